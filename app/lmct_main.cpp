@@ -1,0 +1,107 @@
+// lmct: the headless command line of LMCache Trace Viewer (model/ only, no display needed).
+
+#include "traceinfo.h"
+#include "traceloader.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QTextStream>
+
+using namespace lmct;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 1;
+constexpr int kExitUnreadable = 2;
+
+int runInfo(const QStringList &args) {
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Print what a trace holds: header fields, record count, duration (largest t_mono),\n"
+        "records per qualname, and diagnostics. Exit 0 when every file opened (warnings\n"
+        "allowed), 2 when any was refused (reason on stderr), 1 on a usage error."));
+    p.addHelpOption();
+    p.addOption(
+        {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});
+    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Trace files (*.lct, *.lmct)."),
+                            QStringLiteral("FILE..."));
+    if (!p.parse(args)) {
+        QTextStream(stderr) << "lmct info: " << p.errorText() << "\n";
+        return kExitUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << p.helpText().replace(QStringLiteral("lmct"),
+                                                    QStringLiteral("lmct info"));
+        return kExitOk;
+    }
+    const QStringList files = p.positionalArguments();
+    if (files.isEmpty()) {
+        QTextStream(stderr) << "lmct info: no FILE given (see lmct info --help)\n";
+        return kExitUsage;
+    }
+    const bool json = p.isSet(QStringLiteral("json"));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    int rc = kExitOk;
+    for (const QString &file : files) {
+        QString error;
+        auto doc = TraceLoader::load(file, &error);
+        if (!doc) {
+            err << "lmct info: " << error << "\n";
+            rc = kExitUnreadable;
+            if (json) {
+                out << QJsonDocument(TraceInfo::refusedJson(file, error))
+                           .toJson(QJsonDocument::Compact)
+                    << "\n";
+            }
+            continue;
+        }
+        if (json) {
+            out << QJsonDocument(TraceInfo::toJson(file, *doc)).toJson(QJsonDocument::Compact)
+                << "\n";
+        } else {
+            out << TraceInfo::toText(file, *doc);
+        }
+        out.flush();
+    }
+    return rc;
+}
+
+QString usage() {
+    return QStringLiteral(
+        "Usage: lmct COMMAND [OPTIONS] FILE...\n"
+        "\n"
+        "Headless tools for LMCache storage traces (*.lct, *.lmct).\n"
+        "\n"
+        "Commands:\n"
+        "  info [--json] FILE...   header, record counts per qualname, duration, diagnostics\n"
+        "\n"
+        "Run 'lmct COMMAND --help' for a command's options.\n"
+        "Exit codes: 0 ok, 1 usage error, 2 unreadable input.\n");
+}
+
+}  // namespace
+
+int main(int argc, char *argv[]) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("lmct"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LMCT_VERSION));
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
+        args[1] == QLatin1String("help")) {
+        QTextStream(args.size() < 2 ? stderr : stdout) << usage();
+        return args.size() < 2 ? kExitUsage : kExitOk;
+    }
+    if (args[1] == QLatin1String("--version")) {
+        QTextStream(stdout) << "lmct " << LMCT_VERSION << "\n";
+        return kExitOk;
+    }
+    const QString command = args.takeAt(1);
+    if (command == QLatin1String("info")) {
+        return runInfo(args);
+    }
+    QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
+    return kExitUsage;
+}

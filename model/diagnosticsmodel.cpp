@@ -1,0 +1,69 @@
+#include "diagnosticsmodel.h"
+
+namespace lmct {
+
+DiagnosticsModel::DiagnosticsModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void DiagnosticsModel::setDocument(std::shared_ptr<const TraceDocument> doc) {
+    beginResetModel();
+    m_doc = std::move(doc);
+    endResetModel();
+}
+
+int DiagnosticsModel::rowCount(const QModelIndex &parent) const {
+    return (parent.isValid() || !m_doc) ? 0 : int(m_doc->diagnostics().size());
+}
+
+int DiagnosticsModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || !m_doc || index.row() >= rowCount()) {
+        return QVariant();
+    }
+    const Diagnostic &d = m_doc->diagnostics().at(index.row());
+    switch (role) {
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case SeverityColumn:
+                    return Diagnostic::severityName(d.severity);
+                case OffsetColumn:
+                    return d.offset < 0 ? QVariant(QStringLiteral("—")) : QVariant(d.offset);
+                case KindColumn:
+                    return Diagnostic::kindName(d.kind);
+                case MessageColumn:
+                    return d.message;
+            }
+            return QVariant();
+        case Qt::ToolTipRole:
+            return d.message;
+        case Qt::TextAlignmentRole:
+            return index.column() == OffsetColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                  : QVariant();
+        case RecordRole:
+            return d.offset < 0 ? -1 : m_doc->recordNearOffset(d.offset);
+        case SeverityRole:
+            return int(d.severity);
+    }
+    return QVariant();
+}
+
+QVariant DiagnosticsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return QVariant();
+    }
+    switch (section) {
+        case SeverityColumn:
+            return tr("Severity");
+        case OffsetColumn:
+            return tr("Offset");
+        case KindColumn:
+            return tr("Kind");
+        case MessageColumn:
+            return tr("Message");
+    }
+    return QVariant();
+}
+
+}  // namespace lmct

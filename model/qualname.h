@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace lmct {
+
+/**
+ * Helpers for record qualnames (LMCache's call sites, e.g.
+ * `lmcache.v1.distributed.storage_manager.StorageManager.reserve_write`).
+ */
+class Qualname {
+public:
+    /** The prefix of every storage-level qualname. */
+    static QString storagePrefix() {
+        return QStringLiteral("lmcache.v1.distributed.storage_manager.StorageManager.");
+    }
+
+    /**
+     * The call as people say it: everything after the class name (the last dotted component
+     * that starts with an upper-case letter), e.g. `reserve_write` or
+     * `read_prefetched_results.__enter__`. Qualnames without a class (`events.batch`) are
+     * returned whole.
+     */
+    static QString shortName(const QString &qualname);
+
+    /**
+     * LMCache's call flow, the default lane order (short names): submit_prefetch_task,
+     * read_prefetched_results.__enter__, finish_read_prefetched,
+     * read_prefetched_results.__exit__, reserve_write, reserve_write_with_status, finish_write,
+     * abort_write.
+     */
+    static const QStringList &callFlow();
+
+    /** Sort key for lanes: position in callFlow(), unknown qualnames after, in name order. */
+    static int flowRank(const QString &qualname);
+    /** Orders qualnames by flowRank, then by name. */
+    static bool flowLess(const QString &a, const QString &b);
+};
+
+}  // namespace lmct

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QString>
+#include <QtGlobal>
+
+namespace lmct {
+
+/**
+ * Reads the index fields of one record frame body: `t_mono`, `t_wall` and `qualname`.
+ *
+ * A record is a msgpack map (LMCache's `TraceRecord` msgspec struct, `trace/format.py`) with the
+ * optional tag pair `"type": "record"` and the fields `t_mono` (float64 seconds since the
+ * header's `t_mono_start`), `t_wall` (float64 Unix seconds), `qualname` (str) and `args` (map).
+ * Keys may come in any order, unknown keys are ignored, integers and float32 are accepted for
+ * the times, any msgpack width is accepted.
+ *
+ * The body is walked with msgpack-cxx's visitor parser without building any object, so the
+ * whole body is validated (one complete value, no trailing bytes, bounded nesting, no container
+ * claiming more elements than there are bytes) at a fraction of the cost of a decode. `args` is
+ * not decoded: ArgumentsDecoder does that on demand.
+ *
+ * Thread-safety: stateless; parse() is reentrant.
+ */
+class RecordIndexer {
+public:
+    enum class Status : quint8 {
+        Ok,
+        Malformed,  ///< not one complete msgpack value (bad byte, cut short, bytes left over)
+        BadFields,  ///< valid msgpack, but not a record (missing or mistyped fields, wrong tag)
+        Limit       ///< nesting or a claimed size beyond the limits
+    };
+
+    struct Fields {
+        Status status = Status::Ok;
+        double tMono = 0.0;
+        double tWall = 0.0;
+        const char *qualname =
+            nullptr;  ///< points into the parsed buffer (UTF-8, not 0-terminated)
+        quint32 qualnameSize = 0;
+        QString message;  ///< why the record is not Ok: what was expected, what was found
+    };
+
+    /** Maximum container nesting accepted inside a record. */
+    static constexpr int kMaxDepth = 128;
+
+    /** Parses the record body `data[0, size)`. */
+    static Fields parse(const char *data, qint64 size);
+};
+
+}  // namespace lmct

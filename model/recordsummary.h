@@ -1,0 +1,28 @@
+#pragma once
+
+#include "value.h"
+
+#include <QString>
+
+namespace lmct {
+
+/**
+ * The one-line summary of a record's arguments shown in the record table, e.g.
+ * `32 keys · Qwen/Qwen3-8B · rank 0/2 · [2,36,256,1024] bf16 · chatcmpl-53477fb8…`.
+ *
+ * Parts, when present: ObjectKey count (anywhere in the args), the model (or "N models"), the
+ * rank (or ranks) over the world size, the cache salt, the first memory layout, the request id
+ * (`external_request_id`, top level or inside a spec/handle), and notable flags (`mode`, policy,
+ * `extra_count`, `read_locks`, `skip_l2`). Records without keys (events level, unknown calls)
+ * list their scalar arguments as `name=value`.
+ *
+ * Thread-safety: stateless and reentrant.
+ */
+class RecordSummary {
+public:
+    static QString summarize(const Value &args, int maxChars = 160);
+    /** The request id of a record (`external_request_id` anywhere in args); empty if none. */
+    static QString requestId(const Value &args);
+};
+
+}  // namespace lmct

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "tracedocument.h"
+
+#include <QAbstractTableModel>
+#include <memory>
+#include <vector>
+
+namespace lmct {
+
+/**
+ * The record table: one row per record of a TraceDocument (or of a subset of it), in file order
+ * unless sorted.
+ *
+ * Columns: # (record index in file order), t_mono (s, µs precision), Δt (t_mono minus the
+ * previous record's in file order), t_wall (local date-time, ms), call (short qualname; the full
+ * qualname is the tooltip), summary (RecordSummary of the decoded args).
+ *
+ * Sorting is done by the model itself (a permutation of record indices sorted from the columns),
+ * not by a proxy, so it stays cheap at millions of rows; the summary column sorts by record index.
+ * Summaries decode args on demand through TraceDocument's cache.
+ *
+ * Roles: RecordRole (int record index of the row), QualnameIdRole (uint), TMonoRole (double).
+ * Thread-safety: GUI thread only.
+ */
+class RecordTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        IndexColumn,
+        TMonoColumn,
+        DeltaColumn,
+        TWallColumn,
+        CallColumn,
+        SummaryColumn,
+        ColumnCount
+    };
+    enum Role { RecordRole = Qt::UserRole + 1, QualnameIdRole, TMonoRole };
+
+    explicit RecordTableModel(QObject *parent = nullptr);
+
+    void setDocument(std::shared_ptr<const TraceDocument> doc);
+    std::shared_ptr<const TraceDocument> document() const { return m_doc; }
+
+    /**
+     * Shows only these record indices (ascending file order), or every record when `rows` is
+     * null. Keeps the current sort.
+     */
+    void setSubset(std::shared_ptr<const std::vector<int>> rows);
+    bool hasSubset() const { return m_subset != nullptr; }
+
+    /** Whether t_wall is shown in UTC instead of local time. */
+    void setWallUtc(bool utc);
+
+    /** Record index shown at `row`; -1 when out of range. */
+    int recordAt(int row) const;
+    /** Row showing record `record`; -1 when it is not shown. */
+    int rowOf(int record) const;
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+private:
+    void rebuildOrder();
+
+    std::shared_ptr<const TraceDocument> m_doc;
+    std::shared_ptr<const std::vector<int>> m_subset;
+    std::vector<int> m_order;                // row -> record; empty means identity over subset/all
+    mutable std::vector<int> m_rowOfRecord;  // lazily built inverse of m_order
+    int m_sortColumn = IndexColumn;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    bool m_wallUtc = false;
+};
+
+}  // namespace lmct

@@ -1,0 +1,67 @@
+#include "timeformat.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+#include <cmath>
+
+namespace lmct {
+
+QString TimeFormat::duration(double s) {
+    const double a = std::abs(s);
+    if (!std::isfinite(s)) {
+        return QStringLiteral("—");
+    }
+    if (a == 0.0) {
+        return QStringLiteral("0 s");
+    }
+    if (a < 1e-6) {
+        return QStringLiteral("%1 ns").arg(s * 1e9, 0, 'f', 0);
+    }
+    if (a < 1e-3) {
+        return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', a < 1e-5 ? 2 : 1);
+    }
+    if (a < 1.0) {
+        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', a < 1e-2 ? 3 : 2);
+    }
+    if (a < 60.0) {
+        return QStringLiteral("%1 s").arg(s, 0, 'f', 3);
+    }
+    if (a < 3600.0) {
+        const int m = int(a / 60.0);
+        return QStringLiteral("%1%2 min %3 s")
+            .arg(s < 0 ? "-" : "")
+            .arg(m)
+            .arg(a - m * 60.0, 0, 'f', 1);
+    }
+    const int h = int(a / 3600.0);
+    const int m = int((a - h * 3600.0) / 60.0);
+    return QStringLiteral("%1%2 h %3 min")
+        .arg(s < 0 ? "-" : "")
+        .arg(h)
+        .arg(m, 2, 10, QLatin1Char('0'));
+}
+
+QString TimeFormat::delta(double s) {
+    if (!std::isfinite(s)) {
+        return QString();
+    }
+    const QString d = duration(std::abs(s));
+    return (s < 0 ? QStringLiteral("\u2212") : QStringLiteral("+")) + d;
+}
+
+QString TimeFormat::mono(double s) {
+    return QString::number(s, 'f', 6);
+}
+
+QString TimeFormat::wall(double t, bool utc) {
+    if (!std::isfinite(t)) {
+        return QString();
+    }
+    const qint64 ms = qint64(std::floor(t * 1000.0 + 0.5));
+    const QDateTime dt = utc ? QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc())
+                             : QDateTime::fromMSecsSinceEpoch(ms);
+    return dt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")) +
+           (utc ? QStringLiteral("Z") : QString());
+}
+
+}  // namespace lmct

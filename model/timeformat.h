@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QString>
+
+namespace lmct {
+
+/**
+ * Formatting of trace times for tables, tooltips and axes.
+ *
+ * `t_mono` values are seconds relative to the header's `t_mono_start`; `t_wall` values are Unix
+ * epoch seconds (LMCache `time.time()`), shown as local or UTC date-times.
+ */
+class TimeFormat {
+public:
+    /** "812 ns", "12.3 µs", "4.567 ms", "1.234 s", "2 min 3.4 s", "1 h 02 min". */
+    static QString duration(double seconds);
+    /** A signed duration with an explicit sign: "+1.2 ms", "−3.4 µs". */
+    static QString delta(double seconds);
+    /** `t_mono` with microsecond precision: "12.345678". */
+    static QString mono(double seconds);
+    /** `t_wall` as "yyyy-MM-dd HH:mm:ss.zzz" in local time (or UTC with a trailing "Z"). */
+    static QString wall(double epochSeconds, bool utc = false);
+};
+
+}  // namespace lmct

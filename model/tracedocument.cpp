@@ -1,0 +1,84 @@
+#include "tracedocument.h"
+
+#include "valuedecoder.h"
+
+#include <QFileInfo>
+#include <algorithm>
+
+namespace lmct {
+
+QString TraceDocument::fileName() const {
+    return QFileInfo(m_file.fileName()).fileName();
+}
+
+int TraceDocument::warningCount() const {
+    return int(std::count_if(m_diagnostics.cbegin(), m_diagnostics.cend(), [](const Diagnostic &d) {
+        return d.severity == Diagnostic::Severity::Warning;
+    }));
+}
+
+int TraceDocument::errorCount() const {
+    return int(std::count_if(m_diagnostics.cbegin(), m_diagnostics.cend(), [](const Diagnostic &d) {
+        return d.severity == Diagnostic::Severity::Error;
+    }));
+}
+
+std::shared_ptr<const TraceDocument::Args> TraceDocument::args(int i) const {
+    {
+        QMutexLocker lock(&m_cacheMutex);
+        if (auto *hit = m_argsCache.object(i)) {
+            return *hit;
+        }
+    }
+    auto out = std::make_shared<Args>();
+    if (i < 0 || i >= m_records.size()) {
+        out->error = QStringLiteral("no record %1").arg(i);
+    } else {
+        const qint64 off = m_records.frameOffset(i) + 4;
+        const auto *body = reinterpret_cast<const char *>(m_file.data() + off);
+        ValueDecoder::Result r = ValueDecoder::decode(body, m_records.bodyLength(i));
+        if (!r.ok()) {
+            out->error = r.message;
+        }
+        if (const Value *a = r.value.find(u"args")) {
+            out->value = std::move(*const_cast<Value *>(a));
+        } else {
+            out->value = Value::map();
+        }
+    }
+    std::shared_ptr<const Args> result = out;
+    QMutexLocker lock(&m_cacheMutex);
+    m_argsCache.insert(i, new std::shared_ptr<const Args>(result));
+    return result;
+}
+
+QByteArray TraceDocument::frameBytes(int i) const {
+    if (i < 0 || i >= m_records.size()) {
+        return QByteArray();
+    }
+    return QByteArray::fromRawData(
+        reinterpret_cast<const char *>(m_file.data() + m_records.frameOffset(i)),
+        qsizetype(m_records.bodyLength(i)) + 4);
+}
+
+int TraceDocument::recordNearOffset(qint64 offset) const {
+    const int n = m_records.size();
+    if (n == 0) {
+        return -1;
+    }
+    int lo = 0, hi = n - 1;
+    if (offset <= m_records.frameOffset(0)) {
+        return 0;
+    }
+    while (lo < hi) {
+        const int mid = lo + (hi - lo + 1) / 2;
+        if (m_records.frameOffset(mid) <= offset) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
+}  // namespace lmct

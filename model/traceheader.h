@@ -1,0 +1,76 @@
+#pragma once
+
+#include "value.h"
+
+#include <QString>
+#include <optional>
+
+namespace lmct {
+
+/**
+ * The decoded header frame (frame 0) of a trace.
+ *
+ * LMCache has written three header shapes (spec §3; `trace/format.py` `TraceHeader`):
+ * the first recorder's (with `lmcache_version`, no schema number), schema 1 and 2 (with
+ * `trace_schema_version`), and the newest with a `level_meta` map. LMCache's readers are strict
+ * per shape; this class reads the header as a generic map and treats absent fields as unknown.
+ *
+ * Times are seconds: `t_mono_start` is the recorder's `time.monotonic()` (meaningless across
+ * hosts), `t_wall_start` Unix epoch seconds.
+ *
+ * Thread-safety: a value type.
+ */
+class TraceHeader {
+public:
+    /** Whether `sm_config_digest` is the SHA-256 of `sm_config_json`. */
+    enum class DigestStatus : quint8 {
+        Absent,    ///< both empty or missing (a placeholder header, or a server never attached)
+        Match,     ///< lowercase hex SHA-256 of the UTF-8 config equals the digest
+        Mismatch,  ///< the recomputed digest differs
+        Lost       ///< the fields were overwritten (header rewritten in place)
+    };
+
+    TraceHeader() = default;
+    /** Takes the header map (the decoded frame-0 body). */
+    explicit TraceHeader(Value fields);
+
+    /** The whole header map as decoded, in file order. */
+    const Value &fields() const { return m_fields; }
+    const Value *field(QStringView name) const { return m_fields.find(name); }
+
+    bool hasMagic() const;
+    /** The magic as text ("LMCT" for a good trace); empty when missing. */
+    QString magic() const;
+    std::optional<qint64> formatVersion() const;
+    std::optional<qint64> traceSchemaVersion() const;
+    QString level() const;
+    QString lmcacheVersion() const;  ///< first shape, or level_meta.lmcache_version; else empty
+    std::optional<double> tMonoStart() const;
+    std::optional<double> tWallStart() const;
+    QString smConfigJson() const;
+    QString smConfigDigest() const;
+    const Value *levelMeta() const { return field(u"level_meta"); }
+
+    /** Recomputes SHA-256 of sm_config_json and compares it with sm_config_digest. */
+    DigestStatus digestStatus() const;
+    /** The recomputed lowercase hex SHA-256 of sm_config_json (empty when the config is). */
+    QString computedDigest() const;
+    static QString digestStatusName(DigestStatus s);
+
+    /** Set by the loader when the config and digest were overwritten (spec §7.4). */
+    void setConfigLost(bool lost) { m_configLost = lost; }
+    bool configLost() const { return m_configLost; }
+
+    /** Schema numbers LMCache has written: 1 and 2. */
+    static bool isKnownSchema(qint64 v) { return v == 1 || v == 2; }
+    /** Levels LMCache has written: "storage" and "events". */
+    static bool isKnownLevel(const QString &l) {
+        return l == QLatin1String("storage") || l == QLatin1String("events");
+    }
+
+private:
+    Value m_fields = Value::map();
+    bool m_configLost = false;
+};
+
+}  // namespace lmct

@@ -1,0 +1,120 @@
+#include "traceinfo.h"
+
+#include "qualname.h"
+#include "timeformat.h"
+#include "valueformatter.h"
+
+#include <QJsonArray>
+#include <QStringList>
+#include <algorithm>
+
+namespace lmct {
+
+QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc) {
+    QJsonObject header;
+    const Value &f = doc.header().fields();
+    for (int i = 0; i < f.size(); ++i) {
+        const Value &v = f.at(i);
+        if (f.keyAt(i) == QLatin1String("magic") && v.isBytes()) {
+            header.insert(f.keyAt(i), QString::fromLatin1(v.toBytes()));
+        } else {
+            header.insert(f.keyAt(i), ValueFormatter::toJson(v));
+        }
+    }
+    QJsonObject qualnames;
+    const RecordStore &rs = doc.records();
+    for (int id = 0; id < rs.qualnameCount(); ++id) {
+        qualnames.insert(rs.qualnames()[id], double(rs.qualnameCounts()[size_t(id)]));
+    }
+    QJsonArray diags;
+    for (const Diagnostic &d : doc.diagnostics()) {
+        diags.append(QJsonObject{{QStringLiteral("severity"), Diagnostic::severityName(d.severity)},
+                                 {QStringLiteral("offset"), double(d.offset)},
+                                 {QStringLiteral("kind"), Diagnostic::kindName(d.kind)},
+                                 {QStringLiteral("message"), d.message}});
+    }
+    return QJsonObject{
+        {QStringLiteral("file"), file},
+        {QStringLiteral("ok"), true},
+        {QStringLiteral("error"), QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("header"), header},
+        {QStringLiteral("records"), rs.size()},
+        {QStringLiteral("duration_s"), doc.duration()},
+        {QStringLiteral("qualnames"), qualnames},
+        {QStringLiteral("diagnostics"), diags},
+        {QStringLiteral("digest"), TraceHeader::digestStatusName(doc.header().digestStatus())},
+        {QStringLiteral("partial"), doc.isPartial()},
+        {QStringLiteral("damage"),
+         QJsonObject{{QStringLiteral("skipped_bytes"), double(doc.skippedBytes())},
+                     {QStringLiteral("skipped_frames"), double(doc.skippedFrames())},
+                     {QStringLiteral("recovered_frames"), double(doc.recoveredFrames())}}},
+    };
+}
+
+QJsonObject TraceInfo::refusedJson(const QString &file, const QString &error) {
+    return QJsonObject{
+        {QStringLiteral("file"), file},
+        {QStringLiteral("ok"), false},
+        {QStringLiteral("error"), error},
+        {QStringLiteral("header"), QJsonObject()},
+        {QStringLiteral("records"), 0},
+        {QStringLiteral("duration_s"), 0.0},
+        {QStringLiteral("qualnames"), QJsonObject()},
+        {QStringLiteral("diagnostics"), QJsonArray()},
+    };
+}
+
+QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
+    const TraceHeader &h = doc.header();
+    QStringList out;
+    auto line = [&](const QString &k, const QString &v) {
+        out.append(QStringLiteral("  %1 %2").arg(k + QLatin1Char(':'), -22).arg(v));
+    };
+    out.append(file);
+    line(QStringLiteral("level"), h.level().isEmpty() ? QStringLiteral("(none)") : h.level());
+    line(QStringLiteral("format_version"),
+         h.formatVersion() ? QString::number(*h.formatVersion()) : QStringLiteral("(none)"));
+    line(QStringLiteral("trace_schema_version"), h.traceSchemaVersion()
+                                                     ? QString::number(*h.traceSchemaVersion())
+                                                     : QStringLiteral("(none)"));
+    if (!h.lmcacheVersion().isEmpty()) {
+        line(QStringLiteral("lmcache_version"), h.lmcacheVersion());
+    }
+    if (h.tWallStart()) {
+        line(QStringLiteral("t_wall_start"), TimeFormat::wall(*h.tWallStart()));
+    }
+    line(QStringLiteral("duration"), QStringLiteral("%1 s").arg(doc.duration(), 0, 'f', 6));
+    const QString digest = h.smConfigDigest();
+    line(QStringLiteral("sm_config_digest"),
+         (digest.isEmpty() ? QStringLiteral("(none)") : digest) +
+             QStringLiteral(" [%1]").arg(TraceHeader::digestStatusName(h.digestStatus())));
+    line(QStringLiteral("file size"), QStringLiteral("%1 bytes").arg(doc.fileSize()));
+    line(QStringLiteral("total records"), QString::number(doc.records().size()));
+    const RecordStore &rs = doc.records();
+    QStringList names = rs.qualnames();
+    std::sort(names.begin(), names.end(), Qualname::flowLess);
+    for (const QString &q : names) {
+        out.append(QStringLiteral("    %1 %2")
+                       .arg(rs.qualnameCounts()[size_t(rs.qualnameIdOf(q))], 10)
+                       .arg(q));
+    }
+    if (doc.skippedBytes() || doc.skippedFrames() || doc.recoveredFrames()) {
+        line(QStringLiteral("damage"),
+             QStringLiteral("%1 bytes skipped, %2 frames skipped, %3 recovered")
+                 .arg(doc.skippedBytes())
+                 .arg(doc.skippedFrames())
+                 .arg(doc.recoveredFrames()));
+    }
+    if (!doc.diagnostics().isEmpty()) {
+        out.append(QStringLiteral("  diagnostics (%1):").arg(doc.diagnosticCount()));
+        for (const Diagnostic &d : doc.diagnostics()) {
+            out.append(QStringLiteral("    %1 @%2 [%3] %4")
+                           .arg(Diagnostic::severityName(d.severity))
+                           .arg(d.offset)
+                           .arg(Diagnostic::kindName(d.kind), d.message));
+        }
+    }
+    return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+}  // namespace lmct

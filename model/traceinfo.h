@@ -1,0 +1,31 @@
+#pragma once
+
+#include "tracedocument.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace lmct {
+
+/**
+ * The facts `lmct info` reports about one file, as LMCache's `lmcache trace info` prints them
+ * (level, format_version, trace_schema_version, duration = largest t_mono, sm_config_digest,
+ * total records, records per qualname) and more (header fields, diagnostics, damage counts).
+ *
+ * JSON shape (one object per file): `file` (str), `ok` (bool), `error` (str or null), `header`
+ * (object of header fields; `magic` as text, bytes as hex), `records` (int), `duration_s`
+ * (number), `qualnames` (object: full qualname → count), `diagnostics` (array of
+ * `{"severity", "offset", "message", "kind"}`), `damage` (`skipped_bytes`, `skipped_frames`,
+ * `recovered_frames`).
+ */
+class TraceInfo {
+public:
+    /** JSON for an opened document. */
+    static QJsonObject toJson(const QString &file, const TraceDocument &doc);
+    /** JSON for a file that was refused. */
+    static QJsonObject refusedJson(const QString &file, const QString &error);
+    /** Plain-text report, like `lmcache trace info` with more detail. */
+    static QString toText(const QString &file, const TraceDocument &doc);
+};
+
+}  // namespace lmct

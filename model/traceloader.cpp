@@ -1,0 +1,465 @@
+#include "traceloader.h"
+
+#include "recordindexer.h"
+#include "valuedecoder.h"
+
+#include <QtEndian>
+#include <cstring>
+
+namespace lmct {
+
+namespace {
+
+bool isMapMarker(uchar b) {
+    return (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf;
+}
+
+QString hexByte(uchar b) {
+    return QStringLiteral("0x%1").arg(b, 2, 16, QLatin1Char('0'));
+}
+
+/** The frame-reading state machine over one mapped file. */
+class Reader {
+public:
+    Reader(const uchar *data, qint64 size, const TraceLoader::Options &opt, RecordStore &store,
+           DiagnosticList &diags, qint64 &diagCount, TraceDocument::Damage &damage)
+        : m_data(data),
+          m_size(size),
+          m_opt(opt),
+          m_store(store),
+          m_diags(diags),
+          m_diagCount(diagCount),
+          m_damage(damage) {}
+
+    quint32 lengthAt(qint64 pos) const { return qFromBigEndian<quint32>(m_data + pos); }
+
+    const char *body(qint64 pos) const { return reinterpret_cast<const char *>(m_data + pos + 4); }
+
+    /** A complete record frame starts at `pos`; sets `*next` to the offset after it. */
+    bool recordFrameAt(qint64 pos, qint64 *next, RecordIndexer::Fields *fields = nullptr) const {
+        if (pos < 0 || m_size - pos < 5) {
+            return false;
+        }
+        const quint32 len = lengthAt(pos);
+        if (len < 8 || qint64(len) > m_size - pos - 4 || !isMapMarker(m_data[pos + 4])) {
+            return false;
+        }
+        RecordIndexer::Fields f = RecordIndexer::parse(body(pos), len);
+        if (f.status != RecordIndexer::Status::Ok) {
+            return false;
+        }
+        if (fields) {
+            *fields = f;
+        }
+        *next = pos + 4 + len;
+        return true;
+    }
+
+    /** First offset in [from, to) where a record frame starts; -1 when none. */
+    qint64 findRecordFrame(qint64 from, qint64 to) const {
+        to = qMin(to, m_size - 5);
+        for (qint64 p = qMax<qint64>(from, 0); p < to; ++p) {
+            // Cheap filters first: a map marker after the prefix, a length that fits.
+            if (!isMapMarker(m_data[p + 4]) || m_data[p] != 0) {
+                continue;
+            }
+            qint64 next;
+            if (recordFrameAt(p, &next)) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    void diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset, const QString &msg) {
+        ++m_diagCount;
+        if (m_diags.size() < m_opt.maxDiagnostics) {
+            m_diags.append(Diagnostic{s, k, offset, msg});
+        } else if (m_diags.size() == m_opt.maxDiagnostics) {
+            m_diags.append(Diagnostic{Diagnostic::Severity::Info, Diagnostic::Kind::Note, offset,
+                                      QStringLiteral("more diagnostics follow; only the first %1 "
+                                                     "are listed")
+                                          .arg(m_opt.maxDiagnostics)});
+        }
+    }
+
+    /** Indexes record frames from `off` to the end of the file. */
+    void readRecords(qint64 off, bool firstIsRecovered) {
+        quint8 pendingFlags = firstIsRecovered ? RecordStore::AfterResync : 0;
+        qint64 lastProgress = off;
+        double prevTMono = -1e300;
+        qint64 backSteps = 0;
+        double worstStep = 0.0;
+        int worstIndex = -1;
+        bool reserved = false;
+        while (off < m_size) {
+            if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
+                m_damage.partial = true;
+                diag(
+                    Diagnostic::Severity::Warning, Diagnostic::Kind::Note, off,
+                    QStringLiteral("loading was cancelled at offset %1 of %2: the records after it "
+                                   "are not shown")
+                        .arg(off)
+                        .arg(m_size));
+                break;
+            }
+            if (m_opt.progress && off - lastProgress >= (4 << 20)) {
+                m_opt.progress(off, m_size, m_store.size());
+                lastProgress = off;
+            }
+            if (!reserved && m_store.size() == 256) {
+                // Estimate the record count from the average frame so far: no regrowth copies.
+                const double avg = double(off - m_store.frameOffset(0)) / 256.0;
+                m_store.reserve(qsizetype(256 + double(m_size - off) / qMax(avg, 8.0) * 1.05));
+                reserved = true;
+            }
+            const qint64 rem = m_size - off;
+            if (rem < 4) {
+                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
+                     QStringLiteral("the file ends with %1 byte(s) at offset %2: expected a 4-byte "
+                                    "length prefix; the file was cut short")
+                         .arg(rem)
+                         .arg(off));
+                m_damage.skippedBytes += rem;
+                break;
+            }
+            const quint32 len = lengthAt(off);
+            if (len == 0) {
+                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
+                     QStringLiteral("zero-length frame at offset %1: expected a record body; "
+                                    "skipped its 4 bytes")
+                         .arg(off));
+                m_damage.skippedBytes += 4;
+                ++m_damage.skippedFrames;
+                off += 4;
+                continue;
+            }
+            if (qint64(len) > rem - 4) {
+                const qint64 next = findRecordFrame(off + 1, m_size);
+                if (next >= 0) {
+                    diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off,
+                         QStringLiteral("length prefix at offset %1 claims %2 bytes but only %3 "
+                                        "remain (corrupted prefix?); skipped bytes %1..%4 (%5 "
+                                        "bytes) to the next record frame")
+                             .arg(off)
+                             .arg(len)
+                             .arg(rem - 4)
+                             .arg(next - 1)
+                             .arg(next - off));
+                    m_damage.skippedBytes += next - off;
+                    pendingFlags = RecordStore::AfterResync;
+                    off = next;
+                    continue;
+                }
+                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
+                     QStringLiteral("the last frame, at offset %1, claims %2 bytes but only %3 "
+                                    "follow: the file was cut short; %4 bytes at offset %1 left "
+                                    "unread")
+                         .arg(off)
+                         .arg(len)
+                         .arg(rem - 4)
+                         .arg(rem));
+                m_damage.skippedBytes += rem;
+                break;
+            }
+            const RecordIndexer::Fields f = RecordIndexer::parse(body(off), len);
+            const qint64 frameEnd = off + 4 + len;
+            if (f.status == RecordIndexer::Status::Ok) {
+                const quint32 id = m_store.intern(f.qualname, f.qualnameSize);
+                m_store.append(f.tMono, f.tWall, id, off, len, pendingFlags);
+                if (pendingFlags) {
+                    ++m_damage.recoveredFrames;
+                }
+                pendingFlags = 0;
+                if (f.tMono < prevTMono) {
+                    ++backSteps;
+                    if (prevTMono - f.tMono > worstStep) {
+                        worstStep = prevTMono - f.tMono;
+                        worstIndex = m_store.size() - 1;
+                    }
+                }
+                prevTMono = f.tMono;
+                off = frameEnd;
+                continue;
+            }
+            // A bad frame. Its length is trusted when the body parsed as one complete value, or
+            // when a record frame (or the end of the file) follows it.
+            qint64 dummy;
+            const bool lengthTrusted =
+                f.status == RecordIndexer::Status::BadFields || frameEnd == m_size ||
+                recordFrameAt(frameEnd, &dummy) ||
+                (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4);
+            if (lengthTrusted) {
+                const Diagnostic::Kind kind =
+                    f.status == RecordIndexer::Status::BadFields ? Diagnostic::Kind::BadFields
+                    : f.status == RecordIndexer::Status::Limit   ? Diagnostic::Kind::Limit
+                                                                 : Diagnostic::Kind::Malformed;
+                diag(Diagnostic::Severity::Error, kind, off,
+                     QStringLiteral("record frame at offset %1 (%2 bytes) skipped: %3")
+                         .arg(off)
+                         .arg(len)
+                         .arg(f.message));
+                m_damage.skippedBytes += 4 + len;
+                ++m_damage.skippedFrames;
+                off = frameEnd;
+                continue;
+            }
+            const qint64 next = findRecordFrame(off + 1, m_size);
+            if (next >= 0) {
+                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off,
+                     QStringLiteral("frame at offset %1 (claims %2 bytes) is not a record (%3) and "
+                                    "no frame follows it; skipped bytes %1..%4 (%5 bytes) to the "
+                                    "next record frame")
+                         .arg(off)
+                         .arg(len)
+                         .arg(f.message)
+                         .arg(next - 1)
+                         .arg(next - off));
+                m_damage.skippedBytes += next - off;
+                pendingFlags = RecordStore::AfterResync;
+                off = next;
+                continue;
+            }
+            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
+                 QStringLiteral("frame at offset %1 (claims %2 bytes) is not a record (%3) and no "
+                                "record frame follows; %4 bytes left unread")
+                     .arg(off)
+                     .arg(len)
+                     .arg(f.message)
+                     .arg(rem));
+            m_damage.skippedBytes += rem;
+            break;
+        }
+        if (backSteps > 0) {
+            diag(Diagnostic::Severity::Info, Diagnostic::Kind::Order,
+                 m_store.frameOffset(worstIndex),
+                 QStringLiteral("t_mono steps back %1 time(s) in file order; the largest step is "
+                                "%2 s, at record %3 (normal for a few microseconds: records are "
+                                "published from several threads)")
+                     .arg(backSteps)
+                     .arg(worstStep, 0, 'g', 6)
+                     .arg(worstIndex));
+        }
+        if (m_opt.progress) {
+            m_opt.progress(off, m_size, m_store.size());
+        }
+    }
+
+private:
+    const uchar *m_data;
+    qint64 m_size;
+    const TraceLoader::Options &m_opt;
+    RecordStore &m_store;
+    DiagnosticList &m_diags;
+    qint64 &m_diagCount;
+    TraceDocument::Damage &m_damage;
+};
+
+/** Offset of the end of the key `sm_config_json` inside the first `limit` bytes, or -1. */
+qint64 findConfigKeyEnd(const uchar *data, qint64 limit) {
+    static const char key[] = "\xaesm_config_json";
+    const qint64 n = sizeof(key) - 1;
+    for (qint64 p = 4; p + n <= limit; ++p) {
+        if (std::memcmp(data + p, key, size_t(n)) == 0) {
+            return p + n;
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+bool TraceLoader::looksLikeTrace(const QByteArray &b) {
+    return b.size() >= 17 && isMapMarker(uchar(b[4])) &&
+           b.mid(5, 12) == QByteArray("\xa4type\xa6header", 12);
+}
+
+std::shared_ptr<TraceDocument> TraceLoader::load(const QString &path, QString *error,
+                                                 const Options &options) {
+    auto doc = std::make_shared<TraceDocument>();
+    if (!doc->m_file.open(path, error)) {
+        return nullptr;
+    }
+    return read(doc, error, options);
+}
+
+std::shared_ptr<TraceDocument> TraceLoader::loadBytes(const QByteArray &bytes, const QString &name,
+                                                      QString *error, const Options &options) {
+    auto doc = std::make_shared<TraceDocument>();
+    doc->m_file.openBytes(bytes, name);
+    return read(doc, error, options);
+}
+
+std::shared_ptr<TraceDocument> TraceLoader::read(std::shared_ptr<TraceDocument> doc, QString *error,
+                                                 const Options &options) {
+    const QString name = doc->m_file.fileName();
+    const uchar *data = doc->m_file.data();
+    const qint64 size = doc->m_file.size();
+    auto refuse = [&](const QString &msg) {
+        *error = QStringLiteral("%1: %2").arg(name, msg);
+        return nullptr;
+    };
+    if (size == 0) {
+        return refuse(QStringLiteral("empty file (0 bytes): expected a trace header frame"));
+    }
+    if (size < 5) {
+        return refuse(QStringLiteral("only %1 bytes: too short for a header frame (a 4-byte "
+                                     "length prefix and a msgpack map)")
+                          .arg(size));
+    }
+    if (!isMapMarker(data[4])) {
+        return refuse(QStringLiteral("offset 4: expected a msgpack map (the trace header), found "
+                                     "byte %1; this is not an LMCache trace")
+                          .arg(hexByte(data[4])));
+    }
+    Reader reader(data, size, options, doc->m_records, doc->m_diagnostics, doc->m_diagnosticCount,
+                  doc->m_damage);
+    const quint32 len0 = reader.lengthAt(0);
+    const qint64 frameEnd = 4 + qint64(len0);
+    Value headerMap;
+    qint64 recordsStart = -1;
+    bool recovered = false;
+    ValueDecoder::Result r;
+    if (frameEnd <= size) {
+        r = ValueDecoder::decode(reinterpret_cast<const char *>(data + 4), len0);
+        if (r.ok() && r.value.isMap()) {
+            headerMap = std::move(r.value);
+            recordsStart = frameEnd;
+        }
+    }
+    if (recordsStart < 0) {
+        // The first frame does not decode on its own. LMCache's first recorder rewrote a longer
+        // header over a placeholder, and its records start where the placeholder ended
+        // (spec §7.4): after `sm_config_json`, "" (a0), `sm_config_digest`, "" (a0).
+        const qint64 keyEnd = findConfigKeyEnd(data, qMin<qint64>(size, 4096));
+        qint64 start = -1, next;
+        if (keyEnd > 0 && reader.recordFrameAt(keyEnd + 19, &next)) {
+            start = keyEnd + 19;
+        } else {
+            start = reader.findRecordFrame(5, qMin(frameEnd, size));
+        }
+        if (start > 4) {
+            ValueDecoder::Result salvage =
+                ValueDecoder::decode(reinterpret_cast<const char *>(data + 4), start - 4);
+            if (salvage.value.isMap()) {
+                // Keep only the complete fields; the partial tail is garbage from the records.
+                Value fields = Value::map();
+                const Value &m = salvage.value;
+                for (int i = 0; i < m.size(); ++i) {
+                    if (m.at(i).type() != Value::Type::Truncated &&
+                        !(m.at(i).isString() && m.keyAt(i) == QLatin1String("sm_config_json") &&
+                          frameEnd > start)) {
+                        fields.insert(m.keyAt(i), m.at(i));
+                    }
+                }
+                headerMap = std::move(fields);
+                recordsStart = start;
+                recovered = true;
+            }
+        }
+        if (recordsStart < 0) {
+            if (frameEnd > size) {
+                return refuse(QStringLiteral("offset 0: the header frame claims %1 bytes but the "
+                                             "file has only %2 after the length prefix; the "
+                                             "header is cut short and no record follows")
+                                  .arg(len0)
+                                  .arg(size - 4));
+            }
+            return refuse(QStringLiteral("offset 4: the first frame (%1 bytes) is not a msgpack "
+                                         "map: %2")
+                              .arg(len0)
+                              .arg(r.message));
+        }
+    }
+    // What the header map says.
+    if (const Value *type = headerMap.find(u"type")) {
+        if (type->isString() && type->toString() == QLatin1String("record")) {
+            return refuse(
+                QStringLiteral("offset 4: the first frame is a record (type \"record\"); "
+                               "expected the header frame (type \"header\")"));
+        }
+        if (!type->isString() || type->toString() != QLatin1String("header")) {
+            return refuse(QStringLiteral("offset 4: the first frame has type %1; expected "
+                                         "\"header\"")
+                              .arg(type->isString() ? QStringLiteral("\"%1\"").arg(type->toString())
+                                                    : type->typeName()));
+        }
+    }
+    TraceHeader header(std::move(headerMap));
+    if (!header.hasMagic()) {
+        if (header.fields().find(u"qualname") && header.fields().find(u"t_mono")) {
+            return refuse(
+                QStringLiteral("offset 4: the first frame is a record; expected the "
+                               "header frame"));
+        }
+        return refuse(
+            QStringLiteral("offset 4: the first frame has no magic field; expected a "
+                           "trace header with magic \"LMCT\""));
+    }
+    if (header.magic() != QLatin1String("LMCT")) {
+        return refuse(QStringLiteral("offset 4: header magic is \"%1\"; expected \"LMCT\"")
+                          .arg(header.magic().left(40)));
+    }
+    const auto fv = header.formatVersion();
+    if (!fv) {
+        return refuse(QStringLiteral("offset 4: header has no integer format_version; expected 1"));
+    }
+    if (*fv != 1) {
+        return refuse(QStringLiteral("offset 4: format_version is %1; this viewer reads "
+                                     "format_version 1, the only one LMCache has written")
+                          .arg(*fv));
+    }
+    if (recovered) {
+        const bool lost =
+            !header.fields().find(u"sm_config_json") || !header.fields().find(u"sm_config_digest");
+        header.setConfigLost(lost);
+        reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::HeaderRewritten, 0,
+                    QStringLiteral("the header frame claims %1 bytes but records start at offset "
+                                   "%2: LMCache's first recorder rewrote its header in place over "
+                                   "its own records. Recovered the header fields that decode%3 "
+                                   "and every record from offset %2.")
+                        .arg(len0)
+                        .arg(recordsStart)
+                        .arg(lost ? QStringLiteral("; sm_config_json and sm_config_digest were "
+                                                   "overwritten and are lost")
+                                  : QString()));
+    }
+    const auto schema = header.traceSchemaVersion();
+    if (schema && !TraceHeader::isKnownSchema(*schema)) {
+        reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::UnknownSchema, 4,
+                    QStringLiteral("trace_schema_version is %1; this viewer knows 1 and 2. "
+                                   "Records are shown as decoded; unknown codec tags are shown "
+                                   "generically.")
+                        .arg(*schema));
+    }
+    const QString level = header.level();
+    if (!TraceHeader::isKnownLevel(level)) {
+        reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::UnknownLevel, 4,
+                    level.isEmpty()
+                        ? QStringLiteral("header has no level; expected \"storage\" or \"events\"")
+                        : QStringLiteral("level is \"%1\"; this viewer knows \"storage\" and "
+                                         "\"events\"")
+                              .arg(level.left(60)));
+    }
+    for (const char *f : {"t_mono_start", "t_wall_start"}) {
+        const Value *v = header.field(QString::fromLatin1(f));
+        if (!v || !v->isNumber()) {
+            reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Header, 4,
+                        QStringLiteral("header field %1 is %2; expected a number (seconds)")
+                            .arg(QLatin1String(f), v ? v->typeName() : QStringLiteral("missing")));
+        }
+    }
+    if (header.digestStatus() == TraceHeader::DigestStatus::Mismatch) {
+        reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Digest, 4,
+                    QStringLiteral("sm_config_digest %1 does not match the SHA-256 of "
+                                   "sm_config_json (%2)")
+                        .arg(header.smConfigDigest().left(64), header.computedDigest()));
+    }
+    doc->m_header = std::move(header);
+    doc->m_recordsStart = recordsStart;
+    reader.readRecords(recordsStart, recovered);
+    doc->m_records.squeeze();
+    return doc;
+}
+
+}  // namespace lmct

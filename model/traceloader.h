@@ -1,0 +1,59 @@
+#pragma once
+
+#include "tracedocument.h"
+
+#include <QString>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace lmct {
+
+/**
+ * Opens a trace file: maps it, decodes and checks the header, scans every frame and indexes
+ * the good records, recovering from damage as far as the bytes allow (spec §7).
+ *
+ * Refusals (load() returns nullptr and sets `*error` to "FILE: offset N: expected ..., found
+ * ..."): unreadable file, empty file, a first frame that is not a msgpack map, a first frame that
+ * is a record, a header without the `LMCT` magic, `format_version` other than 1.
+ *
+ * Everything else opens, with diagnostics: a truncated tail keeps every complete record; a
+ * malformed or mistyped record is skipped; a corrupted length prefix or a run of garbage is
+ * skipped up to the next frame that decodes as a record (resync); a header rewritten in place by
+ * LMCache's first recorder is salvaged; an unknown `trace_schema_version` or `level` is a warning.
+ * Hostile frames (deep nesting, containers claiming more elements than there are bytes, 4 GiB
+ * lengths) are refused by limits without allocating from claimed sizes.
+ *
+ * Thread-safety: load() is reentrant; call it on a worker thread for large files. The progress
+ * callback is called on the loading thread.
+ */
+/** Options of TraceLoader::load(). */
+struct TraceLoadOptions {
+    /** Called now and then with bytes scanned and records indexed so far. */
+    std::function<void(qint64 bytesDone, qint64 bytesTotal, qint64 records)> progress;
+    /** When it becomes true, loading stops and the document is marked partial. */
+    const std::atomic_bool *cancel = nullptr;
+    /** Stored diagnostics are capped; the rest are counted only. */
+    int maxDiagnostics = 10000;
+};
+
+class TraceLoader {
+public:
+    using Options = TraceLoadOptions;
+
+    static std::shared_ptr<TraceDocument> load(const QString &path, QString *error,
+                                               const Options &options = Options());
+    /** Same, over bytes in memory (tests, fuzzing); `name` is used in messages. */
+    static std::shared_ptr<TraceDocument> loadBytes(const QByteArray &bytes, const QString &name,
+                                                    QString *error,
+                                                    const Options &options = Options());
+
+    /** Whether the file starts like a trace (spec §1 sniffing): header frame map at offset 4. */
+    static bool looksLikeTrace(const QByteArray &firstBytes);
+
+private:
+    static std::shared_ptr<TraceDocument> read(std::shared_ptr<TraceDocument> doc, QString *error,
+                                               const Options &options);
+};
+
+}  // namespace lmct

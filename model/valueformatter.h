@@ -1,0 +1,38 @@
+#pragma once
+
+#include "value.h"
+
+#include <QJsonValue>
+#include <QString>
+
+namespace lmct {
+
+/**
+ * Renders Values for people: one-line texts for the inspector and table, type labels, and JSON.
+ *
+ * Known codec tags (spec §5) are rendered by payload shape, never by schema number:
+ * ObjectKey (chunk hash as hex, model, rank), MemoryLayoutDesc (shapes, dtypes, bytes per
+ * object), TrimPolicy and PrefetchMode (enum names), AttnWindowDesc (bare list or map form),
+ * PrefetchRequestSpec (every variant), PrefetchHandle, torch.Size, torch.dtype, set and tuple.
+ * Unknown tags are shown generically with their tag name.
+ *
+ * Thread-safety: stateless and reentrant.
+ */
+class ValueFormatter {
+public:
+    /** One line describing `v`, at most about `maxChars` characters. */
+    static QString display(const Value &v, int maxChars = 200);
+    /** "int", "str", "bytes[32]", "list[4]", "map{3}", or the codec tag for tagged values. */
+    static QString typeLabel(const Value &v);
+    /**
+     * JSON for exports and "copy as JSON": bytes become lowercase hex strings, tagged values
+     * `{"__t__": TAG, "v": PAYLOAD}` as in the file, NaN and infinities become strings.
+     */
+    static QJsonValue toJson(const Value &v);
+    /** A number as text with up to 17 significant digits, no exponent for plain values. */
+    static QString number(const Value &v);
+    /** Whether `tag` is one of the codec tags this build renders specially. */
+    static bool isKnownTag(const QString &tag);
+};
+
+}  // namespace lmct
