@@ -15,7 +15,7 @@ constexpr quint8 kHaveTMono = 1, kHaveTWall = 2, kHaveQualname = 4, kHaveArgs = 
 /** Walks a record body, capturing top-level fields only. */
 class IndexVisitor : public msgpack::null_visitor {
 public:
-    explicit IndexVisitor(qint64 size) : m_size(size) {}
+    IndexVisitor(qint64 size, bool stopEarly) : m_size(size), m_stopEarly(stopEarly) {}
 
     bool visit_nil() { return scalar("nil"); }
     bool visit_boolean(bool) { return scalar("bool"); }
@@ -39,7 +39,8 @@ public:
             }
             if (m_field == kType) {
                 m_typeIsRecord = size == 6 && std::memcmp(v, "record", 6) == 0;
-                m_typeText = QString::fromUtf8(v, qMin<qsizetype>(size, 40));
+                m_typeText = v;
+                m_typeSize = qMin<quint32>(size, 40);
                 m_typeSeen = true;
                 return true;
             }
@@ -49,10 +50,19 @@ public:
     bool start_array(uint32_t n) { return open(n, 1, "array"); }
     bool end_array() { return close(); }
     bool start_map(uint32_t n) {
-        if (m_depth == 1 && !m_atKey && m_field == kArgs) {
+        const bool args = m_depth == 1 && !m_atKey && m_field == kArgs;
+        if (args) {
             m_have |= kHaveArgs;
         }
-        return open(n, 2, "map");
+        if (!open(n, 2, "map")) {
+            return false;
+        }
+        if (args && m_stopEarly &&
+            m_have == (kHaveTMono | kHaveTWall | kHaveQualname | kHaveArgs)) {
+            m_stoppedEarly = true;  // everything the index needs is known
+            return false;
+        }
+        return true;
     }
     bool end_map() { return close(); }
     bool start_map_key() {
@@ -82,7 +92,9 @@ public:
     quint8 m_have = 0;
     bool m_typeSeen = false;
     bool m_typeIsRecord = false;
-    QString m_typeText;
+    const char *m_typeText = nullptr;  // points into the body; made a QString only on error
+    quint32 m_typeSize = 0;
+    bool m_stoppedEarly = false;
     const char *m_wrongType = nullptr;  // type found for a required field, when wrong
     Field m_wrongField = kNone;
 
@@ -181,6 +193,7 @@ private:
     }
 
     qint64 m_size;
+    bool m_stopEarly;
     int m_depth = 0;
     bool m_atKey = false;
     Field m_field = kNone;
@@ -205,8 +218,8 @@ QString fieldName(Field f) {
 
 }  // namespace
 
-RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size) {
-    IndexVisitor v(size);
+RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode mode) {
+    IndexVisitor v(size, mode == Mode::Index);
     Fields &f = v.f;
     if (size <= 0) {
         f.status = Status::Malformed;
@@ -224,6 +237,15 @@ RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size) {
     if (v.m_limit) {
         f.status = Status::Limit;
         return f;
+    }
+    if (v.m_stoppedEarly) {
+        if (v.m_wrongField != kNone || (v.m_typeSeen && !v.m_typeIsRecord)) {
+            ok = true;  // fall through to the field checks below
+            off = std::size_t(size);
+        } else {
+            f.status = Status::Ok;
+            return f;
+        }
     }
     if (!ok) {
         f.status = Status::Malformed;
@@ -262,7 +284,8 @@ RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size) {
         return f;
     }
     if (v.m_typeSeen && !v.m_typeIsRecord) {
-        f.message = QStringLiteral("tag \"type\" is \"%1\", expected \"record\"").arg(v.m_typeText);
+        f.message = QStringLiteral("tag \"type\" is \"%1\", expected \"record\"")
+                        .arg(QString::fromUtf8(v.m_typeText, v.m_typeSize));
         return f;
     }
     static const struct {

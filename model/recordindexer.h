@@ -14,10 +14,15 @@ namespace lmct {
  * Keys may come in any order, unknown keys are ignored, integers and float32 are accepted for
  * the times, any msgpack width is accepted.
  *
- * The body is walked with msgpack-cxx's visitor parser without building any object, so the
- * whole body is validated (one complete value, no trailing bytes, bounded nesting, no container
- * claiming more elements than there are bytes) at a fraction of the cost of a decode. `args` is
- * not decoded: ArgumentsDecoder does that on demand.
+ * The body is walked with msgpack-cxx's visitor parser without building any object. Two depths:
+ * - Mode::Full validates the whole body (one complete value, no trailing bytes, bounded
+ *   nesting, no container claiming more elements than there are bytes).
+ * - Mode::Index stops as soon as `t_mono`, `t_wall` and `qualname` are known and the `args` map
+ *   has started (its claimed size checked against the body), which in LMCache's field order
+ *   (`type, t_mono, t_wall, qualname, args`) skips the arguments entirely. Keys in another order
+ *   are still read correctly; the walk then simply goes further. What lies inside `args` is
+ *   checked later by a Full parse (TraceLoader's argument check) or when decoded for display.
+ * `args` is never decoded here: TraceDocument::args() does that on demand.
  *
  * Thread-safety: stateless; parse() is reentrant.
  */
@@ -43,8 +48,10 @@ public:
     /** Maximum container nesting accepted inside a record. */
     static constexpr int kMaxDepth = 128;
 
+    enum class Mode : quint8 { Full, Index };
+
     /** Parses the record body `data[0, size)`. */
-    static Fields parse(const char *data, qint64 size);
+    static Fields parse(const char *data, qint64 size, Mode mode = Mode::Full);
 };
 
 }  // namespace lmct

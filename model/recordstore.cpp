@@ -9,9 +9,13 @@ int RecordStore::qualnameIdOf(const QString &qualname) const {
 }
 
 quint32 RecordStore::intern(const char *utf8, quint32 size) {
-    if (!m_qualnames.isEmpty() && quint32(m_lastName.size()) == size &&
-        std::memcmp(m_lastName.constData(), utf8, size) == 0) {
-        return m_lastId;
+    // A trace has a handful of qualnames: compare bytes before hashing.
+    const qsizetype known = qMin<qsizetype>(m_utf8.size(), 32);
+    for (qsizetype i = 0; i < known; ++i) {
+        const QByteArray &n = m_utf8[i];
+        if (quint32(n.size()) == size && std::memcmp(n.constData(), utf8, size) == 0) {
+            return quint32(i);
+        }
     }
     const QByteArray key(utf8, qsizetype(size));
     auto it = m_ids.constFind(key);
@@ -20,12 +24,11 @@ quint32 RecordStore::intern(const char *utf8, quint32 size) {
         id = quint32(m_qualnames.size());
         m_ids.insert(key, id);
         m_qualnames.append(QString::fromUtf8(key));
+        m_utf8.append(key);
         m_counts.push_back(0);
     } else {
         id = it.value();
     }
-    m_lastName = key;
-    m_lastId = id;
     return id;
 }
 

@@ -26,6 +26,7 @@ class RecordStore {
 public:
     enum Flag : quint8 {
         AfterResync = 1,  ///< the first record read after bytes were skipped to resynchronise
+        BadArgs = 2,      ///< index fields intact, but the arguments do not decode completely
     };
 
     int size() const { return int(m_tMono.size()); }
@@ -59,6 +60,7 @@ public:
     quint32 intern(const char *utf8, quint32 size);
     void append(double tMono, double tWall, quint32 qualnameId, qint64 offset, quint32 length,
                 quint8 flags);
+    void setFlag(int i, Flag f) { m_flags[size_t(i)] |= quint8(f); }
     void reserve(qsizetype n);
     /** Frees spare capacity once loading is done. */
     void squeeze();
@@ -75,8 +77,7 @@ private:
     QStringList m_qualnames;
     QHash<QByteArray, quint32> m_ids;
     std::vector<qint64> m_counts;
-    QByteArray m_lastName;
-    quint32 m_lastId = 0;
+    QList<QByteArray> m_utf8;  // qualnames as in the file, by id
     double m_maxTMono = 0.0, m_minTMono = 0.0, m_minTWall = 0.0, m_maxTWall = 0.0;
 };
 

@@ -3,7 +3,12 @@
 #include "recordindexer.h"
 #include "valuedecoder.h"
 
+#include <QMutex>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentMap>
 #include <QtEndian>
+#include <algorithm>
+#include <atomic>
 #include <cstring>
 
 namespace lmct {
@@ -44,7 +49,7 @@ public:
         if (len < 8 || qint64(len) > m_size - pos - 4 || !isMapMarker(m_data[pos + 4])) {
             return false;
         }
-        RecordIndexer::Fields f = RecordIndexer::parse(body(pos), len);
+        RecordIndexer::Fields f = RecordIndexer::parse(body(pos), len, RecordIndexer::Mode::Index);
         if (f.status != RecordIndexer::Status::Ok) {
             return false;
         }
@@ -84,13 +89,78 @@ public:
     }
 
     /** Indexes record frames from `off` to the end of the file. */
+    void append(qint64 off, quint32 len, const RecordIndexer::Fields &f) {
+        const quint32 id = m_store.intern(f.qualname, f.qualnameSize);
+        m_store.append(f.tMono, f.tWall, id, off, len, m_pendingFlags);
+        if (m_pendingFlags) {
+            ++m_damage.recoveredFrames;
+        }
+        m_pendingFlags = 0;
+        if (f.tMono < m_prevTMono) {
+            ++m_backSteps;
+            if (m_prevTMono - f.tMono > m_worstStep) {
+                m_worstStep = m_prevTMono - f.tMono;
+                m_worstIndex = m_store.size() - 1;
+            }
+        }
+        m_prevTMono = f.tMono;
+    }
+
+    /**
+     * The fast path: hops over up to kBatch frames that lie wholly inside the file, parses them
+     * on every core, and appends the good ones in order. Returns the offset of the first frame
+     * that needs the careful path (damage, end of file), or the end of the batch.
+     */
+    qint64 fastBatch(qint64 off) {
+        static constexpr int kBatch = 1 << 15;
+        m_frames.clear();
+        qint64 p = off;
+        while (int(m_frames.size()) < kBatch && m_size - p >= 4) {
+            const quint32 len = lengthAt(p);
+            if (len == 0 || qint64(len) > m_size - p - 4) {
+                break;
+            }
+            m_frames.push_back({p, len});
+            p += 4 + qint64(len);
+        }
+        if (m_frames.empty()) {
+            return off;
+        }
+        m_fields.resize(m_frames.size());
+        const int n = int(m_frames.size());
+        auto parseRange = [this](int from, int to) {
+            for (int i = from; i < to; ++i) {
+                m_fields[size_t(i)] =
+                    RecordIndexer::parse(body(m_frames[size_t(i)].off), m_frames[size_t(i)].len,
+                                         RecordIndexer::Mode::Index);
+            }
+        };
+        const int threads = qMax(1, QThread::idealThreadCount());
+        if (n < 2048 || threads == 1) {
+            parseRange(0, n);
+        } else {
+            QList<QPair<int, int>> chunks;
+            const int step = (n + threads * 4 - 1) / (threads * 4);
+            for (int i = 0; i < n; i += step) {
+                chunks.append({i, qMin(n, i + step)});
+            }
+            QtConcurrent::blockingMap(
+                chunks, [&](const QPair<int, int> &c) { parseRange(c.first, c.second); });
+        }
+        for (int i = 0; i < n; ++i) {
+            const RecordIndexer::Fields &f = m_fields[size_t(i)];
+            if (f.status != RecordIndexer::Status::Ok) {
+                return m_frames[size_t(i)].off;
+            }
+            append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f);
+        }
+        return p;
+    }
+
     void readRecords(qint64 off, bool firstIsRecovered) {
-        quint8 pendingFlags = firstIsRecovered ? RecordStore::AfterResync : 0;
+        m_pendingFlags = firstIsRecovered ? RecordStore::AfterResync : 0;
+        quint8 &pendingFlags = m_pendingFlags;
         qint64 lastProgress = off;
-        double prevTMono = -1e300;
-        qint64 backSteps = 0;
-        double worstStep = 0.0;
-        int worstIndex = -1;
         bool reserved = false;
         while (off < m_size) {
             if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
@@ -107,11 +177,16 @@ public:
                 m_opt.progress(off, m_size, m_store.size());
                 lastProgress = off;
             }
-            if (!reserved && m_store.size() == 256) {
+            if (!reserved && m_store.size() >= 256) {
                 // Estimate the record count from the average frame so far: no regrowth copies.
-                const double avg = double(off - m_store.frameOffset(0)) / 256.0;
-                m_store.reserve(qsizetype(256 + double(m_size - off) / qMax(avg, 8.0) * 1.05));
+                const double avg = double(off - m_store.frameOffset(0)) / m_store.size();
+                m_store.reserve(
+                    qsizetype(m_store.size() + double(m_size - off) / qMax(avg, 8.0) * 1.05));
                 reserved = true;
+            }
+            if (const qint64 after = fastBatch(off); after != off) {
+                off = after;
+                continue;
             }
             const qint64 rem = m_size - off;
             if (rem < 4) {
@@ -162,23 +237,11 @@ public:
                 m_damage.skippedBytes += rem;
                 break;
             }
-            const RecordIndexer::Fields f = RecordIndexer::parse(body(off), len);
+            const RecordIndexer::Fields f =
+                RecordIndexer::parse(body(off), len, RecordIndexer::Mode::Index);
             const qint64 frameEnd = off + 4 + len;
             if (f.status == RecordIndexer::Status::Ok) {
-                const quint32 id = m_store.intern(f.qualname, f.qualnameSize);
-                m_store.append(f.tMono, f.tWall, id, off, len, pendingFlags);
-                if (pendingFlags) {
-                    ++m_damage.recoveredFrames;
-                }
-                pendingFlags = 0;
-                if (f.tMono < prevTMono) {
-                    ++backSteps;
-                    if (prevTMono - f.tMono > worstStep) {
-                        worstStep = prevTMono - f.tMono;
-                        worstIndex = m_store.size() - 1;
-                    }
-                }
-                prevTMono = f.tMono;
+                append(off, len, f);
                 off = frameEnd;
                 continue;
             }
@@ -230,18 +293,69 @@ public:
             m_damage.skippedBytes += rem;
             break;
         }
-        if (backSteps > 0) {
+        if (m_backSteps > 0) {
             diag(Diagnostic::Severity::Info, Diagnostic::Kind::Order,
-                 m_store.frameOffset(worstIndex),
+                 m_store.frameOffset(m_worstIndex),
                  QStringLiteral("t_mono steps back %1 time(s) in file order; the largest step is "
                                 "%2 s, at record %3 (normal for a few microseconds: records are "
                                 "published from several threads)")
-                     .arg(backSteps)
-                     .arg(worstStep, 0, 'g', 6)
-                     .arg(worstIndex));
+                     .arg(m_backSteps)
+                     .arg(m_worstStep, 0, 'g', 6)
+                     .arg(m_worstIndex));
         }
         if (m_opt.progress) {
             m_opt.progress(off, m_size, m_store.size());
+        }
+    }
+
+    /**
+     * Checks every record's arguments completely (RecordIndexer::Mode::Full), on every core.
+     * Damaged arguments keep the record (its index fields are intact) but flag it BadArgs and
+     * add a diagnostic naming the record, its offset and what is wrong.
+     */
+    void validateArgs() {
+        const int n = m_store.size();
+        std::vector<int> bad;
+        QMutex mutex;
+        const int threads = qMax(1, QThread::idealThreadCount());
+        const int step = qMax(1024, (n + threads * 8 - 1) / (threads * 8));
+        QList<QPair<int, int>> chunks;
+        for (int i = 0; i < n; i += step) {
+            chunks.append({i, qMin(n, i + step)});
+        }
+        std::atomic<qint64> done{0};
+        QtConcurrent::blockingMap(chunks, [&](const QPair<int, int> &c) {
+            std::vector<int> local;
+            for (int i = c.first; i < c.second; ++i) {
+                if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
+                    return;
+                }
+                const RecordIndexer::Fields f = RecordIndexer::parse(
+                    body(m_store.frameOffset(i)), m_store.bodyLength(i), RecordIndexer::Mode::Full);
+                if (f.status != RecordIndexer::Status::Ok) {
+                    local.push_back(i);
+                }
+            }
+            done += c.second - c.first;
+            QMutexLocker lock(&mutex);
+            bad.insert(bad.end(), local.begin(), local.end());
+        });
+        std::sort(bad.begin(), bad.end());
+        for (int i : bad) {
+            const qint64 off = m_store.frameOffset(i);
+            const RecordIndexer::Fields f =
+                RecordIndexer::parse(body(off), m_store.bodyLength(i), RecordIndexer::Mode::Full);
+            m_store.setFlag(i, RecordStore::BadArgs);
+            diag(Diagnostic::Severity::Error,
+                 f.status == RecordIndexer::Status::Limit ? Diagnostic::Kind::Limit
+                                                          : Diagnostic::Kind::Malformed,
+                 off,
+                 QStringLiteral("record %1 (frame at offset %2, %3 bytes): its t_mono, t_wall and "
+                                "qualname are intact but its arguments are damaged: %4")
+                     .arg(i)
+                     .arg(off)
+                     .arg(m_store.bodyLength(i))
+                     .arg(f.message));
         }
     }
 
@@ -253,6 +367,18 @@ private:
     DiagnosticList &m_diags;
     qint64 &m_diagCount;
     TraceDocument::Damage &m_damage;
+
+    struct Frame {
+        qint64 off;
+        quint32 len;
+    };
+    std::vector<Frame> m_frames;
+    std::vector<RecordIndexer::Fields> m_fields;
+    quint8 m_pendingFlags = 0;
+    double m_prevTMono = -1e300;
+    qint64 m_backSteps = 0;
+    double m_worstStep = 0.0;
+    int m_worstIndex = -1;
 };
 
 /** Offset of the end of the key `sm_config_json` inside the first `limit` bytes, or -1. */
@@ -458,6 +584,9 @@ std::shared_ptr<TraceDocument> TraceLoader::read(std::shared_ptr<TraceDocument> 
     doc->m_header = std::move(header);
     doc->m_recordsStart = recordsStart;
     reader.readRecords(recordsStart, recovered);
+    if (options.validateArgs && !doc->m_damage.partial) {
+        reader.validateArgs();
+    }
     doc->m_records.squeeze();
     return doc;
 }

@@ -35,6 +35,13 @@ struct TraceLoadOptions {
     const std::atomic_bool *cancel = nullptr;
     /** Stored diagnostics are capped; the rest are counted only. */
     int maxDiagnostics = 10000;
+    /**
+     * Also check every record's arguments completely (a second, parallel pass). Indexing reads
+     * only `t_mono`, `t_wall`, `qualname` and the start of `args`; this pass finds damage inside
+     * `args`, flags such records RecordStore::BadArgs and adds a diagnostic. It costs a full
+     * msgpack walk of the file (about 5x the index time on large records).
+     */
+    bool validateArgs = true;
 };
 
 class TraceLoader {
