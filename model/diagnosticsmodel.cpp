@@ -7,11 +7,24 @@ DiagnosticsModel::DiagnosticsModel(QObject *parent) : QAbstractTableModel(parent
 void DiagnosticsModel::setDocument(std::shared_ptr<const TraceDocument> doc) {
     beginResetModel();
     m_doc = std::move(doc);
+    m_diags = m_doc ? m_doc->diagnostics() : DiagnosticList();
     endResetModel();
 }
 
+void DiagnosticsModel::refresh() {
+    if (!m_doc) {
+        return;
+    }
+    const DiagnosticList now = m_doc->diagnostics();
+    if (now.size() > m_diags.size()) {
+        beginInsertRows(QModelIndex(), int(m_diags.size()), int(now.size()) - 1);
+        m_diags = now;
+        endInsertRows();
+    }
+}
+
 int DiagnosticsModel::rowCount(const QModelIndex &parent) const {
-    return (parent.isValid() || !m_doc) ? 0 : int(m_doc->diagnostics().size());
+    return (parent.isValid() || !m_doc) ? 0 : int(m_diags.size());
 }
 
 int DiagnosticsModel::columnCount(const QModelIndex &parent) const {
@@ -22,7 +35,7 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || !m_doc || index.row() >= rowCount()) {
         return QVariant();
     }
-    const Diagnostic &d = m_doc->diagnostics().at(index.row());
+    const Diagnostic &d = m_diags.at(index.row());
     switch (role) {
         case Qt::DisplayRole:
             switch (index.column()) {

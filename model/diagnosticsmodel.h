@@ -21,7 +21,10 @@ public:
     enum Role { RecordRole = Qt::UserRole + 1, SeverityRole };
 
     explicit DiagnosticsModel(QObject *parent = nullptr);
+    /** Shows the document's diagnostics (a snapshot; see refresh()). */
     void setDocument(std::shared_ptr<const TraceDocument> doc);
+    /** Takes a new snapshot when the document found more diagnostics (loading, live follow). */
+    void refresh();
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -31,6 +34,7 @@ public:
 
 private:
     std::shared_ptr<const TraceDocument> m_doc;
+    DiagnosticList m_diags;
 };
 
 }  // namespace lmct

@@ -4,8 +4,51 @@
 
 namespace lmct {
 
+RecordStore::RecordStore()
+    : m_chunks(new std::atomic<Chunk *>[kMaxChunks]),
+      m_names(new QString[kMaxQualnames]),
+      m_counts(new std::atomic<qint64>[kMaxQualnames]) {
+    for (int i = 0; i < kMaxChunks; ++i) {
+        m_chunks[size_t(i)].store(nullptr, std::memory_order_relaxed);
+    }
+    for (int i = 0; i < kMaxQualnames; ++i) {
+        m_counts[size_t(i)].store(0, std::memory_order_relaxed);
+    }
+}
+
+RecordStore::~RecordStore() {
+    for (int i = 0; i < kMaxChunks; ++i) {
+        delete m_chunks[size_t(i)].load(std::memory_order_relaxed);
+    }
+}
+
+QStringList RecordStore::qualnames() const {
+    QStringList out;
+    const int n = qualnameCount();
+    out.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        out.append(m_names[size_t(i)]);
+    }
+    return out;
+}
+
+std::vector<qint64> RecordStore::qualnameCounts() const {
+    const int n = qualnameCount();
+    std::vector<qint64> out(size_t(n), 0);
+    for (int i = 0; i < n; ++i) {
+        out[size_t(i)] = m_counts[size_t(i)].load(std::memory_order_relaxed);
+    }
+    return out;
+}
+
 int RecordStore::qualnameIdOf(const QString &qualname) const {
-    return int(m_qualnames.indexOf(qualname));
+    const int n = qualnameCount();
+    for (int i = 0; i < n; ++i) {
+        if (m_names[size_t(i)] == qualname) {
+            return i;
+        }
+    }
+    return -1;
 }
 
 quint32 RecordStore::intern(const char *utf8, quint32 size) {
@@ -18,62 +61,67 @@ quint32 RecordStore::intern(const char *utf8, quint32 size) {
         }
     }
     const QByteArray key(utf8, qsizetype(size));
-    auto it = m_ids.constFind(key);
-    quint32 id;
-    if (it == m_ids.constEnd()) {
-        id = quint32(m_qualnames.size());
-        m_ids.insert(key, id);
-        m_qualnames.append(QString::fromUtf8(key));
-        m_utf8.append(key);
-        m_counts.push_back(0);
-    } else {
-        id = it.value();
+    if (auto it = m_ids.constFind(key); it != m_ids.constEnd()) {
+        return it.value();
     }
-    return id;
+    const int n = m_nameCount.load(std::memory_order_relaxed);
+    if (n == kMaxQualnames - 1) {
+        // Too many distinct qualnames (a hostile or corrupted file): one last shared entry.
+        m_names[size_t(n)] = QStringLiteral("<more than %1 qualnames>").arg(kMaxQualnames - 1);
+        m_nameCount.store(n + 1, std::memory_order_release);
+    }
+    if (n >= kMaxQualnames - 1) {
+        return quint32(kMaxQualnames - 1);
+    }
+    m_names[size_t(n)] = QString::fromUtf8(key);
+    m_ids.insert(key, quint32(n));
+    m_utf8.append(key);
+    m_nameCount.store(n + 1, std::memory_order_release);
+    return quint32(n);
 }
 
 void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 offset,
                          quint32 length, quint8 flags) {
-    if (m_tMono.empty()) {
-        m_minTMono = m_maxTMono = tMono;
-        m_minTWall = m_maxTWall = tWall;
-    } else {
-        m_minTMono = qMin(m_minTMono, tMono);
-        m_maxTMono = qMax(m_maxTMono, tMono);
-        m_minTWall = qMin(m_minTWall, tWall);
-        m_maxTWall = qMax(m_maxTWall, tWall);
+    const int i = m_size.load(std::memory_order_relaxed);
+    if (i == std::numeric_limits<int>::max()) {
+        return;  // 2^31 - 1 records: the row index type's limit
     }
-    m_tMono.push_back(tMono);
-    m_tWall.push_back(tWall);
-    m_qualname.push_back(qualnameId);
-    m_offset.push_back(offset);
-    m_length.push_back(length);
-    m_flags.push_back(flags);
-    ++m_counts[qualnameId];
-}
-
-void RecordStore::reserve(qsizetype n) {
-    m_tMono.reserve(size_t(n));
-    m_tWall.reserve(size_t(n));
-    m_qualname.reserve(size_t(n));
-    m_offset.reserve(size_t(n));
-    m_length.reserve(size_t(n));
-    m_flags.reserve(size_t(n));
-}
-
-void RecordStore::squeeze() {
-    m_tMono.shrink_to_fit();
-    m_tWall.shrink_to_fit();
-    m_qualname.shrink_to_fit();
-    m_offset.shrink_to_fit();
-    m_length.shrink_to_fit();
-    m_flags.shrink_to_fit();
+    const size_t c = size_t(i) >> kChunkBits;
+    Chunk *ch = m_chunks[c].load(std::memory_order_relaxed);
+    if (!ch) {
+        ch = new Chunk;
+        m_chunks[c].store(ch, std::memory_order_release);
+    }
+    const int s = slot(i);
+    ch->tMono[s] = tMono;
+    ch->tWall[s] = tWall;
+    ch->offset[s] = offset;
+    ch->qualname[s] = qualnameId;
+    ch->length[s] = length;
+    ch->flags[s].store(flags, std::memory_order_relaxed);
+    if (i == 0) {
+        m_minTMono.store(tMono, std::memory_order_relaxed);
+        m_maxTMono.store(tMono, std::memory_order_relaxed);
+        m_minTWall.store(tWall, std::memory_order_relaxed);
+        m_maxTWall.store(tWall, std::memory_order_relaxed);
+    } else {
+        if (tMono < minTMono())
+            m_minTMono.store(tMono, std::memory_order_relaxed);
+        if (tMono > maxTMono())
+            m_maxTMono.store(tMono, std::memory_order_relaxed);
+        if (tWall < minTWall())
+            m_minTWall.store(tWall, std::memory_order_relaxed);
+        if (tWall > maxTWall())
+            m_maxTWall.store(tWall, std::memory_order_relaxed);
+    }
+    m_counts[qualnameId].fetch_add(1, std::memory_order_relaxed);
+    m_size.store(i + 1, std::memory_order_release);
 }
 
 qint64 RecordStore::memoryBytes() const {
-    return qint64(m_tMono.capacity() * sizeof(double) + m_tWall.capacity() * sizeof(double) +
-                  m_qualname.capacity() * sizeof(quint32) + m_offset.capacity() * sizeof(qint64) +
-                  m_length.capacity() * sizeof(quint32) + m_flags.capacity());
+    const int n = size();
+    const qint64 chunks = n == 0 ? 0 : ((qint64(n) - 1) >> kChunkBits) + 1;
+    return chunks * qint64(sizeof(Chunk));
 }
 
 }  // namespace lmct

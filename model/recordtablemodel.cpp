@@ -14,9 +14,30 @@ RecordTableModel::RecordTableModel(QObject *parent) : QAbstractTableModel(parent
 void RecordTableModel::setDocument(std::shared_ptr<const TraceDocument> doc) {
     beginResetModel();
     m_doc = std::move(doc);
+    m_count = m_doc ? m_doc->records().size() : 0;
     m_subset.reset();
     rebuildOrder();
     endResetModel();
+}
+
+void RecordTableModel::refresh() {
+    if (!m_doc || m_subset) {
+        return;
+    }
+    const int now = m_doc->records().size();
+    if (now <= m_count) {
+        return;
+    }
+    if (!m_order.empty()) {
+        emit layoutAboutToBeChanged();
+        m_count = now;
+        rebuildOrder();
+        emit layoutChanged();
+        return;
+    }
+    beginInsertRows(QModelIndex(), m_count, now - 1);
+    m_count = now;
+    endInsertRows();
 }
 
 void RecordTableModel::setSubset(std::shared_ptr<const std::vector<int>> rows) {
@@ -48,7 +69,7 @@ int RecordTableModel::recordAt(int row) const {
 }
 
 int RecordTableModel::rowOf(int record) const {
-    if (!m_doc || record < 0 || record >= m_doc->records().size()) {
+    if (!m_doc || record < 0 || record >= m_count) {
         return -1;
     }
     if (m_order.empty()) {
@@ -59,7 +80,7 @@ int RecordTableModel::rowOf(int record) const {
         return (it != m_subset->end() && *it == record) ? int(it - m_subset->begin()) : -1;
     }
     if (m_rowOfRecord.empty()) {
-        m_rowOfRecord.assign(size_t(m_doc->records().size()), -1);
+        m_rowOfRecord.assign(size_t(m_count), -1);
         for (size_t r = 0; r < m_order.size(); ++r) {
             m_rowOfRecord[size_t(m_order[r])] = int(r);
         }
@@ -71,7 +92,7 @@ int RecordTableModel::rowCount(const QModelIndex &parent) const {
     if (parent.isValid() || !m_doc) {
         return 0;
     }
-    return m_subset ? int(m_subset->size()) : m_doc->records().size();
+    return m_subset ? int(m_subset->size()) : m_count;
 }
 
 int RecordTableModel::columnCount(const QModelIndex &parent) const {
@@ -207,7 +228,7 @@ void RecordTableModel::rebuildOrder() {
     if (m_subset) {
         m_order = *m_subset;
     } else {
-        m_order.resize(size_t(m_doc->records().size()));
+        m_order.resize(size_t(m_count));
         std::iota(m_order.begin(), m_order.end(), 0);
     }
     const RecordStore &rs = m_doc->records();
@@ -229,7 +250,8 @@ void RecordTableModel::rebuildOrder() {
         std::vector<int> ids(size_t(rs.qualnameCount()));
         std::iota(ids.begin(), ids.end(), 0);
         std::sort(ids.begin(), ids.end(), [&](int a, int b) {
-            return Qualname::shortName(rs.qualnames()[a]) < Qualname::shortName(rs.qualnames()[b]);
+            return Qualname::shortName(rs.qualnameById(quint32(a))) <
+                   Qualname::shortName(rs.qualnameById(quint32(b)));
         });
         for (size_t i = 0; i < ids.size(); ++i) {
             rank[size_t(ids[i])] = int(i);

@@ -41,6 +41,12 @@ public:
 
     void setDocument(std::shared_ptr<const TraceDocument> doc);
     std::shared_ptr<const TraceDocument> document() const { return m_doc; }
+    /**
+     * Shows the records the document gained since the last call (progressive loading, live
+     * follow): rows are inserted at the end in file order, or the order is rebuilt when sorted.
+     * Without a subset only; a subset is replaced by its owner.
+     */
+    void refresh();
 
     /**
      * Shows only these record indices (ascending file order), or every record when `rows` is
@@ -69,7 +75,8 @@ private:
 
     std::shared_ptr<const TraceDocument> m_doc;
     std::shared_ptr<const std::vector<int>> m_subset;
-    std::vector<int> m_order;                // row -> record; empty means identity over subset/all
+    int m_count = 0;           // records shown without a subset (a snapshot of size())
+    std::vector<int> m_order;  // row -> record; empty means identity over subset/all
     mutable std::vector<int> m_rowOfRecord;  // lazily built inverse of m_order
     int m_sortColumn = IndexColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;

@@ -11,13 +11,42 @@ QString TraceDocument::fileName() const {
     return QFileInfo(m_file.fileName()).fileName();
 }
 
+DiagnosticList TraceDocument::diagnostics() const {
+    QMutexLocker lock(&m_mutex);
+    return m_diagnostics;
+}
+
+qint64 TraceDocument::diagnosticCount() const {
+    QMutexLocker lock(&m_mutex);
+    return m_diagnosticCount;
+}
+
+TraceDocument::Damage TraceDocument::damage() const {
+    QMutexLocker lock(&m_mutex);
+    return m_damage;
+}
+
+void TraceDocument::addDiagnostic(const Diagnostic &d, int cap) {
+    QMutexLocker lock(&m_mutex);
+    ++m_diagnosticCount;
+    if (m_diagnostics.size() < cap) {
+        m_diagnostics.append(d);
+    } else if (m_diagnostics.size() == cap) {
+        m_diagnostics.append(Diagnostic{
+            Diagnostic::Severity::Info, Diagnostic::Kind::Note, d.offset,
+            QStringLiteral("more diagnostics follow; only the first %1 are listed").arg(cap)});
+    }
+}
+
 int TraceDocument::warningCount() const {
+    QMutexLocker lock(&m_mutex);
     return int(std::count_if(m_diagnostics.cbegin(), m_diagnostics.cend(), [](const Diagnostic &d) {
         return d.severity == Diagnostic::Severity::Warning;
     }));
 }
 
 int TraceDocument::errorCount() const {
+    QMutexLocker lock(&m_mutex);
     return int(std::count_if(m_diagnostics.cbegin(), m_diagnostics.cend(), [](const Diagnostic &d) {
         return d.severity == Diagnostic::Severity::Error;
     }));

@@ -8,6 +8,7 @@
 
 #include <QCache>
 #include <QMutex>
+#include <atomic>
 #include <memory>
 
 namespace lmct {
@@ -18,9 +19,13 @@ namespace lmct {
  *
  * Arguments are decoded lazily from the mapped bytes by args(), with a small LRU cache.
  *
+ * A document can grow while it is shown: records appear progressively while a large file loads
+ * and while a live trace is followed (TraceLoader::scan and TraceLoader::refresh append).
+ *
  * Ownership: share it with std::shared_ptr<const TraceDocument>; every pointer into its data
- * lives as long as the document. Thread-safety: immutable after loading; args() is internally
- * synchronised, every other accessor is read-only. Safe to use from several threads at once.
+ * lives as long as the document. Thread-safety: one loader thread appends; any thread may read
+ * concurrently (RecordStore's rules: only indices below a size() read earlier). diagnostics() and
+ * damage() return snapshots; args() is internally synchronised.
  */
 class TraceDocument {
 public:
@@ -36,11 +41,14 @@ public:
     qint64 fileSize() const { return m_file.size(); }
     const uchar *fileData() const { return m_file.data(); }
 
+    /** The header. Fixed once the document is published (a follower may refine it, see
+     *  TraceLoader::refresh, only before the first record). */
     const TraceHeader &header() const { return m_header; }
     const RecordStore &records() const { return m_records; }
-    const DiagnosticList &diagnostics() const { return m_diagnostics; }
+    /** A snapshot of the diagnostics found so far (capped; see diagnosticCount()). */
+    DiagnosticList diagnostics() const;
     /** Number of diagnostics found, including those beyond the stored cap. */
-    qint64 diagnosticCount() const { return m_diagnosticCount; }
+    qint64 diagnosticCount() const;
     int warningCount() const;
     int errorCount() const;
 
@@ -59,27 +67,49 @@ public:
         qint64 recoveredFrames = 0;  ///< records read right after a resync or header recovery
         bool partial = false;        ///< loading stopped early (cancelled)
     };
-    const Damage &damage() const { return m_damage; }
-    qint64 skippedBytes() const { return m_damage.skippedBytes; }
-    qint64 skippedFrames() const { return m_damage.skippedFrames; }
-    qint64 recoveredFrames() const { return m_damage.recoveredFrames; }
+    Damage damage() const;
+    qint64 skippedBytes() const { return damage().skippedBytes; }
+    qint64 skippedFrames() const { return damage().skippedFrames; }
+    qint64 recoveredFrames() const { return damage().recoveredFrames; }
     /** Whether loading stopped early because it was cancelled. */
-    bool isPartial() const { return m_damage.partial; }
+    bool isPartial() const { return damage().partial; }
+    /** Bytes of the file indexed so far (the scan position). */
+    qint64 scannedBytes() const { return m_scanOffset.load(std::memory_order_acquire); }
+    /** Whether a loader is still appending (initial load or live follow). */
+    bool isLoading() const { return m_loading.load(std::memory_order_acquire); }
     /** Offset where the first record frame starts. */
     qint64 recordsStart() const { return m_recordsStart; }
 
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;
 
+    /** Loader state kept between scans (for live follow); loader only. */
+    struct ScanState {
+        quint8 pendingFlags = 0;
+        double prevTMono = -1e300;
+        qint64 backSteps = 0;
+        double worstStep = 0.0;
+        int worstIndex = -1;
+        bool headerRead = false;
+        bool recovered = false;
+    };
+
 private:
     friend class TraceLoader;
+    friend class TraceScanner;
+    void addDiagnostic(const Diagnostic &d, int cap);
+
     TraceFile m_file;
     TraceHeader m_header;
     RecordStore m_records;
+    mutable QMutex m_mutex;  // guards m_diagnostics, m_diagnosticCount, m_damage
     DiagnosticList m_diagnostics;
     qint64 m_diagnosticCount = 0;
     Damage m_damage;
     qint64 m_recordsStart = 0;
+    std::atomic<qint64> m_scanOffset{0};
+    std::atomic<bool> m_loading{false};
+    ScanState m_scan;
 
     mutable QMutex m_cacheMutex;
     mutable QCache<int, std::shared_ptr<const Args>> m_argsCache{512};

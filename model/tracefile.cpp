@@ -5,8 +5,10 @@
 namespace lmct {
 
 TraceFile::~TraceFile() {
-    if (m_file && m_data && m_bytes.isEmpty()) {
-        m_file->unmap(const_cast<uchar *>(m_data));
+    if (m_file) {
+        for (uchar *p : m_maps) {
+            m_file->unmap(p);
+        }
     }
 }
 
@@ -30,17 +32,13 @@ bool TraceFile::open(const QString &path, QString *error) {
         *error = QStringLiteral("%1: cannot open for reading: %2").arg(path, m_file->errorString());
         return false;
     }
-    m_size = m_file->size();
-    if (m_size == 0) {
-        m_data = nullptr;
+    if (m_file->size() == 0) {
         return true;
     }
-    m_data = m_file->map(0, m_size);
-    if (!m_data) {
-        *error = QStringLiteral("%1: cannot map %2 bytes: %3")
-                     .arg(path)
-                     .arg(m_size)
-                     .arg(m_file->errorString());
+    if (!remap(error)) {
+        if (error && error->isEmpty()) {
+            *error = QStringLiteral("%1: cannot map the file").arg(path);
+        }
         return false;
     }
     return true;
@@ -49,8 +47,32 @@ bool TraceFile::open(const QString &path, QString *error) {
 void TraceFile::openBytes(const QByteArray &bytes, const QString &displayName) {
     m_bytes = bytes;
     m_fileName = displayName;
-    m_size = m_bytes.size();
-    m_data = reinterpret_cast<const uchar *>(m_bytes.constData());
+    m_data.store(reinterpret_cast<const uchar *>(m_bytes.constData()), std::memory_order_release);
+    m_size.store(m_bytes.size(), std::memory_order_release);
+}
+
+bool TraceFile::remap(QString *error) {
+    if (!m_file) {
+        return false;
+    }
+    const qint64 now = m_file->size();  // fstat: the size now
+    if (now <= size()) {
+        return false;
+    }
+    uchar *p = m_file->map(0, now);
+    if (!p) {
+        if (error) {
+            *error = QStringLiteral("%1: cannot map %2 bytes: %3")
+                         .arg(m_fileName)
+                         .arg(now)
+                         .arg(m_file->errorString());
+        }
+        return false;
+    }
+    m_maps.push_back(p);
+    m_data.store(p, std::memory_order_release);
+    m_size.store(now, std::memory_order_release);
+    return true;
 }
 
 }  // namespace lmct

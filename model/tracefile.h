@@ -2,8 +2,11 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QMutex>
 #include <QString>
+#include <atomic>
 #include <memory>
+#include <vector>
 
 namespace lmct {
 
@@ -15,9 +18,13 @@ namespace lmct {
  * is valid here (size() == 0, data() == nullptr); deciding whether it is a trace is the loader's
  * job.
  *
- * Ownership: the mapping lives as long as the TraceFile. Pointers returned by data() must not
- * outlive it. Thread-safety: after open() returns, the object is immutable; data() may be read
- * from any thread concurrently.
+ * A file that grows (a trace still being recorded) is mapped again by remap(); earlier mappings
+ * stay mapped until the TraceFile is destroyed, so pointers into them stay valid, and since a trace
+ * is only ever appended to, every mapping shows the same bytes where they overlap.
+ *
+ * Ownership: the mappings live as long as the TraceFile; pointers returned by data() must not
+ * outlive it. Thread-safety: data() and size() may be read from any thread at any time; open(),
+ * openBytes() and remap() are for one thread (the loader).
  */
 class TraceFile {
 public:
@@ -32,18 +39,26 @@ public:
      */
     bool open(const QString &path, QString *error);
 
-    /** Maps an in-memory copy instead of a file (tests, stdin). `bytes` is kept by value. */
+    /** Maps an in-memory copy instead of a file (tests, fuzzing). `bytes` is kept by value. */
     void openBytes(const QByteArray &bytes, const QString &displayName);
 
-    const uchar *data() const { return m_data; }
-    qint64 size() const { return m_size; }
+    /**
+     * Maps the file again when it has grown. Returns true when size() grew; false when it did not
+     * (or cannot be mapped, with `*error` set when given).
+     */
+    bool remap(QString *error = nullptr);
+
+    /** Start of the newest mapping (covers [0, size())). */
+    const uchar *data() const { return m_data.load(std::memory_order_acquire); }
+    qint64 size() const { return m_size.load(std::memory_order_acquire); }
     QString fileName() const { return m_fileName; }
 
 private:
     std::unique_ptr<QFile> m_file;
     QByteArray m_bytes;
-    const uchar *m_data = nullptr;
-    qint64 m_size = 0;
+    std::vector<uchar *> m_maps;  // every mapping made, newest last
+    std::atomic<const uchar *> m_data{nullptr};
+    std::atomic<qint64> m_size{0};
     QString m_fileName;
 };
 

@@ -23,8 +23,9 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc) {
     }
     QJsonObject qualnames;
     const RecordStore &rs = doc.records();
-    for (int id = 0; id < rs.qualnameCount(); ++id) {
-        qualnames.insert(rs.qualnames()[id], double(rs.qualnameCounts()[size_t(id)]));
+    const std::vector<qint64> counts = rs.qualnameCounts();
+    for (int id = 0; id < int(counts.size()); ++id) {
+        qualnames.insert(rs.qualnameById(quint32(id)), double(counts[size_t(id)]));
     }
     QJsonArray diags;
     for (const Diagnostic &d : doc.diagnostics()) {
@@ -92,11 +93,10 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
     line(QStringLiteral("total records"), QString::number(doc.records().size()));
     const RecordStore &rs = doc.records();
     QStringList names = rs.qualnames();
+    const std::vector<qint64> counts = rs.qualnameCounts();
     std::sort(names.begin(), names.end(), Qualname::flowLess);
     for (const QString &q : names) {
-        out.append(QStringLiteral("    %1 %2")
-                       .arg(rs.qualnameCounts()[size_t(rs.qualnameIdOf(q))], 10)
-                       .arg(q));
+        out.append(QStringLiteral("    %1 %2").arg(counts[size_t(rs.qualnameIdOf(q))], 10).arg(q));
     }
     if (doc.skippedBytes() || doc.skippedFrames() || doc.recoveredFrames()) {
         line(QStringLiteral("damage"),

@@ -23,18 +23,21 @@ QString hexByte(uchar b) {
     return QStringLiteral("0x%1").arg(b, 2, 16, QLatin1Char('0'));
 }
 
-/** The frame-reading state machine over one mapped file. */
-class Reader {
+}  // namespace
+
+/**
+ * The frame-reading state machine over one document's mapped file, from its scan offset to the
+ * end of the current mapping. Internal to the loader.
+ */
+class TraceScanner {
 public:
-    Reader(const uchar *data, qint64 size, const TraceLoader::Options &opt, RecordStore &store,
-           DiagnosticList &diags, qint64 &diagCount, TraceDocument::Damage &damage)
-        : m_data(data),
-          m_size(size),
+    TraceScanner(TraceDocument &doc, const TraceLoader::Options &opt)
+        : m_doc(doc),
+          m_data(doc.m_file.data()),
+          m_size(doc.m_file.size()),
           m_opt(opt),
-          m_store(store),
-          m_diags(diags),
-          m_diagCount(diagCount),
-          m_damage(damage) {}
+          m_store(doc.m_records),
+          m_st(doc.m_scan) {}
 
     quint32 lengthAt(qint64 pos) const { return qFromBigEndian<quint32>(m_data + pos); }
 
@@ -77,33 +80,34 @@ public:
     }
 
     void diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset, const QString &msg) {
-        ++m_diagCount;
-        if (m_diags.size() < m_opt.maxDiagnostics) {
-            m_diags.append(Diagnostic{s, k, offset, msg});
-        } else if (m_diags.size() == m_opt.maxDiagnostics) {
-            m_diags.append(Diagnostic{Diagnostic::Severity::Info, Diagnostic::Kind::Note, offset,
-                                      QStringLiteral("more diagnostics follow; only the first %1 "
-                                                     "are listed")
-                                          .arg(m_opt.maxDiagnostics)});
-        }
+        m_doc.addDiagnostic(Diagnostic{s, k, offset, msg}, m_opt.maxDiagnostics);
+    }
+
+    /** Adds to the damage counts (rare: only on damage). */
+    void damage(qint64 bytes, qint64 frames, qint64 recovered = 0, bool partial = false) {
+        QMutexLocker lock(&m_doc.m_mutex);
+        m_doc.m_damage.skippedBytes += bytes;
+        m_doc.m_damage.skippedFrames += frames;
+        m_doc.m_damage.recoveredFrames += recovered;
+        m_doc.m_damage.partial = m_doc.m_damage.partial || partial;
     }
 
     /** Indexes record frames from `off` to the end of the file. */
     void append(qint64 off, quint32 len, const RecordIndexer::Fields &f) {
         const quint32 id = m_store.intern(f.qualname, f.qualnameSize);
-        m_store.append(f.tMono, f.tWall, id, off, len, m_pendingFlags);
-        if (m_pendingFlags) {
-            ++m_damage.recoveredFrames;
+        m_store.append(f.tMono, f.tWall, id, off, len, m_st.pendingFlags);
+        if (m_st.pendingFlags) {
+            damage(0, 0, 1);
         }
-        m_pendingFlags = 0;
-        if (f.tMono < m_prevTMono) {
-            ++m_backSteps;
-            if (m_prevTMono - f.tMono > m_worstStep) {
-                m_worstStep = m_prevTMono - f.tMono;
-                m_worstIndex = m_store.size() - 1;
+        m_st.pendingFlags = 0;
+        if (f.tMono < m_st.prevTMono) {
+            ++m_st.backSteps;
+            if (m_st.prevTMono - f.tMono > m_st.worstStep) {
+                m_st.worstStep = m_st.prevTMono - f.tMono;
+                m_st.worstIndex = m_store.size() - 1;
             }
         }
-        m_prevTMono = f.tMono;
+        m_st.prevTMono = f.tMono;
     }
 
     /**
@@ -157,14 +161,23 @@ public:
         return p;
     }
 
-    void readRecords(qint64 off, bool firstIsRecovered) {
-        m_pendingFlags = firstIsRecovered ? RecordStore::AfterResync : 0;
-        quint8 &pendingFlags = m_pendingFlags;
+    /** A frame this long at the end of a followed file is waited for, not resynced over. */
+    static constexpr qint64 kMaxWaitedFrame = 64 << 20;
+
+    /**
+     * Indexes record frames from the document's scan offset to the end of the mapping. Damage is
+     * diagnosed as it is met; while following (Options::follow) an incomplete frame at the end is
+     * left for the next scan instead.
+     */
+    void readRecords() {
+        qint64 off = m_doc.m_scanOffset.load(std::memory_order_relaxed);
+        quint8 &pendingFlags = m_st.pendingFlags;
         qint64 lastProgress = off;
-        bool reserved = false;
+        auto publish = [&] { m_doc.m_scanOffset.store(off, std::memory_order_release); };
         while (off < m_size) {
+            publish();
             if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
-                m_damage.partial = true;
+                damage(0, 0, 0, true);
                 diag(
                     Diagnostic::Severity::Warning, Diagnostic::Kind::Note, off,
                     QStringLiteral("loading was cancelled at offset %1 of %2: the records after it "
@@ -177,25 +190,23 @@ public:
                 m_opt.progress(off, m_size, m_store.size());
                 lastProgress = off;
             }
-            if (!reserved && m_store.size() >= 256) {
-                // Estimate the record count from the average frame so far: no regrowth copies.
-                const double avg = double(off - m_store.frameOffset(0)) / m_store.size();
-                m_store.reserve(
-                    qsizetype(m_store.size() + double(m_size - off) / qMax(avg, 8.0) * 1.05));
-                reserved = true;
-            }
             if (const qint64 after = fastBatch(off); after != off) {
                 off = after;
                 continue;
             }
             const qint64 rem = m_size - off;
+            if (m_opt.follow && (rem < 4 || (qint64(lengthAt(off)) > rem - 4 &&
+                                             qint64(lengthAt(off)) <= kMaxWaitedFrame))) {
+                break;  // still being written: wait for the rest
+            }
             if (rem < 4) {
                 diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
                      QStringLiteral("the file ends with %1 byte(s) at offset %2: expected a 4-byte "
                                     "length prefix; the file was cut short")
                          .arg(rem)
                          .arg(off));
-                m_damage.skippedBytes += rem;
+                damage(rem, 0);
+                off = m_size;
                 break;
             }
             const quint32 len = lengthAt(off);
@@ -204,8 +215,7 @@ public:
                      QStringLiteral("zero-length frame at offset %1: expected a record body; "
                                     "skipped its 4 bytes")
                          .arg(off));
-                m_damage.skippedBytes += 4;
-                ++m_damage.skippedFrames;
+                damage(4, 1);
                 off += 4;
                 continue;
             }
@@ -221,7 +231,7 @@ public:
                              .arg(rem - 4)
                              .arg(next - 1)
                              .arg(next - off));
-                    m_damage.skippedBytes += next - off;
+                    damage(next - off, 0);
                     pendingFlags = RecordStore::AfterResync;
                     off = next;
                     continue;
@@ -234,7 +244,8 @@ public:
                          .arg(len)
                          .arg(rem - 4)
                          .arg(rem));
-                m_damage.skippedBytes += rem;
+                damage(rem, 0);
+                off = m_size;
                 break;
             }
             const RecordIndexer::Fields f =
@@ -262,8 +273,7 @@ public:
                          .arg(off)
                          .arg(len)
                          .arg(f.message));
-                m_damage.skippedBytes += 4 + len;
-                ++m_damage.skippedFrames;
+                damage(4 + len, 1);
                 off = frameEnd;
                 continue;
             }
@@ -278,7 +288,7 @@ public:
                          .arg(f.message)
                          .arg(next - 1)
                          .arg(next - off));
-                m_damage.skippedBytes += next - off;
+                damage(next - off, 0);
                 pendingFlags = RecordStore::AfterResync;
                 off = next;
                 continue;
@@ -290,21 +300,27 @@ public:
                      .arg(len)
                      .arg(f.message)
                      .arg(rem));
-            m_damage.skippedBytes += rem;
+            damage(rem, 0);
+            off = m_size;
             break;
         }
-        if (m_backSteps > 0) {
+        publish();
+        if (m_opt.progress) {
+            m_opt.progress(off, m_size, m_store.size());
+        }
+    }
+
+    /** The info diagnostic about t_mono stepping back, once the whole file is indexed. */
+    void reportOrder() {
+        if (m_st.backSteps > 0) {
             diag(Diagnostic::Severity::Info, Diagnostic::Kind::Order,
-                 m_store.frameOffset(m_worstIndex),
+                 m_store.frameOffset(m_st.worstIndex),
                  QStringLiteral("t_mono steps back %1 time(s) in file order; the largest step is "
                                 "%2 s, at record %3 (normal for a few microseconds: records are "
                                 "published from several threads)")
-                     .arg(m_backSteps)
-                     .arg(m_worstStep, 0, 'g', 6)
-                     .arg(m_worstIndex));
-        }
-        if (m_opt.progress) {
-            m_opt.progress(off, m_size, m_store.size());
+                     .arg(m_st.backSteps)
+                     .arg(m_st.worstStep, 0, 'g', 6)
+                     .arg(m_st.worstIndex));
         }
     }
 
@@ -360,13 +376,12 @@ public:
     }
 
 private:
+    TraceDocument &m_doc;
     const uchar *m_data;
     qint64 m_size;
     const TraceLoader::Options &m_opt;
     RecordStore &m_store;
-    DiagnosticList &m_diags;
-    qint64 &m_diagCount;
-    TraceDocument::Damage &m_damage;
+    TraceDocument::ScanState &m_st;
 
     struct Frame {
         qint64 off;
@@ -374,12 +389,9 @@ private:
     };
     std::vector<Frame> m_frames;
     std::vector<RecordIndexer::Fields> m_fields;
-    quint8 m_pendingFlags = 0;
-    double m_prevTMono = -1e300;
-    qint64 m_backSteps = 0;
-    double m_worstStep = 0.0;
-    int m_worstIndex = -1;
 };
+
+namespace {
 
 /** Offset of the end of the key `sm_config_json` inside the first `limit` bytes, or -1. */
 qint64 findConfigKeyEnd(const uchar *data, qint64 limit) {
@@ -400,31 +412,19 @@ bool TraceLoader::looksLikeTrace(const QByteArray &b) {
            b.mid(5, 12) == QByteArray("\xa4type\xa6header", 12);
 }
 
-std::shared_ptr<TraceDocument> TraceLoader::load(const QString &path, QString *error,
-                                                 const Options &options) {
-    auto doc = std::make_shared<TraceDocument>();
-    if (!doc->m_file.open(path, error)) {
-        return nullptr;
-    }
-    return read(doc, error, options);
-}
-
-std::shared_ptr<TraceDocument> TraceLoader::loadBytes(const QByteArray &bytes, const QString &name,
-                                                      QString *error, const Options &options) {
-    auto doc = std::make_shared<TraceDocument>();
-    doc->m_file.openBytes(bytes, name);
-    return read(doc, error, options);
-}
-
-std::shared_ptr<TraceDocument> TraceLoader::read(std::shared_ptr<TraceDocument> doc, QString *error,
-                                                 const Options &options) {
+bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &options) {
     const QString name = doc->m_file.fileName();
     const uchar *data = doc->m_file.data();
     const qint64 size = doc->m_file.size();
     auto refuse = [&](const QString &msg) {
         *error = QStringLiteral("%1: %2").arg(name, msg);
-        return nullptr;
+        return false;
     };
+    // A followed trace may not have its header yet (LMCache writes it with the first record or
+    // at attach time): wait for a complete header frame.
+    if (options.follow && (size < 5 || 4 + qint64(qFromBigEndian<quint32>(data)) > size)) {
+        return true;
+    }
     if (size == 0) {
         return refuse(QStringLiteral("empty file (0 bytes): expected a trace header frame"));
     }
@@ -438,8 +438,7 @@ std::shared_ptr<TraceDocument> TraceLoader::read(std::shared_ptr<TraceDocument> 
                                      "byte %1; this is not an LMCache trace")
                           .arg(hexByte(data[4])));
     }
-    Reader reader(data, size, options, doc->m_records, doc->m_diagnostics, doc->m_diagnosticCount,
-                  doc->m_damage);
+    TraceScanner reader(*doc, options);
     const quint32 len0 = reader.lengthAt(0);
     const qint64 frameEnd = 4 + qint64(len0);
     Value headerMap;
@@ -583,11 +582,77 @@ std::shared_ptr<TraceDocument> TraceLoader::read(std::shared_ptr<TraceDocument> 
     }
     doc->m_header = std::move(header);
     doc->m_recordsStart = recordsStart;
-    reader.readRecords(recordsStart, recovered);
-    if (options.validateArgs && !doc->m_damage.partial) {
-        reader.validateArgs();
+    doc->m_scan.headerRead = true;
+    doc->m_scan.pendingFlags = recovered ? RecordStore::AfterResync : 0;
+    doc->m_scanOffset.store(recordsStart, std::memory_order_release);
+    return true;
+}
+
+std::shared_ptr<TraceDocument> TraceLoader::open(const QString &path, QString *error,
+                                                 const Options &options) {
+    auto doc = std::make_shared<TraceDocument>();
+    if (!doc->m_file.open(path, error) || !readHeader(doc.get(), error, options)) {
+        return nullptr;
     }
-    doc->m_records.squeeze();
+    doc->m_loading.store(true, std::memory_order_release);
+    return doc;
+}
+
+void TraceLoader::scan(TraceDocument *doc, const Options &options) {
+    if (doc->m_scan.headerRead) {
+        TraceScanner scanner(*doc, options);
+        scanner.readRecords();
+        if (!options.follow) {
+            scanner.reportOrder();
+            if (options.validateArgs && !doc->isPartial()) {
+                scanner.validateArgs();
+            }
+        }
+    }
+    if (!options.follow) {
+        doc->m_loading.store(false, std::memory_order_release);
+    }
+}
+
+int TraceLoader::refresh(TraceDocument *doc, QString *error, const Options &options) {
+    Options follow = options;
+    follow.follow = true;
+    doc->m_file.remap(error);
+    if (!doc->m_scan.headerRead) {
+        if (!readHeader(doc, error, follow)) {
+            return -1;
+        }
+        if (!doc->m_scan.headerRead) {
+            return 0;
+        }
+    }
+    const int before = doc->m_records.size();
+    scan(doc, follow);
+    return doc->m_records.size() - before;
+}
+
+void TraceLoader::stopFollowing(TraceDocument *doc) {
+    doc->m_loading.store(false, std::memory_order_release);
+}
+
+std::shared_ptr<TraceDocument> TraceLoader::load(const QString &path, QString *error,
+                                                 const Options &options) {
+    auto doc = open(path, error, options);
+    if (doc) {
+        scan(doc.get(), options);
+    }
+    return doc;
+}
+
+std::shared_ptr<TraceDocument> TraceLoader::loadBytes(const QByteArray &bytes, const QString &name,
+                                                      QString *error, const Options &options) {
+    auto doc = std::make_shared<TraceDocument>();
+    doc->m_file.openBytes(bytes, name);
+    if (!readHeader(doc.get(), error, options)) {
+        return nullptr;
+    }
+    doc->m_loading.store(true, std::memory_order_release);
+    scan(doc.get(), options);
     return doc;
 }
 

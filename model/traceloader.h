@@ -42,14 +42,44 @@ struct TraceLoadOptions {
      * msgpack walk of the file (about 5x the index time on large records).
      */
     bool validateArgs = true;
+    /**
+     * Live follow: the file is still being written. An incomplete frame at the end (up to
+     * 64 MiB) is waited for instead of diagnosed, a missing header is waited for, and scan()
+     * leaves the document loading. Set by refresh().
+     */
+    bool follow = false;
 };
 
 class TraceLoader {
 public:
     using Options = TraceLoadOptions;
 
+    /** Opens `path`, reads its header and indexes every record: open() then scan(). */
     static std::shared_ptr<TraceDocument> load(const QString &path, QString *error,
                                                const Options &options = Options());
+
+    /**
+     * Opens `path` and reads only its header; the document is returned at once, empty and
+     * loading, so it can be shown while scan() fills it on a worker thread (records appear
+     * progressively). Refusals as for load(). With Options::follow, a file without a complete
+     * header yet is not refused: refresh() reads the header once it is there.
+     */
+    static std::shared_ptr<TraceDocument> open(const QString &path, QString *error,
+                                               const Options &options = Options());
+    /**
+     * Indexes the records of an opened document from where the last scan stopped to the end of
+     * the file as mapped, then (unless following) checks arguments and marks the document done.
+     * Call from one thread at a time per document; readers may read concurrently.
+     */
+    static void scan(TraceDocument *doc, const Options &options = Options());
+    /**
+     * Live follow: maps the file again if it grew and indexes the new complete records.
+     * Returns the number of records added, or -1 when the header turned out not to be a
+     * trace's (with `*error` set). The document stays loading until stopFollowing().
+     */
+    static int refresh(TraceDocument *doc, QString *error, const Options &options = Options());
+    /** Ends a live follow: the document is no longer loading. */
+    static void stopFollowing(TraceDocument *doc);
     /** Same, over bytes in memory (tests, fuzzing); `name` is used in messages. */
     static std::shared_ptr<TraceDocument> loadBytes(const QByteArray &bytes, const QString &name,
                                                     QString *error,
@@ -59,8 +89,7 @@ public:
     static bool looksLikeTrace(const QByteArray &firstBytes);
 
 private:
-    static std::shared_ptr<TraceDocument> read(std::shared_ptr<TraceDocument> doc, QString *error,
-                                               const Options &options);
+    static bool readHeader(TraceDocument *doc, QString *error, const Options &options);
 };
 
 }  // namespace lmct

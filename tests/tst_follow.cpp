@@ -1,0 +1,224 @@
+// Live follow and progressive loading: TraceLoader::open/scan/refresh on a file that grows.
+
+#include "recordtablemodel.h"
+#include "traceloader.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QtEndian>
+
+using namespace lmct;
+
+namespace {
+
+QByteArray readFile(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        qFatal("cannot read %s", qPrintable(path));
+    }
+    return f.readAll();
+}
+
+/** Offsets where the frames of `bytes` end (frame 0 = the header). */
+QList<qint64> frameEnds(const QByteArray &bytes) {
+    QList<qint64> ends;
+    qint64 off = 0;
+    while (off + 4 <= bytes.size()) {
+        off += 4 + qFromBigEndian<quint32>(bytes.constData() + off);
+        ends.append(off);
+    }
+    return ends;
+}
+
+int errorsAndWarnings(const TraceDocument &doc) {
+    return doc.errorCount() + doc.warningCount();
+}
+
+}  // namespace
+
+class TestFollow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void growsInPiecesSplittingFrames();
+    void headerWrittenLate();
+    void writerThread();
+    void stopFollowingThenTruncatedTail();
+    void tableModelShowsNewRows();
+};
+
+// A trace appended 37 bytes at a time (so most writes end inside a frame): after each refresh the
+// document holds exactly the records whose frames are complete, and a partial frame is never
+// reported as damage.
+void TestFollow::growsInPiecesSplittingFrames() {
+    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/hdr-schema2.lct"));
+    const QList<qint64> ends = frameEnds(all);
+    QVERIFY(ends.size() > 10);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all.left(ends[0] + 10));  // header and a bit of the first record
+    out.flush();
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    auto doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QVERIFY(doc->isLoading());
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 0);
+    qint64 written = ends[0] + 10;
+    while (written < all.size()) {
+        const qint64 n = qMin<qint64>(37, all.size() - written);
+        out.write(all.constData() + written, n);
+        out.flush();
+        written += n;
+        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) >= 0);
+        const int complete = int(
+            std::count_if(ends.begin() + 1, ends.end(), [&](qint64 e) { return e <= written; }));
+        QCOMPARE(doc->records().size(), complete);
+        QCOMPARE(errorsAndWarnings(*doc), 0);
+    }
+    QCOMPARE(doc->records().size(), ends.size() - 1);
+    QVERIFY(doc->isLoading());
+    TraceLoader::stopFollowing(doc.get());
+    QVERIFY(!doc->isLoading());
+}
+
+// LMCache writes the header with the first record or at attach time: following an empty file
+// waits for it instead of refusing.
+void TestFollow::headerWrittenLate() {
+    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/hdr-schema1.lct"));
+    const QList<qint64> ends = frameEnds(all);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("late.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.flush();
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    auto doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 0);
+    QVERIFY(doc->header().magic().isEmpty());
+    out.write(all.left(ends[0] - 3));  // most of the header
+    out.flush();
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 0);
+    out.write(all.mid(ends[0] - 3));
+    out.flush();
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), int(ends.size() - 1));
+    QCOMPARE(doc->header().magic(), QStringLiteral("LMCT"));
+    QCOMPARE(doc->header().traceSchemaVersion().value_or(-1), 1);
+
+    // Not following, the same empty file is refused.
+    QTemporaryDir dir2;
+    QFile empty(dir2.filePath(QStringLiteral("empty.lct")));
+    QVERIFY(empty.open(QIODevice::WriteOnly));
+    empty.close();
+    QVERIFY(!TraceLoader::open(empty.fileName(), &error));
+    QVERIFY(error.contains(QStringLiteral("empty file")));
+}
+
+// Another thread writes while this one follows: the count converges on the right total.
+void TestFollow::writerThread() {
+    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
+    const QList<qint64> ends = frameEnds(all);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("threaded.lct"));
+    {
+        QFile create(path);
+        QVERIFY(create.open(QIODevice::WriteOnly));
+    }
+    QThread *writer = QThread::create([&] {
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Append)) {
+            return;
+        }
+        for (qint64 w = 0; w < all.size(); w += 4099) {
+            out.write(all.constData() + w, qMin<qint64>(4099, all.size() - w));
+            out.flush();
+            QThread::usleep(200);
+        }
+    });
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    auto doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    writer->start();
+    int previous = 0;
+    QElapsedTimer guard;
+    guard.start();
+    while ((!writer->isFinished() || doc->records().size() < ends.size() - 1) &&
+           guard.elapsed() < 20000) {
+        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) >= 0);
+        QVERIFY(doc->records().size() >= previous);  // never shrinks
+        previous = doc->records().size();
+        QThread::usleep(300);
+    }
+    writer->wait();
+    delete writer;
+    TraceLoader::refresh(doc.get(), &error, opt);
+    QCOMPARE(doc->records().size(), ends.size() - 1);
+    QCOMPARE(errorsAndWarnings(*doc), 0);
+}
+
+// A frame cut short is waited for while following, but is a truncation in a normal load.
+void TestFollow::stopFollowingThenTruncatedTail() {
+    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/hdr-schema2.lct"));
+    const QList<qint64> ends = frameEnds(all);
+    const QByteArray cut = all.left(ends[5] + 20);
+    QString error;
+    auto doc = TraceLoader::loadBytes(cut, QStringLiteral("cut.lct"), &error);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(doc->records().size(), 5);
+    QVERIFY(!doc->isLoading());
+    const DiagnosticList d = doc->diagnostics();
+    QVERIFY(std::any_of(d.begin(), d.end(),
+                        [](const Diagnostic &x) { return x.kind == Diagnostic::Kind::Truncated; }));
+}
+
+// The record table grows with the document (rows inserted, model tester happy), sorted or not.
+void TestFollow::tableModelShowsNewRows() {
+    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/hdr-schema2.lct"));
+    const QList<qint64> ends = frameEnds(all);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("table.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all.left(ends[3]));
+    out.flush();
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    auto doc = TraceLoader::open(path, &error, opt);
+    QVERIFY(doc);
+    TraceLoader::refresh(doc.get(), &error, opt);
+    RecordTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setDocument(doc);
+    QCOMPARE(model.rowCount(), 3);
+    out.write(all.mid(ends[3], ends[8] - ends[3]));
+    out.flush();
+    TraceLoader::refresh(doc.get(), &error, opt);
+    QCOMPARE(model.rowCount(), 3);  // not until refresh()
+    model.refresh();
+    QCOMPARE(model.rowCount(), 8);
+    QCOMPARE(model.recordAt(7), 7);
+    model.sort(RecordTableModel::TMonoColumn, Qt::DescendingOrder);
+    out.write(all.mid(ends[8]));
+    out.flush();
+    TraceLoader::refresh(doc.get(), &error, opt);
+    model.refresh();
+    QCOMPARE(model.rowCount(), ends.size() - 1);
+    QCOMPARE(model.data(model.index(0, RecordTableModel::TMonoColumn), RecordTableModel::TMonoRole)
+                 .toDouble(),
+             doc->records().maxTMono());
+}
+
+QTEST_GUILESS_MAIN(TestFollow)
+#include "tst_follow.moc"
