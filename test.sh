@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # ./test.sh: install what is missing, build, and run every test through ctest.
 # Exits non-zero on any failure.
-#   ./test.sh --fuzz SECONDS   also run the libFuzzer target for SECONDS (see tests/fuzz/)
+#   ./test.sh --sanitize       also build everything with ASan + UBSan (CMake preset "asan",
+#                              in build-asan/) and run the whole suite there
+#   ./test.sh --fuzz SECONDS   also run the libFuzzer target for SECONDS (tests/fuzz/)
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/setup.sh
 
 fuzz_seconds=""
+sanitize=no
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --fuzz) fuzz_seconds="${2:?--fuzz needs SECONDS}"; shift 2 ;;
-        -h|--help) sed -n '2,5p' "$0"; exit 0 ;;
+        --sanitize) sanitize=yes; shift ;;
+        -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
         *) echo "test.sh: unknown option $1" >&2; exit 1 ;;
     esac
 done
@@ -18,6 +22,14 @@ done
 lmct_setup --tests
 echo "==> Running tests"
 (cd "$LMCT_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j2 --timeout 900)
+
+if [[ $sanitize == yes ]]; then
+    echo "==> Building with ASan + UBSan (build-asan)"
+    cmake --preset asan >/dev/null
+    ninja -C "$LMCT_ROOT/build-asan"
+    echo "==> Running tests under ASan + UBSan"
+    ctest --preset asan -j2 --timeout 1800
+fi
 
 if [[ -n "$fuzz_seconds" ]]; then
     "$LMCT_ROOT/tests/fuzz/run-fuzz.sh" "$fuzz_seconds"

@@ -4,10 +4,25 @@
 
 namespace lmct {
 
+RecordStore::Chunk::Chunk(qint64 capacity)
+    : tMono(new double[size_t(capacity)]),
+      tWall(new double[size_t(capacity)]),
+      offset(new qint64[size_t(capacity)]),
+      qualname(new quint32[size_t(capacity)]),
+      length(new quint32[size_t(capacity)]),
+      flags(new std::atomic<quint8>[size_t(capacity)]) {}
+
+RecordStore::Chunk::~Chunk() {
+    delete[] tMono;
+    delete[] tWall;
+    delete[] offset;
+    delete[] qualname;
+    delete[] length;
+    delete[] flags;
+}
+
 RecordStore::RecordStore()
-    : m_chunks(new std::atomic<Chunk *>[kMaxChunks]),
-      m_names(new QString[kMaxQualnames]),
-      m_counts(new std::atomic<qint64>[kMaxQualnames]) {
+    : m_names(new QString[kMaxQualnames]), m_counts(new std::atomic<qint64>[kMaxQualnames]) {
     for (int i = 0; i < kMaxChunks; ++i) {
         m_chunks[size_t(i)].store(nullptr, std::memory_order_relaxed);
     }
@@ -86,13 +101,13 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
     if (i == std::numeric_limits<int>::max()) {
         return;  // 2^31 - 1 records: the row index type's limit
     }
-    const size_t c = size_t(i) >> kChunkBits;
+    const int c = chunkOf(i);
     Chunk *ch = m_chunks[c].load(std::memory_order_relaxed);
     if (!ch) {
-        ch = new Chunk;
+        ch = new Chunk(chunkCapacity(c));
         m_chunks[c].store(ch, std::memory_order_release);
     }
-    const int s = slot(i);
+    const qint64 s = i - chunkStart(c);
     ch->tMono[s] = tMono;
     ch->tWall[s] = tWall;
     ch->offset[s] = offset;
@@ -119,9 +134,8 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
 }
 
 qint64 RecordStore::memoryBytes() const {
-    const int n = size();
-    const qint64 chunks = n == 0 ? 0 : ((qint64(n) - 1) >> kChunkBits) + 1;
-    return chunks * qint64(sizeof(Chunk));
+    constexpr qint64 perRecord = 2 * sizeof(double) + sizeof(qint64) + 2 * sizeof(quint32) + 1;
+    return qint64(size()) * perRecord;
 }
 
 }  // namespace lmct

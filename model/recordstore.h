@@ -19,9 +19,11 @@ namespace lmct {
  * and flags: 33 bytes per record. Arguments are not stored; TraceDocument decodes them on demand
  * from the mapped file.
  *
- * Storage is a list of fixed-size chunks (kChunkSize records each) that never move once
- * allocated, so the store can grow while it is read: that is how records appear progressively
- * while a large file loads and while a live trace is followed.
+ * Storage is a list of chunks that never move once allocated, so the store can grow while it is
+ * read: that is how records appear progressively while a large file loads and while a live trace
+ * is followed. Chunk c holds kFirstChunk << c records, so a
+ * small file takes little memory and 2^31 records take 20 chunks. Pages of a chunk are only
+ * touched as records are written.
  *
  * Row indices are ints in [0, size()). Qualname ids are dense in [0, qualnameCount()), in order of
  * first appearance; at most kMaxQualnames distinct names are kept, later new names share the id
@@ -38,10 +40,10 @@ public:
         BadArgs = 2,      ///< index fields intact, but the arguments do not decode completely
     };
 
-    static constexpr int kChunkBits = 16;
-    static constexpr int kChunkSize = 1 << kChunkBits;
-    static constexpr int kMaxChunks = 1 << 15;  ///< 2^31 records at most
-    static constexpr int kMaxQualnames = 4096;
+    static constexpr int kFirstChunkBits = 12;
+    static constexpr qint64 kFirstChunk = qint64(1) << kFirstChunkBits;
+    static constexpr int kMaxChunks = 32 - kFirstChunkBits;  ///< 2^31 records at most
+    static constexpr int kMaxQualnames = 1024;
 
     RecordStore();
     ~RecordStore();
@@ -51,15 +53,15 @@ public:
     int size() const { return m_size.load(std::memory_order_acquire); }
     bool isEmpty() const { return size() == 0; }
 
-    double tMono(int i) const { return chunk(i)->tMono[slot(i)]; }
-    double tWall(int i) const { return chunk(i)->tWall[slot(i)]; }
-    quint32 qualnameId(int i) const { return chunk(i)->qualname[slot(i)]; }
+    double tMono(int i) const { return at(i).c->tMono[at(i).s]; }
+    double tWall(int i) const { return at(i).c->tWall[at(i).s]; }
+    quint32 qualnameId(int i) const { return at(i).c->qualname[at(i).s]; }
     const QString &qualname(int i) const { return m_names[qualnameId(i)]; }
     /** Byte offset of the frame's 4-byte length prefix. */
-    qint64 frameOffset(int i) const { return chunk(i)->offset[slot(i)]; }
+    qint64 frameOffset(int i) const { return at(i).c->offset[at(i).s]; }
     /** Body length in bytes (the frame is 4 + this). */
-    quint32 bodyLength(int i) const { return chunk(i)->length[slot(i)]; }
-    quint8 flags(int i) const { return chunk(i)->flags[slot(i)].load(std::memory_order_relaxed); }
+    quint32 bodyLength(int i) const { return at(i).c->length[at(i).s]; }
+    quint8 flags(int i) const { return at(i).c->flags[at(i).s].load(std::memory_order_relaxed); }
 
     /** All distinct qualnames, indexed by id (a snapshot). */
     QStringList qualnames() const;
@@ -83,25 +85,40 @@ public:
     void append(double tMono, double tWall, quint32 qualnameId, qint64 offset, quint32 length,
                 quint8 flags);
     /** Sets a flag on record i (any thread). */
-    void setFlag(int i, Flag f) { chunk(i)->flags[slot(i)].fetch_or(quint8(f)); }
-    /** Bytes of heap held by the columns (allocated chunks). */
+    void setFlag(int i, Flag f) { at(i).c->flags[at(i).s].fetch_or(quint8(f)); }
+    /** Bytes of the columns for the records stored: 33 per record (pages of a chunk not yet
+     *  written are not resident). */
     qint64 memoryBytes() const;
 
 private:
+    /** One chunk's columns, allocated for a fixed capacity. */
     struct Chunk {
-        double tMono[kChunkSize];
-        double tWall[kChunkSize];
-        qint64 offset[kChunkSize];
-        quint32 qualname[kChunkSize];
-        quint32 length[kChunkSize];
-        std::atomic<quint8> flags[kChunkSize];
+        explicit Chunk(qint64 capacity);
+        ~Chunk();
+        double *tMono;
+        double *tWall;
+        qint64 *offset;
+        quint32 *qualname;
+        quint32 *length;
+        std::atomic<quint8> *flags;
     };
-    Chunk *chunk(int i) const {
-        return m_chunks[size_t(i) >> kChunkBits].load(std::memory_order_relaxed);
+    struct Slot {
+        const Chunk *c;
+        qint64 s;
+    };
+    /** Chunk of record i: with j = i + kFirstChunk, chunk = floor(log2(j)) - kFirstChunkBits. */
+    static int chunkOf(qint64 i) {
+        const quint64 j = quint64(i) + quint64(kFirstChunk);
+        return 63 - __builtin_clzll(j) - kFirstChunkBits;
     }
-    static int slot(int i) { return i & (kChunkSize - 1); }
+    static qint64 chunkStart(int c) { return (kFirstChunk << c) - kFirstChunk; }
+    static qint64 chunkCapacity(int c) { return kFirstChunk << c; }
+    Slot at(int i) const {
+        const int c = chunkOf(i);
+        return Slot{m_chunks[c].load(std::memory_order_relaxed), i - chunkStart(c)};
+    }
 
-    std::unique_ptr<std::atomic<Chunk *>[]> m_chunks;
+    std::atomic<Chunk *> m_chunks[kMaxChunks];
     std::atomic<int> m_size{0};
     std::unique_ptr<QString[]> m_names;  // fixed slots: never move
     std::unique_ptr<std::atomic<qint64>[]> m_counts;

@@ -339,8 +339,7 @@ public:
         for (int i = 0; i < n; i += step) {
             chunks.append({i, qMin(n, i + step)});
         }
-        std::atomic<qint64> done{0};
-        QtConcurrent::blockingMap(chunks, [&](const QPair<int, int> &c) {
+        auto check = [&](const QPair<int, int> &c) {
             std::vector<int> local;
             for (int i = c.first; i < c.second; ++i) {
                 if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
@@ -352,10 +351,16 @@ public:
                     local.push_back(i);
                 }
             }
-            done += c.second - c.first;
             QMutexLocker lock(&mutex);
             bad.insert(bad.end(), local.begin(), local.end());
-        });
+        };
+        if (chunks.size() <= 1) {
+            for (const auto &c : chunks) {
+                check(c);
+            }
+        } else {
+            QtConcurrent::blockingMap(chunks, check);
+        }
         std::sort(bad.begin(), bad.end());
         for (int i : bad) {
             const qint64 off = m_store.frameOffset(i);

@@ -109,6 +109,7 @@ public:
     std::vector<Value> &children() { return m_children; }
     const std::vector<Value> &children() const { return m_children; }
     std::vector<QString> &keys() { return m_keys; }
+    const std::vector<QString> &keys() const { return m_keys; }
 
 private:
     Type m_type = Type::Nil;

@@ -54,7 +54,12 @@ public:
     /** Closes every open container and returns the (possibly partial) tree. */
     Value finish(const QString &why) {
         if (!m_stack.empty() && !why.isEmpty()) {
-            m_stack.back().value.append(Value::truncated(why));
+            Value &open = m_stack.back().value;
+            if (open.isMap()) {
+                open.insert(QStringLiteral("…"), Value::truncated(why));  // maps need a key
+            } else {
+                open.append(Value::truncated(why));
+            }
         }
         while (!m_stack.empty()) {
             close();
