@@ -161,6 +161,28 @@ public:
         return p;
     }
 
+    /**
+     * Skips from `*off` to the next frame that decodes as a record, reporting why (`what`) and
+     * the skipped byte range; the next record is flagged AfterResync. False when no record frame
+     * follows (`*off` unchanged).
+     */
+    bool resync(qint64 *off, const QString &what) {
+        const qint64 next = findRecordFrame(*off + 1, m_size);
+        if (next < 0) {
+            return false;
+        }
+        diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, *off,
+             QStringLiteral("%1; skipped bytes %2..%3 (%4 bytes) to the next record frame")
+                 .arg(what)
+                 .arg(*off)
+                 .arg(next - 1)
+                 .arg(next - *off));
+        damage(next - *off, 0);
+        m_st.pendingFlags = RecordStore::AfterResync;
+        *off = next;
+        return true;
+    }
+
     /** A frame this long at the end of a followed file is waited for, not resynced over. */
     static constexpr qint64 kMaxWaitedFrame = 64 << 20;
 
@@ -171,7 +193,6 @@ public:
      */
     void readRecords() {
         qint64 off = m_doc.m_scanOffset.load(std::memory_order_relaxed);
-        quint8 &pendingFlags = m_st.pendingFlags;
         qint64 lastProgress = off;
         auto publish = [&] { m_doc.m_scanOffset.store(off, std::memory_order_release); };
         while (off < m_size) {
@@ -220,20 +241,11 @@ public:
                 continue;
             }
             if (qint64(len) > rem - 4) {
-                const qint64 next = findRecordFrame(off + 1, m_size);
-                if (next >= 0) {
-                    diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off,
-                         QStringLiteral("length prefix at offset %1 claims %2 bytes but only %3 "
-                                        "remain (corrupted prefix?); skipped bytes %1..%4 (%5 "
-                                        "bytes) to the next record frame")
-                             .arg(off)
-                             .arg(len)
-                             .arg(rem - 4)
-                             .arg(next - 1)
-                             .arg(next - off));
-                    damage(next - off, 0);
-                    pendingFlags = RecordStore::AfterResync;
-                    off = next;
+                if (resync(&off, QStringLiteral("length prefix at offset %1 claims %2 bytes but "
+                                                "only %3 remain (corrupted prefix?)")
+                                     .arg(off)
+                                     .arg(len)
+                                     .arg(rem - 4))) {
                     continue;
                 }
                 diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
@@ -277,20 +289,11 @@ public:
                 off = frameEnd;
                 continue;
             }
-            const qint64 next = findRecordFrame(off + 1, m_size);
-            if (next >= 0) {
-                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off,
-                     QStringLiteral("frame at offset %1 (claims %2 bytes) is not a record (%3) and "
-                                    "no frame follows it; skipped bytes %1..%4 (%5 bytes) to the "
-                                    "next record frame")
-                         .arg(off)
-                         .arg(len)
-                         .arg(f.message)
-                         .arg(next - 1)
-                         .arg(next - off));
-                damage(next - off, 0);
-                pendingFlags = RecordStore::AfterResync;
-                off = next;
+            if (resync(&off, QStringLiteral("frame at offset %1 (claims %2 bytes) is not a "
+                                            "record (%3) and no frame follows it")
+                                 .arg(off)
+                                 .arg(len)
+                                 .arg(f.message))) {
                 continue;
             }
             diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
