@@ -66,14 +66,23 @@ int RecordStore::qualnameIdOf(const QString &qualname) const {
     return -1;
 }
 
-quint32 RecordStore::intern(const char *utf8, quint32 size) {
-    // A trace has a handful of qualnames: compare bytes before hashing.
+int RecordStore::findInterned(const char *utf8, quint32 size) const {
+    // A trace has a handful of qualnames sharing a long prefix: compare sizes and the last bytes
+    // (where they differ) before the whole name.
     const qsizetype known = qMin<qsizetype>(m_utf8.size(), 32);
     for (qsizetype i = 0; i < known; ++i) {
         const QByteArray &n = m_utf8[i];
-        if (quint32(n.size()) == size && std::memcmp(n.constData(), utf8, size) == 0) {
-            return quint32(i);
+        if (quint32(n.size()) == size && (size == 0 || n.back() == utf8[size - 1]) &&
+            std::memcmp(n.constData(), utf8, size) == 0) {
+            return int(i);
         }
+    }
+    return -1;
+}
+
+quint32 RecordStore::intern(const char *utf8, quint32 size) {
+    if (const int id = findInterned(utf8, size); id >= 0) {
+        return quint32(id);
     }
     const QByteArray key(utf8, qsizetype(size));
     if (auto it = m_ids.constFind(key); it != m_ids.constEnd()) {
@@ -129,7 +138,9 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
         if (tWall > maxTWall())
             m_maxTWall.store(tWall, std::memory_order_relaxed);
     }
-    m_counts[qualnameId].fetch_add(1, std::memory_order_relaxed);
+    // One writer: a plain relaxed load and store, no locked read-modify-write.
+    m_counts[qualnameId].store(m_counts[qualnameId].load(std::memory_order_relaxed) + 1,
+                               std::memory_order_relaxed);
     m_size.store(i + 1, std::memory_order_release);
 }
 

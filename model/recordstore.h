@@ -81,6 +81,11 @@ public:
 
     /** Returns the id of a UTF-8 qualname, adding it when new. Writer only. */
     quint32 intern(const char *utf8, quint32 size);
+    /**
+     * The id of a UTF-8 qualname already interned, or -1. Safe from several threads while no
+     * intern() runs (the loader looks names up on its parse threads between appends).
+     */
+    int findInterned(const char *utf8, quint32 size) const;
     /** Appends one record and publishes it. Writer only. */
     void append(double tMono, double tWall, quint32 qualnameId, qint64 offset, quint32 length,
                 quint8 flags);

@@ -93,8 +93,9 @@ public:
     }
 
     /** Indexes record frames from `off` to the end of the file. */
-    void append(qint64 off, quint32 len, const RecordIndexer::Fields &f) {
-        const quint32 id = m_store.intern(f.qualname, f.qualnameSize);
+    void append(qint64 off, quint32 len, const RecordIndexer::Fields &f, int knownId = -1) {
+        const quint32 id =
+            knownId >= 0 ? quint32(knownId) : m_store.intern(f.qualname, f.qualnameSize);
         m_store.append(f.tMono, f.tWall, id, off, len, m_st.pendingFlags);
         if (m_st.pendingFlags) {
             damage(0, 0, 1);
@@ -131,12 +132,18 @@ public:
             return off;
         }
         m_fields.resize(m_frames.size());
+        m_ids.resize(m_frames.size());
         const int n = int(m_frames.size());
+        // Parse threads also look the qualname up among the names interned so far, while its
+        // bytes are in their cache; the appending thread then interns only new names.
         auto parseRange = [this](int from, int to) {
             for (int i = from; i < to; ++i) {
-                m_fields[size_t(i)] =
-                    RecordIndexer::parse(body(m_frames[size_t(i)].off), m_frames[size_t(i)].len,
+                RecordIndexer::Fields &f = m_fields[size_t(i)];
+                f = RecordIndexer::parse(body(m_frames[size_t(i)].off), m_frames[size_t(i)].len,
                                          RecordIndexer::Mode::Index);
+                m_ids[size_t(i)] = f.status == RecordIndexer::Status::Ok
+                                       ? m_store.findInterned(f.qualname, f.qualnameSize)
+                                       : -1;
             }
         };
         const int threads = qMax(1, QThread::idealThreadCount());
@@ -156,7 +163,7 @@ public:
             if (f.status != RecordIndexer::Status::Ok) {
                 return m_frames[size_t(i)].off;
             }
-            append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f);
+            append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f, m_ids[size_t(i)]);
         }
         return p;
     }
@@ -397,6 +404,7 @@ private:
     };
     std::vector<Frame> m_frames;
     std::vector<RecordIndexer::Fields> m_fields;
+    std::vector<int> m_ids;  // qualname id found by the parse threads, or -1
 };
 
 namespace {
