@@ -442,12 +442,14 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
         return true;
     }
     if (size == 0) {
-        return refuse(QStringLiteral("empty file (0 bytes): expected a trace header frame"));
+        return refuse(
+            QStringLiteral("offset 0: empty file (0 bytes): expected a trace header frame"));
     }
     if (size < 5) {
-        return refuse(QStringLiteral("only %1 bytes: too short for a header frame (a 4-byte "
-                                     "length prefix and a msgpack map)")
-                          .arg(size));
+        return refuse(
+            QStringLiteral("offset 0: only %1 bytes: too short for a header frame (a 4-byte "
+                           "length prefix and a msgpack map)")
+                .arg(size));
     }
     if (!isMapMarker(data[4])) {
         return refuse(QStringLiteral("offset 4: expected a msgpack map (the trace header), found "
