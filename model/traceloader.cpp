@@ -276,12 +276,15 @@ public:
                 continue;
             }
             // A bad frame. Its length is trusted when the body parsed as one complete value, or
-            // when a record frame (or the end of the file) follows it.
+            // when a record frame (or the end of the file) follows it, or when what follows
+            // cannot be a frame either and no record frame starts inside this one (a length
+            // prefix off by a few bytes must not hide the next record).
             qint64 dummy;
             const bool lengthTrusted =
                 f.status == RecordIndexer::Status::BadFields || frameEnd == m_size ||
                 recordFrameAt(frameEnd, &dummy) ||
-                (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4);
+                (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4 &&
+                 findRecordFrame(off + 1, frameEnd) < 0);
             if (lengthTrusted) {
                 const Diagnostic::Kind kind =
                     f.status == RecordIndexer::Status::BadFields ? Diagnostic::Kind::BadFields
