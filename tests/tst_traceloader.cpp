@@ -2,19 +2,682 @@
 // truth file, framing details, damage at every byte, header recovery, cancel and progress,
 // hostile input.
 
+#include "argumenttree.h"
+#include "headertree.h"
+#include "recordsummary.h"
 #include "testutil.h"
+#include "traceinfo.h"
 #include "traceloader.h"
+#include "valuedecoder.h"
 
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
 
 using namespace lmct;
 using namespace lmct::test;
+using Kind = Diagnostic::Kind;
+using Severity = Diagnostic::Severity;
+
+namespace {
+
+std::shared_ptr<TraceDocument> loadBytes(const QByteArray &b, QString *error = nullptr,
+                                         const TraceLoadOptions &opt = TraceLoadOptions()) {
+    QString e;
+    auto doc = TraceLoader::loadBytes(b, QStringLiteral("mem.lct"), &e, opt);
+    if (error) {
+        *error = e;
+    }
+    return doc;
+}
+
+QSet<QString> kindsOf(const TraceDocument &doc) {
+    QSet<QString> out;
+    for (const Diagnostic &d : doc.diagnostics()) {
+        out.insert(Diagnostic::kindName(d.kind));
+    }
+    return out;
+}
+
+int countKind(const TraceDocument &doc, Kind k, Severity *sev = nullptr) {
+    int n = 0;
+    for (const Diagnostic &d : doc.diagnostics()) {
+        if (d.kind == k) {
+            ++n;
+            if (sev) {
+                *sev = d.severity;
+            }
+        }
+    }
+    return n;
+}
+
+int countSeverity(const TraceDocument &doc, Severity s) {
+    int n = 0;
+    for (const Diagnostic &d : doc.diagnostics()) {
+        n += d.severity == s ? 1 : 0;
+    }
+    return n;
+}
+
+QString describe(const TraceDocument &doc) {
+    QStringList out;
+    for (const Diagnostic &d : doc.diagnostics()) {
+        out.append(QStringLiteral("[%1 @%2] %3")
+                       .arg(Diagnostic::kindName(d.kind))
+                       .arg(d.offset)
+                       .arg(d.message));
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+/**
+ * What must hold for every opened document: record frames lie in the file, in ascending order,
+ * after the header; each frame's length prefix is its body length; every byte of the file is
+ * the header, a record frame, or counted as skipped; the per-qualname counts add up.
+ */
+void checkInvariants(const TraceDocument &doc, const QString &what) {
+    const RecordStore &rs = doc.records();
+    const uchar *data = doc.fileData();
+    qint64 prevEnd = doc.recordsStart();
+    QVERIFY2(prevEnd >= 5 && prevEnd <= doc.fileSize(), qPrintable(what));
+    qint64 frameBytes = 0;
+    double maxT = 0.0;
+    for (int i = 0; i < rs.size(); ++i) {
+        const qint64 off = rs.frameOffset(i);
+        const qint64 end = off + 4 + rs.bodyLength(i);
+        QVERIFY2(off >= prevEnd,
+                 qPrintable(QStringLiteral("%1: record %2 overlaps").arg(what).arg(i)));
+        QVERIFY2(end <= doc.fileSize(), qPrintable(what));
+        QCOMPARE(qFromBigEndian<quint32>(data + off), rs.bodyLength(i));
+        maxT = i == 0 ? rs.tMono(i) : qMax(maxT, rs.tMono(i));
+        frameBytes += end - off;
+        prevEnd = end;
+    }
+    if (!doc.isPartial()) {
+        QVERIFY2(doc.recordsStart() + frameBytes + doc.skippedBytes() == doc.fileSize(),
+                 qPrintable(QStringLiteral("%1: %2 + %3 + %4 skipped != %5\n%6")
+                                .arg(what)
+                                .arg(doc.recordsStart())
+                                .arg(frameBytes)
+                                .arg(doc.skippedBytes())
+                                .arg(doc.fileSize())
+                                .arg(describe(doc))));
+    }
+    qint64 counted = 0;
+    for (qint64 c : rs.qualnameCounts()) {
+        counted += c;
+    }
+    QCOMPARE(counted, qint64(rs.size()));
+    QCOMPARE(doc.duration(), maxT);
+    QVERIFY(doc.diagnosticCount() >= doc.diagnostics().size());
+    for (const Diagnostic &d : doc.diagnostics()) {
+        QVERIFY2(d.offset >= -1 && d.offset <= doc.fileSize(), qPrintable(d.message));
+        QVERIFY(!d.message.isEmpty());
+    }
+}
+
+/** The header as `lmct info --json` shows it, without the struct tag. */
+QJsonObject headerJson(const TraceDocument &doc) {
+    QJsonObject h = TraceInfo::toJson(doc.filePath(), doc)[QStringLiteral("header")].toObject();
+    h.remove(QStringLiteral("type"));
+    return h;
+}
+
+QJsonObject qualnameCounts(const TraceDocument &doc) {
+    QJsonObject o;
+    const RecordStore &rs = doc.records();
+    for (int id = 0; id < rs.qualnameCount(); ++id) {
+        o.insert(rs.qualnames()[id], double(rs.qualnameCounts()[size_t(id)]));
+    }
+    return o;
+}
+
+bool sameJsonNumbers(const QJsonObject &a, const QJsonObject &b) {
+    if (a.keys() != b.keys()) {
+        return false;
+    }
+    for (auto it = a.begin(); it != a.end(); ++it) {
+        if (it.value().toDouble() != b.value(it.key()).toDouble()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
 
 class TestTraceLoader : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase() {
+        QVERIFY2(!manifest().isEmpty(),
+                 "fixtures manifest missing: build the lmct-fixtures target");
+        QVERIFY(manifest().size() >= 30);
+        QVERIFY(QDir(QStringLiteral(LMCT_TRACES)).exists());
+    }
+
+    // --- every fixture against the manifest -------------------------------------------------
+
+    void fixtures_data() {
+        QTest::addColumn<QString>("name");
+        const QJsonObject m = manifest();
+        for (auto it = m.begin(); it != m.end(); ++it) {
+            QTest::newRow(qPrintable(it.key())) << it.key();
+        }
+    }
+    void fixtures() {
+        QFETCH(QString, name);
+        const QJsonObject e = manifest()[name].toObject();
+        const QString path = fixturePath(name);
+        QString error;
+        auto doc = TraceLoader::load(path, &error);
+        QCOMPARE(doc != nullptr, e[QStringLiteral("opens")].toBool());
+        if (!doc) {
+            // A refusal names the file, an offset, and what was wrong.
+            QVERIFY2(error.contains(path), qPrintable(error));
+            QVERIFY2(error.contains(QRegularExpression(QStringLiteral("offset \\d+"))),
+                     qPrintable(error));
+            const QString kind = e[QStringLiteral("error")].toString();
+            QStringList words;
+            if (kind == QLatin1String("empty")) {
+                words = {QStringLiteral("empty")};
+            } else if (kind == QLatin1String("not-a-trace")) {
+                words = {QStringLiteral("not")};
+            } else if (kind == QLatin1String("bad-magic")) {
+                words = {QStringLiteral("magic"), QStringLiteral("LMCX"), QStringLiteral("LMCT")};
+            } else if (kind == QLatin1String("format-version")) {
+                words = {QStringLiteral("format_version"), QStringLiteral("2")};
+            } else if (kind == QLatin1String("first-frame-record")) {
+                words = {QStringLiteral("record"), QStringLiteral("header")};
+            } else {
+                QFAIL(qPrintable(QStringLiteral("unknown refusal kind %1").arg(kind)));
+            }
+            for (const QString &w : words) {
+                QVERIFY2(error.contains(w), qPrintable(error));
+            }
+            return;
+        }
+        QVERIFY(error.isEmpty());
+        QCOMPARE(doc->records().size(), e[QStringLiteral("records")].toInt());
+        QVERIFY2(sameJsonNumbers(qualnameCounts(*doc), e[QStringLiteral("qualnames")].toObject()),
+                 qPrintable(QJsonDocument(qualnameCounts(*doc)).toJson()));
+        QCOMPARE(doc->duration(), e[QStringLiteral("duration_s")].toDouble());
+
+        // Expected diagnostics (or an accepted stand-in), and warnings.
+        const QSet<QString> kinds = kindsOf(*doc);
+        const QJsonObject alt = e[QStringLiteral("diagnostics_alt")].toObject();
+        for (const QJsonValue &k : e[QStringLiteral("diagnostics")].toArray()) {
+            QStringList accepted = {k.toString()};
+            for (const QJsonValue &a : alt[k.toString()].toArray()) {
+                accepted.append(a.toString());
+            }
+            bool found = false;
+            for (const QString &a : accepted) {
+                found = found || kinds.contains(a);
+            }
+            QVERIFY2(found, qPrintable(QStringLiteral("expected %1, got:\n%2")
+                                           .arg(accepted.join(QLatin1Char('/')), describe(*doc))));
+        }
+        for (const QJsonValue &w : e[QStringLiteral("warnings")].toArray()) {
+            QVERIFY2(kinds.contains(w.toString()), qPrintable(describe(*doc)));
+            bool isWarning = false;
+            for (const Diagnostic &d : doc->diagnostics()) {
+                isWarning = isWarning || (Diagnostic::kindName(d.kind) == w.toString() &&
+                                          d.severity == Severity::Warning);
+            }
+            QVERIFY(isWarning);
+        }
+        const bool clean = e[QStringLiteral("diagnostics")].toArray().isEmpty() &&
+                           e[QStringLiteral("warnings")].toArray().isEmpty() &&
+                           e[QStringLiteral("digest")].toString() != QLatin1String("mismatch");
+        if (clean) {
+            // A clean file raises no error and no warning (t_mono order notes are info).
+            QVERIFY2(countSeverity(*doc, Severity::Error) == 0 &&
+                         countSeverity(*doc, Severity::Warning) == 0,
+                     qPrintable(describe(*doc)));
+            QCOMPARE(doc->skippedBytes(), 0);
+        }
+
+        // Header fields as a reader shows them.
+        const QJsonObject header = headerJson(*doc);
+        QCOMPARE(header, e[QStringLiteral("header")].toObject());
+        QCOMPARE(doc->header().magic(), QStringLiteral("LMCT"));
+        QCOMPARE(doc->header().formatVersion().value_or(-1), 1);
+
+        // Digest status.
+        const QJsonValue digest = e[QStringLiteral("digest")];
+        const auto status = doc->header().digestStatus();
+        if (digest.isNull()) {
+            QCOMPARE(status, TraceHeader::DigestStatus::Lost);
+        } else if (digest.toString() == QLatin1String("none")) {
+            QCOMPARE(status, TraceHeader::DigestStatus::Absent);
+        } else if (digest.toString() == QLatin1String("match")) {
+            QCOMPARE(status, TraceHeader::DigestStatus::Match);
+        } else {
+            QCOMPARE(status, TraceHeader::DigestStatus::Mismatch);
+        }
+
+        checkInvariants(*doc, name);
+        QVERIFY(!doc->isPartial());
+        QCOMPARE(doc->fileSize(), e[QStringLiteral("bytes")].toInteger());
+        QCOMPARE(doc->fileName(), name);
+
+        // Every indexed record decodes completely: the indexer and the decoder agree.
+        for (int i = 0; i < doc->records().size(); ++i) {
+            const auto args = doc->args(i);
+            QVERIFY2(args->error.isEmpty(), qPrintable(args->error));
+            QVERIFY(args->value.isMap());
+        }
+    }
+
+    // --- every reference trace against its truth --------------------------------------------
+
+    void referenceTraces_data() {
+        QTest::addColumn<QString>("file");
+        const QStringList truths = QDir(QStringLiteral(LMCT_TRACES))
+                                       .entryList({QStringLiteral("*.truth.json")}, QDir::Files);
+        QVERIFY(truths.size() >= 9);
+        for (const QString &t : truths) {
+            const QString file = t.chopped(int(strlen(".truth.json")));
+            QTest::newRow(qPrintable(file)) << file;
+        }
+    }
+    void referenceTraces() {
+        QFETCH(QString, file);
+        const QJsonObject truth = readJson(tracePath(file + QStringLiteral(".truth.json")));
+        QString error;
+        auto doc = TraceLoader::load(tracePath(file), &error);
+        QCOMPARE(doc != nullptr, truth[QStringLiteral("opens")].toBool(true));
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->records().size(), truth[QStringLiteral("records")].toInt());
+        QVERIFY2(
+            sameJsonNumbers(qualnameCounts(*doc), truth[QStringLiteral("qualnames")].toObject()),
+            qPrintable(QJsonDocument(qualnameCounts(*doc)).toJson()));
+        // Exactly: the largest t_mono as written.
+        QCOMPARE(doc->duration(), truth[QStringLiteral("duration_s")].toDouble());
+        QCOMPARE(headerJson(*doc), truth[QStringLiteral("header")].toObject());
+
+        const QSet<QString> kinds = kindsOf(*doc);
+        const QJsonArray expected = truth[QStringLiteral("diagnostics")].toArray();
+        for (const QJsonValue &k : expected) {
+            QVERIFY2(kinds.contains(k.toString()), qPrintable(describe(*doc)));
+        }
+        if (expected.isEmpty()) {
+            QVERIFY2(countSeverity(*doc, Severity::Error) == 0 &&
+                         countSeverity(*doc, Severity::Warning) == 0,
+                     qPrintable(describe(*doc)));
+        }
+        checkInvariants(*doc, file);
+        // A sample of records decodes completely.
+        for (int i = 0; i < doc->records().size(); i += 97) {
+            const auto args = doc->args(i);
+            QVERIFY2(args->error.isEmpty(), qPrintable(args->error));
+        }
+    }
+
+    void referenceDamageIsLocated() {
+        // truncated-tail: the diagnostic points at the last frame and says how many bytes.
+        QString error;
+        auto doc = TraceLoader::load(tracePath(QStringLiteral("truncated-tail.lmct")), &error);
+        QVERIFY(doc);
+        Severity sev;
+        QCOMPARE(countKind(*doc, Kind::Truncated, &sev), 1);
+        QCOMPARE(sev, Severity::Error);
+        const RecordStore &rs = doc->records();
+        const qint64 lastEnd = rs.frameOffset(rs.size() - 1) + 4 + rs.bodyLength(rs.size() - 1);
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Truncated) {
+                QCOMPARE(d.offset, lastEnd);
+                QVERIFY2(d.message.contains(QString::number(doc->fileSize() - lastEnd)),
+                         qPrintable(d.message));
+            }
+        }
+        // malformed-record: one frame skipped, where it is, and the records around it kept.
+        doc = TraceLoader::load(tracePath(QStringLiteral("malformed-record.lmct")), &error);
+        QVERIFY(doc);
+        QCOMPARE(countKind(*doc, Kind::Malformed), 1);
+        QCOMPARE(doc->skippedFrames(), 1);
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Malformed) {
+                const int next = doc->recordNearOffset(d.offset) + 1;
+                QVERIFY(next < doc->records().size());
+                const qint64 gap = doc->records().frameOffset(next) - d.offset;
+                QCOMPARE(doc->skippedBytes(), gap);
+                QVERIFY(d.message.contains(QString::number(d.offset)));
+            }
+        }
+    }
+
+    // --- framing --------------------------------------------------------------------------
+
+    void headerOnly() {
+        auto doc = loadBytes(frame(headerBody()));
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 0);
+        QCOMPARE(doc->duration(), 0.0);
+        QVERIFY(doc->diagnostics().isEmpty());
+        QCOMPARE(doc->header().digestStatus(), TraceHeader::DigestStatus::Absent);
+        QCOMPARE(doc->recordNearOffset(100), -1);
+    }
+
+    void zeroLengthFrame() {
+        SmallTrace t = smallTrace(5);
+        const qint64 at = t.frameEnds[1];
+        QByteArray b = t.bytes;
+        b.insert(at, be32(0));
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 5);
+        QCOMPARE(doc->skippedBytes(), 4);
+        QCOMPARE(doc->skippedFrames(), 1);
+        QCOMPARE(countKind(*doc, Kind::Malformed), 1);
+        QCOMPARE(doc->diagnostics().first().offset, at);
+        QCOMPARE(doc->records().frameOffset(2), at + 4);
+        checkInvariants(*doc, QStringLiteral("zero-length"));
+    }
+
+    void lengthBeyondEof() {
+        SmallTrace t = smallTrace(4);
+        QByteArray b = t.bytes;
+        const qint64 last = t.frameStarts.last();
+        b.replace(last, 4, be32(1000000));
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 3);
+        QCOMPARE(countKind(*doc, Kind::Truncated), 1);
+        const Diagnostic &d = doc->diagnostics().first();
+        QCOMPARE(d.offset, last);
+        QVERIFY2(d.message.contains(QStringLiteral("1000000")), qPrintable(d.message));
+        QCOMPARE(doc->skippedBytes(), b.size() - last);
+    }
+
+    void truncationAtEveryByte_data() {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("digest-match.lct") << QStringLiteral("digest-match.lct");
+        QTest::newRow("encoding-variants.lct") << QStringLiteral("encoding-variants.lct");
+        QTest::newRow("hdr-schema2.lct") << QStringLiteral("hdr-schema2.lct");
+    }
+    void truncationAtEveryByte() {
+        QFETCH(QString, name);
+        const QByteArray full = readAll(fixturePath(name));
+        QString error;
+        auto ref = loadBytes(full, &error);
+        QVERIFY(ref);
+        const RecordStore &rr = ref->records();
+        QVERIFY(rr.size() >= 6);
+        QCOMPARE(ref->skippedBytes(), 0);
+        for (qint64 cut = 0; cut < full.size(); ++cut) {
+            const QString at = QStringLiteral("%1 cut at %2").arg(name).arg(cut);
+            auto doc = loadBytes(full.left(cut), &error);
+            if (cut < ref->recordsStart()) {
+                // The header itself is cut short: refused, with the offset.
+                QVERIFY2(!doc, qPrintable(at));
+                QVERIFY2(error.contains(QLatin1String("mem.lct")) &&
+                             error.contains(QLatin1String("offset ")),
+                         qPrintable(at + QLatin1String(": ") + error));
+                continue;
+            }
+            QVERIFY2(doc, qPrintable(at + QLatin1String(": ") + error));
+            int complete = 0;
+            bool onBoundary = cut == ref->recordsStart();
+            for (int i = 0; i < rr.size(); ++i) {
+                const qint64 end = rr.frameOffset(i) + 4 + rr.bodyLength(i);
+                complete += end <= cut ? 1 : 0;
+                onBoundary = onBoundary || end == cut;
+            }
+            QVERIFY2(doc->records().size() == complete,
+                     qPrintable(QStringLiteral("%1: %2 records, expected %3\n%4")
+                                    .arg(at)
+                                    .arg(doc->records().size())
+                                    .arg(complete)
+                                    .arg(describe(*doc))));
+            for (int i = 0; i < complete; ++i) {
+                QCOMPARE(doc->records().tMono(i), rr.tMono(i));
+                QCOMPARE(doc->records().qualname(i), rr.qualname(i));
+                QCOMPARE(doc->records().frameOffset(i), rr.frameOffset(i));
+            }
+            const int truncated = countKind(*doc, Kind::Truncated);
+            QVERIFY2(truncated == (onBoundary ? 0 : 1), qPrintable(at + '\n' + describe(*doc)));
+            // Nothing else is claimed wrong: no resync into the middle of the cut frame.
+            QVERIFY2(countSeverity(*doc, Severity::Error) == truncated,
+                     qPrintable(at + '\n' + describe(*doc)));
+            checkInvariants(*doc, at);
+            if (QTest::currentTestFailed()) {
+                return;
+            }
+        }
+    }
+
+    void byteFlipEverywhere_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("mask");
+        QTest::newRow("digest-match xor ff") << QStringLiteral("digest-match.lct") << 0xff;
+        QTest::newRow("digest-match xor 80") << QStringLiteral("digest-match.lct") << 0x80;
+        QTest::newRow("encoding-variants xor 01")
+            << QStringLiteral("encoding-variants.lct") << 0x01;
+    }
+    void byteFlipEverywhere() {
+        QFETCH(QString, name);
+        QFETCH(int, mask);
+        const QByteArray full = readAll(fixturePath(name));
+        auto ref = loadBytes(full);
+        QVERIFY(ref);
+        const RecordStore &rr = ref->records();
+        int lost = 0;
+        for (qint64 p = 0; p < full.size(); ++p) {
+            QByteArray b = full;
+            b[p] = char(uchar(b[p]) ^ mask);
+            const QString at =
+                QStringLiteral("%1: byte %2 ^ 0x%3").arg(name).arg(p).arg(mask, 0, 16);
+            QString error;
+            auto doc = loadBytes(b, &error);
+            if (!doc) {
+                // Only a damaged header may be refused, and the refusal says where.
+                QVERIFY2(p < ref->recordsStart(), qPrintable(at + QLatin1String(": ") + error));
+                QVERIFY2(error.contains(QLatin1String("offset ")), qPrintable(error));
+                continue;
+            }
+            checkInvariants(*doc, at);
+            if (QTest::currentTestFailed()) {
+                return;
+            }
+            if (p < ref->recordsStart()) {
+                // A damaged header that still opens can be shown.
+                QVERIFY(HeaderTree::build(doc->header()) != nullptr);
+                continue;
+            }
+            // A damaged record that still indexes can be summarised and inspected.
+            const int near = doc->recordNearOffset(p);
+            if (near >= 0) {
+                const auto args = doc->args(near);
+                QVERIFY(!RecordSummary::summarize(args->value).isNull());
+                QVERIFY(ArgumentTree::build(args->value) != nullptr);
+            }
+            // The damaged frame; every record before it is read intact.
+            int damaged = 0;
+            while (damaged < rr.size() &&
+                   rr.frameOffset(damaged) + 4 + rr.bodyLength(damaged) <= p) {
+                ++damaged;
+            }
+            QVERIFY2(doc->records().size() >= damaged, qPrintable(at));
+            for (int i = 0; i < damaged; ++i) {
+                QCOMPARE(doc->records().frameOffset(i), rr.frameOffset(i));
+                QCOMPARE(doc->records().tMono(i), rr.tMono(i));
+                QCOMPARE(doc->records().qualname(i), rr.qualname(i));
+            }
+            // Damage costs at most the damaged record: every later record is still found at its
+            // offset (after a resync when the length prefix was hit), and a lost record is never
+            // lost silently.
+            QSet<qint64> offsets;
+            for (int i = 0; i < doc->records().size(); ++i) {
+                offsets.insert(doc->records().frameOffset(i));
+            }
+            for (int i = damaged + 1; i < rr.size(); ++i) {
+                QVERIFY2(offsets.contains(rr.frameOffset(i)),
+                         qPrintable(QStringLiteral("%1: record %2 lost\n%3")
+                                        .arg(at)
+                                        .arg(i)
+                                        .arg(describe(*doc))));
+            }
+            if (!offsets.contains(rr.frameOffset(damaged))) {
+                ++lost;
+                QVERIFY2(doc->errorCount() > 0, qPrintable(at));
+                QVERIFY2(doc->skippedBytes() > 0, qPrintable(at));
+            }
+        }
+        // The flips did hit records (the loop above was not vacuous).
+        QVERIFY2(lost > full.size() / 20, qPrintable(QString::number(lost)));
+    }
+
+    // --- header recovery ------------------------------------------------------------------
+
+    void headerRewrittenFixtures_data() {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("schema1") << QStringLiteral("header-rewritten.lct");
+        QTest::newRow("first recorder") << QStringLiteral("header-rewritten-first-recorder.lct");
+    }
+    void headerRewrittenFixtures() {
+        QFETCH(QString, name);
+        QString error;
+        auto doc = TraceLoader::load(fixturePath(name), &error);
+        QVERIFY2(doc, qPrintable(error));
+        Severity sev;
+        QCOMPARE(countKind(*doc, Kind::HeaderRewritten, &sev), 1);
+        QCOMPARE(sev, Severity::Warning);
+        QVERIFY(doc->header().configLost());
+        QCOMPARE(doc->header().digestStatus(), TraceHeader::DigestStatus::Lost);
+        QVERIFY(!doc->header().field(u"sm_config_json"));
+        QVERIFY(doc->header().tWallStart().has_value());
+        // Records start where the placeholder header ended, not where the long one claims.
+        const QByteArray b = readAll(fixturePath(name));
+        const qint64 claimed = 4 + qFromBigEndian<quint32>(b.constData());
+        QVERIFY(doc->recordsStart() < claimed);
+        QCOMPARE(doc->records().frameOffset(0), doc->recordsStart());
+        QCOMPARE(doc->records().flags(0) & RecordStore::AfterResync, int(RecordStore::AfterResync));
+        QCOMPARE(doc->recoveredFrames(), 1);
+    }
+
+    void headerRewrittenSynthetic() {
+        // Built the way LMCache's first recorder wrote it (spec §7.4).
+        HeaderSpec ph;
+        HeaderSpec full;
+        full.configJson = QStringLiteral("{\"chunk_size\": 256, \"world_size\": 2, \"x\": \"") +
+                          QString(150, 'y') + QStringLiteral("\"}");
+        full.configDigest = QString(64, 'a');
+        const QByteArray phBody = headerBody(ph);
+        const QByteArray longBody = headerBody(full);
+        SmallTrace t = smallTrace(6);
+        const QByteArray records = t.bytes.mid(t.headerEnd);
+        QByteArray b = frame(longBody);
+        const qint64 pos = 4 + phBody.size();
+        QVERIFY(records.size() > b.size() - pos);
+        b = b.left(pos) + records;
+        QVERIFY(!ValueDecoder::decode(b.constData() + 4, longBody.size()).ok());
+
+        QString error;
+        auto doc = loadBytes(b, &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->recordsStart(), pos);
+        QCOMPARE(doc->records().size(), 6);
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(doc->records().tMono(i), t.tMono[i]);
+            QCOMPARE(doc->records().qualname(i), t.qualnames[i]);
+        }
+        QCOMPARE(countKind(*doc, Kind::HeaderRewritten), 1);
+        QVERIFY(doc->header().configLost());
+        QCOMPARE(doc->header().level(), QStringLiteral("storage"));
+        QCOMPARE(doc->header().traceSchemaVersion().value_or(-1), 2);
+        QCOMPARE(doc->header().tMonoStart().value_or(-1), 1000.5);
+        QVERIFY(!doc->header().field(u"sm_config_json"));
+        checkInvariants(*doc, QStringLiteral("rewritten"));
+    }
+
+    // --- digests, schema, level ------------------------------------------------------------
+
+    void digest() {
+        QString error;
+        auto match = TraceLoader::load(fixturePath(QStringLiteral("digest-match.lct")), &error);
+        QVERIFY(match);
+        QCOMPARE(match->header().digestStatus(), TraceHeader::DigestStatus::Match);
+        QCOMPARE(match->header().computedDigest(), match->header().smConfigDigest());
+        QCOMPARE(match->header().computedDigest().size(), 64);
+        QCOMPARE(countKind(*match, Kind::Digest), 0);
+
+        auto mismatch =
+            TraceLoader::load(fixturePath(QStringLiteral("digest-mismatch.lct")), &error);
+        QVERIFY(mismatch);
+        QCOMPARE(mismatch->header().digestStatus(), TraceHeader::DigestStatus::Mismatch);
+        Severity sev;
+        QCOMPARE(countKind(*mismatch, Kind::Digest, &sev), 1);
+        QCOMPARE(sev, Severity::Warning);
+        QVERIFY(
+            mismatch->diagnostics().first().message.contains(mismatch->header().computedDigest()));
+
+        auto absent = loadBytes(frame(headerBody()));
+        QCOMPARE(absent->header().digestStatus(), TraceHeader::DigestStatus::Absent);
+        QVERIFY(absent->header().computedDigest().isEmpty());
+
+        // Upper-case hex of the right digest still matches.
+        HeaderSpec h;
+        h.configJson = QStringLiteral("{\"a\": 1}");
+        h.configDigest = QString::fromLatin1(
+            QCryptographicHash::hash(h.configJson.toUtf8(), QCryptographicHash::Sha256)
+                .toHex()
+                .toUpper());
+        auto upper = loadBytes(frame(headerBody(h)));
+        QCOMPARE(upper->header().digestStatus(), TraceHeader::DigestStatus::Match);
+        // A digest without a config is a mismatch, not absent.
+        h.configJson.clear();
+        h.configDigest = QString(64, 'f');
+        auto orphan = loadBytes(frame(headerBody(h)));
+        QCOMPARE(orphan->header().digestStatus(), TraceHeader::DigestStatus::Mismatch);
+    }
+
+    void headerRefusals_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("word");
+        HeaderSpec h;
+        h.magic = "XXXX";
+        QTest::newRow("bad magic") << frame(headerBody(h)) << "XXXX";
+        h = HeaderSpec();
+        h.formatVersion = 3;
+        QTest::newRow("format_version 3") << frame(headerBody(h)) << "format_version is 3";
+        QTest::newRow("no magic")
+            << frame(Mp().map(2).str("type").str("header").str("x").uint(1).bytes) << "magic";
+        QTest::newRow("no format_version")
+            << frame(Mp().map(2).str("type").str("header").str("magic").bin("LMCT").bytes)
+            << "format_version";
+        QTest::newRow("type tag wrong")
+            << frame(Mp().map(2).str("type").str("event").str("magic").bin("LMCT").bytes)
+            << "event";
+        QTest::newRow("first frame a record")
+            << frame(recordBody(1, 2, storageQualname("finish_write"), keysArgs(1))) << "record";
+        QTest::newRow("header not a map") << frame(Mp().arr(1).uint(1).bytes) << "map";
+        QTest::newRow("4 bytes") << QByteArray("\x00\x00\x00\x01", 4) << "4 bytes";
+        QTest::newRow("header length 4 GiB") << be32(0xffffffffu) + headerBody() << "4294967295";
+    }
+    void headerRefusals() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, word);
+        QElapsedTimer t;
+        t.start();
+        QString error;
+        auto doc = loadBytes(bytes, &error);
+        QVERIFY2(t.elapsed() < 2000, "hang guard");
+        QVERIFY(!doc);
+        QVERIFY2(error.startsWith(QLatin1String("mem.lct: ")), qPrintable(error));
+        QVERIFY2(error.contains(QRegularExpression(QStringLiteral("offset \\d+"))),
+                 qPrintable(error));
+        QVERIFY2(error.contains(word), qPrintable(error));
+    }
+
     void regression_shortFileRefusalNamesOffset() {
         // The loader's contract: a refusal reads "FILE: offset N: ...". Empty files and files
         // shorter than a length prefix and a map marker said no offset.
@@ -55,6 +718,242 @@ private slots:
                                          t.frameStarts[4]}));
         QVERIFY(doc->errorCount() >= 1);
         QCOMPARE(doc->skippedBytes(), t.frameEnds[2] - t.frameStarts[2]);
+    }
+
+    void unknownSchemaAndLevelWarn() {
+        HeaderSpec h;
+        h.schema = 7;
+        h.level = QStringLiteral("kernel");
+        auto doc =
+            loadBytes(frame(headerBody(h)) + smallTrace(2).bytes.mid(smallTrace(2).headerEnd));
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 2);
+        Severity sev;
+        QCOMPARE(countKind(*doc, Kind::UnknownSchema, &sev), 1);
+        QCOMPARE(sev, Severity::Warning);
+        QCOMPARE(countKind(*doc, Kind::UnknownLevel, &sev), 1);
+        QCOMPARE(sev, Severity::Warning);
+        QCOMPARE(doc->warningCount(), 2);
+        QCOMPARE(doc->errorCount(), 0);
+    }
+
+    // --- damage accounting -----------------------------------------------------------------
+
+    void resyncFlagsTheRecoveredRecord() {
+        QString error;
+        auto doc = TraceLoader::load(fixturePath(QStringLiteral("corrupt-length.lct")), &error);
+        QVERIFY(doc);
+        int flagged = -1;
+        for (int i = 0; i < doc->records().size(); ++i) {
+            if (doc->records().flags(i) & RecordStore::AfterResync) {
+                QCOMPARE(flagged, -1);
+                flagged = i;
+            }
+        }
+        QCOMPARE(flagged, 5);  // record 6 was lost, the 7th (now index 5) follows the gap
+        QCOMPARE(doc->recoveredFrames(), 1);
+        const RecordStore &rs = doc->records();
+        const qint64 gapStart = rs.frameOffset(4) + 4 + rs.bodyLength(4);
+        QCOMPARE(doc->skippedBytes(), rs.frameOffset(5) - gapStart);
+        Severity sev;
+        QCOMPARE(countKind(*doc, Kind::Resync, &sev), 1);
+        QCOMPARE(sev, Severity::Error);
+        QCOMPARE(doc->diagnostics().first().offset, gapStart);
+    }
+
+    void orderDiagnostic() {
+        QString error;
+        auto doc = TraceLoader::load(fixturePath(QStringLiteral("tmono-backwards.lct")), &error);
+        QVERIFY(doc);
+        Severity sev;
+        QCOMPARE(countKind(*doc, Kind::Order, &sev), 1);
+        QCOMPARE(sev, Severity::Info);
+        const RecordStore &rs = doc->records();
+        QVERIFY(rs.tMono(rs.size() - 1) < doc->duration());
+        QCOMPARE(rs.maxTMono(), doc->duration());
+    }
+
+    void diagnosticsAreCapped() {
+        SmallTrace t = smallTrace(3);
+        QByteArray b = t.bytes;
+        for (int i = 0; i < 20; ++i) {
+            b.insert(t.frameEnds[0], be32(0));
+        }
+        TraceLoadOptions opt;
+        opt.maxDiagnostics = 5;
+        auto doc = loadBytes(b, nullptr, opt);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 3);
+        QCOMPARE(doc->diagnosticCount(), 20);
+        QCOMPARE(doc->diagnostics().size(), 6);
+        QCOMPARE(doc->diagnostics().last().kind, Kind::Note);
+        QVERIFY(doc->diagnostics().last().message.contains(QLatin1String("5")));
+        QCOMPARE(doc->skippedFrames(), 20);
+    }
+
+    // --- cancel and progress -----------------------------------------------------------------
+
+    void cancelBeforeStart() {
+        std::atomic_bool cancel{true};
+        TraceLoadOptions opt;
+        opt.cancel = &cancel;
+        QString error;
+        auto doc = TraceLoader::load(fixturePath(QStringLiteral("sample.lct")), &error, opt);
+        QVERIFY(doc);
+        QVERIFY(doc->isPartial());
+        QCOMPARE(doc->records().size(), 0);
+        QCOMPARE(countKind(*doc, Kind::Note), 1);
+        QVERIFY(doc->diagnostics().first().message.contains(QLatin1String("cancel")));
+    }
+
+    void cancelFromProgress() {
+        const QString path = tracePath(QStringLiteral("newest-unknown-spec-tp4.lct"));
+        std::atomic_bool cancel{false};
+        int calls = 0;
+        TraceLoadOptions opt;
+        opt.cancel = &cancel;
+        opt.progress = [&](qint64, qint64, qint64) {
+            ++calls;
+            cancel = true;
+        };
+        QString error;
+        auto doc = TraceLoader::load(path, &error, opt);
+        QVERIFY(doc);
+        QVERIFY(doc->isPartial());
+        QVERIFY(calls >= 1);
+        const int total =
+            readJson(path + QStringLiteral(".truth.json"))[QStringLiteral("records")].toInt();
+        QVERIFY2(doc->records().size() > 0 && doc->records().size() < total,
+                 qPrintable(QString::number(doc->records().size())));
+        checkInvariants(*doc, QStringLiteral("cancelled"));
+    }
+
+    void progressIsReported() {
+        const QString path = tracePath(QStringLiteral("newest-unknown-spec-tp4.lct"));
+        QList<std::array<qint64, 3>> calls;
+        TraceLoadOptions opt;
+        opt.progress = [&](qint64 done, qint64 total, qint64 records) {
+            calls.append({done, total, records});
+        };
+        QString error;
+        auto doc = TraceLoader::load(path, &error, opt);
+        QVERIFY(doc);
+        QVERIFY2(calls.size() >= 2, "a 9 MB file reports progress on the way");
+        for (int i = 0; i < calls.size(); ++i) {
+            QCOMPARE(calls[i][1], doc->fileSize());
+            QVERIFY(calls[i][0] <= doc->fileSize());
+            if (i > 0) {
+                QVERIFY(calls[i][0] >= calls[i - 1][0]);
+                QVERIFY(calls[i][2] >= calls[i - 1][2]);
+            }
+        }
+        QCOMPARE(calls.last()[0], doc->fileSize());
+        QCOMPARE(calls.last()[2], qint64(doc->records().size()));
+
+        // A small file reports at least the end.
+        calls.clear();
+        auto small =
+            TraceLoader::load(fixturePath(QStringLiteral("digest-match.lct")), &error, opt);
+        QVERIFY(small);
+        QVERIFY(!calls.isEmpty());
+        QCOMPARE(calls.last()[2], qint64(small->records().size()));
+    }
+
+    // --- hostile input -------------------------------------------------------------------------
+
+    void hostileFixturesFinishFast_data() {
+        QTest::addColumn<QString>("name");
+        for (const char *n : {"deep-nesting.lct", "huge-array-claim.lct", "huge-map-claim.lct",
+                              "huge-str-claim.lct", "huge-length-prefix.lct",
+                              "huge-length-prefix-mid.lct", "garbage-run.lct"}) {
+            QTest::newRow(n) << QString::fromLatin1(n);
+        }
+    }
+    void hostileFixturesFinishFast() {
+        QFETCH(QString, name);
+        QElapsedTimer t;
+        t.start();
+        QString error;
+        auto doc = TraceLoader::load(fixturePath(name), &error);
+        QVERIFY2(t.elapsed() < 2000, "hang guard");
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), manifest()[name][QStringLiteral("records")].toInt());
+        QVERIFY(doc->errorCount() >= 1);
+    }
+
+    void fourGiBPrefixAfterRecords() {
+        SmallTrace t = smallTrace(3);
+        const QByteArray b = t.bytes + be32(0xffffffffu) + t.bytes.mid(t.frameStarts[0] + 4, 40);
+        QElapsedTimer timer;
+        timer.start();
+        auto doc = loadBytes(b);
+        QVERIFY2(timer.elapsed() < 2000, "hang guard");
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 3);
+        QCOMPARE(countKind(*doc, Kind::Truncated), 1);
+        QVERIFY(doc->diagnostics().first().message.contains(QLatin1String("4294967295")));
+    }
+
+    // --- API details ---------------------------------------------------------------------------
+
+    void unreadableFiles() {
+        QString error;
+        const QString missing = QStringLiteral("/nonexistent/dir/trace.lct");
+        QVERIFY(!TraceLoader::load(missing, &error));
+        QVERIFY2(error.contains(missing), qPrintable(error));
+        QTemporaryDir dir;
+        QVERIFY(!TraceLoader::load(dir.path(), &error));
+        QVERIFY2(error.contains(dir.path()) && error.contains(QLatin1String("directory")),
+                 qPrintable(error));
+    }
+
+    void loadAndLoadBytesAgree() {
+        const QString path = fixturePath(QStringLiteral("calls-generations.lct"));
+        QString error;
+        auto a = TraceLoader::load(path, &error);
+        auto b = TraceLoader::loadBytes(readAll(path), QStringLiteral("x"), &error);
+        QVERIFY(a && b);
+        QCOMPARE(a->records().size(), b->records().size());
+        for (int i = 0; i < a->records().size(); ++i) {
+            QCOMPARE(a->records().tMono(i), b->records().tMono(i));
+            QCOMPARE(a->records().frameOffset(i), b->records().frameOffset(i));
+            QCOMPARE(a->frameBytes(i), b->frameBytes(i));
+        }
+        QCOMPARE(a->diagnostics().size(), b->diagnostics().size());
+    }
+
+    void looksLikeTrace() {
+        for (const QString &f : {tracePath(QStringLiteral("schema2-prefetch-spec-tp2.lct")),
+                                 tracePath(QStringLiteral("header-only.lmct")),
+                                 fixturePath(QStringLiteral("hdr-first-recorder.lct"))}) {
+            QVERIFY2(TraceLoader::looksLikeTrace(readAll(f).left(64)), qPrintable(f));
+        }
+        QVERIFY(
+            !TraceLoader::looksLikeTrace(readAll(fixturePath(QStringLiteral("not-a-trace.bin")))));
+        QVERIFY(!TraceLoader::looksLikeTrace(
+            readAll(fixturePath(QStringLiteral("first-frame-record.lct")))));
+        QVERIFY(!TraceLoader::looksLikeTrace(QByteArray()));
+        QVERIFY(!TraceLoader::looksLikeTrace(frame(headerBody()).left(16)));
+    }
+
+    void frameBytesAndNearOffset() {
+        SmallTrace t = smallTrace(4);
+        auto doc = loadBytes(t.bytes);
+        QVERIFY(doc);
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(doc->frameBytes(i),
+                     t.bytes.mid(t.frameStarts[i], t.frameEnds[i] - t.frameStarts[i]));
+            QCOMPARE(doc->recordNearOffset(t.frameStarts[i]), i);
+            QCOMPARE(doc->recordNearOffset(t.frameEnds[i] - 1), i);
+        }
+        QCOMPARE(doc->recordNearOffset(0), 0);
+        QCOMPARE(doc->recordNearOffset(1 << 30), 3);
+        QVERIFY(doc->frameBytes(4).isEmpty());
+        QVERIFY(doc->frameBytes(-1).isEmpty());
+        QVERIFY(doc->args(99)->error.contains(QLatin1String("99")));
+        // args are cached: the same object comes back.
+        QCOMPARE(doc->args(1).get(), doc->args(1).get());
+        QCOMPARE(doc->args(1)->value.find(u"keys")->size(), 2);
     }
 };
 
