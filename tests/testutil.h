@@ -12,6 +12,7 @@
 #include <QtEndian>
 #include <msgpack.hpp>
 
+#include <cstring>
 #include <string>
 
 namespace lmct::test {
@@ -31,8 +32,17 @@ public:
     }
     Mp &uint(quint64 u) { return packed([u](auto &p) { p.pack_uint64(u); }); }
     Mp &sint(qint64 i) { return packed([i](auto &p) { p.pack_int64(i); }); }
-    Mp &f64(double d) { return packed([d](auto &p) { p.pack_double(d); }); }
-    Mp &f32(float f) { return packed([f](auto &p) { p.pack_float(f); }); }
+    // Floats by hand: msgpack-cxx packs integral floats as ints.
+    Mp &f64(double d) {
+        quint64 u;
+        std::memcpy(&u, &d, 8);
+        return byte(0xcb).be(u, 8);
+    }
+    Mp &f32(float f) {
+        quint32 u;
+        std::memcpy(&u, &f, 4);
+        return byte(0xca).be(u, 4);
+    }
 
     /** Unsigned int with an explicit width: 8, 16, 32 or 64 (0xcc..0xcf). */
     Mp &uintW(quint64 u, int width) {
