@@ -100,10 +100,11 @@ QString ValueFormatter::number(const Value &v) {
         return d > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
     }
     QString s = QString::number(d, 'g', v.wasFloat32() ? 9 : 17);
-    // Prefer the shortest text that reads back the same.
+    // Prefer the shortest text that reads back the same (as a float32 when it was one).
     for (int prec = 6; prec < 17; ++prec) {
         const QString t = QString::number(d, 'g', prec);
-        if (t.toDouble() == d) {
+        const double back = t.toDouble();
+        if (v.wasFloat32() ? float(back) == float(d) : back == d) {
             s = t;
             break;
         }

@@ -557,6 +557,25 @@ private slots:
         QVERIFY2(list.size() <= 80 && list.contains(QLatin1String("more")), qPrintable(list));
     }
 
+    void regression_float32ShownShortest() {
+        // A float32 was shown with 9 digits (0.4 as 0.400000006): the shortest text was
+        // looked for as a double, which a float32 value never is.
+        const QList<QPair<float, QString>> cases = {{0.1f, "0.1"},
+                                                    {0.4f, "0.4"},
+                                                    {1.25f, "1.25"},
+                                                    {1.2345678f, "1.2345678"},
+                                                    {-3.3f, "-3.3"}};
+        for (const auto &[f, text] : cases) {
+            const Value v = decoded(Mp().f32(f).bytes);
+            QVERIFY(v.wasFloat32());
+            QCOMPARE(ValueFormatter::number(v), text);
+            QCOMPARE(float(ValueFormatter::number(v).toDouble()), f);
+        }
+        // Doubles keep their full precision.
+        QCOMPARE(ValueFormatter::number(decoded(Mp().f64(double(0.4f)).bytes)),
+                 QStringLiteral("0.4000000059604645"));
+    }
+
     void typeLabels() {
         QCOMPARE(ValueFormatter::typeLabel(decoded(Mp().bin(hash32(0)).bytes)),
                  QStringLiteral("bytes[32]"));
