@@ -109,6 +109,16 @@ QString ValueFormatter::number(const Value &v) {
             break;
         }
     }
+    // Plain magnitudes are written out (1760000000, not 1.76e+09); 'g' switches to an exponent
+    // as soon as the exponent reaches the number of significant digits.
+    const qsizetype e = s.indexOf(QLatin1Char('e'));
+    if (e > 0 && std::abs(d) >= 1.0 && std::abs(d) < 1e17) {
+        int digits = 0;
+        for (qsizetype i = 0; i < e; ++i) {
+            digits += s[i].isDigit() ? 1 : 0;
+        }
+        s = QString::number(d, 'f', qMax(0, digits - 1 - s.mid(e + 1).toInt()));
+    }
     return s;
 }
 

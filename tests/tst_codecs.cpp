@@ -576,6 +576,32 @@ private slots:
                  QStringLiteral("0.4000000059604645"));
     }
 
+    void regression_plainNumbersWithoutExponent() {
+        // An integral double of 7+ digits was shown with an exponent: header-only.lmct's
+        // t_wall_start 1760000000.0 read "1.76e+09" in the header pane.
+        const QList<QPair<double, QString>> cases = {{1760000000.0, "1760000000"},
+                                                     {123456789.0, "123456789"},
+                                                     {-25000000000.0, "-25000000000"},
+                                                     {1e16, "10000000000000000"},
+                                                     {1760000000.25, "1760000000.25"},
+                                                     {1234567.5, "1234567.5"},
+                                                     {0.00012345, "0.00012345"},
+                                                     {1e-7, "1e-07"},
+                                                     {1e300, "1e+300"},
+                                                     {5.0, "5"}};
+        for (const auto &[d, text] : cases) {
+            QCOMPARE(ValueFormatter::number(decoded(Mp().f64(d).bytes)), text);
+            QCOMPARE(ValueFormatter::number(decoded(Mp().f64(d).bytes)).toDouble(), d);
+        }
+        QCOMPARE(ValueFormatter::number(decoded(Mp().f32(1760000000.0f).bytes)),
+                 QStringLiteral("1760000000"));
+        auto doc = loadTrace(QStringLiteral("header-only.lmct"));
+        const auto root = HeaderTree::build(doc->header());
+        const TreeNode *wall = child(root.get(), QStringLiteral("t_wall_start"));
+        QVERIFY2(wall->value.startsWith(QLatin1String("1760000000  (")), qPrintable(wall->value));
+        QCOMPARE(wall->copyText, QStringLiteral("1760000000"));
+    }
+
     void typeLabels() {
         QCOMPARE(ValueFormatter::typeLabel(decoded(Mp().bin(hash32(0)).bytes)),
                  QStringLiteral("bytes[32]"));
