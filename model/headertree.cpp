@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 
 namespace lmct {
 
@@ -48,7 +49,7 @@ void addJson(TreeNode *parent, const QString &name, const QJsonValue &v, const Q
             break;
         case QJsonValue::Double:
             n->type = QStringLiteral("number");
-            n->value = QString::number(v.toDouble(), 'g', 17);
+            n->value = QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest);
             if (v.toDouble() == double(qint64(v.toDouble()))) {
                 n->value = QString::number(qint64(v.toDouble()));
             }

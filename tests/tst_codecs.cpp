@@ -901,6 +901,20 @@ private slots:
                  qPrintable(wall->value));
     }
 
+    void regression_headerTreeJsonNumbersAsWritten() {
+        // Config numbers were shown with 17 significant digits: 0.8 read 0.80000000000000004.
+        QString error;
+        auto doc = TraceLoader::load(fixturePath(QStringLiteral("digest-match.lct")), &error);
+        QVERIFY(doc);
+        QVERIFY(doc->header().smConfigJson().contains(QLatin1String("\"trigger_watermark\": 0.8")));
+        const auto root = HeaderTree::build(doc->header());
+        const TreeNode *w = findPath(child(root.get(), QStringLiteral("sm_config_json")),
+                                     QStringLiteral("eviction_config.trigger_watermark"));
+        QVERIFY(w);
+        QCOMPARE(w->value, QStringLiteral("0.8"));
+        QCOMPARE(w->copyText, QStringLiteral("0.8"));
+    }
+
     void headerTreeOtherDigests() {
         QString error;
         auto mismatch =
