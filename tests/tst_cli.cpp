@@ -1,0 +1,260 @@
+// The `lmct` command line: `info --json` against the reference traces' truth, the JSON shape,
+// refusals and exit codes.
+
+#include "testutil.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace lmct::test;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QList<QJsonObject> jsonLines() const {
+        QList<QJsonObject> lines;
+        for (const QByteArray &l : out.split('\n')) {
+            if (!l.trimmed().isEmpty()) {
+                lines.append(QJsonDocument::fromJson(l).object());
+            }
+        }
+        return lines;
+    }
+};
+
+Run runLmct(const QStringList &args) {
+    QProcess p;
+    p.setProgram(QStringLiteral(LMCT_BIN_DIR "/lmct"));
+    p.setArguments(args);
+    p.start();
+    Run r;
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit) {
+        p.kill();
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+const QSet<QString> kRequiredKeys = {"file",    "ok",         "error",     "header",
+                                     "records", "duration_s", "qualnames", "diagnostics"};
+
+/** Top-level keys the JSON shape comment of model/traceinfo.h documents (`key` (type)). */
+QSet<QString> documentedKeys() {
+    const QString h =
+        QString::fromUtf8(readAll(QStringLiteral(LMCT_SOURCE_DIR "/model/traceinfo.h")));
+    const qsizetype start = h.indexOf(QLatin1String("JSON shape"));
+    const qsizetype end = h.indexOf(QLatin1String("*/"), start);
+    QSet<QString> keys;
+    if (start < 0 || end < 0) {
+        return keys;
+    }
+    // One line of text: drop the comment's line breaks and leading stars.
+    const QString shape =
+        h.mid(start, end - start)
+            .replace(QRegularExpression(QStringLiteral("\\s*\\n\\s*\\*\\s*")), QStringLiteral(" "));
+    static const QRegularExpression re(QStringLiteral("`([a-z_]+)` \\("));
+    for (auto it = re.globalMatch(shape); it.hasNext();) {
+        keys.insert(it.next().captured(1));
+    }
+    return keys;
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QVERIFY2(QFile::exists(QStringLiteral(LMCT_BIN_DIR "/lmct")), "build the lmct target");
+        const QSet<QString> doc = documentedKeys();
+        QVERIFY2(doc.contains(kRequiredKeys), "traceinfo.h documents the required keys");
+    }
+
+    void infoJsonMatchesTruth_data() {
+        QTest::addColumn<QString>("file");
+        const QStringList truths = QDir(QStringLiteral(LMCT_TRACES))
+                                       .entryList({QStringLiteral("*.truth.json")}, QDir::Files);
+        QVERIFY(truths.size() >= 9);
+        for (const QString &t : truths) {
+            QTest::newRow(qPrintable(t.chopped(11))) << t.chopped(11);
+        }
+    }
+    void infoJsonMatchesTruth() {
+        QFETCH(QString, file);
+        const QJsonObject truth = readJson(tracePath(file + QStringLiteral(".truth.json")));
+        const Run r = runLmct({QStringLiteral("info"), QStringLiteral("--json"), tracePath(file)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const auto lines = r.jsonLines();
+        QCOMPARE(lines.size(), 1);
+        const QJsonObject j = lines.first();
+        QCOMPARE(j[QStringLiteral("file")].toString(), tracePath(file));
+        QCOMPARE(j[QStringLiteral("ok")].toBool(), true);
+        QVERIFY(j[QStringLiteral("error")].isNull());
+        QCOMPARE(j[QStringLiteral("records")].toInt(), truth[QStringLiteral("records")].toInt());
+        QCOMPARE(j[QStringLiteral("qualnames")].toObject(),
+                 truth[QStringLiteral("qualnames")].toObject());
+        QCOMPARE(j[QStringLiteral("duration_s")].toDouble(),
+                 truth[QStringLiteral("duration_s")].toDouble());
+        QJsonObject header = j[QStringLiteral("header")].toObject();
+        QCOMPARE(header[QStringLiteral("magic")].toString(), QStringLiteral("LMCT"));
+        header.remove(QStringLiteral("type"));
+        QCOMPARE(header, truth[QStringLiteral("header")].toObject());
+        QSet<QString> kinds;
+        for (const QJsonValue &d : j[QStringLiteral("diagnostics")].toArray()) {
+            const QJsonObject o = d.toObject();
+            const QStringList dk = o.keys();
+            QCOMPARE(QSet<QString>(dk.begin(), dk.end()),
+                     (QSet<QString>{"severity", "offset", "kind", "message"}));
+            kinds.insert(o[QStringLiteral("kind")].toString());
+        }
+        for (const QJsonValue &k : truth[QStringLiteral("diagnostics")].toArray()) {
+            QVERIFY2(kinds.contains(k.toString()), qPrintable(k.toString()));
+        }
+    }
+
+    void infoJsonSeveralFiles() {
+        QStringList files;
+        for (const char *f :
+             {"schema1-trimpolicy-tp2.lct", "header-only.lmct", "events-level.lmct"}) {
+            files.append(tracePath(QString::fromLatin1(f)));
+        }
+        const Run r =
+            runLmct(QStringList{QStringLiteral("info"), QStringLiteral("--json")} + files);
+        QCOMPARE(r.exitCode, 0);
+        const auto lines = r.jsonLines();
+        QCOMPARE(lines.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(lines[i][QStringLiteral("file")].toString(), files[i]);
+        }
+        QCOMPARE(lines[1][QStringLiteral("records")].toInt(), 0);
+        QCOMPARE(lines[2][QStringLiteral("header")].toObject()[QStringLiteral("level")].toString(),
+                 QStringLiteral("events"));
+    }
+
+    void refusedFiles_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("empty") << "empty.lct"
+                               << "empty";
+        QTest::newRow("not a trace") << "not-a-trace.bin"
+                                     << "not";
+        QTest::newRow("bad magic") << "bad-magic.lct"
+                                   << "LMCX";
+        QTest::newRow("format version") << "format-version-2.lct"
+                                        << "format_version";
+        QTest::newRow("first frame a record") << "first-frame-record.lct"
+                                              << "record";
+    }
+    void refusedFiles() {
+        QFETCH(QString, name);
+        QFETCH(QString, reason);
+        const QString path = fixturePath(name);
+        Run r = runLmct({QStringLiteral("info"), path});
+        QCOMPARE(r.exitCode, 2);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(path) && err.contains(reason), qPrintable(err));
+        QVERIFY2(err.contains(QRegularExpression(QStringLiteral("offset \\d+"))), qPrintable(err));
+
+        r = runLmct({QStringLiteral("info"), QStringLiteral("--json"), path});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(QString::fromUtf8(r.err).contains(reason));
+        const auto lines = r.jsonLines();
+        QCOMPARE(lines.size(), 1);
+        const QJsonObject j = lines.first();
+        QCOMPARE(j[QStringLiteral("ok")].toBool(true), false);
+        QVERIFY(j[QStringLiteral("error")].toString().contains(reason));
+        QCOMPARE(j[QStringLiteral("records")].toInt(-1), 0);
+        const QStringList keys = j.keys();
+        QVERIFY(QSet<QString>(keys.begin(), keys.end()).contains(kRequiredKeys));
+    }
+
+    void refusedAmongGoodFiles() {
+        const QString good = tracePath(QStringLiteral("header-only.lmct"));
+        const QString bad = fixturePath(QStringLiteral("not-a-trace.bin"));
+        const Run r = runLmct({QStringLiteral("info"), QStringLiteral("--json"), bad, good});
+        QCOMPARE(r.exitCode, 2);
+        const auto lines = r.jsonLines();
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines[0][QStringLiteral("ok")].toBool(true), false);
+        QCOMPARE(lines[1][QStringLiteral("ok")].toBool(false), true);
+        const Run missing = runLmct({QStringLiteral("info"), QStringLiteral("/nonexistent.lct")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("/nonexistent.lct"));
+    }
+
+    void infoText() {
+        const QString f = tracePath(QStringLiteral("schema1-trimpolicy-tp2.lct"));
+        const QJsonObject truth = readJson(f + QStringLiteral(".truth.json"));
+        const Run r = runLmct({QStringLiteral("info"), f});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY(out.startsWith(f));
+        QVERIFY2(
+            out.contains(QRegularExpression(QStringLiteral("total records:\\s+%1\\n")
+                                                .arg(truth[QStringLiteral("records")].toInt()))),
+            qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("%1 s").arg(
+                     truth[QStringLiteral("duration_s")].toDouble(), 0, 'f', 6)),
+                 qPrintable(out));
+        const QJsonObject q = truth[QStringLiteral("qualnames")].toObject();
+        for (auto it = q.begin(); it != q.end(); ++it) {
+            QVERIFY2(
+                out.contains(QRegularExpression(QStringLiteral("\\s%1 %2\\n")
+                                                    .arg(it.value().toInt())
+                                                    .arg(QRegularExpression::escape(it.key())))),
+                qPrintable(it.key()));
+        }
+        QVERIFY(out.contains(QLatin1String("trace_schema_version:")));
+        QVERIFY(out.contains(truth[QStringLiteral("header")]
+                                 .toObject()[QStringLiteral("sm_config_digest")]
+                                 .toString()));
+    }
+
+    void usage_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("stream");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("no args") << QStringList() << 1 << "err"
+                                 << "Usage: lmct";
+        QTest::newRow("unknown command") << QStringList{"frobnicate"} << 1 << "err"
+                                         << "unknown command 'frobnicate'";
+        QTest::newRow("info without file") << QStringList{"info"} << 1 << "err"
+                                           << "no FILE";
+        QTest::newRow("info unknown option")
+            << QStringList{"info", "--bogus", "x.lct"} << 1 << "err"
+            << "bogus";
+        QTest::newRow("--help") << QStringList{"--help"} << 0 << "out"
+                                << "Usage: lmct";
+        QTest::newRow("-h") << QStringList{"-h"} << 0 << "out"
+                            << "Commands:";
+        QTest::newRow("info --help") << QStringList{"info", "--help"} << 0 << "out"
+                                     << "--json";
+        QTest::newRow("--version") << QStringList{"--version"} << 0 << "out"
+                                   << "lmct ";
+    }
+    void usage() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, stream);
+        QFETCH(QString, text);
+        const Run r = runLmct(args);
+        QCOMPARE(r.exitCode, exitCode);
+        const QString s = QString::fromUtf8(stream == QLatin1String("out") ? r.out : r.err);
+        QVERIFY2(s.contains(text), qPrintable(s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
