@@ -15,8 +15,9 @@ namespace lmct {
  * JSON shape (one object per file): `file` (str), `ok` (bool), `error` (str or null), `header`
  * (object of header fields; `magic` as text, bytes as hex), `records` (int), `duration_s`
  * (number), `qualnames` (object: full qualname → count), `diagnostics` (array of
- * `{"severity", "offset", "message", "kind"}`), `damage` (`skipped_bytes`, `skipped_frames`,
- * `recovered_frames`).
+ * `{"severity", "offset", "message", "kind"}`), and for an opened file `digest` (str: "match",
+ * "mismatch", "absent" or "lost", TraceHeader::digestStatusName), `partial` (bool: loading was
+ * cancelled) and `damage` (`skipped_bytes`, `skipped_frames`, `recovered_frames`).
  */
 class TraceInfo {
 public:

@@ -123,6 +123,25 @@ private slots:
         }
     }
 
+    void regression_jsonKeysAreDocumented() {
+        // `lmct info --json` wrote `digest` and `partial`, which traceinfo.h did not document.
+        // Every key must be one of the required eight or documented there.
+        const QSet<QString> documented = documentedKeys();
+        for (const QString &f : {tracePath(QStringLiteral("schema2-prefetch-spec-tp2.lct")),
+                                 fixturePath(QStringLiteral("empty.lct"))}) {
+            const Run r = runLmct({QStringLiteral("info"), QStringLiteral("--json"), f});
+            const auto lines = r.jsonLines();
+            QCOMPARE(lines.size(), 1);
+            const QStringList keys = lines.first().keys();
+            const QSet<QString> have(keys.begin(), keys.end());
+            QVERIFY2(have.contains(kRequiredKeys), qPrintable(keys.join(u' ')));
+            for (const QString &k : have) {
+                QVERIFY2(kRequiredKeys.contains(k) || documented.contains(k),
+                         qPrintable(QStringLiteral("undocumented key %1").arg(k)));
+            }
+        }
+    }
+
     void infoJsonSeveralFiles() {
         QStringList files;
         for (const char *f :
