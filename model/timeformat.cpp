@@ -26,15 +26,18 @@ QString TimeFormat::duration(double s) {
     if (a < 60.0) {
         return QStringLiteral("%1 s").arg(s, 0, 'f', 3);
     }
-    if (a < 3600.0) {
-        const int m = int(a / 60.0);
+    // Split into minutes after rounding to the tenth shown: 119.97 s is "2 min 0.0 s".
+    const double tenths = std::round(a * 10.0) / 10.0;
+    if (tenths < 3600.0) {
+        const int m = int(tenths / 60.0);
         return QStringLiteral("%1%2 min %3 s")
             .arg(s < 0 ? "-" : "")
             .arg(m)
-            .arg(a - m * 60.0, 0, 'f', 1);
+            .arg(tenths - m * 60.0, 0, 'f', 1);
     }
-    const int h = int(a / 3600.0);
-    const int m = int((a - h * 3600.0) / 60.0);
+    const double b = qMax(a, 3600.0);  // 3599.95 s and up read as an hour
+    const int h = int(b / 3600.0);
+    const int m = int((b - h * 3600.0) / 60.0);
     return QStringLiteral("%1%2 h %3 min")
         .arg(s < 0 ? "-" : "")
         .arg(h)

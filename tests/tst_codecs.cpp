@@ -1035,6 +1035,19 @@ private slots:
         QCOMPARE(TimeFormat::duration(seconds), text);
     }
 
+    void regression_durationNeverShows60Seconds() {
+        // Minutes and seconds were split before rounding to the tenth shown.
+        QCOMPARE(TimeFormat::duration(119.97), QStringLiteral("2 min 0.0 s"));
+        QCOMPARE(TimeFormat::duration(-119.97), QStringLiteral("-2 min 0.0 s"));
+        QCOMPARE(TimeFormat::duration(60.04), QStringLiteral("1 min 0.0 s"));
+        QCOMPARE(TimeFormat::duration(3599.94), QStringLiteral("59 min 59.9 s"));
+        QCOMPARE(TimeFormat::duration(3599.96), QStringLiteral("1 h 00 min"));
+        for (double s = 60.0; s < 3600.0; s += 0.01) {
+            QVERIFY2(!TimeFormat::duration(s).contains(QLatin1String(" 60.0 s")),
+                     qPrintable(TimeFormat::duration(s)));
+        }
+    }
+
     void timeFormatOthers() {
         QCOMPARE(TimeFormat::delta(0.0015), QStringLiteral("+1.500 ms"));
         QCOMPARE(TimeFormat::delta(-3.4e-6), QStringLiteral("\u22123.40 µs"));
