@@ -17,6 +17,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
+#include <QtConcurrent>
 #include <atomic>
 
 using namespace lmct;
@@ -857,6 +859,32 @@ private slots:
         QVERIFY(small);
         QVERIFY(!calls.isEmpty());
         QCOMPARE(calls.last()[2], qint64(small->records().size()));
+    }
+
+    void argsFromSeveralThreads() {
+        // TraceDocument is documented as safe to use from several threads at once: args() of
+        // the same records from four threads give what one thread gives.
+        QString error;
+        auto doc = TraceLoader::load(fixturePath(QStringLiteral("sample.lct")), &error);
+        QVERIFY(doc);
+        const int n = doc->records().size();
+        QStringList serial;
+        for (int i = 0; i < n; ++i) {
+            serial.append(RecordSummary::summarize(doc->args(i)->value));
+        }
+        QThreadPool pool;
+        pool.setMaxThreadCount(4);
+        std::vector<int> work;
+        for (int pass = 0; pass < 4; ++pass) {
+            for (int i = 0; i < n; ++i) {
+                work.push_back((i * 7 + pass * 13) % n);
+            }
+        }
+        const QStringList parallel = QtConcurrent::blockingMapped<QStringList>(
+            &pool, work, [&](int i) { return RecordSummary::summarize(doc->args(i)->value); });
+        for (size_t k = 0; k < work.size(); ++k) {
+            QCOMPARE(parallel[qsizetype(k)], serial[work[k]]);
+        }
     }
 
     // --- hostile input -------------------------------------------------------------------------
