@@ -483,6 +483,15 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
             start = keyEnd + 19;
         } else {
             start = reader.findRecordFrame(5, qMin(frameEnd, size));
+            // No record at the placeholder's end, but one later: the first record is damaged.
+            // Read from the placeholder's end anyway, so that its loss is reported like any
+            // other damage instead of being counted as header (unless the header map decoded
+            // whole right up to that record and only its length prefix is off).
+            const bool wholeHeader =
+                r.status == ValueDecoder::Status::ExtraBytes && 4 + r.consumed == start;
+            if (start > 0 && keyEnd > 0 && keyEnd + 19 < start && !wholeHeader) {
+                start = keyEnd + 19;
+            }
         }
         if (start > 4) {
             ValueDecoder::Result salvage =

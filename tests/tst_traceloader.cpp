@@ -722,6 +722,40 @@ private slots:
         QCOMPARE(doc->skippedBytes(), t.frameEnds[2] - t.frameStarts[2]);
     }
 
+    void regression_rewrittenHeaderDamagedFirstRecordIsReported_data() {
+        QTest::addColumn<int>("how");
+        QTest::newRow("length prefix ff ff ff f0") << 0;
+        QTest::newRow("body byte 0xc1") << 1;
+    }
+    void regression_rewrittenHeaderDamagedFirstRecordIsReported() {
+        // After a header rewritten in place (spec 7.4) the loader looks for the first record at
+        // the placeholder's end, else scans for a later one. When the first record was damaged,
+        // records started at the later one and the damaged record's bytes were silently taken
+        // for header: one record fewer, no diagnostic, nothing skipped.
+        QFETCH(int, how);
+        QByteArray b = readAll(fixturePath(QStringLiteral("header-rewritten.lct")));
+        auto ref = loadBytes(b);
+        QVERIFY(ref);
+        const RecordStore &rr = ref->records();
+        const qint64 first = rr.frameOffset(0);
+        const qint64 firstSize = 4 + rr.bodyLength(0);
+        if (how == 0) {
+            b.replace(first, 4, QByteArray("\xff\xff\xff\xf0", 4));
+        } else {
+            b[first + 4 + 1] = char(0xc1);  // right after the record's map marker
+        }
+        QString error;
+        auto doc = loadBytes(b, &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->records().size(), rr.size() - 1);
+        QCOMPARE(doc->records().frameOffset(0), rr.frameOffset(1));
+        QCOMPARE(doc->recordsStart(), first);
+        QVERIFY2(doc->errorCount() >= 1, qPrintable(describe(*doc)));
+        QCOMPARE(doc->skippedBytes(), firstSize);
+        QCOMPARE(countKind(*doc, Kind::HeaderRewritten), 1);
+        checkInvariants(*doc, QStringLiteral("damaged first record"));
+    }
+
     void unknownSchemaAndLevelWarn() {
         HeaderSpec h;
         h.schema = 7;
