@@ -752,6 +752,46 @@ private slots:
         QVERIFY(RecordSummary::summarize(args).contains(mode));
     }
 
+    void summaryCombinations() {
+        auto keys = [](const QList<QByteArray> &ks) {
+            Mp m;
+            m.map(1).str("keys").arr(quint32(ks.size()));
+            for (const QByteArray &k : ks) {
+                m.raw(k);
+            }
+            return decoded(m.bytes);
+        };
+        // One tenant: its salt is named; two: counted.
+        QString s = RecordSummary::summarize(keys(
+            {objectKey(1, 33554944, "m", "tenant-a"), objectKey(2, 33620481, "m", "tenant-a")}));
+        QCOMPARE(s, QStringLiteral("2 keys · m · ranks 0,1/2 · salt tenant-a"));
+        s = RecordSummary::summarize(keys(
+            {objectKey(1, 33554944, "m", "tenant-a"), objectKey(2, 33554944, "m", "tenant-b")}));
+        QCOMPARE(s, QStringLiteral("2 keys · m · rank 0/2 · 2 salts"));
+        // Two models, mixed world sizes.
+        s = RecordSummary::summarize(
+            keys({objectKey(1, 16777472, "a"), objectKey(2, 33620481, "b")}));
+        QCOMPARE(s, QStringLiteral("2 keys · 2 models · ranks 0,1 (mixed world sizes)"));
+        // Many ranks are counted, not listed.
+        QList<QByteArray> many;
+        for (int r = 0; r < 16; ++r) {
+            many.append(objectKey(r, KvRank{16, r, 8, r % 8}.pack(), "m"));
+        }
+        s = RecordSummary::summarize(keys(many));
+        QVERIFY2(s.contains(QLatin1String("ranks 16/16")), qPrintable(s));
+        // Flags: zero/false/None are left out, the rest named.
+        Mp m;
+        m.map(4).str("keys").arr(1).raw(objectKey(1)).str("extra_count").uint(0);
+        m.str("skip_l2").boolean(true).str("read_locks").uint(2);
+        s = RecordSummary::summarize(decoded(m.bytes));
+        QVERIFY2(!s.contains(QLatin1String("extra_count")), qPrintable(s));
+        QVERIFY2(
+            s.contains(QLatin1String("skip_l2=True")) && s.contains(QLatin1String("read_locks=2")),
+            qPrintable(s));
+        // The summary keeps its length limit.
+        QVERIFY(RecordSummary::summarize(keys(many), 20).size() <= 20);
+    }
+
     void summaryWithoutKeys() {
         Mp args;
         args.map(3)
