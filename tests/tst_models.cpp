@@ -338,7 +338,7 @@ private slots:
         QVERIFY(m.rowCount() >= 6);
         QCOMPARE(m.columnCount(), int(DiagnosticsModel::ColumnCount));
         for (int r = 0; r < m.rowCount(); ++r) {
-            const Diagnostic &d = doc->diagnostics().at(r);
+            const Diagnostic d = doc->diagnostics().at(r);
             QCOMPARE(m.data(m.index(r, DiagnosticsModel::SeverityColumn)).toString(),
                      Diagnostic::severityName(d.severity));
             QCOMPARE(m.data(m.index(r, DiagnosticsModel::KindColumn)).toString(),

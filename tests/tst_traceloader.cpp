@@ -271,11 +271,21 @@ private slots:
         QCOMPARE(doc->fileSize(), e[QStringLiteral("bytes")].toInteger());
         QCOMPARE(doc->fileName(), name);
 
-        // Every indexed record decodes completely: the indexer and the decoder agree.
+        // The argument check and the decoder agree: a record decodes completely exactly when it
+        // is not flagged BadArgs, and a flagged record has a diagnostic at its frame.
+        QSet<qint64> diagnosed;
+        for (const Diagnostic &d : doc->diagnostics()) {
+            diagnosed.insert(d.offset);
+        }
         for (int i = 0; i < doc->records().size(); ++i) {
             const auto args = doc->args(i);
-            QVERIFY2(args->error.isEmpty(), qPrintable(args->error));
+            const bool bad = doc->records().flags(i) & RecordStore::BadArgs;
+            QVERIFY2(args->error.isEmpty() != bad,
+                     qPrintable(QStringLiteral("record %1: %2").arg(i).arg(args->error)));
             QVERIFY(args->value.isMap());
+            if (bad) {
+                QVERIFY(diagnosed.contains(doc->records().frameOffset(i)));
+            }
         }
     }
 
@@ -394,7 +404,7 @@ private slots:
         QVERIFY(doc);
         QCOMPARE(doc->records().size(), 3);
         QCOMPARE(countKind(*doc, Kind::Truncated), 1);
-        const Diagnostic &d = doc->diagnostics().first();
+        const Diagnostic d = doc->diagnostics().first();
         QCOMPARE(d.offset, last);
         QVERIFY2(d.message.contains(QStringLiteral("1000000")), qPrintable(d.message));
         QCOMPARE(doc->skippedBytes(), b.size() - last);
