@@ -128,6 +128,12 @@ public:
             m_frames.push_back({p, len});
             p += 4 + qint64(len);
         }
+        if (int(m_frames.size()) < kBatch && p < m_size && !m_frames.empty()) {
+            // A bad length follows: the frame before it may be the damaged one (a length a few
+            // bytes too long swallows the start of the next frame). The careful path checks it.
+            p = m_frames.back().off;
+            m_frames.pop_back();
+        }
         if (m_frames.empty()) {
             return off;
         }
@@ -270,6 +276,20 @@ public:
             const RecordIndexer::Fields f =
                 RecordIndexer::parse(body(off), len, RecordIndexer::Mode::Index);
             const qint64 frameEnd = off + 4 + len;
+            if (f.status == RecordIndexer::Status::Ok && frameEnd < m_size &&
+                (m_size - frameEnd < 4 || lengthAt(frameEnd) == 0 ||
+                 qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4) &&
+                findRecordFrame(off + 1, frameEnd) >= 0) {
+                // Its fields read fine, but no frame follows it and a record frame starts
+                // inside it: its length prefix is too long. Resync on that record.
+                if (resync(&off, QStringLiteral("frame at offset %1 claims %2 bytes, but a record "
+                                                "frame starts inside it and none follows it "
+                                                "(corrupted length prefix?)")
+                                     .arg(off)
+                                     .arg(len))) {
+                    continue;
+                }
+            }
             if (f.status == RecordIndexer::Status::Ok) {
                 append(off, len, f);
                 off = frameEnd;
