@@ -118,17 +118,22 @@ public:
      */
     qint64 fastBatch(qint64 off) {
         static constexpr int kBatch = 1 << 15;
+        // Also at most this many bytes per batch: progress and cancel are handled between
+        // batches, and 2^15 large records can be the whole file.
+        static constexpr qint64 kBatchBytes = 4 << 20;
         m_frames.clear();
         qint64 p = off;
-        while (int(m_frames.size()) < kBatch && m_size - p >= 4) {
+        bool badLength = false;
+        while (int(m_frames.size()) < kBatch && p - off < kBatchBytes && m_size - p >= 4) {
             const quint32 len = lengthAt(p);
             if (len == 0 || qint64(len) > m_size - p - 4) {
+                badLength = true;
                 break;
             }
             m_frames.push_back({p, len});
             p += 4 + qint64(len);
         }
-        if (int(m_frames.size()) < kBatch && p < m_size && !m_frames.empty()) {
+        if ((badLength || (p < m_size && m_size - p < 4)) && !m_frames.empty()) {
             // A bad length follows: the frame before it may be the damaged one (a length a few
             // bytes too long swallows the start of the next frame). The careful path checks it.
             p = m_frames.back().off;

@@ -902,6 +902,35 @@ private slots:
         checkInvariants(*doc, QStringLiteral("cancelled"));
     }
 
+    void regression_cancelHonouredWithLargeRecords() {
+        // The fast path took up to 2^15 frames per batch and checked cancel and reported progress
+        // only between batches: a file of fewer, larger records was one batch, so a cancel during
+        // loading was ignored and no progress came before the end.
+        Mp args;
+        args.map(1).str("blob").bin(QByteArray(100000, '\x5a'));
+        QByteArray b = frame(headerBody());
+        for (int i = 0; i < 200; ++i) {
+            b += frame(
+                recordBody(0.001 * (i + 1), 1.0, storageQualname("finish_write"), args.bytes));
+        }
+        std::atomic_bool cancel{false};
+        int calls = 0;
+        TraceLoadOptions opt;
+        opt.cancel = &cancel;
+        opt.progress = [&](qint64 done, qint64, qint64) {
+            ++calls;
+            if (done > b.size() / 4) {
+                cancel = true;
+            }
+        };
+        auto doc = loadBytes(b, nullptr, opt);
+        QVERIFY(doc);
+        QVERIFY(calls >= 2);
+        QVERIFY(doc->isPartial());
+        QVERIFY2(doc->records().size() > 0 && doc->records().size() < 200,
+                 qPrintable(QString::number(doc->records().size())));
+    }
+
     void progressIsReported() {
         const QString path = tracePath(QStringLiteral("newest-unknown-spec-tp4.lct"));
         QList<std::array<qint64, 3>> calls;
