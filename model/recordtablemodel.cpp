@@ -29,10 +29,7 @@ void RecordTableModel::refresh() {
         return;
     }
     if (!m_order.empty()) {
-        emit layoutAboutToBeChanged();
-        m_count = now;
-        rebuildOrder();
-        emit layoutChanged();
+        relayout(now);
         return;
     }
     beginInsertRows(QModelIndex(), m_count, now - 1);
@@ -209,8 +206,27 @@ QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, 
 void RecordTableModel::sort(int column, Qt::SortOrder order) {
     m_sortColumn = column;
     m_sortOrder = order;
+    relayout(m_count);
+}
+
+void RecordTableModel::relayout(int count) {
     emit layoutAboutToBeChanged();
+    // Persistent indexes (a view's selection, its current index) follow their records.
+    const QModelIndexList from = persistentIndexList();
+    std::vector<int> records;
+    records.reserve(size_t(from.size()));
+    for (const QModelIndex &i : from) {
+        records.push_back(recordAt(i.row()));
+    }
+    m_count = count;
     rebuildOrder();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (qsizetype k = 0; k < from.size(); ++k) {
+        const int row = records[size_t(k)] < 0 ? -1 : rowOf(records[size_t(k)]);
+        to.append(row < 0 ? QModelIndex() : index(row, from[k].column()));
+    }
+    changePersistentIndexList(from, to);
     emit layoutChanged();
 }
 

@@ -72,6 +72,8 @@ public:
 
 private:
     void rebuildOrder();
+    /** Rebuilds the order for `count` records as a layout change, moving persistent indexes. */
+    void relayout(int count);
 
     std::shared_ptr<const TraceDocument> m_doc;
     std::shared_ptr<const std::vector<int>> m_subset;

@@ -13,6 +13,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QJsonDocument>
+#include <QPersistentModelIndex>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -194,6 +195,35 @@ private slots:
         m.sort(RecordTableModel::IndexColumn, Qt::AscendingOrder);
         for (int r = 0; r < m.rowCount(); ++r) {
             QCOMPARE(m.recordAt(r), r);
+        }
+    }
+
+    void regression_sortKeepsPersistentIndexesOnTheirRecords() {
+        // sort() rebuilt the row order between layoutAboutToBeChanged() and layoutChanged()
+        // without moving persistent indexes: a view's selection and current index stayed on
+        // their row numbers and so jumped to other records whenever the table was sorted.
+        auto doc = load(fixturePath(QStringLiteral("sample.lct")));
+        RecordTableModel m;
+        Tester t(&m, Tester::FailureReportingMode::Fatal);
+        m.setDocument(doc);
+        QList<QPersistentModelIndex> kept;
+        QList<int> records;
+        for (int row : {0, 1, 17, 200, m.rowCount() - 1}) {
+            kept.append(QPersistentModelIndex(m.index(row, RecordTableModel::CallColumn)));
+            records.append(m.recordAt(row));
+        }
+        for (int column :
+             {int(RecordTableModel::TMonoColumn), int(RecordTableModel::CallColumn),
+              int(RecordTableModel::DeltaColumn), int(RecordTableModel::IndexColumn)}) {
+            for (Qt::SortOrder order : {Qt::DescendingOrder, Qt::AscendingOrder}) {
+                m.sort(column, order);
+                for (int k = 0; k < kept.size(); ++k) {
+                    QVERIFY(kept[k].isValid());
+                    QCOMPARE(kept[k].column(), int(RecordTableModel::CallColumn));
+                    QCOMPARE(m.recordAt(kept[k].row()), records[k]);
+                    QCOMPARE(kept[k].data(RecordTableModel::RecordRole).toInt(), records[k]);
+                }
+            }
         }
     }
 
