@@ -1,0 +1,33 @@
+#pragma once
+
+#include "recordtablemodel.h"
+
+#include <QIcon>
+#include <vector>
+
+namespace lmct {
+
+/**
+ * RecordTableModel with the record table's decorations for item views:
+ * - the Call column gets a colour chip (CallColors, keyed by short call name);
+ * - the # column of a record read right after a resynchronisation (RecordStore::AfterResync)
+ *   gets a warning icon and tooltip, so damage is visible where it happened.
+ *
+ * Everything else (columns, roles, sorting, subsets) is RecordTableModel's.
+ * Thread-safety: GUI thread only.
+ */
+class DecoratedRecordTableModel : public RecordTableModel {
+    Q_OBJECT
+public:
+    explicit DecoratedRecordTableModel(QObject *parent = nullptr);
+
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+private:
+    void rebuildChips();
+
+    std::vector<QIcon> m_chips;  // per qualname id of the current document
+    QIcon m_warning;
+};
+
+}  // namespace lmct
