@@ -209,9 +209,23 @@ QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, 
 void RecordTableModel::sort(int column, Qt::SortOrder order) {
     m_sortColumn = column;
     m_sortOrder = order;
-    emit layoutAboutToBeChanged();
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    // Persistent indexes (selection, current row) follow their records to their new rows.
+    const QModelIndexList before = persistentIndexList();
+    std::vector<int> records;
+    records.reserve(size_t(before.size()));
+    for (const QModelIndex &i : before) {
+        records.push_back(recordAt(i.row()));
+    }
     rebuildOrder();
-    emit layoutChanged();
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype k = 0; k < before.size(); ++k) {
+        const int row = rowOf(records[size_t(k)]);
+        after.append(row < 0 ? QModelIndex() : index(row, before[k].column()));
+    }
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
 void RecordTableModel::rebuildOrder() {
