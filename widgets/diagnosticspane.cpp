@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QTableView>
@@ -55,16 +56,10 @@ DiagnosticsPane::DiagnosticsPane(QWidget *parent)
 
     auto *copy = new QAction(tr("Copy Message"), m_table);
     copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetShortcut);
-    connect(copy, &QAction::triggered, this, [this] {
-        const QModelIndex i = m_table->currentIndex();
-        if (i.isValid()) {
-            QApplication::clipboard()->setText(
-                m_model->index(i.row(), DiagnosticsModel::MessageColumn).data().toString());
-        }
-    });
+    connect(copy, &QAction::triggered, this, &DiagnosticsPane::copyCurrentMessage);
     m_table->addAction(copy);
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_table->installEventFilter(this);  // Ctrl+C: item views take it before any shortcut
 
     connect(m_table, &QTableView::clicked, this,
             [this](const QModelIndex &i) { activateRow(i.row()); });
@@ -91,6 +86,23 @@ void DiagnosticsPane::setViewState(ViewState *state) {
         connect(m_state, &ViewState::documentChanged, this, &DiagnosticsPane::onDocumentChanged);
     }
     onDocumentChanged();
+}
+
+void DiagnosticsPane::copyCurrentMessage() {
+    const QModelIndex i = m_table->currentIndex();
+    if (i.isValid()) {
+        QApplication::clipboard()->setText(
+            m_model->index(i.row(), DiagnosticsModel::MessageColumn).data().toString());
+    }
+}
+
+bool DiagnosticsPane::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_table && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent *>(event)->matches(QKeySequence::Copy)) {
+        copyCurrentMessage();
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString DiagnosticsPane::summaryText() const {

@@ -41,6 +41,12 @@ public:
     /** Selects in the ViewState the record nearest the diagnostic at `row`; false if none. */
     bool activateRow(int row);
 
+    /** Copies the current row's full message to the clipboard (Ctrl+C). */
+    void copyCurrentMessage();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void onDocumentChanged();
 

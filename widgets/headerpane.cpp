@@ -2,6 +2,7 @@
 
 #include "headertree.h"
 #include "inspectortreemodel.h"
+#include "inspectortreeview.h"
 #include "statuscolors.h"
 #include "timeformat.h"
 #include "treecopyactions.h"
@@ -45,8 +46,7 @@ QString digestSymbol(TraceHeader::DigestStatus s) {
 HeaderPane::HeaderPane(QWidget *parent)
     : QWidget(parent),
       m_model(new InspectorTreeModel(this)),
-      m_delegate(new TreeRowDelegate(this)),
-      m_tree(new QTreeView(this)),
+      m_tree(new InspectorTreeView(this)),
       m_digest(new QLabel(this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -57,19 +57,7 @@ HeaderPane::HeaderPane(QWidget *parent)
     layout->addWidget(m_digest);
 
     m_tree->setModel(m_model);
-    m_tree->setItemDelegate(m_delegate);
-    m_tree->setUniformRowHeights(true);
-    m_tree->setAlternatingRowColors(true);
-    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_tree->setTextElideMode(Qt::ElideMiddle);
-    m_tree->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
-    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_tree->setFrameShape(QFrame::NoFrame);
-    m_tree->header()->setStretchLastSection(true);
-    m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
     layout->addWidget(m_tree, 1);
-    TreeCopyActions::install(m_tree);
     connect(m_tree, &QTreeView::customContextMenuRequested, this, &HeaderPane::contextMenu);
     rebuild();
 }
@@ -110,7 +98,7 @@ QColor HeaderPane::colorFor(TraceHeader::DigestStatus status, const QPalette &pa
 }
 
 void HeaderPane::rebuild() {
-    m_delegate->clearAccents();
+    m_tree->rowDelegate()->clearAccents();
     const auto doc = m_state ? m_state->document() : nullptr;
     if (!doc) {
         m_model->clear();
@@ -210,7 +198,8 @@ void HeaderPane::rebuild() {
     const auto status = header.digestStatus();
     m_digestColor = colorFor(status, palette());
     if (digestRow) {
-        m_delegate->setRowAccent(m_model->index(digestRow->row, 0, headIdx), m_digestColor);
+        m_tree->rowDelegate()->setRowAccent(m_model->index(digestRow->row, 0, headIdx),
+                                            m_digestColor);
     }
     QString text =
         tr("Config digest: %1 %2").arg(digestSymbol(status), TraceHeader::digestStatusName(status));
@@ -236,14 +225,7 @@ void HeaderPane::rebuild() {
     f.setBold(true);
     m_digest->setFont(f);
 
-    m_tree->resizeColumnToContents(InspectorTreeModel::NameColumn);
-    m_tree->resizeColumnToContents(InspectorTreeModel::TypeColumn);
-    const int avail = std::max(m_tree->viewport()->width(), 240);
-    QHeaderView *h = m_tree->header();
-    h->resizeSection(InspectorTreeModel::NameColumn,
-                     std::min(h->sectionSize(InspectorTreeModel::NameColumn), avail * 2 / 5));
-    h->resizeSection(InspectorTreeModel::TypeColumn,
-                     std::min(h->sectionSize(InspectorTreeModel::TypeColumn), avail / 4));
+    m_tree->fitColumns();
 }
 
 void HeaderPane::contextMenu(const QPoint &pos) {

@@ -7,12 +7,11 @@
 #include <QWidget>
 
 class QLabel;
-class QTreeView;
 
 namespace lmct {
 
 class InspectorTreeModel;
-class TreeRowDelegate;
+class InspectorTreeView;
 class ViewState;
 
 /**
@@ -39,7 +38,7 @@ public:
     void setViewState(ViewState *state) override;
 
     InspectorTreeModel *model() const { return m_model; }
-    QTreeView *treeView() const { return m_tree; }
+    InspectorTreeView *treeView() const { return m_tree; }
     /** The digest status line as shown, e.g. "Config digest: ✓ match". */
     QString digestText() const;
     /** The colour the digest status is drawn in (invalid when no document). */
@@ -54,8 +53,7 @@ private:
 
     QPointer<ViewState> m_state;
     InspectorTreeModel *m_model = nullptr;
-    TreeRowDelegate *m_delegate = nullptr;
-    QTreeView *m_tree = nullptr;
+    InspectorTreeView *m_tree = nullptr;
     QLabel *m_digest = nullptr;
     QColor m_digestColor;
 };

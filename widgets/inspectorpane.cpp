@@ -3,11 +3,11 @@
 #include "argumenttree.h"
 #include "callcolors.h"
 #include "inspectortreemodel.h"
+#include "inspectortreeview.h"
 #include "qualname.h"
 #include "statuscolors.h"
 #include "timeformat.h"
 #include "treecopyactions.h"
-#include "treerowdelegate.h"
 #include "viewstate.h"
 
 #include <QAction>
@@ -56,8 +56,7 @@ int countNodes(const TreeNode *n, int cap) {
 InspectorPane::InspectorPane(QWidget *parent)
     : QWidget(parent),
       m_model(new InspectorTreeModel(this)),
-      m_delegate(new TreeRowDelegate(this)),
-      m_tree(new QTreeView(this)),
+      m_tree(new InspectorTreeView(this)),
       m_chip(new QLabel(this)),
       m_title(new QLabel(this)),
       m_meta(new QLabel(this)),
@@ -97,20 +96,7 @@ InspectorPane::InspectorPane(QWidget *parent)
     layout->addWidget(m_error);
 
     m_tree->setModel(m_model);
-    m_tree->setItemDelegate(m_delegate);
-    m_tree->setUniformRowHeights(true);
-    m_tree->setAlternatingRowColors(true);
-    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_tree->setTextElideMode(Qt::ElideMiddle);
-    m_tree->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
-    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_tree->header()->setStretchLastSection(true);
-    m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_tree->setFrameShape(QFrame::NoFrame);
     layout->addWidget(m_tree, 1);
-
-    TreeCopyActions::install(m_tree);
 
     connect(m_tree, &QTreeView::customContextMenuRequested, this, &InspectorPane::contextMenu);
     connect(m_tree, &QTreeView::expanded, this, [this](const QModelIndex &idx) {
@@ -204,7 +190,7 @@ void InspectorPane::installTree(int record, std::shared_ptr<const TraceDocument:
         m_error->show();
     }
     applyExpansion();
-    fitColumns();
+    m_tree->fitColumns();
     emit recordShown(record);
 }
 
@@ -226,11 +212,14 @@ void InspectorPane::setTitle(int record) {
     m_title->setToolTip(rs.qualname(record));
     const QLocale loc;
     const bool utc = m_state && m_state->wallUtc();
-    m_meta->setText(tr("t_mono %1 s · t_wall %2 · frame at offset %3, %4 bytes")
+    m_meta->setText(tr("t_mono %1 s · %2 · frame @%3, %4 B")
                         .arg(TimeFormat::mono(rs.tMono(record)),
                              TimeFormat::wall(rs.tWall(record), utc),
                              loc.toString(rs.frameOffset(record)),
                              loc.toString(qint64(rs.bodyLength(record)) + 4)));
+    m_meta->setToolTip(tr("t_mono: seconds since the recorder started\nt_wall: %1\nframe: "
+                          "byte offset of the length prefix, and frame length (prefix + body)")
+                           .arg(utc ? tr("UTC") : tr("local time")));
 }
 
 QString InspectorPane::expansionKey(const QModelIndex &index) const {
@@ -307,21 +296,6 @@ void InspectorPane::applyExpansion() {
         }
     }
     m_applyingExpansion = false;
-}
-
-void InspectorPane::fitColumns() {
-    QHeaderView *h = m_tree->header();
-    const int avail = std::max(m_tree->viewport()->width(), 200);
-    m_tree->resizeColumnToContents(InspectorTreeModel::NameColumn);
-    m_tree->resizeColumnToContents(InspectorTreeModel::TypeColumn);
-    const int nameMax = avail * 2 / 5;
-    const int typeMax = avail / 4;
-    if (h->sectionSize(InspectorTreeModel::NameColumn) > nameMax) {
-        h->resizeSection(InspectorTreeModel::NameColumn, nameMax);
-    }
-    if (h->sectionSize(InspectorTreeModel::TypeColumn) > typeMax) {
-        h->resizeSection(InspectorTreeModel::TypeColumn, typeMax);
-    }
 }
 
 void InspectorPane::contextMenu(const QPoint &pos) {

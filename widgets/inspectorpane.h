@@ -10,13 +10,12 @@
 #include <memory>
 
 class QLabel;
-class QTreeView;
 class QMenu;
 
 namespace lmct {
 
 class InspectorTreeModel;
-class TreeRowDelegate;
+class InspectorTreeView;
 class ViewState;
 
 /**
@@ -48,7 +47,7 @@ public:
     /** The record shown, or -1. */
     int record() const { return m_record; }
     InspectorTreeModel *model() const { return m_model; }
-    QTreeView *treeView() const { return m_tree; }
+    InspectorTreeView *treeView() const { return m_tree; }
     /** The title line's text (record, call, times, frame). */
     QString titleText() const;
     /** The decode warning shown, or empty. */
@@ -69,12 +68,10 @@ private:
     void applyExpansion();
     QString expansionKey(const QModelIndex &index) const;
     void contextMenu(const QPoint &pos);
-    void fitColumns();
 
     QPointer<ViewState> m_state;
     InspectorTreeModel *m_model = nullptr;
-    TreeRowDelegate *m_delegate = nullptr;
-    QTreeView *m_tree = nullptr;
+    InspectorTreeView *m_tree = nullptr;
     QLabel *m_chip = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_meta = nullptr;

@@ -73,6 +73,7 @@ MainWindow::MainWindow(QWidget *parent)
     setDockNestingEnabled(true);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setTabPosition(Qt::AllDockWidgetAreas, QTabWidget::North);
 
     m_tabs->setDocumentMode(true);
     m_tabs->setTabsClosable(true);
@@ -256,14 +257,20 @@ void MainWindow::createStatusBar() {
     bar->addWidget(m_statusFile, 1);
     bar->addPermanentWidget(m_statusPartial);
     bar->addPermanentWidget(m_statusProblems);
-    bar->addPermanentWidget(m_statusRecords);
-    bar->addPermanentWidget(m_statusDuration);
-    bar->addPermanentWidget(m_statusSize);
+    for (QLabel *l : {m_statusRecords, m_statusDuration, m_statusSize}) {
+        l->setContentsMargins(10, 0, 10, 0);
+        auto *sep = new QFrame(bar);
+        sep->setFrameShape(QFrame::VLine);
+        sep->setFrameShadow(QFrame::Sunken);
+        m_statusSeparators << sep;
+        bar->addPermanentWidget(sep);
+        bar->addPermanentWidget(l);
+    }
 }
 
 void MainWindow::restoreLayout() {
     // Default sizes, before the saved layout (if any) overrides them.
-    resizeDocks({m_inspectorDock}, {520}, Qt::Horizontal);
+    resizeDocks({m_inspectorDock}, {560}, Qt::Horizontal);
     resizeDocks({m_diagnosticsDock}, {150}, Qt::Vertical);
     m_defaultState = saveState(kStateVersion);
     QSettings s;
@@ -274,6 +281,7 @@ void MainWindow::restoreLayout() {
             size = size.boundedTo(avail * 0.9);
         }
         resize(size);
+        setWindowState(windowState() | Qt::WindowMaximized);  // first run: use the screen
     }
     restoreState(s.value(QLatin1String(kStateKey)).toByteArray(), kStateVersion);
 }
@@ -347,8 +355,8 @@ TraceTab *MainWindow::openFile(const QString &path) {
         }
     }
     auto *tab = new TraceTab;
+    tab->load(abs);  // results arrive through the event loop, after addTab() connected them
     addTab(tab, fi.fileName(), QDir::toNativeSeparators(abs));
-    tab->load(abs);
     return tab;
 }
 
@@ -363,8 +371,8 @@ TraceTab *MainWindow::openSample() {
         return nullptr;
     }
     auto *tab = new TraceTab;
-    addTab(tab, tr("sample.lct"), tr("Bundled sample trace"));
     tab->loadBytes(f.readAll(), QStringLiteral("sample.lct"));
+    addTab(tab, tr("sample.lct"), tr("Bundled sample trace"));
     return tab;
 }
 
@@ -495,6 +503,9 @@ void MainWindow::updateStatus() {
     m_statusSize->setVisible(show);
     m_statusRecords->setVisible(show);
     m_statusDuration->setVisible(show);
+    for (QFrame *sep : std::as_const(m_statusSeparators)) {
+        sep->setVisible(show);
+    }
     if (!tab) {
         m_statusFile->setText(tr("Open a trace with File › Open (Ctrl+O), or drop files here"));
         m_statusFile->setToolTip(QString());

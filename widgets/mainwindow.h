@@ -6,6 +6,7 @@
 
 class QAction;
 class QDockWidget;
+class QFrame;
 class QLabel;
 class QMenu;
 class QStackedWidget;
@@ -145,6 +146,7 @@ private:
     QLabel *m_statusDuration = nullptr;
     QToolButton *m_statusProblems = nullptr;
     QLabel *m_statusPartial = nullptr;
+    QList<QFrame *> m_statusSeparators;
 
     QByteArray m_defaultState;
     bool m_showDialogs = true;

@@ -5,23 +5,22 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QKeyEvent>
 #include <QMenu>
-#include <QTreeView>
 
 namespace lmct {
 
-void TreeCopyActions::install(QTreeView *tree) {
-    auto add = [tree](const QString &text, const QKeySequence &keys, int role) {
-        auto *a = new QAction(text, tree);
-        a->setShortcut(keys);
-        a->setShortcutContext(Qt::WidgetShortcut);
-        QObject::connect(a, &QAction::triggered, tree,
-                         [tree, role] { copy(tree->currentIndex(), role); });
-        tree->addAction(a);
-    };
-    add(QObject::tr("Copy Value"), QKeySequence::Copy, InspectorTreeModel::CopyTextRole);
-    add(QObject::tr("Copy Path"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-        InspectorTreeModel::PathRole);
+bool TreeCopyActions::handleKey(const QModelIndex &current, QKeyEvent *event) {
+    if (event->matches(QKeySequence::Copy)) {
+        copy(current, InspectorTreeModel::CopyTextRole);
+        return true;
+    }
+    if (event->key() == Qt::Key_C &&
+        event->modifiers() == (Qt::ControlModifier | Qt::ShiftModifier)) {
+        copy(current, InspectorTreeModel::PathRole);
+        return true;
+    }
+    return false;
 }
 
 void TreeCopyActions::addToMenu(QMenu *menu, const QModelIndex &index) {

@@ -2,8 +2,8 @@
 
 #include <QModelIndex>
 
+class QKeyEvent;
 class QMenu;
-class QTreeView;
 
 namespace lmct {
 
@@ -19,8 +19,12 @@ namespace lmct {
  */
 class TreeCopyActions {
 public:
-    /** Adds the keyboard shortcuts to `tree` (they act on its current row). */
-    static void install(QTreeView *tree);
+    /**
+     * Handles Ctrl+C / Ctrl+Shift+C on `current` (call from the view's keyPressEvent: item views
+     * take Ctrl+C for themselves, so an action's shortcut would never fire). Returns whether
+     * `event` was one of them.
+     */
+    static bool handleKey(const QModelIndex &current, QKeyEvent *event);
     /** Adds the three copy entries for the row of `index` to `menu`. */
     static void addToMenu(QMenu *menu, const QModelIndex &index);
     /** Copies `role` of the row of `index` (column 0) to the clipboard; false when empty. */

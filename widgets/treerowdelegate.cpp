@@ -23,6 +23,9 @@ void TreeRowDelegate::clearAccents() {
 void TreeRowDelegate::initStyleOption(QStyleOptionViewItem *option,
                                       const QModelIndex &index) const {
     QStyledItemDelegate::initStyleOption(option, index);
+    // Values keep their start and end (hashes); names and types read from the left.
+    option->textElideMode =
+        index.column() == InspectorTreeModel::ValueColumn ? Qt::ElideMiddle : Qt::ElideRight;
     const QPalette &pal = option->palette;
     QColor color;
     if (!m_accents.isEmpty()) {
