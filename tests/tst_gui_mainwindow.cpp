@@ -27,6 +27,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -114,6 +115,7 @@ private slots:
     void timeRangeShowsOnlyRecordsInRange();
     void goToRecordClearsAHidingRange();
     void sortingKeepsSelection();
+    void clickingARowSelectsItsRecord();
     void cancelledLoadKeepsWhatWasRead();
     void dropOpensFiles();
     void recentFilesRemembersOpenedTraces();
@@ -140,6 +142,7 @@ void TestMainWindow::init() {
 void TestMainWindow::opensReferenceTraceAndInspectsKeys() {
     MainWindow w;
     w.setShowDialogs(false);
+    w.resize(1400, 900);
     w.show();
     QSignalSpy loaded(&w, &MainWindow::traceLoaded);
     TraceTab *tab = openAndWait(w, kSchema2);
@@ -206,8 +209,10 @@ void TestMainWindow::opensReferenceTraceAndInspectsKeys() {
 
     // The first key is expanded so its hash is on screen without clicking.
     const QModelIndex firstHash = hashes.first();
-    QVERIFY(insp->treeView()->isExpanded(firstHash.parent()));
-    QVERIFY(insp->treeView()->visualRect(firstHash).isValid());
+    for (QModelIndex p = firstHash.parent(); p.isValid(); p = p.parent()) {
+        QVERIFY2(insp->treeView()->isExpanded(p), qPrintable(p.data().toString()));
+    }
+    QTRY_VERIFY(insp->treeView()->visualRect(firstHash).isValid());
 }
 
 void TestMainWindow::headerPaneShowsDigestMatch() {
@@ -575,6 +580,28 @@ void TestMainWindow::sortingKeepsSelection() {
                            .data(Qt::DecorationRole)
                            .value<QIcon>();
     QVERIFY(!chip.isNull());
+}
+
+void TestMainWindow::clickingARowSelectsItsRecord() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab && tab->document());
+    RecordTableView *table = tab->table();
+    QTRY_VERIFY(table->hasFocus());
+    // Focus alone makes a row current but selects no record.
+    QCOMPARE(tab->viewState()->selectedRecord(), -1);
+    QCOMPARE(w.inspectorPane()->record(), -1);
+    const QRect r = table->visualRect(table->model()->index(5, RecordTableModel::CallColumn));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
+    QCOMPARE(tab->viewState()->selectedRecord(), 5);
+    QTRY_COMPARE(w.inspectorPane()->record(), 5);
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(tab->viewState()->selectedRecord(), 6);
+    QTRY_COMPARE(w.inspectorPane()->record(), 6);
 }
 
 void TestMainWindow::cancelledLoadKeepsWhatWasRead() {

@@ -46,13 +46,11 @@ QColor CallColors::color(const QString &shortName) {
             return QColor::fromRgb(f.rgb);
         }
     }
-    // Other calls: a hue from a stable hash, spread by the golden ratio, with saturation and value
-    // chosen by two more hash bits so neighbouring hues still differ.
-    const quint32 h = fnv1a(shortName);
-    const int hue = int((double(h % 1000u) * 0.618033988749895 * 360.0)) % 360;
-    const int sat = 120 + int((h >> 10) % 3u) * 30;  // 120, 150, 180
-    const int val = 170 + int((h >> 12) % 3u) * 20;  // 170, 190, 210
-    return QColor::fromHsv(hue, sat, val);
+    // Other calls (events.*, newer LMCache calls): one of ten more mid-tone colours, none
+    // close to the call flow's, chosen by a stable hash of the name.
+    static constexpr QRgb kExtra[] = {0xd37295, 0x17becf, 0xbcbd22, 0x9467bd, 0xff9d9a,
+                                      0x499894, 0xa0cbe8, 0x8cd17d, 0x79706e, 0xc9a227};
+    return QColor::fromRgb(kExtra[fnv1a(shortName) % (sizeof(kExtra) / sizeof(kExtra[0]))]);
 }
 
 QColor CallColors::forQualname(const QString &qualname) {

@@ -12,8 +12,8 @@ namespace lmct {
  * A colour is keyed by the call's short name (Qualname::shortName: `reserve_write`,
  * `read_prefetched_results.__enter__`, `events.batch`), so the same call has the same colour in
  * every file and every session. The calls of LMCache's call flow (Qualname::callFlow) get fixed,
- * well separated hues; any other name gets a hue from a stable hash of its text (FNV-1a, not
- * qHash, which is seeded per process).
+ * well separated colours; any other name gets one of ten more colours by a stable hash of its text
+ * (FNV-1a, not qHash, which is seeded per process).
  *
  * Colours are mid-tone (neither very light nor very dark) so they read on light and dark
  * palettes alike, as fills with a thin darker outline, or as text.

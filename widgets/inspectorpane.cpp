@@ -234,6 +234,18 @@ void InspectorPane::applyExpansion() {
     m_applyingExpansion = true;
     m_tree->collapseAll();
     constexpr int kShortList = 64;
+    // A short keys list: expand it and its first key with its kv_rank (hash, model, rank).
+    auto expandKeys = [this](const QModelIndex &keys) {
+        m_tree->expand(keys);
+        const QModelIndex first = m_model->index(0, 0, keys);
+        m_tree->expand(first);
+        for (int k = 0; k < m_model->rowCount(first); ++k) {
+            const QModelIndex field = m_model->index(k, 0, first);
+            if (field.data().toString() == QLatin1String("kv_rank")) {
+                m_tree->expand(field);
+            }
+        }
+    };
     // Top-level arguments, and one level below tagged/map arguments (e.g. spec).
     const int top = m_model->rowCount();
     for (int r = 0; r < top; ++r) {
@@ -242,34 +254,24 @@ void InspectorPane::applyExpansion() {
         if (n == 0 || n > kShortList) {
             continue;
         }
+        if (a.data().toString() == QLatin1String("keys")) {
+            expandKeys(a);
+            continue;
+        }
         m_tree->expand(a);
         for (int c = 0; c < n; ++c) {
             const QModelIndex b = m_model->index(c, 0, a);
-            const QString name = b.data().toString();
             const int bn = m_model->rowCount(b);
             if (bn == 0) {
                 continue;
             }
-            // A short keys list: expand it and its first key (hash, model, rank).
-            if (name == QLatin1String("keys") && bn <= kShortList) {
-                m_tree->expand(b);
-                const QModelIndex first = m_model->index(0, 0, b);
-                m_tree->expand(first);
-                for (int k = 0; k < m_model->rowCount(first); ++k) {
-                    const QModelIndex field = m_model->index(k, 0, first);
-                    if (field.data().toString() == QLatin1String("kv_rank")) {
-                        m_tree->expand(field);
-                    }
+            if (b.data().toString() == QLatin1String("keys")) {
+                if (bn <= kShortList) {
+                    expandKeys(b);
                 }
-            } else if (bn <= 4 && b.data(InspectorTreeModel::DerivedRole).toBool() == false &&
-                       name != QLatin1String("keys")) {
+            } else if (bn <= 4 && !b.data(InspectorTreeModel::DerivedRole).toBool()) {
                 m_tree->expand(b);
             }
-        }
-        // keys at the top level (flat calls): expand the first key too.
-        if (a.data().toString() == QLatin1String("keys")) {
-            const QModelIndex first = m_model->index(0, 0, a);
-            m_tree->expand(first);
         }
     }
     // Re-apply what the user opened or closed on earlier records.

@@ -60,7 +60,7 @@ void InspectorTreeView::fitColumns() {
         // the rest (at least 35%), and the stretching type column whatever remains.
         const int name = std::max(
             std::min(sizeHintForColumn(InspectorTreeModel::NameColumn) + 8, avail * 38 / 100),
-            std::min(80, avail / 4));
+            std::min(120, avail / 2));
         const int type =
             std::min(sizeHintForColumn(InspectorTreeModel::TypeColumn) + 8, avail * 22 / 100);
         const int valueHint = sizeHintForColumn(InspectorTreeModel::ValueColumn) + 8;

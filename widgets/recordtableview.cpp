@@ -68,15 +68,13 @@ RecordTableView::RecordTableView(QWidget *parent)
     setSortingEnabled(true);
     fitColumns();
 
+    // The current row, once it is also selected, is the user's choice. Focusing the table makes
+    // the first row current without selecting it, which must not select a record; a click sets
+    // the current row first and selects it right after, hence both signals.
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (m_syncing || !m_state || !current.isValid()) {
-                    return;
-                }
-                m_syncing = true;
-                m_state->setSelectedRecord(m_model->recordAt(current.row()));
-                m_syncing = false;
-            });
+            &RecordTableView::pushSelectionToState);
+    connect(selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &RecordTableView::pushSelectionToState);
     // After a sort, keep the selected record in view.
     connect(m_model, &QAbstractItemModel::layoutChanged, this, [this] {
         if (currentIndex().isValid()) {
@@ -86,6 +84,17 @@ RecordTableView::RecordTableView(QWidget *parent)
 }
 
 RecordTableView::~RecordTableView() = default;
+
+void RecordTableView::pushSelectionToState() {
+    const QModelIndex current = currentIndex();
+    if (m_syncing || !m_state || !current.isValid() ||
+        !selectionModel()->isRowSelected(current.row(), QModelIndex())) {
+        return;
+    }
+    m_syncing = true;
+    m_state->setSelectedRecord(m_model->recordAt(current.row()));
+    m_syncing = false;
+}
 
 void RecordTableView::setViewState(ViewState *state) {
     if (m_state == state) {

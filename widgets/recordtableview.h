@@ -64,6 +64,7 @@ protected:
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
+    void pushSelectionToState();
     void onDocumentChanged();
     void onSelectedRecordChanged(int record);
     void onTimeRangeChanged();

@@ -14,13 +14,14 @@ WelcomePage::WelcomePage(QWidget *parent) : QWidget(parent) {
     setAcceptDrops(false);  // drops go to the main window
     auto *outer = new QVBoxLayout(this);
     auto *column = new QWidget(this);
-    column->setMaximumWidth(560);
+    column->setFixedWidth(540);  // a fixed width lets the wrapped texts compute their height
     auto *v = new QVBoxLayout(column);
     v->setSpacing(10);
 
     auto *icon = new QLabel(column);
     icon->setPixmap(QApplication::windowIcon().pixmap(72, 72));
     icon->setAlignment(Qt::AlignHCenter);
+    icon->setMinimumHeight(76);
     v->addWidget(icon);
 
     auto *title = new QLabel(QApplication::applicationDisplayName().isEmpty()
@@ -34,12 +35,12 @@ WelcomePage::WelcomePage(QWidget *parent) : QWidget(parent) {
     title->setAlignment(Qt::AlignHCenter);
     v->addWidget(title);
 
-    auto *hint =
-        new QLabel(tr("Open an LMCache storage trace (<b>.lct</b>, <b>.lmct</b>) with File › Open "
-                      "(Ctrl+O), or drop one or more files here.<br>Record one with "
-                      "<code>lmcache server --trace-level storage --trace-output FILE</code>."),
-                   column);
-    hint->setWordWrap(true);
+    auto *hint = new QLabel(
+        tr("Open an LMCache storage trace (<b>.lct</b>, <b>.lmct</b>) with File › Open (Ctrl+O),"
+           "<br>or drop one or more trace files here.<br><br>Record one with "
+           "<code>lmcache server --trace-level storage --trace-output FILE</code>"),
+        column);
+    hint->setWordWrap(false);
     hint->setAlignment(Qt::AlignHCenter);
     hint->setTextFormat(Qt::RichText);
     v->addWidget(hint);
