@@ -21,6 +21,9 @@ InspectorTreeView::InspectorTreeView(QWidget *parent)
     setContextMenuPolicy(Qt::CustomContextMenu);
     setFrameShape(QFrame::NoFrame);
     setIndentation(16);
+    // The stretching last section never shrinks below its size before stretching, which starts
+    // as the default section size: keep that small so the type column can be narrow.
+    header()->setDefaultSectionSize(60);
     header()->setStretchLastSection(true);
     header()->setSectionResizeMode(QHeaderView::Interactive);
     header()->setHighlightSections(false);
@@ -65,9 +68,12 @@ void InspectorTreeView::fitColumns() {
             std::min(sizeHintForColumn(InspectorTreeModel::TypeColumn) + 8, avail * 22 / 100);
         const int valueHint = sizeHintForColumn(InspectorTreeModel::ValueColumn) + 8;
         const int value = std::max(std::min(valueHint, avail - name - type), avail * 35 / 100);
+        // The type column never shrinks below what the header allows: no horizontal scrolling.
+        const int typeFloor =
+            std::max({header()->minimumSectionSize(), header()->defaultSectionSize(), 48}) + 2;
         header()->resizeSection(InspectorTreeModel::NameColumn, name);
         header()->resizeSection(InspectorTreeModel::ValueColumn,
-                                std::min(value, std::max(avail - name - 40, 40)));
+                                std::min(value, std::max(avail - name - typeFloor, 40)));
     }
     m_fitting = false;
 }
