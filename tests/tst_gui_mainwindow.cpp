@@ -694,6 +694,11 @@ void TestMainWindow::statusBarSummarisesTheTrace() {
     MainWindow w;
     w.setShowDialogs(false);
     QVERIFY(w.statusText().contains(QStringLiteral("Open a trace")));
+    // The bundled sample lives in lmct-viewer's resources, not in this test: refused cleanly.
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    QCOMPARE(w.openSample(), nullptr);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(w.tabCount(), 0);
     TraceTab *tab = openAndWait(w, kSchema2);
     QVERIFY(tab);
     const QString s = w.statusText();

@@ -199,9 +199,16 @@ void InspectorPane::setTitle(int record) {
     if (!doc || record < 0) {
         m_chip->clear();
         m_chip->hide();
-        m_title->setText(doc ? tr("No record selected") : tr("No trace"));
-        m_meta->setText(doc ? tr("Select a record in the table to inspect its arguments.")
-                            : tr("Open a trace to inspect its records."));
+        if (doc) {
+            m_title->setText(tr("No record selected"));
+            m_meta->setText(tr("Select a record in the table to inspect its arguments."));
+        } else if (m_state) {
+            m_title->setText(tr("Loading…"));
+            m_meta->setText(tr("The trace is being read."));
+        } else {
+            m_title->setText(tr("No trace"));
+            m_meta->setText(tr("Open a trace to inspect its records."));
+        }
         return;
     }
     const RecordStore &rs = doc->records();
