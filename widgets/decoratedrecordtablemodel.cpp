@@ -25,6 +25,15 @@ void DecoratedRecordTableModel::rebuildChips() {
     }
 }
 
+QVariant DecoratedRecordTableModel::headerData(int section, Qt::Orientation orientation,
+                                               int role) const {
+    if (role == Qt::TextAlignmentRole && orientation == Qt::Horizontal) {
+        return section <= TWallColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                      : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    }
+    return RecordTableModel::headerData(section, orientation, role);
+}
+
 QVariant DecoratedRecordTableModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || !document()) {
         return RecordTableModel::data(index, role);

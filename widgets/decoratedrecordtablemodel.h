@@ -10,6 +10,7 @@ namespace lmct {
 /**
  * RecordTableModel with the record table's decorations for item views:
  * - the Call column gets a colour chip (CallColors, keyed by short call name);
+ * - headers of the numeric and time columns are right-aligned like their cells;
  * - the # column of a record read right after a resynchronisation (RecordStore::AfterResync)
  *   gets a warning icon and tooltip, so damage is visible where it happened.
  *
@@ -22,6 +23,9 @@ public:
     explicit DecoratedRecordTableModel(QObject *parent = nullptr);
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    /** Adds header alignment: numeric and time columns right-aligned, like their cells. */
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
 
 private:
     void rebuildChips();

@@ -12,6 +12,7 @@
 #include <QInputDialog>
 #include <QKeyEvent>
 #include <QMenu>
+#include <QPainter>
 #include <QScrollBar>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -270,6 +271,22 @@ void RecordTableView::keyPressEvent(QKeyEvent *event) {
         return;
     }
     QTableView::keyPressEvent(event);
+}
+
+void RecordTableView::paintEvent(QPaintEvent *event) {
+    QTableView::paintEvent(event);
+    if (!m_state || !m_state->document() || m_model->rowCount() > 0) {
+        return;
+    }
+    const QString text =
+        m_state->timeRange()
+            ? tr("No record in this time range.\nPress Esc to show all records.")
+            : tr("This trace has no records: the server recorded no calls.\nThe Header pane "
+                 "shows what the trace says about the server.");
+    QPainter p(viewport());
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,
+               text);
 }
 
 void RecordTableView::contextMenuEvent(QContextMenuEvent *event) {

@@ -24,6 +24,7 @@ class DecoratedRecordTableModel;
  *   are shown. t_mono may step back slightly in file order, so the subset is a linear scan, done
  *   on a worker thread for large traces (more than asyncThreshold() records). Esc clears the
  *   range.
+ * - An empty table says why (a trace without records, or a time range without any).
  * - Ctrl+C copies the selected rows as tab-separated text; the context menu also narrows the
  *   time range to the selected rows and goes to a record by number.
  *
@@ -61,6 +62,7 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
