@@ -259,6 +259,15 @@ void TestMainWindow::headerPaneShowsDigestMatch() {
     QVERIFY(bad && bad->document());
     QVERIFY(hp->digestText().contains(QStringLiteral("mismatch")));
     QCOMPARE(hp->digestColor(), StatusColors::error(hp->palette()));
+
+    // A header rewritten in place by the first recorder: config and digest lost, orange.
+    TraceTab *lost = openAndWait(w, kFixtures + QStringLiteral("/header-rewritten.lct"));
+    QVERIFY(lost && lost->document());
+    QVERIFY(hp->digestText().contains(QStringLiteral("lost")));
+    QCOMPARE(hp->digestColor(), StatusColors::warning(hp->palette()));
+    // Switching back shows the first file's header again.
+    w.tabWidget()->setCurrentWidget(tab);
+    QVERIFY(hp->digestText().contains(QStringLiteral("✓ match")));
 }
 
 void TestMainWindow::notATraceReportsErrorAndAddsNoTab() {
