@@ -118,6 +118,8 @@ private slots:
     void clickingARowSelectsItsRecord();
     void cancelledLoadKeepsWhatWasRead();
     void dropOpensFiles();
+    void manyFilesAtOnceAllLoad();
+    void damagedArgumentsAreShownWithTheirReason();
     void recentFilesRemembersOpenedTraces();
     void statusBarSummarisesTheTrace();
     void inspectorCopiesValueAndPath();
@@ -677,6 +679,57 @@ void TestMainWindow::dropOpensFiles() {
     enter2.setAccepted(false);
     QApplication::sendEvent(&w, &enter2);
     QVERIFY(!enter2.isAccepted());
+}
+
+void TestMainWindow::manyFilesAtOnceAllLoad() {
+    // More loads at once than the machine has cores: each loader also fans out to the global
+    // thread pool, which must not deadlock.
+    MainWindow w;
+    w.setShowDialogs(false);
+    const QStringList files{kSchema2,
+                            kMalformed,
+                            kFirst,
+                            kTraces + QStringLiteral("/newest-unknown-spec-tp4.lct"),
+                            kTraces + QStringLiteral("/schema1-sliding-window-tp2.lct"),
+                            kTraces + QStringLiteral("/schema1-trimpolicy-tp2.lct")};
+    w.openFiles(files);
+    QCOMPARE(w.tabCount(), files.size());
+    for (int i = 0; i < w.tabCount(); ++i) {
+        TraceTab *tab = w.tabAt(i);
+        QTRY_VERIFY_WITH_TIMEOUT(!tab->isLoading(), 60000);
+        QVERIFY(tab->document());
+        const QJsonObject truth = readJson(files.at(i) + QStringLiteral(".truth.json"));
+        QCOMPARE(tab->document()->records().size(), truth.value(QStringLiteral("records")).toInt());
+    }
+}
+
+void TestMainWindow::damagedArgumentsAreShownWithTheirReason() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kFixtures + QStringLiteral("/deep-nesting.lct"));
+    QVERIFY(tab && tab->document());
+    const RecordStore &rs = tab->document()->records();
+    int bad = -1;
+    for (int i = 0; i < rs.size(); ++i) {
+        if (rs.flags(i) & RecordStore::BadArgs) {
+            bad = i;
+        }
+    }
+    QVERIFY(bad >= 0);
+    // The table marks the record, the inspector says what went wrong.
+    const QModelIndex cell = tab->table()->model()->index(tab->table()->recordModel()->rowOf(bad),
+                                                          RecordTableModel::IndexColumn);
+    QVERIFY(!cell.data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(
+        cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("arguments are damaged")));
+    tab->viewState()->setSelectedRecord(bad);
+    QTRY_COMPARE(w.inspectorPane()->record(), bad);
+    QVERIFY2(w.inspectorPane()->errorText().contains(QStringLiteral("nesting")),
+             qPrintable(w.inspectorPane()->errorText()));
+    // A good record shows no warning.
+    tab->viewState()->setSelectedRecord(0);
+    QTRY_COMPARE(w.inspectorPane()->record(), 0);
+    QVERIFY(w.inspectorPane()->errorText().isEmpty());
 }
 
 void TestMainWindow::recentFilesRemembersOpenedTraces() {

@@ -48,17 +48,29 @@ QVariant DecoratedRecordTableModel::data(const QModelIndex &index, int role) con
             const quint32 id = rs.qualnameId(rec);
             return id < m_chips.size() ? QVariant(m_chips[id]) : QVariant();
         }
-        if (index.column() == IndexColumn && (rs.flags(rec) & RecordStore::AfterResync)) {
+        if (index.column() == IndexColumn &&
+            (rs.flags(rec) & (RecordStore::AfterResync | RecordStore::BadArgs))) {
             return m_warning;
         }
         return QVariant();
     }
     if (role == Qt::ToolTipRole && index.column() == IndexColumn) {
         const int rec = recordAt(index.row());
-        if (rec >= 0 && (document()->records().flags(rec) & RecordStore::AfterResync)) {
-            return tr("Record #%1 was read after skipping damaged bytes (resynchronised): records "
-                      "before it may be missing. See the Diagnostics pane.")
-                .arg(rec);
+        const quint8 flags = rec >= 0 ? document()->records().flags(rec) : 0;
+        QStringList tips;
+        if (flags & RecordStore::AfterResync) {
+            tips << tr("Record #%1 was read after skipping damaged bytes (resynchronised): records "
+                       "before it may be missing.")
+                        .arg(rec);
+        }
+        if (flags & RecordStore::BadArgs) {
+            tips << tr("Record #%1's time and call are intact, but its arguments are damaged; the "
+                       "Inspector shows what decodes.")
+                        .arg(rec);
+        }
+        if (!tips.isEmpty()) {
+            tips << tr("See the Diagnostics pane.");
+            return tips.join(QLatin1Char('\n'));
         }
     }
     return RecordTableModel::data(index, role);

@@ -12,7 +12,8 @@ namespace lmct {
  * - the Call column gets a colour chip (CallColors, keyed by short call name);
  * - headers of the numeric and time columns are right-aligned like their cells;
  * - the # column of a record read right after a resynchronisation (RecordStore::AfterResync)
- *   gets a warning icon and tooltip, so damage is visible where it happened.
+ *   or whose arguments are damaged (RecordStore::BadArgs) gets a warning icon and a tooltip
+ *   saying which, so damage is visible where it happened.
  *
  * Everything else (columns, roles, sorting, subsets) is RecordTableModel's.
  * Thread-safety: GUI thread only.

@@ -14,9 +14,10 @@
 namespace lmct {
 
 /**
- * Loads one trace off the GUI thread: TraceLoader::load() (or loadBytes()) runs in the global
- * QThreadPool through QtConcurrent; its progress callback is forwarded to the GUI thread as the
- * progress() signal, and the outcome arrives as finished().
+ * Loads one trace off the GUI thread: TraceLoader::load() (or loadBytes()) runs through
+ * QtConcurrent in a thread pool reserved for loads (the loader itself fans out to the global
+ * pool and waits, so it must not occupy the global pool's threads); its progress callback is
+ * forwarded to the GUI thread as the progress() signal, and the outcome arrives as finished().
  *
  * cancel() asks the loader to stop; the loader then returns what it read so far as a document
  * marked partial (TraceDocument::isPartial()), which finished() delivers like any other.
