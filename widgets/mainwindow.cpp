@@ -329,7 +329,13 @@ void MainWindow::dropEvent(QDropEvent *event) {
 
 void MainWindow::showOpenDialog() {
     QSettings s;
-    const QString dir = s.value(QLatin1String(kLastDirKey), QDir::homePath()).toString();
+    QString dir = s.value(QLatin1String(kLastDirKey)).toString();
+    if (dir.isEmpty()) {
+        const TraceTab *tab = currentTab();
+        dir = tab && QFileInfo(tab->filePath()).isAbsolute()
+                  ? QFileInfo(tab->filePath()).absolutePath()
+                  : QDir::homePath();
+    }
     const QStringList files = QFileDialog::getOpenFileNames(
         this, tr("Open Trace"), dir, tr("LMCache traces (*.lct *.lmct);;All files (*)"));
     if (files.isEmpty()) {
