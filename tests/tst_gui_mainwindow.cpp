@@ -1,0 +1,818 @@
+// Widget tests of the viewer's main window: opening traces through the same code path as
+// File > Open (async load), the inspector, header and diagnostics docks, tabs and rebinding,
+// time ranges, errors for files that are not traces, cancelling, drag and drop.
+
+#include "callcolors.h"
+#include "decoratedrecordtablemodel.h"
+#include "diagnosticsmodel.h"
+#include "diagnosticspane.h"
+#include "headerpane.h"
+#include "inspectorpane.h"
+#include "inspectortreemodel.h"
+#include "inspectortreeview.h"
+#include "mainwindow.h"
+#include "qualname.h"
+#include "recentfiles.h"
+#include "recordtableview.h"
+#include "statuscolors.h"
+#include "tracetab.h"
+#include "viewstate.h"
+#include "viewstateobserver.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace lmct;
+
+namespace {
+
+const QString kTraces = QFileInfo(QStringLiteral(LMCT_TRACES)).absoluteFilePath();
+const QString kFixtures = QFileInfo(QStringLiteral(LMCT_FIXTURES)).absoluteFilePath();
+const QString kSchema2 = kTraces + QStringLiteral("/schema2-prefetch-spec-tp2.lct");
+const QString kMalformed = kTraces + QStringLiteral("/malformed-record.lmct");
+const QString kFirst = kTraces + QStringLiteral("/lmcache-first-recorder-storage.lct");
+
+QJsonObject readJson(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+/** Opens `path` like File > Open does and waits for the async load to finish. */
+TraceTab *openAndWait(MainWindow &w, const QString &path) {
+    TraceTab *tab = w.openFile(path);
+    if (!tab) {
+        return nullptr;
+    }
+    if (!QTest::qWaitFor([tab] { return !tab->isLoading(); }, 30000)) {
+        return nullptr;
+    }
+    return tab;
+}
+
+int firstRecordOf(const TraceDocument &doc, const QString &shortName) {
+    for (int i = 0; i < doc.records().size(); ++i) {
+        if (Qualname::shortName(doc.records().qualname(i)) == shortName) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/** A dock view that records what it is bound to (the extension point for new docks). */
+class RecordingView : public QWidget, public ViewStateObserver {
+public:
+    void setViewState(ViewState *state) override {
+        bound = state;
+        ++calls;
+    }
+    ViewState *bound = nullptr;
+    int calls = 0;
+};
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+
+    void opensReferenceTraceAndInspectsKeys();
+    void headerPaneShowsDigestMatch();
+    void notATraceReportsErrorAndAddsNoTab();
+    void errorDialogNamesTheReason();
+    void everyFixtureOpensOrIsRefusedCleanly();
+    void twoFilesTwoTabsDocksFollowCurrentTab();
+    void reopeningAFileSwitchesToItsTab();
+    void addViewDockRebindsObservers();
+    void diagnosticsClickSelectsNearestRecord();
+    void timeRangeShowsOnlyRecordsInRange();
+    void goToRecordClearsAHidingRange();
+    void sortingKeepsSelection();
+    void clickingARowSelectsItsRecord();
+    void cancelledLoadKeepsWhatWasRead();
+    void dropOpensFiles();
+    void manyFilesAtOnceAllLoad();
+    void damagedArgumentsAreShownWithTheirReason();
+    void recentFilesRemembersOpenedTraces();
+    void statusBarSummarisesTheTrace();
+    void inspectorCopiesValueAndPath();
+    void callColorsAreStableAndDistinct();
+
+private:
+    QTemporaryDir m_tmp;
+};
+
+void TestMainWindow::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("lmct-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_gui_mainwindow"));
+    QVERIFY(m_tmp.isValid());
+    QVERIFY2(QFileInfo::exists(kSchema2), qPrintable(kSchema2));
+}
+
+void TestMainWindow::init() {
+    QSettings().clear();
+}
+
+void TestMainWindow::opensReferenceTraceAndInspectsKeys() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.resize(1400, 900);
+    w.show();
+    QSignalSpy loaded(&w, &MainWindow::traceLoaded);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    QCOMPARE(loaded.count(), 1);
+    const auto doc = tab->document();
+    QVERIFY(doc);
+    const QJsonObject truth = readJson(kSchema2 + QStringLiteral(".truth.json"));
+    QCOMPARE(doc->records().size(), truth.value(QStringLiteral("records")).toInt());
+    QCOMPARE(w.tabCount(), 1);
+    QCOMPARE(w.tabWidget()->tabText(0), QStringLiteral("schema2-prefetch-spec-tp2.lct"));
+    QVERIFY(w.tabWidget()->tabToolTip(0).endsWith(QStringLiteral("schema2-prefetch-spec-tp2.lct")));
+
+    RecordTableView *table = tab->table();
+    QAbstractItemModelTester tester(table->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(table->model()->rowCount(), doc->records().size());
+
+    // Select a submit_prefetch_task row the way a user does (current row of the table).
+    const int rec = firstRecordOf(*doc, QStringLiteral("submit_prefetch_task"));
+    QVERIFY(rec >= 0);
+    const int row = table->recordModel()->rowOf(rec);
+    table->selectionModel()->setCurrentIndex(
+        table->model()->index(row, 0),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QCOMPARE(tab->viewState()->selectedRecord(), rec);
+
+    InspectorPane *insp = w.inspectorPane();
+    QTRY_COMPARE(insp->record(), rec);
+    QVERIFY(insp->titleText().contains(QStringLiteral("submit_prefetch_task")));
+    QVERIFY(insp->titleText().contains(QStringLiteral("#%1").arg(rec)));
+    QVERIFY(insp->errorText().isEmpty());
+
+    InspectorTreeModel *m = insp->model();
+    QAbstractItemModelTester treeTester(m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QModelIndexList hashes = m->findByName(QStringLiteral("chunk_hash"));
+    QVERIFY(hashes.size() >= 2);
+    const QRegularExpression hex64(QStringLiteral("^[0-9a-f]{64}$"));
+    for (const QModelIndex &h : hashes) {
+        const QString value = h.siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString();
+        QVERIFY2(hex64.match(value).hasMatch(), qPrintable(value));
+        QVERIFY(h.data(InspectorTreeModel::PathRole)
+                    .toString()
+                    .startsWith(QStringLiteral("spec.keys[")));
+    }
+    // kv_rank unpacked into derived rows: TP=2.
+    const QModelIndexList worlds = m->findByName(QStringLiteral("world_size"));
+    const QModelIndexList ranks = m->findByName(QStringLiteral("rank"));
+    int derivedWorlds = 0;
+    for (const QModelIndex &i : worlds) {
+        if (i.data(InspectorTreeModel::DerivedRole).toBool()) {
+            ++derivedWorlds;
+            QCOMPARE(i.siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString(),
+                     QStringLiteral("2"));
+        }
+    }
+    QVERIFY(derivedWorlds >= 2);
+    QSet<QString> rankValues;
+    for (const QModelIndex &i : ranks) {
+        QVERIFY(i.data(InspectorTreeModel::DerivedRole).toBool());
+        rankValues.insert(i.siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString());
+    }
+    QCOMPARE(rankValues, (QSet<QString>{QStringLiteral("0"), QStringLiteral("1")}));
+
+    // The first key is expanded so its hash is on screen without clicking.
+    const QModelIndex firstHash = hashes.first();
+    for (QModelIndex p = firstHash.parent(); p.isValid(); p = p.parent()) {
+        QVERIFY2(insp->treeView()->isExpanded(p), qPrintable(p.data().toString()));
+    }
+    QTRY_VERIFY(insp->treeView()->visualRect(firstHash).isValid());
+}
+
+void TestMainWindow::headerPaneShowsDigestMatch() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab && tab->document());
+    HeaderPane *hp = w.headerPane();
+    QVERIFY(hp->digestText().contains(QStringLiteral("match")));
+    QVERIFY(!hp->digestText().contains(QStringLiteral("mismatch")));
+    QCOMPARE(hp->digestColor(), StatusColors::ok(hp->palette()));
+    QAbstractItemModelTester tester(hp->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QModelIndexList checks = hp->model()->findByName(QStringLiteral("digest check"));
+    QCOMPARE(checks.size(), 1);
+    QVERIFY(checks.first()
+                .siblingAtColumn(InspectorTreeModel::ValueColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("match")));
+    // File facts.
+    const QModelIndexList paths = hp->model()->findByName(QStringLiteral("path"));
+    QVERIFY(!paths.isEmpty());
+    QCOMPARE(paths.first().siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString(),
+             kSchema2);
+    const QModelIndexList records = hp->model()->findByName(QStringLiteral("records"));
+    QVERIFY(!records.isEmpty());
+    QCOMPARE(records.first().data(InspectorTreeModel::CopyTextRole).toString(),
+             QStringLiteral("4211"));
+    // The header fields as in the truth file.
+    const QModelIndexList digests = hp->model()->findByName(QStringLiteral("sm_config_digest"));
+    QCOMPARE(digests.size(), 1);
+    QCOMPARE(digests.first().data(InspectorTreeModel::CopyTextRole).toString(),
+             QStringLiteral("607296c47fc9fb9f7564531021ac5a7f2b6354bfc23a76ef4fd6a186b25edd0e"));
+
+    // A placeholder header (no config): digest absent, grey.
+    TraceTab *only = openAndWait(w, kTraces + QStringLiteral("/header-only.lmct"));
+    QVERIFY(only && only->document());
+    QVERIFY(hp->digestText().contains(QStringLiteral("absent")));
+    QCOMPARE(hp->digestColor(), StatusColors::muted(hp->palette()));
+
+    // A mismatching digest fixture: red.
+    TraceTab *bad = openAndWait(w, kFixtures + QStringLiteral("/digest-mismatch.lct"));
+    QVERIFY(bad && bad->document());
+    QVERIFY(hp->digestText().contains(QStringLiteral("mismatch")));
+    QCOMPARE(hp->digestColor(), StatusColors::error(hp->palette()));
+
+    // A header rewritten in place by the first recorder: config and digest lost, orange.
+    TraceTab *lost = openAndWait(w, kFixtures + QStringLiteral("/header-rewritten.lct"));
+    QVERIFY(lost && lost->document());
+    QVERIFY(hp->digestText().contains(QStringLiteral("lost")));
+    QCOMPARE(hp->digestColor(), StatusColors::warning(hp->palette()));
+    // Switching back shows the first file's header again.
+    w.tabWidget()->setCurrentWidget(tab);
+    QVERIFY(hp->digestText().contains(QStringLiteral("✓ match")));
+}
+
+void TestMainWindow::notATraceReportsErrorAndAddsNoTab() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    // A trace stays open while another file fails.
+    QVERIFY(openAndWait(w, kSchema2));
+    const QString junk = m_tmp.filePath(QStringLiteral("notes.lct"));
+    {
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("These are my notes about LMCache, not a trace.\n");
+    }
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    w.openFile(junk);
+    QTRY_COMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().at(0).toString(), junk);
+    const QString error = failed.first().at(1).toString();
+    QVERIFY2(error.contains(QStringLiteral("notes.lct")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("offset")), qPrintable(error));
+    QTRY_COMPARE(w.tabCount(), 1);
+    QCOMPARE(w.currentTab()->filePath(), kSchema2);
+    QVERIFY(!w.recentFiles()->files().contains(junk));
+
+    // A missing file too, and then the window is still usable.
+    w.openFile(m_tmp.filePath(QStringLiteral("does-not-exist.lct")));
+    QTRY_COMPARE(failed.count(), 2);
+    QCOMPARE(w.tabCount(), 1);
+    QVERIFY(openAndWait(w, kMalformed));
+    QCOMPARE(w.tabCount(), 2);
+}
+
+void TestMainWindow::errorDialogNamesTheReason() {
+    MainWindow w;  // dialogs on, as for users
+    w.show();
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    w.openFile(kFixtures + QStringLiteral("/bad-magic.lct"));
+    QTRY_COMPARE(failed.count(), 1);
+    QMessageBox *box = w.findChild<QMessageBox *>();
+    QVERIFY(box);
+    QVERIFY(box->isVisible());  // shown without blocking (window-modal)
+    QCOMPARE(box->icon(), QMessageBox::Warning);
+    QVERIFY(box->text().contains(QStringLiteral("bad-magic.lct")));
+    QCOMPARE(box->informativeText(), failed.first().at(1).toString());
+    QVERIFY(box->informativeText().contains(QStringLiteral("magic")));
+    box->accept();
+    QCOMPARE(w.tabCount(), 0);
+}
+
+void TestMainWindow::everyFixtureOpensOrIsRefusedCleanly() {
+    const QJsonObject manifest = readJson(kFixtures + QStringLiteral("/manifest.json"));
+    QVERIFY(manifest.size() > 20);
+    MainWindow w;
+    w.setShowDialogs(false);
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    int refused = 0;
+    for (auto it = manifest.begin(); it != manifest.end(); ++it) {
+        const QJsonObject fx = it.value().toObject();
+        const QString path = kFixtures + QLatin1Char('/') + it.key();
+        const int before = w.tabCount();
+        TraceTab *tab = w.openFile(path);
+        QVERIFY(tab);
+        if (fx.value(QStringLiteral("opens")).toBool()) {
+            QTRY_VERIFY_WITH_TIMEOUT(tab->document() != nullptr, 30000);
+            QCOMPARE(tab->document()->records().size(),
+                     fx.value(QStringLiteral("records")).toInt());
+            QCOMPARE(tab->table()->model()->rowCount(),
+                     fx.value(QStringLiteral("records")).toInt());
+            QCOMPARE(w.tabCount(), before + 1);
+            const bool damaged = !fx.value(QStringLiteral("diagnostics")).toArray().isEmpty();
+            if (damaged) {
+                QVERIFY2(tab->document()->errorCount() + tab->document()->warningCount() > 0,
+                         qPrintable(it.key()));
+                QVERIFY(w.diagnosticsPane()->model()->rowCount() > 0);
+                QVERIFY(w.statusText().contains(QStringLiteral("error")) ||
+                        w.statusText().contains(QStringLiteral("warning")));
+            }
+            // Selecting every record of small fixtures must not trip the inspector.
+            if (tab->document()->records().size() <= 40) {
+                for (int r = 0; r < tab->document()->records().size(); ++r) {
+                    tab->viewState()->setSelectedRecord(r);
+                    QTRY_COMPARE(w.inspectorPane()->record(), r);
+                }
+            }
+        } else {
+            ++refused;
+            QTRY_COMPARE(failed.count(), refused);
+            QCOMPARE(failed.last().at(0).toString(), path);
+            QVERIFY(!failed.last().at(1).toString().isEmpty());
+            QTRY_COMPARE(w.tabCount(), before);
+        }
+    }
+    QVERIFY(refused >= 5);
+}
+
+void TestMainWindow::twoFilesTwoTabsDocksFollowCurrentTab() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.openFiles({kSchema2, kMalformed});
+    QCOMPARE(w.tabCount(), 2);
+    TraceTab *a = w.tabAt(0);
+    TraceTab *b = w.tabAt(1);
+    QTRY_VERIFY(a->document() && b->document());
+    QCOMPARE(w.tabWidget()->tabText(0), QStringLiteral("schema2-prefetch-spec-tp2.lct"));
+    QCOMPARE(w.tabWidget()->tabText(1), QStringLiteral("malformed-record.lmct"));
+    QCOMPARE(w.currentTab(), b);  // the last opened is shown
+
+    // Each tab has its own ViewState and selection.
+    a->viewState()->setSelectedRecord(10);
+    b->viewState()->setSelectedRecord(20);
+    QTRY_COMPARE(w.inspectorPane()->record(), 20);
+    auto headerPath = [&w] {
+        const QModelIndexList p = w.headerPane()->model()->findByName(QStringLiteral("path"));
+        return p.isEmpty()
+                   ? QString()
+                   : p.first().siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString();
+    };
+    QCOMPARE(headerPath(), kMalformed);
+    QVERIFY(w.diagnosticsPane()->model()->rowCount() >= 1);
+
+    w.tabWidget()->setCurrentIndex(0);
+    QTRY_COMPARE(w.inspectorPane()->record(), 10);
+    QCOMPARE(headerPath(), kSchema2);
+    QCOMPARE(w.diagnosticsPane()->model()->rowCount(), a->document()->diagnostics().size());
+    // The docks now follow tab 0's state only.
+    b->viewState()->setSelectedRecord(30);
+    QCOMPARE(w.inspectorPane()->record(), 10);
+    a->viewState()->setSelectedRecord(11);
+    QTRY_COMPARE(w.inspectorPane()->record(), 11);
+
+    // Closing tabs rebinds to what is left, then to nothing.
+    w.closeTab(0);
+    QCOMPARE(w.tabCount(), 1);
+    QTRY_COMPARE(w.inspectorPane()->record(), 30);
+    QCOMPARE(headerPath(), kMalformed);
+    w.closeTab(0);
+    QCOMPARE(w.tabCount(), 0);
+    QCOMPARE(w.inspectorPane()->record(), -1);
+    QCOMPARE(w.headerPane()->model()->rowCount(), 0);
+    QCOMPARE(w.diagnosticsPane()->model()->rowCount(), 0);
+}
+
+void TestMainWindow::reopeningAFileSwitchesToItsTab() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *a = openAndWait(w, kSchema2);
+    TraceTab *b = openAndWait(w, kMalformed);
+    QVERIFY(a && b);
+    QCOMPARE(w.currentTab(), b);
+    QCOMPARE(w.openFile(kSchema2), a);
+    QCOMPARE(w.tabCount(), 2);
+    QCOMPARE(w.currentTab(), a);
+}
+
+void TestMainWindow::addViewDockRebindsObservers() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    auto *view = new RecordingView;
+    QDockWidget *dock = w.addViewDock(QStringLiteral("Timeline"), view, Qt::BottomDockWidgetArea);
+    QVERIFY(dock);
+    QCOMPARE(dock->widget(), view);
+    QCOMPARE(dock->objectName(), QStringLiteral("dock-timeline"));
+    QCOMPARE(view->bound, nullptr);
+    TraceTab *a = openAndWait(w, kSchema2);
+    QCOMPARE(view->bound, a->viewState());
+    TraceTab *b = openAndWait(w, kMalformed);
+    QCOMPARE(view->bound, b->viewState());
+    w.tabWidget()->setCurrentIndex(0);
+    QCOMPARE(view->bound, a->viewState());
+    w.closeTab(0);
+    w.closeTab(0);
+    QCOMPARE(view->bound, nullptr);
+}
+
+void TestMainWindow::diagnosticsClickSelectsNearestRecord() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.diagnosticsDock()->hide();
+    TraceTab *tab = openAndWait(w, kMalformed);
+    QVERIFY(tab && tab->document());
+    const auto doc = tab->document();
+    QCOMPARE(doc->records().size(), 384);
+    // An error was found: the diagnostics dock comes up and the status bar counts it.
+    QVERIFY(w.diagnosticsDock()->isVisible());
+    QVERIFY(w.statusText().contains(QStringLiteral("1 error")));
+
+    DiagnosticsPane *pane = w.diagnosticsPane();
+    QAbstractItemModelTester tester(pane->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    int row = -1;
+    for (int r = 0; r < pane->model()->rowCount(); ++r) {
+        if (pane->model()->index(r, DiagnosticsModel::KindColumn).data().toString() ==
+            QLatin1String("malformed")) {
+            row = r;
+        }
+    }
+    QVERIFY(row >= 0);
+    const qint64 offset =
+        pane->model()->index(row, DiagnosticsModel::OffsetColumn).data().toLongLong();
+    const int expected = doc->recordNearOffset(offset);
+    QVERIFY(expected >= 0);
+    QVERIFY(doc->records().frameOffset(expected) <= offset);
+    QVERIFY(expected + 1 >= doc->records().size() ||
+            doc->records().frameOffset(expected + 1) > offset);
+
+    // Hide that record behind a time range: the click must still bring it up.
+    const double t = doc->records().tMono(expected);
+    tab->viewState()->setTimeRange(ViewState::TimeRange{t + 0.5, t + 0.6});
+    QVERIFY(tab->table()->model()->rowCount() < doc->records().size());
+
+    QTableView *view = pane->tableView();
+    const QRect rect = view->visualRect(pane->model()->index(row, DiagnosticsModel::MessageColumn));
+    QVERIFY(rect.isValid());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, rect.center());
+    QCOMPARE(tab->viewState()->selectedRecord(), expected);
+    QVERIFY(!tab->viewState()->timeRange().has_value());
+    QTRY_COMPARE(w.inspectorPane()->record(), expected);
+    // The table follows: the record's row is current.
+    QTRY_COMPARE(tab->table()->recordModel()->recordAt(tab->table()->currentIndex().row()),
+                 expected);
+}
+
+void TestMainWindow::timeRangeShowsOnlyRecordsInRange() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab && tab->document());
+    const auto doc = tab->document();
+    const RecordStore &rs = doc->records();
+    const double from = rs.tMono(1000);
+    const double to = rs.tMono(1500);
+    int expected = 0;
+    for (int i = 0; i < rs.size(); ++i) {
+        expected += (rs.tMono(i) >= from && rs.tMono(i) <= to) ? 1 : 0;
+    }
+    QVERIFY(expected > 100 && expected < rs.size());
+
+    RecordTableView *table = tab->table();
+    QAbstractItemModelTester tester(table->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy applied(table, &RecordTableView::subsetApplied);
+    tab->viewState()->setTimeRange(ViewState::TimeRange{from, to});
+    QTRY_VERIFY(applied.count() >= 1);
+    QCOMPARE(table->model()->rowCount(), expected);
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        const double t = table->model()->index(r, 0).data(RecordTableModel::TMonoRole).toDouble();
+        QVERIFY(t >= from && t <= to);
+    }
+    QVERIFY(w.statusText().contains(QStringLiteral("%1 of %2 records")
+                                        .arg(QLocale().toString(expected))
+                                        .arg(QLocale().toString(rs.size()))));
+
+    // Esc in the table clears the range.
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Escape);
+    QVERIFY(!tab->viewState()->timeRange().has_value());
+    QCOMPARE(table->model()->rowCount(), rs.size());
+
+    // Narrowing to a selection of rows sets the range to their t_mono span.
+    table->selectionModel()->select(
+        QItemSelection(table->model()->index(200, 0), table->model()->index(260, 0)),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table->narrowToSelection();
+    QVERIFY(tab->viewState()->timeRange().has_value());
+    double lo = 1e300, hi = -1e300;
+    for (int i = 200; i <= 260; ++i) {
+        lo = std::min(lo, rs.tMono(i));
+        hi = std::max(hi, rs.tMono(i));
+    }
+    QCOMPARE(tab->viewState()->timeRange()->from, lo);
+    QCOMPARE(tab->viewState()->timeRange()->to, hi);
+    QVERIFY(table->model()->rowCount() >= 61);
+}
+
+void TestMainWindow::goToRecordClearsAHidingRange() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab && tab->document());
+    RecordTableView *table = tab->table();
+    QVERIFY(table->goToRecord(3000));
+    QCOMPARE(tab->viewState()->selectedRecord(), 3000);
+    QCOMPARE(table->recordModel()->recordAt(table->currentIndex().row()), 3000);
+    const auto &rs = tab->document()->records();
+    tab->viewState()->setTimeRange(ViewState::TimeRange{rs.tMono(10), rs.tMono(20)});
+    QVERIFY(table->goToRecord(4000));
+    QVERIFY(!tab->viewState()->timeRange().has_value());
+    QCOMPARE(table->recordModel()->recordAt(table->currentIndex().row()), 4000);
+    QVERIFY(!table->goToRecord(rs.size()));
+    QVERIFY(!table->goToRecord(-1));
+}
+
+void TestMainWindow::sortingKeepsSelection() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab && tab->document());
+    RecordTableView *table = tab->table();
+    tab->viewState()->setSelectedRecord(123);
+    table->sortByColumn(RecordTableModel::CallColumn, Qt::AscendingOrder);
+    QCOMPARE(table->recordModel()->recordAt(table->currentIndex().row()), 123);
+    // Calls are grouped after sorting by call.
+    const QString firstCall =
+        table->model()->index(0, RecordTableModel::CallColumn).data().toString();
+    const QString lastCall =
+        table->model()
+            ->index(table->model()->rowCount() - 1, RecordTableModel::CallColumn)
+            .data()
+            .toString();
+    QVERIFY(firstCall <= lastCall);
+    // Selection of another record through the ViewState still finds its row.
+    tab->viewState()->setSelectedRecord(7);
+    QCOMPARE(table->recordModel()->recordAt(table->currentIndex().row()), 7);
+    // The call column carries a colour chip, the same for the same call.
+    const QIcon chip = table->model()
+                           ->index(0, RecordTableModel::CallColumn)
+                           .data(Qt::DecorationRole)
+                           .value<QIcon>();
+    QVERIFY(!chip.isNull());
+}
+
+void TestMainWindow::clickingARowSelectsItsRecord() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab && tab->document());
+    RecordTableView *table = tab->table();
+    QTRY_VERIFY(table->hasFocus());
+    // Focus alone makes a row current but selects no record.
+    QCOMPARE(tab->viewState()->selectedRecord(), -1);
+    QCOMPARE(w.inspectorPane()->record(), -1);
+    const QRect r = table->visualRect(table->model()->index(5, RecordTableModel::CallColumn));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
+    QCOMPARE(tab->viewState()->selectedRecord(), 5);
+    QTRY_COMPARE(w.inspectorPane()->record(), 5);
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(tab->viewState()->selectedRecord(), 6);
+    QTRY_COMPARE(w.inspectorPane()->record(), 6);
+}
+
+void TestMainWindow::cancelledLoadKeepsWhatWasRead() {
+    // A trace large enough that a cancel lands mid-way: the schema2 records repeated.
+    QFile src(kSchema2);
+    QVERIFY(src.open(QIODevice::ReadOnly));
+    const QByteArray bytes = src.readAll();
+    const qint64 recordsStart = 528;  // checked below against the loader
+    const QString big = m_tmp.filePath(QStringLiteral("big.lct"));
+    {
+        QFile out(big);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(bytes);
+        for (int i = 0; i < 15; ++i) {
+            out.write(bytes.constData() + recordsStart, bytes.size() - recordsStart);
+        }
+    }
+    MainWindow w;
+    w.setShowDialogs(false);
+    {
+        // Uncancelled: progress is reported, every record arrives.
+        TraceTab *full = w.openFile(big);
+        QSignalSpy progress(full, &TraceTab::loadProgress);
+        QTRY_VERIFY_WITH_TIMEOUT(!full->isLoading(), 60000);
+        QVERIFY(full->document());
+        QCOMPARE(full->document()->recordsStart(), recordsStart);
+        QCOMPARE(full->document()->records().size(), 4211 * 16);
+        QVERIFY(!full->document()->isPartial());
+        QVERIFY(progress.count() >= 1);
+        QCOMPARE(progress.last().at(1).toLongLong(), QFileInfo(big).size());
+        w.closeTab(0);
+    }
+    TraceTab *tab = w.openFile(big);
+    tab->cancelLoad();
+    QTRY_VERIFY_WITH_TIMEOUT(!tab->isLoading(), 60000);
+    QVERIFY(tab->document());
+    QVERIFY(tab->document()->isPartial());
+    QVERIFY(tab->document()->records().size() < 4211 * 16);
+    QCOMPARE(tab->table()->model()->rowCount(), tab->document()->records().size());
+    QCOMPARE(w.tabCount(), 1);
+    QVERIFY(w.statusText().contains(QStringLiteral("partial")));
+    QVERIFY(w.tabWidget()->tabText(0).contains(QStringLiteral("partial")));
+}
+
+void TestMainWindow::dropOpensFiles() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(kSchema2), QUrl::fromLocalFile(kFirst)});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QCOMPARE(w.tabCount(), 2);
+    QTRY_VERIFY(w.tabAt(0)->document() && w.tabAt(1)->document());
+    QCOMPARE(w.tabAt(1)->document()->records().size(), 1574);
+
+    // Something that is not a file is refused.
+    QMimeData text;
+    text.setText(QStringLiteral("hello"));
+    QDragEnterEvent enter2(QPoint(50, 50), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+    enter2.setAccepted(false);
+    QApplication::sendEvent(&w, &enter2);
+    QVERIFY(!enter2.isAccepted());
+}
+
+void TestMainWindow::manyFilesAtOnceAllLoad() {
+    // More loads at once than the machine has cores: each loader also fans out to the global
+    // thread pool, which must not deadlock.
+    MainWindow w;
+    w.setShowDialogs(false);
+    const QStringList files{kSchema2,
+                            kMalformed,
+                            kFirst,
+                            kTraces + QStringLiteral("/newest-unknown-spec-tp4.lct"),
+                            kTraces + QStringLiteral("/schema1-sliding-window-tp2.lct"),
+                            kTraces + QStringLiteral("/schema1-trimpolicy-tp2.lct")};
+    w.openFiles(files);
+    QCOMPARE(w.tabCount(), files.size());
+    for (int i = 0; i < w.tabCount(); ++i) {
+        TraceTab *tab = w.tabAt(i);
+        QTRY_VERIFY_WITH_TIMEOUT(!tab->isLoading(), 60000);
+        QVERIFY(tab->document());
+        const QJsonObject truth = readJson(files.at(i) + QStringLiteral(".truth.json"));
+        QCOMPARE(tab->document()->records().size(), truth.value(QStringLiteral("records")).toInt());
+    }
+}
+
+void TestMainWindow::damagedArgumentsAreShownWithTheirReason() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kFixtures + QStringLiteral("/deep-nesting.lct"));
+    QVERIFY(tab && tab->document());
+    const RecordStore &rs = tab->document()->records();
+    int bad = -1;
+    for (int i = 0; i < rs.size(); ++i) {
+        if (rs.flags(i) & RecordStore::BadArgs) {
+            bad = i;
+        }
+    }
+    QVERIFY(bad >= 0);
+    // The table marks the record, the inspector says what went wrong.
+    const QModelIndex cell = tab->table()->model()->index(tab->table()->recordModel()->rowOf(bad),
+                                                          RecordTableModel::IndexColumn);
+    QVERIFY(!cell.data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(
+        cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("arguments are damaged")));
+    tab->viewState()->setSelectedRecord(bad);
+    QTRY_COMPARE(w.inspectorPane()->record(), bad);
+    QVERIFY2(w.inspectorPane()->errorText().contains(QStringLiteral("nesting")),
+             qPrintable(w.inspectorPane()->errorText()));
+    // A good record shows no warning.
+    tab->viewState()->setSelectedRecord(0);
+    QTRY_COMPARE(w.inspectorPane()->record(), 0);
+    QVERIFY(w.inspectorPane()->errorText().isEmpty());
+}
+
+void TestMainWindow::recentFilesRemembersOpenedTraces() {
+    {
+        MainWindow w;
+        w.setShowDialogs(false);
+        QVERIFY(openAndWait(w, kSchema2));
+        QVERIFY(openAndWait(w, kMalformed));
+        QCOMPARE(w.recentFiles()->files(), (QStringList{kMalformed, kSchema2}));
+    }
+    // Kept across sessions (QSettings), capped at ten, clearable.
+    RecentFiles recent;
+    QCOMPARE(recent.files(), (QStringList{kMalformed, kSchema2}));
+    for (int i = 0; i < 12; ++i) {
+        recent.add(m_tmp.filePath(QStringLiteral("f%1.lct").arg(i)));
+    }
+    QCOMPARE(recent.files().size(), RecentFiles::maxCount());
+    QCOMPARE(recent.files().first(), m_tmp.filePath(QStringLiteral("f11.lct")));
+    recent.clear();
+    QVERIFY(RecentFiles().files().isEmpty());
+}
+
+void TestMainWindow::statusBarSummarisesTheTrace() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    QVERIFY(w.statusText().contains(QStringLiteral("Open a trace")));
+    // The bundled sample lives in lmct-viewer's resources, not in this test: refused cleanly.
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    QCOMPARE(w.openSample(), nullptr);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(w.tabCount(), 0);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const QString s = w.statusText();
+    QVERIFY2(s.contains(QStringLiteral("schema2-prefetch-spec-tp2.lct")), qPrintable(s));
+    QVERIFY2(s.contains(QLocale().toString(4211) + QStringLiteral(" records")), qPrintable(s));
+    QVERIFY2(s.contains(QStringLiteral("14.79")), qPrintable(s));  // duration
+    QVERIFY2(s.contains(QStringLiteral("MiB")), qPrintable(s));
+    QVERIFY2(!s.contains(QStringLiteral("error")), qPrintable(s));
+    QVERIFY(w.windowTitle().startsWith(QStringLiteral("schema2-prefetch-spec-tp2.lct")));
+}
+
+void TestMainWindow::inspectorCopiesValueAndPath() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab && tab->document());
+    const int rec = firstRecordOf(*tab->document(), QStringLiteral("submit_prefetch_task"));
+    tab->viewState()->setSelectedRecord(rec);
+    QTRY_COMPARE(w.inspectorPane()->record(), rec);
+    InspectorTreeView *tree = w.inspectorPane()->treeView();
+    const QModelIndex hash =
+        w.inspectorPane()->model()->findByName(QStringLiteral("chunk_hash")).first();
+    tree->setCurrentIndex(hash);
+    tree->setFocus();
+    QTest::keyClick(tree, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(QApplication::clipboard()->text(),
+             hash.data(InspectorTreeModel::CopyTextRole).toString());
+    QCOMPARE(QApplication::clipboard()->text().size(), 64);
+    QTest::keyClick(tree, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("spec.keys[0].chunk_hash"));
+}
+
+void TestMainWindow::callColorsAreStableAndDistinct() {
+    const QString prefix = Qualname::storagePrefix();
+    QCOMPARE(CallColors::forQualname(prefix + QStringLiteral("reserve_write")),
+             CallColors::color(QStringLiteral("reserve_write")));
+    QSet<QRgb> seen;
+    for (const QString &call : Qualname::callFlow()) {
+        const QColor c = CallColors::color(call);
+        QVERIFY(c.isValid());
+        // Mid-tone: readable on light and dark backgrounds.
+        QVERIFY2(c.lightness() > 60 && c.lightness() < 200, qPrintable(call));
+        seen.insert(c.rgb());
+    }
+    QCOMPARE(seen.size(), int(Qualname::callFlow().size()));
+    // Unknown calls: stable (not per-process hashing), and not all the same.
+    QCOMPARE(CallColors::color(QStringLiteral("events.batch")),
+             CallColors::color(QStringLiteral("events.batch")));
+    QVERIFY(CallColors::color(QStringLiteral("events.batch")) !=
+            CallColors::color(QStringLiteral("events.lifecycle")));
+    QVERIFY(!CallColors::chip(QStringLiteral("reserve_write")).isNull());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_gui_mainwindow.moc"

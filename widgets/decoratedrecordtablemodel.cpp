@@ -1,0 +1,79 @@
+#include "decoratedrecordtablemodel.h"
+
+#include "callcolors.h"
+#include "qualname.h"
+
+#include <QApplication>
+#include <QStyle>
+
+namespace lmct {
+
+DecoratedRecordTableModel::DecoratedRecordTableModel(QObject *parent) : RecordTableModel(parent) {
+    m_warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    connect(this, &QAbstractItemModel::modelReset, this, &DecoratedRecordTableModel::rebuildChips);
+}
+
+void DecoratedRecordTableModel::rebuildChips() {
+    m_chips.clear();
+    if (!document()) {
+        return;
+    }
+    const QStringList &names = document()->records().qualnames();
+    m_chips.reserve(size_t(names.size()));
+    for (const QString &q : names) {
+        m_chips.push_back(CallColors::chip(Qualname::shortName(q)));
+    }
+}
+
+QVariant DecoratedRecordTableModel::headerData(int section, Qt::Orientation orientation,
+                                               int role) const {
+    if (role == Qt::TextAlignmentRole && orientation == Qt::Horizontal) {
+        return section <= TWallColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                      : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    }
+    return RecordTableModel::headerData(section, orientation, role);
+}
+
+QVariant DecoratedRecordTableModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || !document()) {
+        return RecordTableModel::data(index, role);
+    }
+    if (role == Qt::DecorationRole) {
+        const int rec = recordAt(index.row());
+        if (rec < 0) {
+            return QVariant();
+        }
+        const RecordStore &rs = document()->records();
+        if (index.column() == CallColumn) {
+            const quint32 id = rs.qualnameId(rec);
+            return id < m_chips.size() ? QVariant(m_chips[id]) : QVariant();
+        }
+        if (index.column() == IndexColumn &&
+            (rs.flags(rec) & (RecordStore::AfterResync | RecordStore::BadArgs))) {
+            return m_warning;
+        }
+        return QVariant();
+    }
+    if (role == Qt::ToolTipRole && index.column() == IndexColumn) {
+        const int rec = recordAt(index.row());
+        const quint8 flags = rec >= 0 ? document()->records().flags(rec) : 0;
+        QStringList tips;
+        if (flags & RecordStore::AfterResync) {
+            tips << tr("Record #%1 was read after skipping damaged bytes (resynchronised): records "
+                       "before it may be missing.")
+                        .arg(rec);
+        }
+        if (flags & RecordStore::BadArgs) {
+            tips << tr("Record #%1's time and call are intact, but its arguments are damaged; the "
+                       "Inspector shows what decodes.")
+                        .arg(rec);
+        }
+        if (!tips.isEmpty()) {
+            tips << tr("See the Diagnostics pane.");
+            return tips.join(QLatin1Char('\n'));
+        }
+    }
+    return RecordTableModel::data(index, role);
+}
+
+}  // namespace lmct

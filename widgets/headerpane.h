@@ -1,0 +1,61 @@
+#pragma once
+
+#include "traceheader.h"
+#include "viewstateobserver.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+
+namespace lmct {
+
+class InspectorTreeModel;
+class InspectorTreeView;
+class ViewState;
+
+/**
+ * The header pane: facts about the open file and its decoded header frame, as one tree.
+ *
+ * - "File": path, size, records, duration (largest t_mono), first and last t_wall, where the
+ *   records start, diagnostics, and whether loading was cancelled (partial).
+ * - "Header": every header field (HeaderTree: times as date-times, magic as text,
+ *   sm_config_json as a JSON tree, level_meta) and the derived digest check.
+ * - A status line above the tree shows the digest status, coloured: match green, mismatch red,
+ *   absent grey, lost orange (StatusColors, readable on light and dark palettes). The digest
+ *   check row in the tree has the same colour.
+ * - Context menu and Ctrl+C copy a row's value, path or name.
+ *
+ * Ownership: the tree points into the document's header; the model keeps the document alive.
+ * Does not own the ViewState. Thread-safety: GUI thread only.
+ */
+class HeaderPane : public QWidget, public ViewStateObserver {
+    Q_OBJECT
+public:
+    explicit HeaderPane(QWidget *parent = nullptr);
+    ~HeaderPane() override;
+
+    void setViewState(ViewState *state) override;
+
+    InspectorTreeModel *model() const { return m_model; }
+    InspectorTreeView *treeView() const { return m_tree; }
+    /** The digest status line as shown, e.g. "Config digest: ✓ match". */
+    QString digestText() const;
+    /** The colour the digest status is drawn in (invalid when no document). */
+    QColor digestColor() const { return m_digestColor; }
+
+    /** The colour of a digest status in `palette`: match green, mismatch red, ... */
+    static QColor colorFor(TraceHeader::DigestStatus status, const QPalette &palette);
+
+private:
+    void rebuild();
+    void contextMenu(const QPoint &pos);
+
+    QPointer<ViewState> m_state;
+    InspectorTreeModel *m_model = nullptr;
+    InspectorTreeView *m_tree = nullptr;
+    QLabel *m_digest = nullptr;
+    QColor m_digestColor;
+};
+
+}  // namespace lmct

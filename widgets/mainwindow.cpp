@@ -1,0 +1,612 @@
+#include "mainwindow.h"
+
+#include "diagnosticspane.h"
+#include "headerpane.h"
+#include "inspectorpane.h"
+#include "recentfiles.h"
+#include "recordtableview.h"
+#include "statuscolors.h"
+#include "timeformat.h"
+#include "tracetab.h"
+#include "viewstate.h"
+#include "viewstateobserver.h"
+#include "welcomepage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMetaMethod>
+#include <QMimeData>
+#include <QScreen>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QToolButton>
+
+namespace lmct {
+
+namespace {
+
+constexpr int kStateVersion = 1;
+const char kGeometryKey[] = "window/geometry";
+const char kStateKey[] = "window/state";
+const char kUtcKey[] = "view/wallUtc";
+const char kLastDirKey[] = "file/lastDir";
+
+QString dockObjectName(const QString &title) {
+    QString name;
+    for (const QChar c : title) {
+        if (c.isLetterOrNumber()) {
+            name += c.toLower();
+        }
+    }
+    return QStringLiteral("dock-") + name;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent),
+      m_center(new QStackedWidget(this)),
+      m_welcome(new WelcomePage(m_center)),
+      m_tabs(new QTabWidget(m_center)),
+      m_recent(new RecentFiles(QStringLiteral("recentFiles"), this)) {
+    setWindowTitle(QApplication::applicationDisplayName().isEmpty()
+                       ? tr("LMCache Trace Viewer")
+                       : QApplication::applicationDisplayName());
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setTabPosition(Qt::AllDockWidgetAreas, QTabWidget::North);
+
+    m_tabs->setDocumentMode(true);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
+    m_tabs->tabBar()->setExpanding(false);
+    m_center->addWidget(m_welcome);
+    m_center->addWidget(m_tabs);
+    setCentralWidget(m_center);
+
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onCurrentTabChanged);
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, &MainWindow::closeTab);
+    connect(m_welcome, &WelcomePage::openRequested, this, &MainWindow::showOpenDialog);
+    connect(m_welcome, &WelcomePage::sampleRequested, this, &MainWindow::openSample);
+    connect(m_welcome, &WelcomePage::recentRequested, this, &MainWindow::openFile);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openFile);
+    connect(m_recent, &RecentFiles::changed, this,
+            [this] { m_welcome->setRecentFiles(m_recent->files()); });
+    m_welcome->setRecentFiles(m_recent->files());
+
+    createActions();
+    createDocks();
+    createStatusBar();
+    restoreLayout();
+    onCurrentTabChanged();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"),
+                                    this, &MainWindow::showOpenDialog);
+    open->setShortcut(QKeySequence::Open);
+    open->setStatusTip(tr("Open one or more LMCache trace files"));
+    QMenu *recent = file->addMenu(tr("Open &Recent"));
+    m_recent->attachMenu(recent);
+    file->addSeparator();
+    m_closeTabAction = file->addAction(tr("&Close Tab"), this, [this] {
+        if (m_tabs->currentIndex() >= 0) {
+            closeTab(m_tabs->currentIndex());
+        }
+    });
+    m_closeTabAction->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    QAction *quit = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
+                                    tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
+    m_goToAction = go->addAction(tr("&Go to Record…"), this, [this] {
+        if (TraceTab *t = currentTab()) {
+            t->table()->promptGoToRecord();
+        }
+    });
+    m_goToAction->setShortcut(Qt::CTRL | Qt::Key_G);
+    m_showAllAction = go->addAction(tr("Show &All Records"), this, [this] {
+        if (TraceTab *t = currentTab()) {
+            t->viewState()->setTimeRange(std::nullopt);
+        }
+    });
+    m_showAllAction->setShortcut(Qt::Key_Escape);
+    m_showAllAction->setStatusTip(tr("Clear the time range"));
+    go->addSeparator();
+    QAction *next = go->addAction(tr("&Next Tab"), this, [this] {
+        if (m_tabs->count() > 1) {
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
+        }
+    });
+    next->setShortcut(QKeySequence::NextChild);
+    QAction *prev = go->addAction(tr("&Previous Tab"), this, [this] {
+        if (m_tabs->count() > 1) {
+            m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) %
+                                    m_tabs->count());
+        }
+    });
+    prev->setShortcut(QKeySequence::PreviousChild);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_docksSeparator = m_viewMenu->addSeparator();
+    m_utcAction = m_viewMenu->addAction(tr("Show t_wall in &UTC"));
+    m_utcAction->setCheckable(true);
+    m_utcAction->setChecked(QSettings().value(QLatin1String(kUtcKey), false).toBool());
+    connect(m_utcAction, &QAction::toggled, this, [this](bool utc) {
+        QSettings().setValue(QLatin1String(kUtcKey), utc);
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            tabAt(i)->viewState()->setWallUtc(utc);
+        }
+    });
+    m_viewMenu->addAction(tr("&Reset Layout"), this, [this] {
+        restoreState(m_defaultState, kStateVersion);
+        for (QDockWidget *d : findChildren<QDockWidget *>()) {
+            d->show();
+        }
+        m_inspectorDock->raise();
+    });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Open &Sample Trace"), this, &MainWindow::openSample);
+    help->addSeparator();
+    QAction *about =
+        help->addAction(tr("&About LMCache Trace Viewer"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)
+        ->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::createDocks() {
+    m_inspector = new InspectorPane;
+    m_inspectorDock = addViewDock(tr("Inspector"), m_inspector, Qt::RightDockWidgetArea);
+    m_header = new HeaderPane;
+    m_headerDock = addViewDock(tr("Header"), m_header, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_inspectorDock, m_headerDock);
+    m_diagnostics = new DiagnosticsPane;
+    m_diagnosticsDock = addViewDock(tr("Diagnostics"), m_diagnostics, Qt::BottomDockWidgetArea);
+    m_inspectorDock->raise();
+}
+
+QDockWidget *MainWindow::addViewDock(const QString &title, QWidget *view, Qt::DockWidgetArea area) {
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(dockObjectName(title));
+    dock->setWidget(view);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                      QDockWidget::DockWidgetFloatable);
+    addDockWidget(area, dock);
+    m_viewMenu->insertAction(m_docksSeparator, dock->toggleViewAction());
+    m_views.append(BoundView{view});
+    bindView(view, m_boundState);
+    return dock;
+}
+
+void MainWindow::bindView(QWidget *view, ViewState *state) {
+    if (!view) {
+        return;
+    }
+    if (auto *observer = dynamic_cast<ViewStateObserver *>(view)) {
+        observer->setViewState(state);
+        return;
+    }
+    // Views that are not ViewStateObservers but offer an invokable setViewState.
+    const QMetaObject *mo = view->metaObject();
+    for (const char *sig : {"setViewState(lmct::ViewState*)", "setViewState(ViewState*)"}) {
+        const int i = mo->indexOfMethod(sig);
+        if (i >= 0) {
+            mo->method(i).invoke(view, Qt::DirectConnection, Q_ARG(lmct::ViewState *, state));
+            return;
+        }
+    }
+}
+
+void MainWindow::createStatusBar() {
+    QStatusBar *bar = statusBar();
+    bar->setSizeGripEnabled(true);
+    m_statusFile = new QLabel(bar);
+    m_statusFile->setTextFormat(Qt::PlainText);
+    m_statusSize = new QLabel(bar);
+    m_statusRecords = new QLabel(bar);
+    m_statusDuration = new QLabel(bar);
+    m_statusProblems = new QToolButton(bar);
+    m_statusProblems->setAutoRaise(true);
+    m_statusProblems->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_statusProblems->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    m_statusProblems->setIconSize(QSize(14, 14));
+    m_statusProblems->setToolTip(tr("Show the Diagnostics pane"));
+    m_statusProblems->setCursor(Qt::PointingHandCursor);
+    connect(m_statusProblems, &QToolButton::clicked, this, [this] {
+        m_diagnosticsDock->show();
+        m_diagnosticsDock->raise();
+        m_diagnostics->setFocus();
+    });
+    m_statusPartial = new QLabel(bar);
+    {
+        QPalette pal = m_statusPartial->palette();
+        pal.setColor(QPalette::WindowText, StatusColors::warning(pal));
+        m_statusPartial->setPalette(pal);
+        QFont f = m_statusPartial->font();
+        f.setBold(true);
+        m_statusPartial->setFont(f);
+    }
+    bar->addWidget(m_statusFile, 1);
+    bar->addPermanentWidget(m_statusPartial);
+    bar->addPermanentWidget(m_statusProblems);
+    for (QLabel *l : {m_statusRecords, m_statusDuration, m_statusSize}) {
+        l->setContentsMargins(10, 0, 10, 0);
+        auto *sep = new QFrame(bar);
+        sep->setFrameShape(QFrame::VLine);
+        sep->setFrameShadow(QFrame::Sunken);
+        m_statusSeparators << sep;
+        bar->addPermanentWidget(sep);
+        bar->addPermanentWidget(l);
+    }
+}
+
+void MainWindow::restoreLayout() {
+    // Default sizes, before the saved layout (if any) overrides them.
+    resizeDocks({m_inspectorDock}, {560}, Qt::Horizontal);
+    resizeDocks({m_diagnosticsDock}, {150}, Qt::Vertical);
+    m_defaultState = saveState(kStateVersion);
+    QSettings s;
+    if (!restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
+        QSize size(1500, 950);
+        if (const QScreen *screen = QApplication::primaryScreen()) {
+            const QSize avail = screen->availableSize();
+            size = size.boundedTo(avail * 0.9);
+        }
+        resize(size);
+        setWindowState(windowState() | Qt::WindowMaximized);  // first run: use the screen
+    }
+    restoreState(s.value(QLatin1String(kStateKey)).toByteArray(), kStateVersion);
+}
+
+void MainWindow::saveLayout() {
+    QSettings s;
+    s.setValue(QLatin1String(kGeometryKey), saveGeometry());
+    s.setValue(QLatin1String(kStateKey), saveState(kStateVersion));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+    saveLayout();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        tabAt(i)->cancelLoad();
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event) {
+    if (event->mimeData()->hasUrls()) {
+        for (const QUrl &url : event->mimeData()->urls()) {
+            if (url.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+        }
+    }
+    QMainWindow::dragEnterEvent(event);
+}
+
+void MainWindow::dropEvent(QDropEvent *event) {
+    QStringList paths;
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            paths << url.toLocalFile();
+        }
+    }
+    if (paths.isEmpty()) {
+        QMainWindow::dropEvent(event);
+        return;
+    }
+    event->acceptProposedAction();
+    openFiles(paths);
+}
+
+void MainWindow::showOpenDialog() {
+    QSettings s;
+    QString dir = s.value(QLatin1String(kLastDirKey)).toString();
+    if (dir.isEmpty()) {
+        const TraceTab *tab = currentTab();
+        dir = tab && QFileInfo(tab->filePath()).isAbsolute()
+                  ? QFileInfo(tab->filePath()).absolutePath()
+                  : QDir::homePath();
+    }
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open Trace"), dir, tr("LMCache traces (*.lct *.lmct);;All files (*)"));
+    if (files.isEmpty()) {
+        return;
+    }
+    s.setValue(QLatin1String(kLastDirKey), QFileInfo(files.first()).absolutePath());
+    openFiles(files);
+}
+
+void MainWindow::openFiles(const QStringList &paths) {
+    for (const QString &p : paths) {
+        openFile(p);
+    }
+}
+
+TraceTab *MainWindow::openFile(const QString &path) {
+    const QFileInfo fi(path);
+    const QString abs = fi.absoluteFilePath();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (tabAt(i)->filePath() == abs) {
+            m_tabs->setCurrentIndex(i);
+            return tabAt(i);
+        }
+    }
+    auto *tab = new TraceTab;
+    tab->load(abs);  // results arrive through the event loop, after addTab() connected them
+    addTab(tab, fi.fileName(), QDir::toNativeSeparators(abs));
+    return tab;
+}
+
+TraceTab *MainWindow::openSample() {
+    QFile f(QStringLiteral(":/samples/sample.lct"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        const QString error = tr("The bundled sample trace is not part of this build.");
+        emit loadFailed(QStringLiteral(":/samples/sample.lct"), error);
+        if (m_showDialogs) {
+            QMessageBox::warning(this, tr("Open Sample Trace"), error);
+        }
+        return nullptr;
+    }
+    auto *tab = new TraceTab;
+    tab->loadBytes(f.readAll(), QStringLiteral("sample.lct"));
+    addTab(tab, tr("sample.lct"), tr("Bundled sample trace"));
+    return tab;
+}
+
+TraceTab *MainWindow::addTab(TraceTab *tab, const QString &title, const QString &toolTip) {
+    tab->viewState()->setWallUtc(m_utcAction->isChecked());
+    connect(tab, &TraceTab::loaded, this, [this, tab] { onTabLoaded(tab); });
+    connect(tab, &TraceTab::loadFailed, this,
+            [this, tab](const QString &error) { onTabFailed(tab, error); });
+    connect(tab->table(), &RecordTableView::subsetApplied, this, [this, tab] {
+        if (tab == currentTab()) {
+            updateStatus();
+        }
+    });
+    const int index = m_tabs->addTab(tab, title);
+    m_tabs->setTabToolTip(index, toolTip);
+    m_tabs->setCurrentIndex(index);
+    return tab;
+}
+
+void MainWindow::closeTab(int index) {
+    TraceTab *tab = tabAt(index);
+    if (!tab) {
+        return;
+    }
+    disconnect(tab, nullptr, this, nullptr);
+    disconnect(tab->table(), nullptr, this, nullptr);
+    tab->cancelLoad();
+    m_tabs->removeTab(index);
+    tab->deleteLater();
+    onCurrentTabChanged();
+}
+
+void MainWindow::onTabLoaded(TraceTab *tab) {
+    const int index = m_tabs->indexOf(tab);
+    if (index < 0) {
+        return;
+    }
+    const auto doc = tab->document();
+    if (QFileInfo(tab->filePath()).isAbsolute() && QFileInfo::exists(tab->filePath())) {
+        m_recent->add(tab->filePath());
+    }
+    const bool problems = doc && (doc->errorCount() > 0 || doc->warningCount() > 0);
+    m_tabs->setTabIcon(index,
+                       problems ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    if (doc && doc->isPartial()) {
+        m_tabs->setTabText(index, tr("%1 (partial)").arg(tab->fileName()));
+    }
+    if (tab == currentTab()) {
+        if (problems) {
+            m_diagnosticsDock->show();
+            m_diagnosticsDock->raise();
+        }
+        updateStatus();
+        updateActions();
+    }
+    emit traceLoaded(tab);
+}
+
+void MainWindow::onTabFailed(TraceTab *tab, const QString &error) {
+    const QString path = tab->filePath();
+    const int index = m_tabs->indexOf(tab);
+    if (index >= 0) {
+        disconnect(tab, nullptr, this, nullptr);
+        disconnect(tab->table(), nullptr, this, nullptr);
+        m_tabs->removeTab(index);
+        tab->deleteLater();
+        onCurrentTabChanged();
+    }
+    if (!QFileInfo::exists(path)) {
+        m_recent->remove(path);
+    }
+    emit loadFailed(path, error);
+    if (m_showDialogs) {
+        auto *box = new QMessageBox(
+            QMessageBox::Warning, tr("Cannot Open Trace"),
+            tr("“%1” is not a trace this viewer can open.").arg(QFileInfo(path).fileName()),
+            QMessageBox::Ok, this);
+        box->setInformativeText(error);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+}
+
+void MainWindow::onCurrentTabChanged() {
+    TraceTab *tab = currentTab();
+    ViewState *state = tab ? tab->viewState() : nullptr;
+    if (state != m_boundState) {
+        if (m_boundState) {
+            disconnect(m_boundState, nullptr, this, nullptr);
+        }
+        m_boundState = state;
+        if (state) {
+            connect(state, &ViewState::timeRangeChanged, this, [this] {
+                updateStatus();
+                updateActions();
+            });
+            connect(state, &ViewState::documentChanged, this, [this] {
+                updateStatus();
+                updateActions();
+            });
+        }
+        for (const BoundView &v : std::as_const(m_views)) {
+            bindView(v.widget, state);
+        }
+    }
+    m_center->setCurrentWidget(tab ? static_cast<QWidget *>(m_tabs) : m_welcome);
+    const QString app = QApplication::applicationDisplayName().isEmpty()
+                            ? tr("LMCache Trace Viewer")
+                            : QApplication::applicationDisplayName();
+    setWindowTitle(tab ? tr("%1 — %2").arg(tab->fileName(), app) : app);
+    updateStatus();
+    updateActions();
+}
+
+void MainWindow::updateActions() {
+    TraceTab *tab = currentTab();
+    const bool hasDoc = tab && tab->document();
+    m_closeTabAction->setEnabled(tab != nullptr);
+    m_goToAction->setEnabled(hasDoc && !tab->document()->records().isEmpty());
+    m_showAllAction->setEnabled(hasDoc && tab->viewState()->timeRange().has_value());
+}
+
+void MainWindow::updateStatus() {
+    TraceTab *tab = currentTab();
+    const auto doc = tab ? tab->document() : nullptr;
+    const QLocale loc;
+    const bool show = doc != nullptr;
+    m_statusSize->setVisible(show);
+    m_statusRecords->setVisible(show);
+    m_statusDuration->setVisible(show);
+    for (QFrame *sep : std::as_const(m_statusSeparators)) {
+        sep->setVisible(show);
+    }
+    if (!tab) {
+        m_statusFile->setText(tr("Open a trace with File › Open (Ctrl+O), or drop files here"));
+        m_statusFile->setToolTip(QString());
+        m_statusProblems->hide();
+        m_statusPartial->hide();
+        return;
+    }
+    m_statusFile->setToolTip(QDir::toNativeSeparators(tab->filePath()));
+    if (!doc) {
+        m_statusFile->setText(tab->isLoading() ? tr("Loading %1…").arg(tab->fileName())
+                                               : tab->fileName());
+        m_statusProblems->hide();
+        m_statusPartial->hide();
+        return;
+    }
+    m_statusFile->setText(tab->fileName());
+    m_statusSize->setText(loc.formattedDataSize(doc->fileSize()));
+    m_statusSize->setToolTip(tr("%1 bytes").arg(loc.toString(doc->fileSize())));
+    const int total = doc->records().size();
+    const int shown = tab->table()->model()->rowCount();
+    if (tab->viewState()->timeRange()) {
+        m_statusRecords->setText(
+            tr("%1 of %2 records").arg(loc.toString(shown), loc.toString(total)));
+        m_statusRecords->setToolTip(
+            tr("The time range shows %1 records; Esc shows all").arg(loc.toString(shown)));
+    } else {
+        m_statusRecords->setText(total == 1 ? tr("1 record")
+                                            : tr("%1 records").arg(loc.toString(total)));
+        m_statusRecords->setToolTip(QString());
+    }
+    m_statusDuration->setText(tr("duration %1").arg(TimeFormat::duration(doc->duration())));
+    m_statusDuration->setToolTip(tr("Largest t_mono: %1 s").arg(TimeFormat::mono(doc->duration())));
+    const int errors = doc->errorCount();
+    const int warnings = doc->warningCount();
+    if (errors + warnings > 0) {
+        QStringList parts;
+        if (errors > 0) {
+            parts << (errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors));
+        }
+        if (warnings > 0) {
+            parts << (warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings));
+        }
+        m_statusProblems->setText(parts.join(QStringLiteral(", ")));
+        m_statusProblems->setIcon(style()->standardIcon(errors > 0 ? QStyle::SP_MessageBoxCritical
+                                                                   : QStyle::SP_MessageBoxWarning));
+        m_statusProblems->show();
+    } else {
+        m_statusProblems->hide();
+    }
+    if (doc->isPartial()) {
+        m_statusPartial->setText(tr("partial: loading was cancelled"));
+        m_statusPartial->show();
+    } else {
+        m_statusPartial->hide();
+    }
+}
+
+QString MainWindow::statusText() const {
+    QStringList parts;
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_statusFile, m_statusSize, m_statusRecords,
+                                          m_statusDuration, m_statusProblems, m_statusPartial}) {
+        if (w->isHidden()) {
+            continue;
+        }
+        if (auto *l = qobject_cast<QLabel *>(w)) {
+            parts << l->text();
+        } else if (auto *b = qobject_cast<QToolButton *>(w)) {
+            parts << b->text();
+        }
+    }
+    return parts.join(QStringLiteral(" | "));
+}
+
+TraceTab *MainWindow::currentTab() const {
+    return qobject_cast<TraceTab *>(m_tabs->currentWidget());
+}
+
+TraceTab *MainWindow::tabAt(int index) const {
+    return qobject_cast<TraceTab *>(m_tabs->widget(index));
+}
+
+int MainWindow::tabCount() const {
+    return m_tabs->count();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About LMCache Trace Viewer"),
+        tr("<h3>LMCache Trace Viewer %1</h3>"
+           "<p>Opens storage traces recorded by LMCache (<code>*.lct</code>, "
+           "<code>*.lmct</code>): every StorageManager call with its time and decoded "
+           "arguments, the header and its config digest, and what a damaged file lost.</p>"
+           "<p>Built with Qt %2.</p>")
+            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+}  // namespace lmct

@@ -1,0 +1,155 @@
+#pragma once
+
+#include <QList>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QDockWidget;
+class QFrame;
+class QLabel;
+class QMenu;
+class QStackedWidget;
+class QTabWidget;
+class QToolButton;
+
+namespace lmct {
+
+class DiagnosticsPane;
+class HeaderPane;
+class InspectorPane;
+class RecentFiles;
+class TraceTab;
+class ViewState;
+class WelcomePage;
+
+/**
+ * The viewer's main window: one tab per open trace (TraceTab: its ViewState and record table),
+ * and dock views that follow the current tab.
+ *
+ * Files open from File > Open (several at once), File > Open Recent, drag and drop, the command
+ * line (openFiles) and Help > Open Sample Trace. Each file loads off the GUI thread inside its
+ * tab; a file the loader refuses produces loadFailed() and, unless dialogs are off
+ * (setShowDialogs(false), for tests), a warning box with the loader's reason; its tab is
+ * removed. Opening a file that is already open switches to its tab.
+ *
+ * Docks: Inspector, Header and Diagnostics, added with addViewDock(). Every dock view that
+ * implements ViewStateObserver (or has an invokable `setViewState(lmct::ViewState*)`) is rebound
+ * to the current tab's ViewState when the tab changes, and to nullptr when none is open. To add
+ * a view (e.g. a timeline), one line in createDocks():
+ *
+ *     addViewDock(tr("Timeline"), new TimelineWidget, Qt::BottomDockWidgetArea);
+ *
+ * The status bar shows the current file's name, size, records (and how many the time range
+ * shows), duration, a clickable count of errors and warnings (raises the Diagnostics dock), and
+ * "partial" when its load was cancelled. Geometry, dock layout, the UTC setting, the last folder
+ * and recent files are kept in QSettings.
+ *
+ * Thread-safety: GUI thread only.
+ */
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /** Opens each file in its own tab (see openFile). */
+    void openFiles(const QStringList &paths);
+    /**
+     * Opens `path` in a new tab and starts loading it; returns the tab. When the file is already
+     * open, switches to its tab and returns it. The tab goes away again if the load fails.
+     */
+    TraceTab *openFile(const QString &path);
+    /** Opens the bundled sample trace (:/samples/sample.lct); nullptr if it is not built in. */
+    TraceTab *openSample();
+    /** Closes the tab at `index` (cancelling its load if one is running). */
+    void closeTab(int index);
+
+    /**
+     * Adds `view` in a new dock titled `title` in `area` and returns the dock. When `view` is a
+     * ViewStateObserver, or has an invokable setViewState(lmct::ViewState*), it is bound to the
+     * current tab's ViewState now and rebound whenever the current tab changes. The dock's
+     * object name (for saving the layout) is derived from the title. Its toggle action goes to
+     * the View menu.
+     */
+    QDockWidget *addViewDock(const QString &title, QWidget *view, Qt::DockWidgetArea area);
+
+    /** Whether load errors are shown in a message box (default true; tests turn it off). */
+    void setShowDialogs(bool show) { m_showDialogs = show; }
+
+    TraceTab *currentTab() const;
+    TraceTab *tabAt(int index) const;
+    int tabCount() const;
+    QTabWidget *tabWidget() const { return m_tabs; }
+    InspectorPane *inspectorPane() const { return m_inspector; }
+    HeaderPane *headerPane() const { return m_header; }
+    DiagnosticsPane *diagnosticsPane() const { return m_diagnostics; }
+    QDockWidget *diagnosticsDock() const { return m_diagnosticsDock; }
+    RecentFiles *recentFiles() const { return m_recent; }
+    /** The status bar's texts joined with " | " (what a user reads there). */
+    QString statusText() const;
+
+signals:
+    /** A file could not be opened; `error` is the loader's reason. */
+    void loadFailed(const QString &path, const QString &error);
+    /** A tab's document is loaded and shown. */
+    void traceLoaded(lmct::TraceTab *tab);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void createStatusBar();
+    void restoreLayout();
+    void saveLayout();
+    TraceTab *addTab(TraceTab *tab, const QString &title, const QString &toolTip);
+    void onCurrentTabChanged();
+    void onTabLoaded(TraceTab *tab);
+    void onTabFailed(TraceTab *tab, const QString &error);
+    void updateStatus();
+    void updateActions();
+    void bindView(QWidget *view, ViewState *state);
+    void showOpenDialog();
+    void showAbout();
+
+    struct BoundView {
+        QPointer<QWidget> widget;
+    };
+
+    QStackedWidget *m_center = nullptr;
+    WelcomePage *m_welcome = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    InspectorPane *m_inspector = nullptr;
+    HeaderPane *m_header = nullptr;
+    DiagnosticsPane *m_diagnostics = nullptr;
+    QDockWidget *m_inspectorDock = nullptr;
+    QDockWidget *m_headerDock = nullptr;
+    QDockWidget *m_diagnosticsDock = nullptr;
+    QList<BoundView> m_views;
+    QPointer<ViewState> m_boundState;
+    RecentFiles *m_recent = nullptr;
+
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_closeTabAction = nullptr;
+    QAction *m_goToAction = nullptr;
+    QAction *m_showAllAction = nullptr;
+    QAction *m_utcAction = nullptr;
+    QAction *m_docksSeparator = nullptr;
+
+    QLabel *m_statusFile = nullptr;
+    QLabel *m_statusSize = nullptr;
+    QLabel *m_statusRecords = nullptr;
+    QLabel *m_statusDuration = nullptr;
+    QToolButton *m_statusProblems = nullptr;
+    QLabel *m_statusPartial = nullptr;
+    QList<QFrame *> m_statusSeparators;
+
+    QByteArray m_defaultState;
+    bool m_showDialogs = true;
+};
+
+}  // namespace lmct

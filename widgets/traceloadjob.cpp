@@ -1,0 +1,94 @@
+#include "traceloadjob.h"
+
+#include "traceloader.h"
+
+#include <QCoreApplication>
+#include <QThread>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+
+namespace lmct {
+
+namespace {
+
+/**
+ * Loads run in a pool of their own, not in the global one: TraceLoader::load() fans its work out
+ * to the global pool with QtConcurrent::blockingMap and waits for it, which deadlocks when the
+ * waiting loads themselves occupy every global thread (two files opened at once on two cores).
+ */
+QThreadPool *loaderPool() {
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+        p->setObjectName(QStringLiteral("lmct-loader-pool"));
+        return p;
+    }();
+    return pool;
+}
+
+}  // namespace
+
+TraceLoadJob::TraceLoadJob(QObject *parent) : QObject(parent) {
+    connect(&m_watcher, &QFutureWatcher<Result>::finished, this, [this] {
+        const Result r = m_watcher.result();
+        emit finished(r.doc, r.error);
+    });
+}
+
+TraceLoadJob::~TraceLoadJob() {
+    if (m_watcher.isRunning()) {
+        m_cancel = true;
+        m_watcher.waitForFinished();
+    }
+}
+
+void TraceLoadJob::start(const QString &path) {
+    run([path](const TraceLoadOptions &opt) {
+        Result r;
+        r.doc = TraceLoader::load(path, &r.error, opt);
+        return r;
+    });
+}
+
+void TraceLoadJob::startBytes(const QByteArray &bytes, const QString &name) {
+    run([bytes, name](const TraceLoadOptions &opt) {
+        Result r;
+        r.doc = TraceLoader::loadBytes(bytes, name, &r.error, opt);
+        return r;
+    });
+}
+
+void TraceLoadJob::cancel() {
+    m_cancel = true;
+}
+
+void TraceLoadJob::run(std::function<Result(const TraceLoadOptions &)> work) {
+    Q_ASSERT(!m_watcher.isRunning());
+    TraceLoadOptions opt;
+    opt.cancel = &m_cancel;
+    opt.progress = [this](qint64 done, qint64 total, qint64 records) {
+        onWorkerProgress(done, total, records);
+    };
+    m_watcher.setFuture(
+        QtConcurrent::run(loaderPool(), [work = std::move(work), opt] { return work(opt); }));
+}
+
+void TraceLoadJob::onWorkerProgress(qint64 done, qint64 total, qint64 records) {
+    // Worker thread. The job outlives the worker (see the destructor), so `this` is valid here.
+    m_done = done;
+    m_total = total;
+    m_records = records;
+    if (m_progressQueued.exchange(true)) {
+        return;
+    }
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_progressQueued = false;
+            emit progress(m_done.load(), m_total.load(), m_records.load());
+        },
+        Qt::QueuedConnection);
+}
+
+}  // namespace lmct

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "tracedocument.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+#include <memory>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QStackedWidget;
+
+namespace lmct {
+
+class RecordTableView;
+class TraceLoadJob;
+class ViewState;
+
+/**
+ * One open trace in the main window's tab bar: it owns the trace's ViewState, its record table
+ * and the load that fills them.
+ *
+ * While the file loads (TraceLoadJob, off the GUI thread) the tab shows a progress bar with
+ * bytes and records read and a Cancel button; a cancelled load shows what was read, and the
+ * document is marked partial. When the ViewState has a time range, a bar above the table says
+ * how many records it shows and offers to show all again (Esc).
+ *
+ * Ownership: owns its ViewState, table and load job; the document is shared. Thread-safety: GUI
+ * thread only.
+ */
+class TraceTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit TraceTab(QWidget *parent = nullptr);
+    ~TraceTab() override;
+
+    /** Starts loading the file at `path`. Call one of the load functions once. */
+    void load(const QString &path);
+    /** Starts loading `bytes` (the bundled sample); `name` is the tab's file name. */
+    void loadBytes(const QByteArray &bytes, const QString &name);
+    /** Stops a running load; loaded() follows with what was read (partial). */
+    void cancelLoad();
+
+    /** The file's path as given to load() (or the name given to loadBytes()). */
+    QString filePath() const { return m_path; }
+    /** The file name without its directory, for the tab's label. */
+    QString fileName() const;
+    bool isLoading() const { return m_loading; }
+    /** The loaded document, or nullptr while loading or after a failure. */
+    std::shared_ptr<const TraceDocument> document() const;
+    /** How long the load took, in milliseconds (0 while loading). */
+    qint64 loadMilliseconds() const { return m_loadMs; }
+
+    ViewState *viewState() const { return m_state; }
+    RecordTableView *table() const { return m_table; }
+
+signals:
+    /** Load progress (bytes of the file read, total bytes, records indexed). */
+    void loadProgress(qint64 bytesDone, qint64 bytesTotal, qint64 records);
+    /** The document is in the ViewState (possibly partial, if the load was cancelled). */
+    void loaded();
+    /** The file was refused; `error` is the loader's reason (file, offset, expected/found). */
+    void loadFailed(const QString &error);
+
+private:
+    void startJob();
+    void onProgress(qint64 done, qint64 total, qint64 records);
+    void onFinished(std::shared_ptr<const TraceDocument> doc, const QString &error);
+    void updateRangeBar();
+
+    QString m_path;
+    ViewState *m_state = nullptr;
+    TraceLoadJob *m_job = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QWidget *m_loadingBox = nullptr;
+    QLabel *m_loadingTitle = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_progressText = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QWidget *m_rangeBar = nullptr;
+    QLabel *m_rangeText = nullptr;
+    RecordTableView *m_table = nullptr;
+    bool m_loading = false;
+    QElapsedTimer m_clock;
+    qint64 m_loadMs = 0;
+};
+
+}  // namespace lmct

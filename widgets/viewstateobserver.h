@@ -1,0 +1,31 @@
+#pragma once
+
+namespace lmct {
+
+class ViewState;
+
+/**
+ * A view that shows one trace through a ViewState: the record table, the inspector, the header
+ * and diagnostics panes, the timeline.
+ *
+ * MainWindow rebinds every observer docked with MainWindow::addViewDock() to the current tab's
+ * ViewState whenever the current tab changes, and to nullptr when no tab is open.
+ *
+ * Contract for implementers:
+ * - setViewState(nullptr) means "show nothing" (clear the view, keep no pointer).
+ * - The observer does not own the state. It must drop its connections to the previous state when
+ *   rebound, and must cope with the state being destroyed later (MainWindow rebinds before it
+ *   deletes a tab, but hold it in a QPointer anyway).
+ * - Views never talk to each other; they read and write only the ViewState.
+ *
+ * Thread-safety: GUI thread only.
+ */
+class ViewStateObserver {
+public:
+    virtual ~ViewStateObserver() = default;
+
+    /** Shows `state` (not owned), or nothing when it is nullptr. */
+    virtual void setViewState(ViewState *state) = 0;
+};
+
+}  // namespace lmct
