@@ -28,8 +28,12 @@ int CommandSupport::parseArguments(QCommandLineParser &p, const QStringList &arg
     }
     if (p.isSet(QStringLiteral("help"))) {
         QString help = p.helpText();
-        help.replace(QStringLiteral("Usage: lmct "),
-                     QStringLiteral("Usage: lmct %1 ").arg(m_command));
+        // The first line names the program as invoked; name the command instead.
+        const qsizetype eol = help.indexOf(QLatin1Char('\n'));
+        const qsizetype opts = help.indexOf(QLatin1String(" [options]"));
+        if (help.startsWith(QLatin1String("Usage: ")) && opts > 0 && opts < eol) {
+            help.replace(7, opts - 7, QStringLiteral("lmct %1").arg(m_command));
+        }
         QTextStream(stdout) << help;
         return kExitOk;
     }
