@@ -52,6 +52,7 @@ public:
             return nullptr;
         }
         NodePtr root = parseOr(0);
+        checkLexError();
         if (peek().type != Type::End) {
             if (peek().type == Type::RParen) {
                 fail(peek(), QStringLiteral("found ')' without a matching '('"));

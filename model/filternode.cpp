@@ -52,8 +52,12 @@ QString FilterNode::toString() const {
                    parts.join(kind == Kind::And ? QStringLiteral(" && ") : QStringLiteral(" || ")) +
                    QLatin1Char(')');
         }
-        case Kind::Not:
-            return QLatin1Char('!') + children.front()->toString();
+        case Kind::Not: {
+            const FilterNode &c = *children.front();
+            const bool grouped = c.kind == Kind::And || c.kind == Kind::Or;
+            return grouped ? QLatin1Char('!') + c.toString()
+                           : QStringLiteral("!(%1)").arg(c.toString());
+        }
         case Kind::Exists:
             return field.text;
         case Kind::Compare: {
