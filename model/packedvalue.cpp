@@ -10,35 +10,6 @@ std::string_view view(const msgpack::object &o) {
 
 }  // namespace
 
-PackedValue::Kind PackedValue::kind() const {
-    if (!m_o) {
-        return Kind::Invalid;
-    }
-    switch (m_o->type) {
-        case msgpack::type::NIL:
-            return Kind::Nil;
-        case msgpack::type::BOOLEAN:
-            return Kind::Bool;
-        case msgpack::type::POSITIVE_INTEGER:
-        case msgpack::type::NEGATIVE_INTEGER:
-            return Kind::Int;
-        case msgpack::type::FLOAT32:
-        case msgpack::type::FLOAT64:
-            return Kind::Float;
-        case msgpack::type::STR:
-            return Kind::String;
-        case msgpack::type::BIN:
-            return Kind::Bytes;
-        case msgpack::type::ARRAY:
-            return Kind::Array;
-        case msgpack::type::MAP:
-            return Kind::Map;
-        case msgpack::type::EXT:
-            return Kind::Ext;
-    }
-    return Kind::Invalid;
-}
-
 bool PackedValue::toBool() const {
     return m_o && m_o->type == msgpack::type::BOOLEAN && m_o->via.boolean;
 }

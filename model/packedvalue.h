@@ -42,7 +42,7 @@ public:
     explicit PackedValue(const msgpack::object *o) : m_o(o) {}
 
     bool isValid() const { return m_o != nullptr; }
-    Kind kind() const;
+    inline Kind kind() const;
     bool isNil() const { return kind() == Kind::Nil; }
     bool isBool() const { return kind() == Kind::Bool; }
     bool isInt() const { return kind() == Kind::Int; }
@@ -101,5 +101,34 @@ public:
 private:
     const msgpack::object *m_o = nullptr;
 };
+
+inline PackedValue::Kind PackedValue::kind() const {
+    if (!m_o) {
+        return Kind::Invalid;
+    }
+    switch (m_o->type) {
+        case msgpack::type::NIL:
+            return Kind::Nil;
+        case msgpack::type::BOOLEAN:
+            return Kind::Bool;
+        case msgpack::type::POSITIVE_INTEGER:
+        case msgpack::type::NEGATIVE_INTEGER:
+            return Kind::Int;
+        case msgpack::type::FLOAT32:
+        case msgpack::type::FLOAT64:
+            return Kind::Float;
+        case msgpack::type::STR:
+            return Kind::String;
+        case msgpack::type::BIN:
+            return Kind::Bytes;
+        case msgpack::type::ARRAY:
+            return Kind::Array;
+        case msgpack::type::MAP:
+            return Kind::Map;
+        case msgpack::type::EXT:
+            return Kind::Ext;
+    }
+    return Kind::Invalid;
+}
 
 }  // namespace lmct

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace lmct {
 
@@ -49,7 +49,7 @@ struct GroupAcc {
     qint64 prefetches = 0;
     qint64 reads = 0;
     qint64 finishedReads = 0;
-    std::unordered_set<quint64> keys;
+    qint64 distinctKeys = 0;
 
     void count(Category c) {
         ++calls;
@@ -80,8 +80,20 @@ struct GroupAcc {
         prefetches += o.prefetches;
         reads += o.reads;
         finishedReads += o.finishedReads;
-        keys.insert(o.keys.begin(), o.keys.end());
     }
+};
+
+/**
+ * The groups of one distinct key. A key's identity (hash, model, kv_rank, group, salt)
+ * determines its model, rank and salt, so distinct keys per group are counted from one set of
+ * distinct keys. The views point into the mapped file (strings are unpacked by reference), valid
+ * as long as the document.
+ */
+struct KeyGroups {
+    std::string_view model;
+    int rankKey = 0;  // world_size << 8 | rank
+    bool hasSalt = false;
+    std::string_view salt;
 };
 
 struct PairEvent {
@@ -95,10 +107,12 @@ struct ChunkAcc {
     std::vector<qint64> keysMax;
     std::vector<double> bytesSum;
     std::vector<qint64> bytesCalls;
-    QHash<QByteArray, GroupAcc> models;
-    QHash<int, GroupAcc> ranks;         // world_size << 8 | rank
-    QHash<QByteArray, GroupAcc> salts;  // '\0' = no salt field, '\1' + salt
-    std::unordered_set<quint64> allKeys;
+    // Group names are views into the mapped file (valid as long as the document).
+    QHash<QByteArrayView, GroupAcc> models;
+    QHash<int, GroupAcc> ranks;  // world_size << 8 | rank
+    QHash<QByteArrayView, GroupAcc> salts;
+    GroupAcc noSalt;                 // keys without a cache_salt field
+    QHash<quint64, KeyGroups> keys;  // distinct keys by identity hash
     std::vector<PairEvent> events;
     qint64 errors = 0;
 
@@ -125,12 +139,12 @@ TraceStatistics::GroupRow toRow(const GroupAcc &g) {
     r.prefetches = g.prefetches;
     r.reads = g.reads;
     r.finishedReads = g.finishedReads;
-    r.distinctKeys = qint64(g.keys.size());
+    r.distinctKeys = g.distinctKeys;
     return r;
 }
 
-QByteArray bytesOf(std::string_view v) {
-    return QByteArray(v.data(), qsizetype(v.size()));
+QByteArrayView viewOf(std::string_view v) {
+    return QByteArrayView(v.data(), qsizetype(v.size()));
 }
 
 /** Fills count/time fields of a row from its (unsorted) t_mono values. */
@@ -242,7 +256,6 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             RecordFacts facts;
             std::vector<std::string_view> models, salts;
             std::vector<int> ranks;
-            std::vector<bool> saltless;
             for (qint64 k = ch.first; k < ch.second; ++k) {
                 if ((k & 511) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
                     break;
@@ -268,41 +281,35 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                 ranks.clear();
                 bool sawSaltless = false;
                 for (const PackedObjectKey &key : facts.keys()) {
-                    const quint64 id = key.identityHash();
-                    a.allKeys.insert(id);
                     const KvRank kr = key.rank();
                     const int rankKey = (kr.worldSize << 8) | kr.rank;
-                    const QByteArray model = bytesOf(key.modelName);
-                    GroupAcc &gm = a.models[model];
-                    gm.keys.insert(id);
+                    a.keys.insert(key.identityHash(), KeyGroups{key.modelName, rankKey,
+                                                                key.hasCacheSalt, key.cacheSalt});
                     if (std::find(models.begin(), models.end(), key.modelName) == models.end()) {
                         models.push_back(key.modelName);
-                        gm.count(cat);
                     }
-                    GroupAcc &gr = a.ranks[rankKey];
-                    gr.keys.insert(id);
                     if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
                         ranks.push_back(rankKey);
-                        gr.count(cat);
                     }
-                    QByteArray saltKey;
-                    bool first = false;
-                    if (key.hasCacheSalt) {
-                        saltKey = '\1' + bytesOf(key.cacheSalt);
-                        if (std::find(salts.begin(), salts.end(), key.cacheSalt) == salts.end()) {
-                            salts.push_back(key.cacheSalt);
-                            first = true;
-                        }
-                    } else {
-                        saltKey = QByteArray(1, '\0');
-                        first = !sawSaltless;
+                    if (!key.hasCacheSalt) {
                         sawSaltless = true;
+                    } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) ==
+                               salts.end()) {
+                        salts.push_back(key.cacheSalt);
                     }
-                    GroupAcc &gs = a.salts[saltKey];
-                    gs.keys.insert(id);
-                    if (first) {
-                        gs.count(cat);
-                    }
+                }
+                // Each group the record has a key in counts the call once.
+                for (std::string_view m : models) {
+                    a.models[viewOf(m)].count(cat);
+                }
+                for (int rk : ranks) {
+                    a.ranks[rk].count(cat);
+                }
+                for (std::string_view salt : salts) {
+                    a.salts[viewOf(salt)].count(cat);
+                }
+                if (sawSaltless) {
+                    a.noSalt.count(cat);
                 }
                 if (cat == Category::Enter || cat == Category::Exit) {
                     a.events.push_back(
@@ -333,7 +340,8 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             mergeGroups(into.models, a.models);
             mergeGroups(into.ranks, a.ranks);
             mergeGroups(into.salts, a.salts);
-            into.allKeys.insert(a.allKeys.begin(), a.allKeys.end());
+            into.noSalt.merge(a.noSalt);
+            into.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
             into.events.insert(into.events.end(), a.events.begin(), a.events.end());
             into.errors += a.errors;
         };
@@ -393,7 +401,12 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     }
 
     // Groups.
-    st.distinctKeys = qint64(acc.allKeys.size());
+    st.distinctKeys = qint64(acc.keys.size());
+    for (const KeyGroups &g : std::as_const(acc.keys)) {
+        ++acc.models[viewOf(g.model)].distinctKeys;
+        ++acc.ranks[g.rankKey].distinctKeys;
+        ++(g.hasSalt ? acc.salts[viewOf(g.salt)] : acc.noSalt).distinctKeys;
+    }
     for (auto it = acc.models.cbegin(); it != acc.models.cend(); ++it) {
         GroupRow row = toRow(it.value());
         row.name = QString::fromUtf8(it.key());
@@ -413,8 +426,12 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     });
     for (auto it = acc.salts.cbegin(); it != acc.salts.cend(); ++it) {
         GroupRow row = toRow(it.value());
-        row.hasSalt = it.key().front() == '\1';
-        row.name = QString::fromUtf8(it.key().mid(1));
+        row.name = QString::fromUtf8(it.key());
+        st.salts.append(row);
+    }
+    if (acc.noSalt.calls > 0) {
+        GroupRow row = toRow(acc.noSalt);
+        row.hasSalt = false;
         st.salts.append(row);
     }
     std::sort(st.salts.begin(), st.salts.end(), [](const GroupRow &a, const GroupRow &b) {
