@@ -722,6 +722,9 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
         options.progress(total, total);
     }
     result.records = std::move(all.records);
+    if (subset && !std::is_sorted(result.records.begin(), result.records.end())) {
+        std::sort(result.records.begin(), result.records.end());  // a caller's unsorted subset
+    }
     result.examined = all.examined;
     result.decoded = all.decoded;
     result.decodeErrors = all.errors;

@@ -216,6 +216,9 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             consider(r);
         }
     }
+    if (!std::is_sorted(sel.begin(), sel.end())) {
+        std::sort(sel.begin(), sel.end());  // file order, whatever order the subset came in
+    }
     const qint64 total = qint64(sel.size());
     st.records = total;
 

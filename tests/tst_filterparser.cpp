@@ -28,6 +28,7 @@ private slots:
     void nestingIsBounded();
     void needsArgs();
     void timeRanges();
+    void documentedExamples();
 };
 
 void TestFilterParser::valid_data() {
@@ -386,6 +387,40 @@ void TestFilterParser::timeRanges() {
     QVERIFY(!TMonoRange::parse(QStringLiteral("1MiB:5"), &why));
     const TMonoRange fiveTen{5.0, 10.0};
     QCOMPARE(fiveTen.toString(), QStringLiteral("5.000000:10.000000"));
+}
+
+void TestFilterParser::documentedExamples() {
+    // docs/filter-language.md: every line of a ```filter block parses; every line of the
+    // "Things that are errors" ```text block fails with exactly the error written next to it.
+    QFile f(QStringLiteral(LMCT_SOURCE_DIR "/docs/filter-language.md"));
+    QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
+    QString block;
+    bool inErrors = false;
+    int valid = 0, errors = 0;
+    static const QRegularExpression errorLine(QStringLiteral("^(.*?)\\s{2,}(column \\d+: .*)$"));
+    for (const QString &line : lines) {
+        if (line.startsWith(QLatin1String("## "))) {
+            inErrors = line.contains(QLatin1String("errors"));
+        }
+        if (line.startsWith(QLatin1String("```"))) {
+            block = block.isEmpty() ? line.mid(3).trimmed() + QLatin1Char('+') : QString();
+            continue;
+        }
+        if (block == QLatin1String("filter+") && !line.trimmed().isEmpty()) {
+            const FilterExpression e = FilterExpression::parse(line);
+            QVERIFY2(e.isValid(), qPrintable(line + QStringLiteral(": ") + e.errorString()));
+            ++valid;
+        } else if (block == QLatin1String("text+") && inErrors && !line.trimmed().isEmpty()) {
+            const auto m = errorLine.match(line);
+            QVERIFY2(m.hasMatch(), qPrintable(line));
+            const FilterExpression e = FilterExpression::parse(m.captured(1));
+            QCOMPARE(e.errorString(), m.captured(2));
+            ++errors;
+        }
+    }
+    QVERIFY(valid >= 50);
+    QVERIFY(errors >= 10);
 }
 
 QTEST_GUILESS_MAIN(TestFilterParser)
