@@ -1,5 +1,7 @@
 // lmct: the headless command line of LMCache Trace Viewer (model/ only, no display needed).
 
+#include "dumpcommand.h"
+#include "statscommand.h"
 #include "traceinfo.h"
 #include "traceloader.h"
 
@@ -77,9 +79,15 @@ QString usage() {
         "\n"
         "Commands:\n"
         "  info [--json] FILE...   header, record counts per qualname, duration, diagnostics\n"
+        "  dump [--jsonl|--csv] [--filter EXPR] [--range T0:T1] FILE\n"
+        "                          the matching records in file order\n"
+        "  stats [--json|--csv] [--filter EXPR] [--range T0:T1] FILE\n"
+        "                          per call, model, rank and cache salt statistics\n"
         "\n"
         "Run 'lmct COMMAND --help' for a command's options.\n"
-        "Exit codes: 0 ok, 1 usage error, 2 unreadable input.\n");
+        "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
+        "1'.\n"
+        "Exit codes: 0 ok, 1 usage error or invalid filter, 2 unreadable input.\n");
 }
 
 }  // namespace
@@ -101,6 +109,12 @@ int main(int argc, char *argv[]) {
     const QString command = args.takeAt(1);
     if (command == QLatin1String("info")) {
         return runInfo(args);
+    }
+    if (command == QLatin1String("dump")) {
+        return DumpCommand::run(args);
+    }
+    if (command == QLatin1String("stats")) {
+        return StatsCommand::run(args);
     }
     QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
     return kExitUsage;

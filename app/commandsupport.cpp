@@ -1,0 +1,98 @@
+#include "commandsupport.h"
+
+#include "filterevaluator.h"
+#include "traceloader.h"
+
+#include <QLocale>
+#include <QTextStream>
+
+using namespace lmct;
+
+void CommandSupport::addSelectionOptions(QCommandLineParser &p) const {
+    p.addOption({QStringLiteral("filter"),
+                 QStringLiteral("Only records matching EXPR (see docs/filter-language.md), e.g. "
+                                "'call == reserve_write && model_name == \"Qwen/Qwen3-8B\"'."),
+                 QStringLiteral("EXPR")});
+    p.addOption({QStringLiteral("range"),
+                 QStringLiteral("Only records with T0 <= t_mono <= T1 (seconds; units ns, us, ms, "
+                                "s, min, h allowed; open ends as in 5: or :10s)."),
+                 QStringLiteral("T0:T1")});
+}
+
+int CommandSupport::parseArguments(QCommandLineParser &p, const QStringList &args) const {
+    p.addHelpOption();
+    p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Trace file (*.lct, *.lmct)."));
+    if (!p.parse(args)) {
+        error(p.errorText() + QStringLiteral(" (see lmct %1 --help)").arg(m_command));
+        return kExitUsage;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        QString help = p.helpText();
+        // The first line names the program as invoked; name the command instead.
+        const qsizetype eol = help.indexOf(QLatin1Char('\n'));
+        const qsizetype opts = help.indexOf(QLatin1String(" [options]"));
+        if (help.startsWith(QLatin1String("Usage: ")) && opts > 0 && opts < eol) {
+            help.replace(7, opts - 7, QStringLiteral("lmct %1").arg(m_command));
+        }
+        QTextStream(stdout) << help;
+        return kExitOk;
+    }
+    const QStringList files = p.positionalArguments();
+    if (files.size() != 1) {
+        error(files.isEmpty() ? QStringLiteral("no FILE given (see lmct %1 --help)").arg(m_command)
+                              : QStringLiteral("expected one FILE, got %1").arg(files.size()));
+        return kExitUsage;
+    }
+    return -1;
+}
+
+bool CommandSupport::readSelection(const QCommandLineParser &p, Selection *out) const {
+    if (p.isSet(QStringLiteral("filter"))) {
+        const QString text = p.value(QStringLiteral("filter"));
+        out->filter = FilterExpression::parse(text);
+        if (!out->filter.isValid()) {
+            const FilterExpression::Error &e = out->filter.error();
+            QTextStream err(stderr);
+            err << "lmct " << m_command << ": invalid filter: " << e.toString() << "\n"
+                << "  " << text << "\n"
+                << "  " << QString(qMax(0, e.column - 1), QLatin1Char(' '))
+                << QString(qMax(1, e.length), QLatin1Char('^')) << "\n";
+            return false;
+        }
+    }
+    if (p.isSet(QStringLiteral("range"))) {
+        QString why;
+        const auto r = TMonoRange::parse(p.value(QStringLiteral("range")), &why);
+        if (!r) {
+            error(QStringLiteral("invalid --range: %1").arg(why));
+            return false;
+        }
+        out->range = *r;
+    }
+    return true;
+}
+
+std::shared_ptr<const TraceDocument> CommandSupport::load(const QString &file) const {
+    QString why;
+    std::shared_ptr<const TraceDocument> doc = TraceLoader::load(file, &why);
+    if (!doc) {
+        error(why);
+    }
+    return doc;
+}
+
+std::vector<int> CommandSupport::select(const std::shared_ptr<const TraceDocument> &doc,
+                                        const Selection &selection) {
+    FilterEvaluator ev(doc, selection.filter);
+    FilterEvaluator::Options o;
+    o.range = selection.range;
+    return ev.run(o).records;
+}
+
+void CommandSupport::error(const QString &message) const {
+    QTextStream(stderr) << "lmct " << m_command << ": " << message << "\n";
+}
+
+QByteArray CommandSupport::number(double v) {
+    return QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+#include <limits>
+#include <optional>
+
+namespace lmct {
+
+/**
+ * An inclusive range of `t_mono` seconds, open at either end, used to restrict filters and
+ * statistics (and by the command line's `--range T0:T1`).
+ *
+ * Thread-safety: a value type.
+ */
+struct TMonoRange {
+    double from = -std::numeric_limits<double>::infinity();
+    double to = std::numeric_limits<double>::infinity();
+
+    bool isAll() const;
+    bool contains(double t) const { return t >= from && t <= to; }
+    bool operator==(const TMonoRange &o) const { return from == o.from && to == o.to; }
+
+    /**
+     * Reads "T0:T1" where each side is seconds with an optional time unit ("1.5", "250ms",
+     * "2min") and may be empty for an open end ("5:", ":10s", ":"). Returns nullopt and sets
+     * `*error` ("expected T0:T1 ...", "the range ends before it starts") otherwise.
+     */
+    static std::optional<TMonoRange> parse(const QString &text, QString *error);
+    /** "5.000000:10.000000", with empty open ends. */
+    QString toString() const;
+};
+
+}  // namespace lmct

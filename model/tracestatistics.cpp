@@ -1,0 +1,554 @@
+#include "tracestatistics.h"
+
+#include "packedargsdecoder.h"
+#include "qualname.h"
+#include "recordfacts.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QMutex>
+#include <QtConcurrent/QtConcurrentMap>
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <unordered_map>
+
+namespace lmct {
+
+namespace {
+
+enum class Category : quint8 { Other, Reserve, FinishWrite, Prefetch, Enter, Exit, FinishRead };
+
+Category categoryOf(const QString &qualname) {
+    const QString call = Qualname::shortName(qualname);
+    if (call.startsWith(QLatin1String("reserve_write"))) {
+        return Category::Reserve;
+    }
+    if (call == QLatin1String("finish_write")) {
+        return Category::FinishWrite;
+    }
+    if (call == QLatin1String("submit_prefetch_task")) {
+        return Category::Prefetch;
+    }
+    if (call == QLatin1String("read_prefetched_results.__enter__")) {
+        return Category::Enter;
+    }
+    if (call == QLatin1String("read_prefetched_results.__exit__")) {
+        return Category::Exit;
+    }
+    if (call == QLatin1String("finish_read_prefetched")) {
+        return Category::FinishRead;
+    }
+    return Category::Other;
+}
+
+struct GroupAcc {
+    qint64 calls = 0;
+    qint64 reserves = 0;
+    qint64 finishedWrites = 0;
+    qint64 prefetches = 0;
+    qint64 reads = 0;
+    qint64 finishedReads = 0;
+    qint64 distinctKeys = 0;
+
+    void count(Category c) {
+        ++calls;
+        switch (c) {
+            case Category::Reserve:
+                ++reserves;
+                break;
+            case Category::FinishWrite:
+                ++finishedWrites;
+                break;
+            case Category::Prefetch:
+                ++prefetches;
+                break;
+            case Category::Enter:
+                ++reads;
+                break;
+            case Category::FinishRead:
+                ++finishedReads;
+                break;
+            default:
+                break;
+        }
+    }
+    void merge(const GroupAcc &o) {
+        calls += o.calls;
+        reserves += o.reserves;
+        finishedWrites += o.finishedWrites;
+        prefetches += o.prefetches;
+        reads += o.reads;
+        finishedReads += o.finishedReads;
+    }
+};
+
+/**
+ * The groups of one distinct key. A key's identity (hash, model, kv_rank, group, salt)
+ * determines its model, rank and salt, so distinct keys per group are counted from one set of
+ * distinct keys. The views point into the mapped file (strings are unpacked by reference), valid
+ * as long as the document.
+ */
+struct KeyGroups {
+    std::string_view model;
+    int rankKey = 0;  // world_size << 8 | rank
+    bool hasSalt = false;
+    std::string_view salt;
+};
+
+struct PairEvent {
+    bool enter = false;
+    quint64 keys = 0;
+    double tMono = 0.0;
+};
+
+struct ChunkAcc {
+    std::vector<qint64> keysSum;
+    std::vector<qint64> keysMax;
+    std::vector<double> bytesSum;
+    std::vector<qint64> bytesCalls;
+    // Group names are views into the mapped file (valid as long as the document).
+    QHash<QByteArrayView, GroupAcc> models;
+    QHash<int, GroupAcc> ranks;  // world_size << 8 | rank
+    QHash<QByteArrayView, GroupAcc> salts;
+    GroupAcc noSalt;                 // keys without a cache_salt field
+    QHash<quint64, KeyGroups> keys;  // distinct keys by identity hash
+    std::vector<PairEvent> events;
+    qint64 errors = 0;
+
+    void resize(int qualnames) {
+        keysSum.assign(size_t(qualnames), 0);
+        keysMax.assign(size_t(qualnames), 0);
+        bytesSum.assign(size_t(qualnames), 0.0);
+        bytesCalls.assign(size_t(qualnames), 0);
+    }
+};
+
+template <typename Key>
+void mergeGroups(QHash<Key, GroupAcc> &into, const QHash<Key, GroupAcc> &from) {
+    for (auto it = from.cbegin(); it != from.cend(); ++it) {
+        into[it.key()].merge(it.value());
+    }
+}
+
+TraceStatistics::GroupRow toRow(const GroupAcc &g) {
+    TraceStatistics::GroupRow r;
+    r.calls = g.calls;
+    r.reserves = g.reserves;
+    r.finishedWrites = g.finishedWrites;
+    r.prefetches = g.prefetches;
+    r.reads = g.reads;
+    r.finishedReads = g.finishedReads;
+    r.distinctKeys = g.distinctKeys;
+    return r;
+}
+
+QByteArrayView viewOf(std::string_view v) {
+    return QByteArrayView(v.data(), qsizetype(v.size()));
+}
+
+/** Fills count/time fields of a row from its (unsorted) t_mono values. */
+void timeStats(TraceStatistics::CallRow *row, std::vector<double> &times, qint64 total) {
+    row->count = qint64(times.size());
+    row->share = total > 0 ? double(row->count) / double(total) : TraceStatistics::kNaN;
+    if (times.empty()) {
+        return;
+    }
+    std::sort(times.begin(), times.end());
+    row->firstTMono = times.front();
+    row->lastTMono = times.back();
+    const double span = row->lastTMono - row->firstTMono;
+    row->rate = span > 0 ? double(row->count) / span : TraceStatistics::kNaN;
+    if (times.size() >= 2) {
+        std::vector<double> gaps(times.size() - 1);
+        for (size_t i = 1; i < times.size(); ++i) {
+            gaps[i - 1] = times[i] - times[i - 1];
+        }
+        std::sort(gaps.begin(), gaps.end());
+        row->interArrivalP50 = TraceStatistics::percentile(gaps, 0.50);
+        row->interArrivalP95 = TraceStatistics::percentile(gaps, 0.95);
+        row->interArrivalMax = gaps.back();
+    }
+}
+
+QJsonValue num(double v) {
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null);
+}
+
+}  // namespace
+
+double TraceStatistics::percentile(const std::vector<double> &sorted, double p) {
+    if (sorted.empty()) {
+        return kNaN;
+    }
+    const double pos = std::clamp(p, 0.0, 1.0) * double(sorted.size() - 1);
+    const size_t lo = size_t(std::floor(pos));
+    const size_t hi = std::min(sorted.size() - 1, lo + 1);
+    return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - double(lo));
+}
+
+TraceStatistics TraceStatistics::compute(const TraceDocument &doc) {
+    return compute(doc, Options());
+}
+
+TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options &options) {
+    TraceStatistics st;
+    st.range = options.range;
+    const RecordStore &rs = doc.records();
+    const int nq = rs.qualnameCount();
+
+    // The selection, ascending.
+    std::vector<int> sel;
+    const bool allTimes = options.range.isAll();
+    auto consider = [&](int r) {
+        if (r >= 0 && r < rs.size() && (allTimes || options.range.contains(rs.tMono(r)))) {
+            sel.push_back(r);
+        }
+    };
+    if (options.subset) {
+        sel.reserve(options.subset->size());
+        for (int r : *options.subset) {
+            consider(r);
+        }
+    } else {
+        sel.reserve(size_t(rs.size()));
+        for (int r = 0; r < rs.size(); ++r) {
+            consider(r);
+        }
+    }
+    if (!std::is_sorted(sel.begin(), sel.end())) {
+        std::sort(sel.begin(), sel.end());  // file order, whatever order the subset came in
+    }
+    const qint64 total = qint64(sel.size());
+    st.records = total;
+
+    // Columns: counts and times per qualname.
+    std::vector<std::vector<double>> times(static_cast<size_t>(nq));
+    std::vector<double> allTimesV;
+    allTimesV.reserve(sel.size());
+    for (int r : sel) {
+        times[rs.qualnameId(r)].push_back(rs.tMono(r));
+        allTimesV.push_back(rs.tMono(r));
+    }
+
+    // Arguments: keys, bytes, groups, pairs.
+    std::vector<Category> cats(static_cast<size_t>(nq));
+    for (int q = 0; q < nq; ++q) {
+        cats[size_t(q)] = categoryOf(rs.qualnames()[q]);
+    }
+    ChunkAcc acc;
+    acc.resize(nq);
+    if (options.decodeArgs && !sel.empty()) {
+        const qint64 chunk = 4096;
+        std::vector<std::pair<qint64, qint64>> chunks;
+        for (qint64 b = 0; b < total; b += chunk) {
+            chunks.emplace_back(b, std::min(total, b + chunk));
+        }
+        const std::atomic_bool *cancel = options.cancel;
+        std::atomic<qint64> done{0};
+        QMutex progressMutex;
+        qint64 reported = 0;
+        const qint64 step = std::max<qint64>(1, total / 100);
+        auto map = [&](const std::pair<qint64, qint64> &ch) -> ChunkAcc {
+            ChunkAcc a;
+            a.resize(nq);
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                return a;
+            }
+            PackedArgsDecoder decoder(doc);
+            RecordFacts facts;
+            std::vector<std::string_view> models, salts;
+            std::vector<int> ranks;
+            for (qint64 k = ch.first; k < ch.second; ++k) {
+                if ((k & 511) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+                    break;
+                }
+                const int r = sel[size_t(k)];
+                const quint32 q = rs.qualnameId(r);
+                const Category cat = cats[q];
+                const PackedValue args = decoder.decode(r);
+                if (!args.isValid()) {
+                    ++a.errors;
+                    continue;
+                }
+                facts.reset(args);
+                const qint64 nkeys = facts.keyCount();
+                a.keysSum[q] += nkeys;
+                a.keysMax[q] = std::max(a.keysMax[q], nkeys);
+                if (const auto b = facts.bytes()) {
+                    a.bytesSum[q] += double(*b);
+                    ++a.bytesCalls[q];
+                }
+                models.clear();
+                salts.clear();
+                ranks.clear();
+                bool sawSaltless = false;
+                for (const PackedObjectKey &key : facts.keys()) {
+                    const KvRank kr = key.rank();
+                    const int rankKey = (kr.worldSize << 8) | kr.rank;
+                    a.keys.insert(key.identityHash(), KeyGroups{key.modelName, rankKey,
+                                                                key.hasCacheSalt, key.cacheSalt});
+                    if (std::find(models.begin(), models.end(), key.modelName) == models.end()) {
+                        models.push_back(key.modelName);
+                    }
+                    if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
+                        ranks.push_back(rankKey);
+                    }
+                    if (!key.hasCacheSalt) {
+                        sawSaltless = true;
+                    } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) ==
+                               salts.end()) {
+                        salts.push_back(key.cacheSalt);
+                    }
+                }
+                // Each group the record has a key in counts the call once.
+                for (std::string_view m : models) {
+                    a.models[viewOf(m)].count(cat);
+                }
+                for (int rk : ranks) {
+                    a.ranks[rk].count(cat);
+                }
+                for (std::string_view salt : salts) {
+                    a.salts[viewOf(salt)].count(cat);
+                }
+                if (sawSaltless) {
+                    a.noSalt.count(cat);
+                }
+                if (cat == Category::Enter || cat == Category::Exit) {
+                    a.events.push_back(
+                        PairEvent{cat == Category::Enter, facts.keyListHash(), rs.tMono(r)});
+                }
+            }
+            const qint64 n = ch.second - ch.first;
+            const qint64 now = done.fetch_add(n) + n;
+            if (options.progress && now < total && progressMutex.tryLock()) {
+                if (now - reported >= step) {
+                    reported = now;
+                    options.progress(now, total);
+                }
+                progressMutex.unlock();
+            }
+            return a;
+        };
+        auto reduce = [nq](ChunkAcc &into, const ChunkAcc &a) {
+            if (into.keysSum.size() != size_t(nq)) {
+                into.resize(nq);
+            }
+            for (size_t q = 0; q < size_t(nq); ++q) {
+                into.keysSum[q] += a.keysSum[q];
+                into.keysMax[q] = std::max(into.keysMax[q], a.keysMax[q]);
+                into.bytesSum[q] += a.bytesSum[q];
+                into.bytesCalls[q] += a.bytesCalls[q];
+            }
+            mergeGroups(into.models, a.models);
+            mergeGroups(into.ranks, a.ranks);
+            mergeGroups(into.salts, a.salts);
+            into.noSalt.merge(a.noSalt);
+            into.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
+            into.events.insert(into.events.end(), a.events.begin(), a.events.end());
+            into.errors += a.errors;
+        };
+        QThreadPool *pool = options.pool ? options.pool : QThreadPool::globalInstance();
+        acc = QtConcurrent::blockingMappedReduced<ChunkAcc>(
+            pool, chunks, map, reduce,
+            QtConcurrent::OrderedReduce | QtConcurrent::SequentialReduce);
+        if (acc.keysSum.size() != size_t(nq)) {
+            acc.resize(nq);
+        }
+        st.cancelled = cancel && cancel->load();
+        st.argsDecoded = !st.cancelled;
+        st.decodeErrors = acc.errors;
+    }
+
+    // Per-call rows, in call-flow order.
+    std::vector<int> order;
+    for (int q = 0; q < nq; ++q) {
+        if (!times[size_t(q)].empty()) {
+            order.push_back(q);
+        }
+    }
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        return Qualname::flowLess(rs.qualnames()[a], rs.qualnames()[b]);
+    });
+    qint64 keysSum = 0, keysMax = 0, bytesCalls = 0;
+    double bytesSum = 0.0;
+    for (int q : order) {
+        CallRow row;
+        row.qualname = rs.qualnames()[q];
+        row.call = Qualname::shortName(row.qualname);
+        timeStats(&row, times[size_t(q)], total);
+        if (st.argsDecoded) {
+            row.keysMean = double(acc.keysSum[size_t(q)]) / double(row.count);
+            row.keysMax = acc.keysMax[size_t(q)];
+            row.bytesCalls = acc.bytesCalls[size_t(q)];
+            row.bytesMean =
+                row.bytesCalls > 0 ? acc.bytesSum[size_t(q)] / double(row.bytesCalls) : kNaN;
+            keysSum += acc.keysSum[size_t(q)];
+            keysMax = std::max(keysMax, row.keysMax);
+            bytesSum += acc.bytesSum[size_t(q)];
+            bytesCalls += row.bytesCalls;
+        }
+        st.calls.append(row);
+    }
+    st.totals.qualname = QStringLiteral("(total)");
+    st.totals.call = QStringLiteral("total");
+    timeStats(&st.totals, allTimesV, total);
+    if (st.argsDecoded && total > 0) {
+        st.totals.keysMean = double(keysSum) / double(total);
+        st.totals.keysMax = keysMax;
+        st.totals.bytesCalls = bytesCalls;
+        st.totals.bytesMean = bytesCalls > 0 ? bytesSum / double(bytesCalls) : kNaN;
+    }
+    if (!st.argsDecoded) {
+        return st;
+    }
+
+    // Groups.
+    st.distinctKeys = qint64(acc.keys.size());
+    for (const KeyGroups &g : std::as_const(acc.keys)) {
+        ++acc.models[viewOf(g.model)].distinctKeys;
+        ++acc.ranks[g.rankKey].distinctKeys;
+        ++(g.hasSalt ? acc.salts[viewOf(g.salt)] : acc.noSalt).distinctKeys;
+    }
+    for (auto it = acc.models.cbegin(); it != acc.models.cend(); ++it) {
+        GroupRow row = toRow(it.value());
+        row.name = QString::fromUtf8(it.key());
+        st.models.append(row);
+    }
+    std::sort(st.models.begin(), st.models.end(),
+              [](const GroupRow &a, const GroupRow &b) { return a.name < b.name; });
+    for (auto it = acc.ranks.cbegin(); it != acc.ranks.cend(); ++it) {
+        GroupRow row = toRow(it.value());
+        row.worldSize = it.key() >> 8;
+        row.rank = it.key() & 0xff;
+        row.name = QStringLiteral("rank %1/%2").arg(row.rank).arg(row.worldSize);
+        st.ranks.append(row);
+    }
+    std::sort(st.ranks.begin(), st.ranks.end(), [](const GroupRow &a, const GroupRow &b) {
+        return std::pair(a.worldSize, a.rank) < std::pair(b.worldSize, b.rank);
+    });
+    for (auto it = acc.salts.cbegin(); it != acc.salts.cend(); ++it) {
+        GroupRow row = toRow(it.value());
+        row.name = QString::fromUtf8(it.key());
+        st.salts.append(row);
+    }
+    if (acc.noSalt.calls > 0) {
+        GroupRow row = toRow(acc.noSalt);
+        row.hasSalt = false;
+        st.salts.append(row);
+    }
+    std::sort(st.salts.begin(), st.salts.end(), [](const GroupRow &a, const GroupRow &b) {
+        return std::pair(a.hasSalt, a.name) < std::pair(b.hasSalt, b.name);
+    });
+
+    // Context-manager pairs, FIFO per identical key list, in file order.
+    QHash<quint64, std::deque<double>> open;
+    std::vector<double> durations;
+    for (const PairEvent &e : acc.events) {
+        if (e.enter) {
+            open[e.keys].push_back(e.tMono);
+            continue;
+        }
+        auto it = open.find(e.keys);
+        if (it == open.end() || it->empty()) {
+            ++st.pairs.unmatchedExit;
+            continue;
+        }
+        durations.push_back(e.tMono - it->front());
+        it->pop_front();
+        ++st.pairs.matched;
+    }
+    for (const auto &q : std::as_const(open)) {
+        st.pairs.unmatchedEnter += qint64(q.size());
+    }
+    std::sort(durations.begin(), durations.end());
+    st.pairs.durationP50 = percentile(durations, 0.50);
+    st.pairs.durationP95 = percentile(durations, 0.95);
+    st.pairs.durationMax = durations.empty() ? kNaN : durations.back();
+    if (!st.cancelled && options.progress) {
+        options.progress(total, total);
+    }
+    return st;
+}
+
+QJsonObject TraceStatistics::toJson(const CallRow &r) {
+    return QJsonObject{
+        {QStringLiteral("qualname"), r.qualname},
+        {QStringLiteral("call"), r.call},
+        {QStringLiteral("count"), r.count},
+        {QStringLiteral("share"), num(r.share)},
+        {QStringLiteral("first_t_mono"), num(r.firstTMono)},
+        {QStringLiteral("last_t_mono"), num(r.lastTMono)},
+        {QStringLiteral("rate_per_s"), num(r.rate)},
+        {QStringLiteral("inter_arrival_p50_s"), num(r.interArrivalP50)},
+        {QStringLiteral("inter_arrival_p95_s"), num(r.interArrivalP95)},
+        {QStringLiteral("inter_arrival_max_s"), num(r.interArrivalMax)},
+        {QStringLiteral("keys_mean"), num(r.keysMean)},
+        {QStringLiteral("keys_max"), r.keysMax},
+        {QStringLiteral("bytes_mean"), num(r.bytesMean)},
+        {QStringLiteral("bytes_calls"), r.bytesCalls},
+    };
+}
+
+QJsonObject TraceStatistics::toJson(const GroupRow &r) {
+    QJsonObject o{
+        {QStringLiteral("name"), r.name},
+        {QStringLiteral("calls"), r.calls},
+        {QStringLiteral("reserves"), r.reserves},
+        {QStringLiteral("finished_writes"), r.finishedWrites},
+        {QStringLiteral("prefetches"), r.prefetches},
+        {QStringLiteral("reads"), r.reads},
+        {QStringLiteral("finished_reads"), r.finishedReads},
+        {QStringLiteral("distinct_keys"), r.distinctKeys},
+    };
+    if (r.rank >= 0) {
+        o.insert(QStringLiteral("rank"), r.rank);
+        o.insert(QStringLiteral("world_size"), r.worldSize);
+    }
+    if (!r.hasSalt) {
+        o.insert(QStringLiteral("name"), QJsonValue(QJsonValue::Null));
+    }
+    return o;
+}
+
+QJsonObject TraceStatistics::toJson() const {
+    auto groups = [](const QList<GroupRow> &rows) {
+        QJsonArray a;
+        for (const GroupRow &r : rows) {
+            a.append(toJson(r));
+        }
+        return a;
+    };
+    QJsonArray callRows;
+    for (const CallRow &r : calls) {
+        callRows.append(toJson(r));
+    }
+    QJsonObject rangeJson{
+        {QStringLiteral("from"), std::isinf(range.from) ? QJsonValue() : QJsonValue(range.from)},
+        {QStringLiteral("to"), std::isinf(range.to) ? QJsonValue() : QJsonValue(range.to)},
+    };
+    return QJsonObject{
+        {QStringLiteral("records"), records},
+        {QStringLiteral("range"), rangeJson},
+        {QStringLiteral("args_decoded"), argsDecoded},
+        {QStringLiteral("decode_errors"), decodeErrors},
+        {QStringLiteral("distinct_keys"), distinctKeys},
+        {QStringLiteral("cancelled"), cancelled},
+        {QStringLiteral("calls"), callRows},
+        {QStringLiteral("totals"), toJson(totals)},
+        {QStringLiteral("models"), groups(models)},
+        {QStringLiteral("ranks"), groups(ranks)},
+        {QStringLiteral("salts"), groups(salts)},
+        {QStringLiteral("context_pairs"),
+         QJsonObject{
+             {QStringLiteral("matched"), pairs.matched},
+             {QStringLiteral("unmatched_enter"), pairs.unmatchedEnter},
+             {QStringLiteral("unmatched_exit"), pairs.unmatchedExit},
+             {QStringLiteral("duration_p50_s"), num(pairs.durationP50)},
+             {QStringLiteral("duration_p95_s"), num(pairs.durationP95)},
+             {QStringLiteral("duration_max_s"), num(pairs.durationMax)},
+         }},
+    };
+}
+
+}  // namespace lmct
