@@ -388,6 +388,29 @@ private slots:
         QCOMPARE(m.rowCount(), 0);
     }
 
+    void diagnosticsGrowWhileLoading() {
+        // open() gives an empty, loading document; scan() finds the damage; refresh() shows it
+        // as inserted rows.
+        QString error;
+        auto doc = TraceLoader::open(fixturePath(QStringLiteral("bad-fields.lct")), &error);
+        QVERIFY2(doc, qPrintable(error));
+        QVERIFY(doc->isLoading());
+        DiagnosticsModel m;
+        Tester t(&m, Tester::FailureReportingMode::Fatal);
+        m.setDocument(doc);
+        QCOMPARE(m.rowCount(), 0);
+        TraceLoader::scan(doc.get());
+        QVERIFY(!doc->isLoading());
+        QCOMPARE(m.rowCount(), 0);  // a snapshot until refresh()
+        QSignalSpy inserted(&m, &QAbstractItemModel::rowsInserted);
+        m.refresh();
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(m.rowCount(), int(doc->diagnostics().size()));
+        QVERIFY(m.rowCount() >= 6);
+        m.refresh();
+        QCOMPARE(inserted.count(), 1);
+    }
+
     // --- ViewState ------------------------------------------------------------------------------
 
     void viewStateDocument() {
