@@ -364,6 +364,85 @@ private slots:
         }
     }
 
+    // --- Mode::Index: stop once the index fields are known and args has started -------------
+
+    void indexModeSkipsArgs() {
+        // Damage inside args is invisible to the index walk (the argument check finds it).
+        const QByteArray b =
+            recordBody(1.5, 2.5, kFinishWrite, Mp().map(2).str("keys").bytes + '\xc1');
+        const auto idx = RecordIndexer::parse(b.constData(), b.size(), RecordIndexer::Mode::Index);
+        QCOMPARE(idx.status, Status::Ok);
+        QCOMPARE(idx.tMono, 1.5);
+        QCOMPARE(idx.tWall, 2.5);
+        QCOMPARE(qualnameOf(idx), kFinishWrite);
+        QCOMPARE(parse(b).status, Status::Malformed);
+    }
+
+    void indexModeChecksArgsClaim() {
+        const QByteArray b =
+            recordBody(1.5, 2.5, kFinishWrite, QByteArray("\xdf\xff\xff\xff\xff\xa1k\x01", 8));
+        const auto f = RecordIndexer::parse(b.constData(), b.size(), RecordIndexer::Mode::Index);
+        QCOMPARE(f.status, Status::Limit);
+        QVERIFY(f.message.contains(QLatin1String("claims")));
+    }
+
+    void indexModeAgreesOnEveryOrder() {
+        QList<Field> fs = goodFields();
+        std::vector<int> idx = {0, 1, 2, 3, 4};
+        do {
+            QList<Field> order;
+            for (int i : idx) {
+                order.append(fs[i]);
+            }
+            const QByteArray b = body(order);
+            const auto f =
+                RecordIndexer::parse(b.constData(), b.size(), RecordIndexer::Mode::Index);
+            QCOMPARE(f.status, Status::Ok);
+            QCOMPARE(f.tMono, 1.5);
+            QCOMPARE(f.tWall, 1760000001.75);
+            QCOMPARE(qualnameOf(f), kFinishWrite);
+        } while (std::next_permutation(idx.begin(), idx.end()));
+    }
+
+    void indexModeFieldErrors_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("word");
+        QTest::newRow("t_mono a string")
+            << body(replaced("t_mono", Mp().str("x").bytes)) << "t_mono";
+        QTest::newRow("qualname an int")
+            << body(replaced("qualname", Mp().uint(3).bytes)) << "qualname";
+        QTest::newRow("type header")
+            << body(replaced("type", Mp().str("header").bytes)) << "header";
+        QTest::newRow("no qualname") << body(without("qualname")) << "qualname";
+        QTest::newRow("args a list") << body(replaced("args", Mp().arr(0).bytes)) << "args";
+        QTest::newRow("header frame") << headerBody() << "header";
+    }
+    void indexModeFieldErrors() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, word);
+        const auto f =
+            RecordIndexer::parse(bytes.constData(), bytes.size(), RecordIndexer::Mode::Index);
+        QCOMPARE(f.status, Status::BadFields);
+        QVERIFY2(f.message.contains(word), qPrintable(f.message));
+    }
+
+    void indexModeCutShort() {
+        // Index mode reads exactly up to the args map header: a body cut before it is not a
+        // record, one cut after it indexes (the argument check then finds the cut).
+        const QByteArray b = recordBody(1.5, 2.5, kFinishWrite, keysArgs(2));
+        const int argsHeaderEnd = b.indexOf(
+                                      "\xa4"
+                                      "args") +
+                                  5 + 1;  // key, then the fixmap byte
+        QCOMPARE(uchar(b.at(argsHeaderEnd - 1)), uchar(0x81));
+        for (int cut = 1; cut < b.size(); ++cut) {
+            const auto f = RecordIndexer::parse(b.constData(), cut, RecordIndexer::Mode::Index);
+            QVERIFY2((f.status == Status::Ok) == (cut >= argsHeaderEnd),
+                     qPrintable(QStringLiteral("cut %1: %2").arg(cut).arg(f.message)));
+            QVERIFY(RecordIndexer::parse(b.constData(), cut).status != Status::Ok);
+        }
+    }
+
     void rootMapClaimTooBig() {
         // A root map32 that claims more entries than the body can hold.
         const QByteArray b = QByteArray("\xdf\x00\x01\x00\x00", 5) + Mp().str("type").bytes;
