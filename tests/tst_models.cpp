@@ -153,6 +153,28 @@ private slots:
         QVERIFY(m.data(m.index(4, RecordTableModel::IndexColumn), Qt::ToolTipRole).isNull());
     }
 
+    void recordTableDamagedArgs() {
+        // A record kept for its intact index fields but with damaged arguments says so.
+        auto doc = load(fixturePath(QStringLiteral("huge-array-claim.lct")));
+        int bad = -1;
+        for (int i = 0; i < doc->records().size(); ++i) {
+            if (doc->records().flags(i) & RecordStore::BadArgs) {
+                QCOMPARE(bad, -1);
+                bad = i;
+            }
+        }
+        QVERIFY(bad >= 0);
+        RecordTableModel m;
+        Tester t(&m, Tester::FailureReportingMode::Fatal);
+        m.setDocument(doc);
+        const QModelIndex s = m.index(m.rowOf(bad), RecordTableModel::SummaryColumn);
+        QVERIFY2(m.data(s).toString().startsWith(QStringLiteral("⚠")),
+                 qPrintable(m.data(s).toString()));
+        QVERIFY(m.data(s, Qt::ToolTipRole).toString().contains(QLatin1String("claims")));
+        const QModelIndex ok = m.index(m.rowOf(bad == 0 ? 1 : 0), RecordTableModel::SummaryColumn);
+        QVERIFY(!m.data(ok).toString().startsWith(QStringLiteral("⚠")));
+    }
+
     void recordTableSort_data() {
         QTest::addColumn<int>("column");
         QTest::addColumn<int>("order");
