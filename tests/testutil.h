@@ -26,12 +26,18 @@ public:
         bytes += b;
         return *this;
     }
-    Mp &nil() { return packed([](auto &p) { p.pack_nil(); }); }
+    Mp &nil() {
+        return packed([](auto &p) { p.pack_nil(); });
+    }
     Mp &boolean(bool b) {
         return packed([b](auto &p) { b ? p.pack_true() : p.pack_false(); });
     }
-    Mp &uint(quint64 u) { return packed([u](auto &p) { p.pack_uint64(u); }); }
-    Mp &sint(qint64 i) { return packed([i](auto &p) { p.pack_int64(i); }); }
+    Mp &uint(quint64 u) {
+        return packed([u](auto &p) { p.pack_uint64(u); });
+    }
+    Mp &sint(qint64 i) {
+        return packed([i](auto &p) { p.pack_int64(i); });
+    }
     // Floats by hand: msgpack-cxx packs integral floats as ints.
     Mp &f64(double d) {
         quint64 u;
