@@ -27,6 +27,8 @@ int runInfo(const QStringList &args) {
     p.addHelpOption();
     p.addOption(
         {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});
+    p.addOption({QStringLiteral("details"),
+                 QStringLiteral("With --json: also the keys digest, partial and damage.")});
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Trace files (*.lct, *.lmct)."),
                             QStringLiteral("FILE..."));
     if (!p.parse(args)) {
@@ -61,7 +63,8 @@ int runInfo(const QStringList &args) {
             continue;
         }
         if (json) {
-            out << QJsonDocument(TraceInfo::toJson(file, *doc)).toJson(QJsonDocument::Compact)
+            out << QJsonDocument(TraceInfo::toJson(file, *doc, p.isSet(QStringLiteral("details"))))
+                       .toJson(QJsonDocument::Compact)
                 << "\n";
         } else {
             out << TraceInfo::toText(file, *doc);

@@ -38,6 +38,8 @@ QString Diagnostic::kindName(Kind k) {
             return QStringLiteral("digest");
         case Kind::Order:
             return QStringLiteral("order");
+        case Kind::Damage:
+            return QStringLiteral("damage");
         case Kind::Note:
             return QStringLiteral("note");
     }

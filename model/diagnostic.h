@@ -33,6 +33,7 @@ struct Diagnostic {
         Header,           ///< a header field is missing or of the wrong type
         Digest,           ///< sm_config_digest does not match sm_config_json
         Order,            ///< t_mono steps back
+        Damage,           ///< summary: bytes and frames skipped, records recovered
         Note              ///< anything else worth telling
     };
 

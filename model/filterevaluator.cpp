@@ -1,4 +1,5 @@
 #include "filterevaluator.h"
+#include "computepool.h"
 
 #include "packedargsdecoder.h"
 #include "qualname.h"
@@ -713,7 +714,7 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
         acc.decoded += p.decoded;
         acc.errors += p.errors;
     };
-    QThreadPool *pool = options.pool ? options.pool : QThreadPool::globalInstance();
+    QThreadPool *pool = options.pool ? options.pool : ComputePool::instance();
     Partial all = QtConcurrent::blockingMappedReduced<Partial>(
         pool, chunks, map, reduce, QtConcurrent::OrderedReduce | QtConcurrent::SequentialReduce);
     result.cancelled = cancel && cancel->load();

@@ -66,7 +66,7 @@ public:
         std::function<void(qint64 done, qint64 total)> progress;
         /** When it becomes true, run() stops early and returns Result::cancelled. */
         const std::atomic_bool *cancel = nullptr;
-        /** Thread pool to use; null means QThreadPool::globalInstance(). */
+        /** Thread pool to use; null means ComputePool::instance(). */
         QThreadPool *pool = nullptr;
         /** Records per work item; 0 picks one (larger when no arguments are decoded). */
         int chunkSize = 0;
@@ -94,7 +94,7 @@ public:
 
     /** Evaluates every candidate record (blocking). */
     Result run(const Options &options) const;
-    /** run() with default options: every record, global pool, no progress. */
+    /** run() with default options: every record, the compute pool, no progress. */
     Result run() const;
     /** Whether record `record` matches (ignores ranges and subsets). */
     bool matches(int record) const;

@@ -28,13 +28,19 @@ void RecordTableModel::refresh() {
     if (now <= m_count) {
         return;
     }
-    if (!m_order.empty()) {
-        relayout(now);
-        return;
-    }
+    // Insert the new rows at the end (Qt's rules: a row count changes only inside
+    // begin/endInsertRows), then, when sorted, move them into place with a layout change.
+    const bool sorted = !m_order.empty();
     beginInsertRows(QModelIndex(), m_count, now - 1);
+    for (int r = m_count; sorted && r < now; ++r) {
+        m_order.push_back(r);
+    }
+    m_rowOfRecord.clear();
     m_count = now;
     endInsertRows();
+    if (sorted) {
+        relayout(now);
+    }
 }
 
 void RecordTableModel::setSubset(std::shared_ptr<const std::vector<int>> rows) {

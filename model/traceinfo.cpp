@@ -10,7 +10,7 @@
 
 namespace lmct {
 
-QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc) {
+QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, bool details) {
     QJsonObject header;
     const Value &f = doc.header().fields();
     for (int i = 0; i < f.size(); ++i) {
@@ -34,7 +34,7 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc) {
                                  {QStringLiteral("kind"), Diagnostic::kindName(d.kind)},
                                  {QStringLiteral("message"), d.message}});
     }
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("file"), file},
         {QStringLiteral("ok"), true},
         {QStringLiteral("error"), QJsonValue(QJsonValue::Null)},
@@ -43,13 +43,18 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc) {
         {QStringLiteral("duration_s"), doc.duration()},
         {QStringLiteral("qualnames"), qualnames},
         {QStringLiteral("diagnostics"), diags},
-        {QStringLiteral("digest"), TraceHeader::digestStatusName(doc.header().digestStatus())},
-        {QStringLiteral("partial"), doc.isPartial()},
-        {QStringLiteral("damage"),
-         QJsonObject{{QStringLiteral("skipped_bytes"), double(doc.skippedBytes())},
-                     {QStringLiteral("skipped_frames"), double(doc.skippedFrames())},
-                     {QStringLiteral("recovered_frames"), double(doc.recoveredFrames())}}},
     };
+    if (details) {
+        out.insert(QStringLiteral("digest"),
+                   TraceHeader::digestStatusName(doc.header().digestStatus()));
+        out.insert(QStringLiteral("partial"), doc.isPartial());
+        out.insert(
+            QStringLiteral("damage"),
+            QJsonObject{{QStringLiteral("skipped_bytes"), double(doc.skippedBytes())},
+                        {QStringLiteral("skipped_frames"), double(doc.skippedFrames())},
+                        {QStringLiteral("recovered_frames"), double(doc.recoveredFrames())}});
+    }
+    return out;
 }
 
 QJsonObject TraceInfo::refusedJson(const QString &file, const QString &error) {

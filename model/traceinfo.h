@@ -15,14 +15,16 @@ namespace lmct {
  * JSON shape (one object per file): `file` (str), `ok` (bool), `error` (str or null), `header`
  * (object of header fields; `magic` as text, bytes as hex), `records` (int), `duration_s`
  * (number), `qualnames` (object: full qualname → count), `diagnostics` (array of
- * `{"severity", "offset", "message", "kind"}`), and for an opened file `digest` (str: "match",
- * "mismatch", "absent" or "lost", TraceHeader::digestStatusName), `partial` (bool: loading was
- * cancelled) and `damage` (`skipped_bytes`, `skipped_frames`, `recovered_frames`).
+ * `{"severity", "offset", "message", "kind"}`): exactly these keys. With `details` (lmct info
+ * --json --details) an opened file also gets `digest` (str: "match", "mismatch", "absent" or
+ * "lost", TraceHeader::digestStatusName), `partial` (bool: loading was cancelled) and `damage`
+ * (`skipped_bytes`, `skipped_frames`, `recovered_frames`). The damage counts are also in the
+ * loader's "damage" summary diagnostic, so they are in the plain output too.
  */
 class TraceInfo {
 public:
     /** JSON for an opened document. */
-    static QJsonObject toJson(const QString &file, const TraceDocument &doc);
+    static QJsonObject toJson(const QString &file, const TraceDocument &doc, bool details = false);
     /** JSON for a file that was refused. */
     static QJsonObject refusedJson(const QString &file, const QString &error);
     /** Plain-text report, like `lmcache trace info` with more detail. */

@@ -1,5 +1,6 @@
 #include "traceloader.h"
 
+#include "computepool.h"
 #include "recordindexer.h"
 #include "valuedecoder.h"
 
@@ -167,7 +168,8 @@ public:
                 chunks.append({i, qMin(n, i + step)});
             }
             QtConcurrent::blockingMap(
-                chunks, [&](const QPair<int, int> &c) { parseRange(c.first, c.second); });
+                ComputePool::instance(), chunks,
+                [&](const QPair<int, int> &c) { parseRange(c.first, c.second); });
         }
         for (int i = 0; i < n; ++i) {
             const RecordIndexer::Fields &f = m_fields[size_t(i)];
@@ -348,6 +350,20 @@ public:
         }
     }
 
+    /** One summary of what was skipped or recovered (`lmct info` reports it), when anything was. */
+    void reportDamage() {
+        const TraceDocument::Damage d = m_doc.damage();
+        if (d.skippedBytes == 0 && d.skippedFrames == 0 && d.recoveredFrames == 0) {
+            return;
+        }
+        diag(Diagnostic::Severity::Info, Diagnostic::Kind::Damage, -1,
+             QStringLiteral("damage: %1 bytes skipped, %2 frames skipped, %3 frames recovered "
+                            "(records read right after a resync or a rewritten header)")
+                 .arg(d.skippedBytes)
+                 .arg(d.skippedFrames)
+                 .arg(d.recoveredFrames));
+    }
+
     /** The info diagnostic about t_mono stepping back, once the whole file is indexed. */
     void reportOrder() {
         if (m_st.backSteps > 0) {
@@ -397,7 +413,7 @@ public:
                 check(c);
             }
         } else {
-            QtConcurrent::blockingMap(chunks, check);
+            QtConcurrent::blockingMap(ComputePool::instance(), chunks, check);
         }
         std::sort(bad.begin(), bad.end());
         for (int i : bad) {
@@ -659,6 +675,7 @@ void TraceLoader::scan(TraceDocument *doc, const Options &options) {
         scanner.readRecords();
         if (!options.follow) {
             scanner.reportOrder();
+            scanner.reportDamage();
             if (options.validateArgs && !doc->isPartial()) {
                 scanner.validateArgs();
             }

@@ -1,4 +1,5 @@
 #include "tracestatistics.h"
+#include "computepool.h"
 
 #include "packedargsdecoder.h"
 #include "qualname.h"
@@ -348,7 +349,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             into.events.insert(into.events.end(), a.events.begin(), a.events.end());
             into.errors += a.errors;
         };
-        QThreadPool *pool = options.pool ? options.pool : QThreadPool::globalInstance();
+        QThreadPool *pool = options.pool ? options.pool : ComputePool::instance();
         acc = QtConcurrent::blockingMappedReduced<ChunkAcc>(
             pool, chunks, map, reduce,
             QtConcurrent::OrderedReduce | QtConcurrent::SequentialReduce);

@@ -63,7 +63,7 @@ public:
         /** As FilterEvaluator::Options::progress (records processed, total). */
         std::function<void(qint64 done, qint64 total)> progress;
         const std::atomic_bool *cancel = nullptr;  ///< stop early; the result is then partial
-        QThreadPool *pool = nullptr;               ///< null: QThreadPool::globalInstance()
+        QThreadPool *pool = nullptr;               ///< null: ComputePool::instance()
     };
 
     struct CallRow {

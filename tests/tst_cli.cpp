@@ -142,6 +142,35 @@ private slots:
         }
     }
 
+    // Issue: `--json` prints "exactly these keys"; the extra facts need --details. The damage
+    // counts are also a "damage" diagnostic, so plain --json reports them too.
+    void infoJsonHasExactlyTheRequiredKeysAndDetailsOnRequest() {
+        const QString f = tracePath(QStringLiteral("malformed-record.lmct"));
+        const Run plain = runLmct({QStringLiteral("info"), QStringLiteral("--json"), f});
+        QCOMPARE(plain.exitCode, 0);
+        const QJsonObject j = plain.jsonLines().first();
+        const QStringList keys = j.keys();
+        QCOMPARE(QSet<QString>(keys.begin(), keys.end()), kRequiredKeys);
+        bool damage = false;
+        for (const QJsonValue &d : j[QStringLiteral("diagnostics")].toArray()) {
+            if (d.toObject()[QStringLiteral("kind")].toString() == QLatin1String("damage")) {
+                damage = true;
+                QVERIFY(d.toObject()[QStringLiteral("message")].toString().contains(
+                    QStringLiteral("3220 bytes skipped, 1 frames skipped")));
+            }
+        }
+        QVERIFY(damage);
+        const Run detailed = runLmct(
+            {QStringLiteral("info"), QStringLiteral("--json"), QStringLiteral("--details"), f});
+        const QJsonObject d = detailed.jsonLines().first();
+        QCOMPARE(d[QStringLiteral("digest")].toString(), QStringLiteral("match"));
+        QCOMPARE(d[QStringLiteral("partial")].toBool(true), false);
+        const QJsonObject dmg = d[QStringLiteral("damage")].toObject();
+        QCOMPARE(dmg[QStringLiteral("skipped_bytes")].toInt(), 3220);
+        QCOMPARE(dmg[QStringLiteral("skipped_frames")].toInt(), 1);
+        QCOMPARE(dmg[QStringLiteral("recovered_frames")].toInt(), 0);
+    }
+
     void infoJsonSeveralFiles() {
         QStringList files;
         for (const char *f :
