@@ -62,11 +62,20 @@ int main(int argc, char *argv[]) {
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("Trace files to open (*.lct, *.lmct)."),
                                  QStringLiteral("[FILE...]"));
+    const QCommandLineOption followOption(
+        QStringLiteral("follow"),
+        QStringLiteral("Follow FILE while LMCache is still writing it: new records appear as "
+                       "they are appended."),
+        QStringLiteral("FILE"));
+    parser.addOption(followOption);
     parser.process(app);
 
     lmct::MainWindow window;
     window.show();
     const QStringList files = parser.positionalArguments();
+    for (const QString &f : parser.values(followOption)) {
+        QTimer::singleShot(0, &window, [&window, f] { window.followFile(f); });
+    }
     if (!files.isEmpty()) {
         // Open once the event loop runs, so the window paints first.
         QTimer::singleShot(0, &window, [&window, files] { window.openFiles(files); });

@@ -43,4 +43,10 @@ void ViewState::setWallUtc(bool utc) {
     emit wallUtcChanged(utc);
 }
 
+void ViewState::notifyDocumentGrew() {
+    if (m_doc) {
+        emit documentGrew();
+    }
+}
+
 }  // namespace lmct

@@ -39,11 +39,20 @@ public:
     bool wallUtc() const { return m_wallUtc; }
     void setWallUtc(bool utc);
 
+    /**
+     * Says that the document gained records or diagnostics (progressive loading, live follow);
+     * views showing counts or rows refresh. Emits documentGrew(). The document pointer is the
+     * same.
+     */
+    void notifyDocumentGrew();
+
 signals:
     void documentChanged();
     void selectedRecordChanged(int record);
     void timeRangeChanged();
     void wallUtcChanged(bool utc);
+    /** The document gained records or diagnostics; see notifyDocumentGrew(). */
+    void documentGrew();
 
 private:
     std::shared_ptr<const TraceDocument> m_doc;

@@ -84,6 +84,10 @@ void DiagnosticsPane::setViewState(ViewState *state) {
     m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &DiagnosticsPane::onDocumentChanged);
+        connect(m_state, &ViewState::documentGrew, this, [this] {
+            m_model->refresh();
+            updateSummary();
+        });
     }
     onDocumentChanged();
 }
@@ -129,8 +133,12 @@ bool DiagnosticsPane::activateRow(int row) {
 }
 
 void DiagnosticsPane::onDocumentChanged() {
+    m_model->setDocument(m_state ? m_state->document() : nullptr);
+    updateSummary();
+}
+
+void DiagnosticsPane::updateSummary() {
     const auto doc = m_state ? m_state->document() : nullptr;
-    m_model->setDocument(doc);
     if (!doc) {
         m_summary->setText(m_state ? tr("Loading…") : tr("No trace"));
         return;

@@ -49,6 +49,7 @@ protected:
 
 private:
     void onDocumentChanged();
+    void updateSummary();
 
     QPointer<ViewState> m_state;
     DiagnosticsModel *m_model = nullptr;

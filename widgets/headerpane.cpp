@@ -75,6 +75,13 @@ void HeaderPane::setViewState(ViewState *state) {
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &HeaderPane::rebuild);
         connect(m_state, &ViewState::wallUtcChanged, this, &HeaderPane::rebuild);
+        connect(m_state, &ViewState::documentGrew, this, [this] {
+            // Rebuilding resets the tree's expansion: only once loading is done.
+            const auto doc = m_state->document();
+            if (doc && !doc->isLoading()) {
+                rebuild();
+            }
+        });
     }
     rebuild();
 }

@@ -111,6 +111,23 @@ void MainWindow::createActions() {
     open->setStatusTip(tr("Open one or more LMCache trace files"));
     QMenu *recent = file->addMenu(tr("Open &Recent"));
     m_recent->attachMenu(recent);
+    QAction *follow = file->addAction(tr("&Follow…"), this, [this] {
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Follow a Trace Being Recorded"), QString(),
+                                         tr("LMCache traces (*.lct *.lmct);;All files (*)"));
+        if (!path.isEmpty()) {
+            followFile(path);
+        }
+    });
+    follow->setStatusTip(
+        tr("Open a trace LMCache is still writing and show new records as they "
+           "are appended"));
+    QAction *stopFollow = file->addAction(tr("S&top Following"), this, [this] {
+        if (TraceTab *tab = currentTab()) {
+            tab->stopFollowing();
+        }
+    });
+    stopFollow->setStatusTip(tr("Stop watching the current tab's file for new records"));
     file->addSeparator();
     m_closeTabAction = file->addAction(tr("&Close Tab"), this, [this] {
         if (m_tabs->currentIndex() >= 0) {
@@ -366,6 +383,15 @@ TraceTab *MainWindow::openFile(const QString &path) {
     return tab;
 }
 
+TraceTab *MainWindow::followFile(const QString &path) {
+    const QFileInfo fi(path);
+    const QString abs = fi.absoluteFilePath();
+    auto *tab = new TraceTab;
+    tab->follow(abs);
+    addTab(tab, tr("%1 (live)").arg(fi.fileName()), QDir::toNativeSeparators(abs));
+    return tab;
+}
+
 TraceTab *MainWindow::openSample() {
     QFile f(QStringLiteral(":/samples/sample.lct"));
     if (!f.open(QIODevice::ReadOnly)) {
@@ -479,6 +505,7 @@ void MainWindow::onCurrentTabChanged() {
                 updateStatus();
                 updateActions();
             });
+            connect(state, &ViewState::documentGrew, this, &MainWindow::updateStatus);
         }
         for (const BoundView &v : std::as_const(m_views)) {
             bindView(v.widget, state);

@@ -60,6 +60,8 @@ public:
      * open, switches to its tab and returns it. The tab goes away again if the load fails.
      */
     TraceTab *openFile(const QString &path);
+    /** Opens `path` in a new tab and follows it as it is written (File > Follow, --follow). */
+    TraceTab *followFile(const QString &path);
     /** Opens the bundled sample trace (:/samples/sample.lct); nullptr if it is not built in. */
     TraceTab *openSample();
     /** Closes the tab at `index` (cancelling its load if one is running). */

@@ -111,6 +111,13 @@ void RecordTableView::setViewState(ViewState *state) {
                 &RecordTableView::onSelectedRecordChanged);
         connect(m_state, &ViewState::timeRangeChanged, this, &RecordTableView::onTimeRangeChanged);
         connect(m_state, &ViewState::wallUtcChanged, m_model, &RecordTableModel::setWallUtc);
+        connect(m_state, &ViewState::documentGrew, this, [this] {
+            const bool wasEmpty = m_model->rowCount() == 0;
+            m_model->refresh();
+            if (wasEmpty && m_model->rowCount() > 0) {
+                fitColumns();
+            }
+        });
     }
     onDocumentChanged();
 }

@@ -44,11 +44,59 @@ TraceLoadJob::~TraceLoadJob() {
 }
 
 void TraceLoadJob::start(const QString &path) {
-    run([path](const TraceLoadOptions &opt) {
+    run([this, path](const TraceLoadOptions &opt) {
         Result r;
-        r.doc = TraceLoader::load(path, &r.error, opt);
+        auto doc = TraceLoader::open(path, &r.error, opt);
+        if (!doc) {
+            return r;
+        }
+        announce(doc);
+        TraceLoader::scan(doc.get(), opt);
+        r.doc = doc;
         return r;
     });
+}
+
+void TraceLoadJob::follow(const QString &path, int pollMs) {
+    m_following = true;
+    run([this, path, pollMs](const TraceLoadOptions &base) {
+        Result r;
+        TraceLoadOptions opt = base;
+        opt.follow = true;
+        auto doc = TraceLoader::open(path, &r.error, opt);
+        if (!doc) {
+            m_following = false;
+            return r;
+        }
+        announce(doc);
+        // Poll the size (cheap: one fstat) and index what was appended; a file-system watcher
+        // would only shorten the wait, and the poll also works on network file systems.
+        while (!m_cancel.load()) {
+            QString error;
+            const int added = TraceLoader::refresh(doc.get(), &error, opt);
+            if (added < 0) {
+                r.error = error;
+                break;
+            }
+            if (added > 0) {
+                QMetaObject::invokeMethod(this, &TraceLoadJob::grew, Qt::QueuedConnection);
+            }
+            for (int waited = 0; waited < pollMs && !m_cancel.load(); waited += 20) {
+                QThread::msleep(20);
+            }
+        }
+        TraceLoader::stopFollowing(doc.get());
+        m_following = false;
+        r.doc = doc;
+        return r;
+    });
+}
+
+void TraceLoadJob::announce(const std::shared_ptr<TraceDocument> &doc) {
+    // Worker thread: hand the growing document to the GUI thread.
+    std::shared_ptr<const TraceDocument> shown = doc;
+    QMetaObject::invokeMethod(
+        this, [this, shown] { emit opened(shown); }, Qt::QueuedConnection);
 }
 
 void TraceLoadJob::startBytes(const QByteArray &bytes, const QString &name) {

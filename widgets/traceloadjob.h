@@ -31,8 +31,20 @@ public:
     explicit TraceLoadJob(QObject *parent = nullptr);
     ~TraceLoadJob() override;
 
-    /** Starts loading the file at `path`. Call once. */
+    /**
+     * Starts loading the file at `path`. Call once. opened() comes as soon as the header is
+     * read, with the document that then fills on the worker (progressive loading); finished()
+     * when every record is indexed.
+     */
     void start(const QString &path);
+    /**
+     * Live follow of a trace still being written: opens `path` (waiting for a header if there
+     * is none yet), indexes what is there, then keeps indexing what is appended (file watching
+     * plus a poll every `pollMs`) until cancel(). opened() comes at once; grew() after every
+     * refresh that added records; finished() when following stops.
+     */
+    void follow(const QString &path, int pollMs = 500);
+    bool isFollowing() const { return m_following.load(); }
     /** Starts loading `bytes` (e.g. a bundled sample); `name` is used in messages. Call once. */
     void startBytes(const QByteArray &bytes, const QString &name);
     /** Asks the loader to stop; finished() follows with a partial document. */
@@ -42,6 +54,10 @@ public:
     bool isCancelRequested() const { return m_cancel.load(); }
 
 signals:
+    /** The header is read: the document exists and is filling (GUI thread). */
+    void opened(std::shared_ptr<const lmct::TraceDocument> doc);
+    /** Following: the document gained records (GUI thread). */
+    void grew();
     /** Bytes scanned of the total and good records indexed so far (GUI thread, throttled). */
     void progress(qint64 bytesDone, qint64 bytesTotal, qint64 records);
     /**
@@ -57,9 +73,11 @@ private:
     };
     void run(std::function<Result(const TraceLoadOptions &)> work);
     void onWorkerProgress(qint64 done, qint64 total, qint64 records);
+    void announce(const std::shared_ptr<TraceDocument> &doc);
 
     QFutureWatcher<Result> m_watcher;
     std::atomic_bool m_cancel{false};
+    std::atomic_bool m_following{false};
     // Worker-side progress is coalesced: only one queued update is in flight at a time.
     std::atomic_bool m_progressQueued{false};
     std::atomic<qint64> m_done{0}, m_total{0}, m_records{0};

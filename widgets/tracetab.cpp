@@ -74,6 +74,29 @@ TraceTab::TraceTab(QWidget *parent)
     rl->addWidget(m_rangeText, 1);
     rl->addWidget(showAll);
     m_rangeBar->hide();
+    // Live bar: the table already shows records while the rest loads, or while following.
+    m_liveBar = new QWidget(content);
+    auto *ll = new QHBoxLayout(m_liveBar);
+    ll->setContentsMargins(8, 2, 4, 2);
+    m_liveText = new QLabel(m_liveBar);
+    m_liveProgress = new QProgressBar(m_liveBar);
+    m_liveProgress->setMaximumWidth(220);
+    m_liveProgress->setMaximumHeight(14);
+    m_liveProgress->setTextVisible(false);
+    m_liveStop = new QPushButton(tr("Cancel"), m_liveBar);
+    m_liveStop->setFlat(true);
+    ll->addWidget(m_liveText, 1);
+    ll->addWidget(m_liveProgress);
+    ll->addWidget(m_liveStop);
+    m_liveBar->hide();
+    connect(m_liveStop, &QPushButton::clicked, this, [this] {
+        if (m_following) {
+            stopFollowing();
+        } else {
+            cancelLoad();
+        }
+    });
+    cl->addWidget(m_liveBar);
     cl->addWidget(m_rangeBar);
     m_table = new RecordTableView(content);
     m_table->setFrameShape(QFrame::NoFrame);
@@ -84,6 +107,17 @@ TraceTab::TraceTab(QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, this, &TraceTab::cancelLoad);
     connect(m_job, &TraceLoadJob::progress, this, &TraceTab::onProgress);
     connect(m_job, &TraceLoadJob::finished, this, &TraceTab::onFinished);
+    connect(m_job, &TraceLoadJob::opened, this, &TraceTab::onOpened);
+    connect(m_job, &TraceLoadJob::grew, this, [this] {
+        m_state->notifyDocumentGrew();
+        updateLiveBar();
+    });
+    m_growTimer = new QTimer(this);
+    m_growTimer->setInterval(200);
+    connect(m_growTimer, &QTimer::timeout, this, [this] {
+        m_state->notifyDocumentGrew();
+        updateLiveBar();
+    });
     connect(m_state, &ViewState::timeRangeChanged, this, &TraceTab::updateRangeBar);
     connect(m_table, &RecordTableView::subsetApplied, this, &TraceTab::updateRangeBar);
 }
@@ -102,6 +136,59 @@ void TraceTab::load(const QString &path) {
     m_path = path;
     startJob();
     m_job->start(path);
+}
+
+void TraceTab::follow(const QString &path) {
+    m_path = path;
+    m_following = true;
+    startJob();
+    m_job->follow(path);
+}
+
+void TraceTab::stopFollowing() {
+    if (m_following) {
+        m_job->cancel();
+    }
+}
+
+void TraceTab::onOpened(std::shared_ptr<const TraceDocument> doc) {
+    // The header is read: show the table now and let it fill as records are indexed.
+    m_loadingBox->hide();
+    m_state->setDocument(std::move(doc));
+    m_stack->setCurrentIndex(1);
+    m_table->setFocus();
+    m_growTimer->start();
+    updateLiveBar();
+    emit opened();
+    if (m_following) {
+        emit loaded();
+    }
+}
+
+void TraceTab::updateLiveBar() {
+    const auto doc = m_state->document();
+    if (!doc || (!m_loading && !m_following)) {
+        m_liveBar->hide();
+        return;
+    }
+    const QLocale loc;
+    const qint64 total = doc->fileSize();
+    if (m_following) {
+        m_liveText->setText(tr("Following %1 · %2 records · %3")
+                                .arg(fileName(), loc.toString(doc->records().size()),
+                                     loc.formattedDataSize(doc->scannedBytes())));
+        m_liveProgress->setRange(0, 0);
+        m_liveStop->setText(tr("Stop Following"));
+    } else {
+        m_liveText->setText(tr("Reading %1 · %2 records · %3 of %4")
+                                .arg(fileName(), loc.toString(doc->records().size()),
+                                     loc.formattedDataSize(doc->scannedBytes()),
+                                     loc.formattedDataSize(total)));
+        m_liveProgress->setRange(0, 1000);
+        m_liveProgress->setValue(total > 0 ? int(double(doc->scannedBytes()) / total * 1000) : 0);
+        m_liveStop->setText(tr("Cancel"));
+    }
+    m_liveBar->show();
 }
 
 void TraceTab::loadBytes(const QByteArray &bytes, const QString &name) {
@@ -145,17 +232,30 @@ void TraceTab::onProgress(qint64 done, qint64 total, qint64 records) {
 }
 
 void TraceTab::onFinished(std::shared_ptr<const TraceDocument> doc, const QString &error) {
+    const bool wasFollowing = m_following;
     m_loading = false;
+    m_following = false;
+    m_growTimer->stop();
     m_loadMs = m_clock.elapsed();
     m_loadingBox->hide();
+    m_liveBar->hide();
     if (!doc) {
         emit loadFailed(error);
         return;
     }
-    m_state->setDocument(std::move(doc));
-    m_stack->setCurrentIndex(1);
-    m_table->setFocus();
-    emit loaded();
+    const bool shown = m_state->document() == doc;
+    if (shown) {
+        m_state->notifyDocumentGrew();  // the last records, and the argument check's findings
+    } else {
+        m_state->setDocument(std::move(doc));
+        m_stack->setCurrentIndex(1);
+    }
+    if (!wasFollowing) {
+        if (!shown) {
+            m_table->setFocus();
+        }
+        emit loaded();
+    }
 }
 
 void TraceTab::updateRangeBar() {

@@ -11,6 +11,11 @@ class QProgressBar;
 class QPushButton;
 class QStackedWidget;
 
+class QTimer;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
 namespace lmct {
 
 class RecordTableView;
@@ -37,6 +42,13 @@ public:
 
     /** Starts loading the file at `path`. Call one of the load functions once. */
     void load(const QString &path);
+    /**
+     * Opens `path` and follows it while LMCache is still writing it: new complete records
+     * appear within about half a second; stopFollowing() (or closing the tab) ends it.
+     */
+    void follow(const QString &path);
+    void stopFollowing();
+    bool isFollowing() const { return m_following; }
     /** Starts loading `bytes` (the bundled sample); `name` is the tab's file name. */
     void loadBytes(const QByteArray &bytes, const QString &name);
     /** Stops a running load; loaded() follows with what was read (partial). */
@@ -58,7 +70,10 @@ public:
 signals:
     /** Load progress (bytes of the file read, total bytes, records indexed). */
     void loadProgress(qint64 bytesDone, qint64 bytesTotal, qint64 records);
-    /** The document is in the ViewState (possibly partial, if the load was cancelled). */
+    /** The header is read and the document is in the ViewState, still filling. */
+    void opened();
+    /** The document is in the ViewState and complete (possibly partial, if the load was
+     *  cancelled); when following, as soon as it is opened. */
     void loaded();
     /** The file was refused; `error` is the loader's reason (file, offset, expected/found). */
     void loadFailed(const QString &error);
@@ -67,6 +82,8 @@ private:
     void startJob();
     void onProgress(qint64 done, qint64 total, qint64 records);
     void onFinished(std::shared_ptr<const TraceDocument> doc, const QString &error);
+    void onOpened(std::shared_ptr<const TraceDocument> doc);
+    void updateLiveBar();
     void updateRangeBar();
 
     QString m_path;
@@ -82,6 +99,12 @@ private:
     QLabel *m_rangeText = nullptr;
     RecordTableView *m_table = nullptr;
     bool m_loading = false;
+    bool m_following = false;
+    QTimer *m_growTimer = nullptr;  // while loading: tells views the document grew
+    QWidget *m_liveBar = nullptr;   // loading or following, above the table
+    QLabel *m_liveText = nullptr;
+    QProgressBar *m_liveProgress = nullptr;
+    QPushButton *m_liveStop = nullptr;
     QElapsedTimer m_clock;
     qint64 m_loadMs = 0;
 };
