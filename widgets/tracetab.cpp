@@ -179,6 +179,12 @@ void TraceTab::updateLiveBar() {
                                      loc.formattedDataSize(doc->scannedBytes())));
         m_liveProgress->setRange(0, 0);
         m_liveStop->setText(tr("Stop Following"));
+    } else if (doc->scannedBytes() >= total) {
+        // Indexed; the second pass checks every record's arguments completely.
+        m_liveText->setText(tr("%1 · %2 records indexed · checking their arguments…")
+                                .arg(fileName(), loc.toString(doc->records().size())));
+        m_liveProgress->setRange(0, 0);
+        m_liveStop->setText(tr("Cancel"));
     } else {
         m_liveText->setText(tr("Reading %1 · %2 records · %3 of %4")
                                 .arg(fileName(), loc.toString(doc->records().size()),
