@@ -82,19 +82,19 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
                                                         const QString &family,
                                                         const std::atomic_bool *cancel) {
     const RecordStore &rs = doc.records();
+    const int n = rs.size();             // the document may grow meanwhile: pair what is there now
+    const uchar *data = doc.fileData();  // mapped after those records were published
     const int enterId = rs.qualnameIdOf(family + kEnter);
     const int exitId = rs.qualnameIdOf(family + kExit);
     std::vector<Event> events;
     if (enterId >= 0 || exitId >= 0) {
+        const std::vector<qint64> counts = rs.qualnameCounts();
         qint64 expect = 0;
-        if (enterId >= 0) {
-            expect += rs.qualnameCounts()[size_t(enterId)];
-        }
-        if (exitId >= 0) {
-            expect += rs.qualnameCounts()[size_t(exitId)];
+        for (int id : {enterId, exitId}) {
+            expect += id >= 0 && size_t(id) < counts.size() ? counts[size_t(id)] : 0;
         }
         events.reserve(size_t(expect));
-        for (int i = 0, n = rs.size(); i < n; ++i) {
+        for (int i = 0; i < n; ++i) {
             const int q = int(rs.qualnameId(i));
             if ((q == enterId || q == exitId) && std::isfinite(rs.tMono(i))) {
                 events.push_back(Event{i, rs.tMono(i), q == enterId, {}});
@@ -102,7 +102,6 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
         }
     }
     // Find each event's key bytes in the mapped file, in parallel.
-    const uchar *data = doc.fileData();
     std::vector<std::pair<size_t, size_t>> ranges;
     const size_t chunk = 4096;
     for (size_t b = 0; b < events.size(); b += chunk) {

@@ -66,7 +66,8 @@ public:
     static QStringList families(const RecordStore &store);
 
     /**
-     * Pairs the records of `family` (a full qualname prefix, see families()) of `doc`.
+     * Pairs the records of `family` (a full qualname prefix, see families()) of `doc` among its
+     * first `doc.records().size()` records (read once: the document may grow meanwhile).
      * Returns nullptr when `cancel` became true meanwhile.
      */
     static std::shared_ptr<const ContextPairs> build(const TraceDocument &doc,

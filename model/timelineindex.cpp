@@ -67,12 +67,14 @@ void sortPairs(std::vector<double> &t, std::vector<qint32> &r) {
 std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &store,
                                                           const std::atomic_bool *cancel) {
     auto idx = std::make_shared<TimelineIndex>();
+    // The store may be growing (loading, live follow): index the records published so far.
+    // Every qualname id they use was published before them.
     const int n = store.size();
     const int lanes = store.qualnameCount();
     idx->m_lanes.resize(size_t(lanes));
     for (int q = 0; q < lanes; ++q) {
         idx->m_lanes[size_t(q)].qualnameId = quint32(q);
-        idx->m_lanes[size_t(q)].qualname = store.qualnames()[q];
+        idx->m_lanes[size_t(q)].qualname = store.qualnameById(quint32(q));
     }
     if (n == 0) {
         return idx;

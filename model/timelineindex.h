@@ -44,8 +44,9 @@ public:
     };
 
     /**
-     * Builds the index of `store` on QThreadPool::globalInstance() (blocking the caller).
-     * Returns nullptr when `cancel` became true meanwhile.
+     * Builds the index of the first `store.size()` records (read once at the start: the store
+     * may grow meanwhile) on QThreadPool::globalInstance(), blocking the caller. Returns nullptr
+     * when `cancel` became true meanwhile.
      */
     static std::shared_ptr<const TimelineIndex> build(const RecordStore &store,
                                                       const std::atomic_bool *cancel = nullptr);

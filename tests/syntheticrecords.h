@@ -6,6 +6,7 @@
 #include "recordstore.h"
 
 #include <QByteArray>
+#include <memory>
 #include <random>
 
 namespace lmct::test {
@@ -28,9 +29,9 @@ inline constexpr CallShare kCallMix[] = {
  * every 50th record is written up to 200 µs before its predecessor (t_mono steps back).
  * Deterministic for a given seed.
  */
-inline RecordStore syntheticRecords(int n, quint64 seed = 1) {
-    RecordStore rs;
-    rs.reserve(n);
+inline std::unique_ptr<RecordStore> syntheticRecords(int n, quint64 seed = 1) {
+    auto store = std::make_unique<RecordStore>();
+    RecordStore &rs = *store;
     quint32 ids[std::size(kCallMix)];
     int cumulative[std::size(kCallMix)];
     int acc = 0;
@@ -59,7 +60,7 @@ inline RecordStore syntheticRecords(int n, quint64 seed = 1) {
         }
         rs.append(tm, 1760000000.25 + tm + 1e-4, ids[k], qint64(i) * 64, 60, 0);
     }
-    return rs;
+    return store;
 }
 
 }  // namespace lmct::test

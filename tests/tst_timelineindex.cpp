@@ -173,7 +173,8 @@ private slots:
     }
 
     void indexLanesSortedAndComplete() {
-        const RecordStore rs = test::syntheticRecords(60000, 3);
+        const auto store = test::syntheticRecords(60000, 3);
+        const RecordStore &rs = *store;
         // the generator must actually produce t_mono steps back in file order
         int backs = 0;
         for (int i = 1; i < rs.size(); ++i) {
@@ -208,7 +209,8 @@ private slots:
     }
 
     void indexColumnCountsMatchBruteForce() {
-        const RecordStore rs = test::syntheticRecords(20000, 5);
+        const auto store = test::syntheticRecords(20000, 5);
+        const RecordStore &rs = *store;
         const auto idx = TimelineIndex::build(rs);
         std::mt19937_64 rng(5);
         const double t0 = rs.minTMono(), t1 = rs.maxTMono();
@@ -240,7 +242,8 @@ private slots:
     }
 
     void nearestPosition() {
-        const RecordStore rs = test::syntheticRecords(5000, 9);
+        const auto store = test::syntheticRecords(5000, 9);
+        const RecordStore &rs = *store;
         const auto idx = TimelineIndex::build(rs);
         std::mt19937_64 rng(9);
         for (int q = 0; q < 500; ++q) {
@@ -292,7 +295,8 @@ private slots:
     }
 
     void cancelReturnsNull() {
-        const RecordStore rs = test::syntheticRecords(1000, 2);
+        const auto store = test::syntheticRecords(1000, 2);
+        const RecordStore &rs = *store;
         std::atomic_bool cancel{true};
         QVERIFY(!TimelineIndex::build(rs, &cancel));
     }
@@ -303,7 +307,8 @@ private slots:
         QCOMPARE(RateSeries::niceWidth(3.0), 5.0);
         QCOMPARE(RateSeries::niceWidth(6.0), 10.0);
         QCOMPARE(RateSeries::niceWidth(1e-7 * 1.5), 2e-7);
-        const RecordStore rs = test::syntheticRecords(30000, 4);
+        const auto store = test::syntheticRecords(30000, 4);
+        const RecordStore &rs = *store;
         const auto idx = TimelineIndex::build(rs);
         const double from = rs.minTMono() + 3.0, to = rs.maxTMono() - 3.0;
         for (int lane = 0; lane < idx->laneCount(); ++lane) {

@@ -84,7 +84,8 @@ int main(int argc, char *argv[]) {
     std::printf("threads: %d\n", QThreadPool::globalInstance()->maxThreadCount());
     for (const QString &s : p.value("sizes").split(',', Qt::SkipEmptyParts)) {
         const int n = s.toInt();
-        const RecordStore rs = test::syntheticRecords(n, 1);
+        const auto store = test::syntheticRecords(n, 1);
+        const RecordStore &rs = *store;
         std::shared_ptr<const TimelineIndex> idx;
         const double ms = medianMs(runs, [&] { idx = TimelineIndex::build(rs); });
         std::printf("synthetic %d records, %d lanes, %.0f s:\n", n, rs.qualnameCount(),
