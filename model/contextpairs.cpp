@@ -7,10 +7,10 @@
 #include <QHashFunctions>
 #include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <queue>
-#include <unordered_map>
 
 namespace lmct {
 
@@ -20,24 +20,49 @@ constexpr int kBlock = 32;
 const QLatin1String kEnter(".__enter__");
 const QLatin1String kExit(".__exit__");
 
-struct KeyRef {
-    QByteArrayView bytes;
-    size_t hash = 0;
-    bool operator==(const KeyRef &o) const {
-        return hash == o.hash && MsgpackSkim::equivalent(bytes, o.bytes);
-    }
-};
+using Key = ContextPairs::KeyId;
 
-size_t keyHash(QByteArrayView v) {
-    quint64 h = 0;
-    if (!MsgpackSkim::canonicalHash(v, &h)) {
-        h = qHashBits(v.data(), size_t(v.size()), 1);  // not msgpack (tests): the bytes
+/**
+ * Open-addressing map from Key to a FIFO of events (linked through `next`), sized for `n` keys:
+ * no allocation per key, unlike a node-based map.
+ */
+class FifoTable {
+public:
+    explicit FifoTable(size_t n) {
+        const size_t cap = std::bit_ceil(std::max<size_t>(16, n + n / 2));
+        m_slots.resize(cap);
+        m_mask = cap - 1;
     }
-    return size_t(h);
-}
+    struct Slot {
+        Key key;
+        qint32 head = kEmpty;  // kEmpty: unused slot; -1: used, queue empty
+        qint32 tail = -1;
+    };
+    static constexpr qint32 kEmpty = std::numeric_limits<qint32>::min();
+    /** The slot of `k`; inserted (with an empty queue) when `insert`; nullptr otherwise. */
+    Slot *find(const Key &k, bool insert) {
+        size_t i = size_t(k.a) & m_mask;
+        for (;;) {
+            Slot &s = m_slots[i];
+            if (s.head == kEmpty) {
+                if (!insert) {
+                    return nullptr;
+                }
+                s.key = k;
+                s.head = -1;
+                s.tail = -1;
+                return &s;
+            }
+            if (s.key.a == k.a && s.key.b == k.b) {
+                return &s;
+            }
+            i = (i + 1) & m_mask;
+        }
+    }
 
-struct KeyRefHash {
-    size_t operator()(const KeyRef &k) const { return k.hash; }
+private:
+    std::vector<Slot> m_slots;
+    size_t m_mask = 0;
 };
 
 /** The `keys` argument's bytes (or the whole `args`) of a record body; empty when neither. */
@@ -101,7 +126,9 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
             }
         }
     }
-    // Find each event's key bytes in the mapped file, in parallel.
+    // Find and hash each event's key list in the mapped file, in parallel, in one pass over
+    // the bodies (they are spread over the whole file: read each once, prefetched).
+    std::vector<KeyId> keys(events.size());
     std::vector<std::pair<size_t, size_t>> ranges;
     const size_t chunk = 4096;
     for (size_t b = 0; b < events.size(); b += chunk) {
@@ -111,97 +138,123 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             return;
         }
+        constexpr size_t kAhead = 8;
         for (size_t k = r.first; k < r.second; ++k) {
+            if (k + kAhead < r.second) {
+                const uchar *ahead = data + rs.frameOffset(events[k + kAhead].record);
+                __builtin_prefetch(ahead);
+                __builtin_prefetch(ahead + 64);
+                __builtin_prefetch(ahead + 128);
+            }
             Event &e = events[k];
             const qint64 off = rs.frameOffset(e.record) + 4;
             e.key = keyBytes(data + off, rs.bodyLength(e.record));
+            keys[k] = keyId(e.key);
         }
     });
     if (cancel && cancel->load()) {
         return nullptr;
     }
-    return match(events, family);
+    return matchKeys(events, keys, family);
+}
+
+ContextPairs::KeyId ContextPairs::keyId(QByteArrayView v) {
+    KeyId k;
+    if (!MsgpackSkim::canonicalHash(v, &k.a, &k.b)) {
+        // not msgpack: the bytes themselves
+        k.a = qHashBits(v.data(), size_t(v.size()), 0x9e3779b9u);
+        k.b = qHashBits(v.data(), size_t(v.size()), 0x85ebca6bu) ^ quint64(v.size());
+    }
+    return k;
 }
 
 std::shared_ptr<const ContextPairs> ContextPairs::match(const std::vector<Event> &events,
                                                         const QString &family) {
+    std::vector<KeyId> keys(events.size());
+    for (size_t k = 0; k < events.size(); ++k) {
+        keys[k] = keyId(events[k].key);
+    }
+    return matchKeys(events, keys, family);
+}
+
+std::shared_ptr<const ContextPairs> ContextPairs::matchKeys(const std::vector<Event> &events,
+                                                            const std::vector<KeyId> &keys,
+                                                            const QString &family) {
     auto cp = std::make_shared<ContextPairs>();
     cp->m_family = family;
-    // FIFO per key: queues are singly linked lists threaded through `next` (one int per event),
-    // so an open key costs one map entry whatever its queue length.
-    struct Fifo {
-        int head = -1;
-        int tail = -1;
-    };
-    std::unordered_map<KeyRef, Fifo, KeyRefHash> open;
-    std::vector<int> next(events.size(), -1);
-    // Hash the key values in parallel; match sequentially (FIFO order is file order).
-    std::vector<size_t> hashes(events.size());
-    std::vector<std::pair<size_t, size_t>> ranges;
-    for (size_t b = 0; b < events.size(); b += 4096) {
-        ranges.emplace_back(b, std::min(events.size(), b + 4096));
+    size_t enters = 0;
+    for (const Event &e : events) {
+        enters += e.enter;
     }
-    QtConcurrent::blockingMap(ranges, [&](const std::pair<size_t, size_t> &r) {
-        for (size_t k = r.first; k < r.second; ++k) {
-            hashes[k] = keyHash(events[k].key);
-        }
-    });
+    cp->m_spans.reserve(std::min(enters, events.size() - enters));
+    // FIFO per key list, in file order: queues are singly linked lists threaded through `next`
+    // (one int per event), so an open key costs one table slot whatever its queue length.
+    FifoTable open(enters);
+    std::vector<int> next(events.size(), -1);
+    std::vector<char> matched(events.size(), 0);
     for (int k = 0, n = int(events.size()); k < n; ++k) {
         const Event &e = events[size_t(k)];
         if (!std::isfinite(e.t)) {
             continue;
         }
-        const KeyRef key{e.key, hashes[size_t(k)]};
         if (e.enter) {
-            Fifo &f = open[key];
-            if (f.tail >= 0) {
-                next[size_t(f.tail)] = k;
+            FifoTable::Slot *f = open.find(keys[size_t(k)], true);
+            if (f->tail >= 0) {
+                next[size_t(f->tail)] = k;
             } else {
-                f.head = k;
+                f->head = k;
             }
-            f.tail = k;
+            f->tail = k;
             continue;
         }
-        auto it = open.find(key);
-        if (it == open.end()) {
+        FifoTable::Slot *f = open.find(keys[size_t(k)], false);
+        if (!f || f->head < 0) {
             cp->m_unmatchedExits.push_back(e.record);
             continue;
         }
-        Fifo &f = it->second;
-        const Event &in = events[size_t(f.head)];
+        const int head = f->head;
+        const Event &in = events[size_t(head)];
         Span s;
         s.start = in.t;
         s.end = std::max(in.t, e.t);
         s.enter = in.record;
         s.exit = e.record;
         cp->m_spans.push_back(s);
-        f.head = next[size_t(f.head)];
-        if (f.head < 0) {
-            open.erase(it);
+        matched[size_t(head)] = 1;
+        f->head = next[size_t(head)];
+        if (f->head < 0) {
+            f->tail = -1;
         }
     }
-    for (const auto &kv : open) {
-        for (int k = kv.second.head; k >= 0; k = next[size_t(k)]) {
-            cp->m_unmatchedEnters.push_back(events[size_t(k)].record);
+    for (size_t k = 0; k < events.size(); ++k) {
+        if (events[k].enter && !matched[k] && std::isfinite(events[k].t)) {
+            cp->m_unmatchedEnters.push_back(events[k].record);
         }
     }
-    std::sort(cp->m_unmatchedEnters.begin(), cp->m_unmatchedEnters.end());
-    // Times of the unmatched calls: both lists and the events are in file order (one merge).
-    auto timesOf = [&events](const std::vector<qint32> &recs) {
-        std::vector<double> ts;
-        ts.reserve(recs.size());
-        size_t k = 0;
+    // Unmatched calls in (t_mono, record) order, with their times alongside.
+    std::vector<double> enterT, exitT;
+    auto byTime = [&events](std::vector<qint32> &recs, std::vector<double> &times) {
+        std::sort(recs.begin(), recs.end());
+        std::vector<std::pair<double, qint32>> tr;
+        tr.reserve(recs.size());
+        size_t k = 0;  // events and (sorted) recs are both in file order: one merge pass
         for (const Event &e : events) {
             if (k < recs.size() && e.record == recs[k]) {
-                ts.push_back(e.t);
+                tr.emplace_back(e.t, e.record);
                 ++k;
             }
         }
-        std::sort(ts.begin(), ts.end());
-        return ts;
+        std::sort(tr.begin(), tr.end());
+        times.resize(tr.size());
+        for (size_t i = 0; i < tr.size(); ++i) {
+            times[i] = tr[i].first;
+            recs[i] = tr[i].second;
+        }
     };
-    cp->m_unmatchedEnterTimes = SortedTimes(timesOf(cp->m_unmatchedEnters));
-    cp->m_unmatchedExitTimes = SortedTimes(timesOf(cp->m_unmatchedExits));
+    byTime(cp->m_unmatchedEnters, enterT);
+    byTime(cp->m_unmatchedExits, exitT);
+    cp->m_unmatchedEnterTimes = SortedTimes(std::move(enterT));
+    cp->m_unmatchedExitTimes = SortedTimes(std::move(exitT));
     cp->finish();
     return cp;
 }

@@ -24,11 +24,11 @@ class TraceDocument;
  * truncated trace) and unmatched exits (no open enter with those keys).
  *
  * Key-list identity is the msgpack value of the `keys` argument (the whole `args` map when there
- * is no `keys`), found in the mapped file without decoding it (MsgpackSkim). Two key lists are
- * the same when their values are equivalent whatever the encoding widths (array16 vs array32,
- * bin8 vs bin32, uint64 vs fixint...), as Python's equality of the decoded keys would say; a
- * width-independent 64-bit hash is computed on worker threads and equal hashes are confirmed by
- * an exact comparison.
+ * is no `keys`), found in the mapped file without decoding it (MsgpackSkim) and hashed to 128
+ * bits on worker threads, in one pass over the bodies. The hash ignores encoding widths (array16
+ * vs array32, bin8 vs bin32, uint64 vs fixint, float32 vs float64), so key lists that Python
+ * would find equal after decoding are the same; two different key lists would have to collide
+ * on 128 bits (odds about n²/2^129 for n key lists) to be confused.
  *
  * Spans are sorted by (start, enter record). `end` is the exit's t_mono, clamped to `start` when
  * the exit's t_mono stepped back before its enter's. Each span gets a `depth`: the row of a
@@ -84,10 +84,10 @@ public:
 
     const std::vector<Span> &spans() const { return m_spans; }
     int matchedCount() const { return int(m_spans.size()); }
-    /** Record indices of enters never closed / exits that closed nothing, in file order. */
+    /** Record indices of enters never closed / exits that closed nothing, by (t_mono, record). */
     const std::vector<qint32> &unmatchedEnters() const { return m_unmatchedEnters; }
     const std::vector<qint32> &unmatchedExits() const { return m_unmatchedExits; }
-    /** Their t_mono, sorted (for per-column counts and drawing). */
+    /** Their t_mono, in the same order (for per-column counts and drawing). */
     const SortedTimes &unmatchedEnterTimes() const { return m_unmatchedEnterTimes; }
     const SortedTimes &unmatchedExitTimes() const { return m_unmatchedExitTimes; }
 
@@ -117,7 +117,18 @@ public:
 
     qint64 memoryBytes() const;
 
+    /** The identity of a key list: 128 bits of MsgpackSkim::canonicalHash (see above). */
+    struct KeyId {
+        quint64 a = 0, b = 0;
+        bool operator==(const KeyId &o) const { return a == o.a && b == o.b; }
+    };
+    /** KeyId of a msgpack value (of the bytes themselves when they are not msgpack). */
+    static KeyId keyId(QByteArrayView value);
+
 private:
+    static std::shared_ptr<const ContextPairs> matchKeys(const std::vector<Event> &events,
+                                                         const std::vector<KeyId> &keys,
+                                                         const QString &family);
     void finish();
 
     QString m_family;

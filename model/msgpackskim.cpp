@@ -1,6 +1,5 @@
 #include "msgpackskim.h"
 
-#include <QHashFunctions>
 #include <cstring>
 #include <limits>
 
@@ -227,6 +226,7 @@ bool readToken(const uchar *d, qint64 size, qint64 *pos, Token *t) {
     return true;
 }
 
+// Two unrelated 64-bit mixers (splitmix64 / murmur3 finaliser constants) over the token stream.
 quint64 mix(quint64 h, quint64 x) {
     h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
     h ^= h >> 31;
@@ -234,67 +234,57 @@ quint64 mix(quint64 h, quint64 x) {
     return h ^ (h >> 29);
 }
 
+quint64 mix2(quint64 h, quint64 x) {
+    h = (h ^ x) * 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
+}
+
 }  // namespace
 
-bool MsgpackSkim::canonicalHash(QByteArrayView v, quint64 *hash) {
+bool MsgpackSkim::canonicalHash(QByteArrayView v, quint64 *ha, quint64 *hb) {
     const auto *d = reinterpret_cast<const uchar *>(v.data());
     const qint64 size = v.size();
     qint64 pos = 0;
-    quint64 h = 0x51ed27a3u;
+    quint64 a = 0x51ed27a3u, b = 0x2545f4914f6cdd1dULL;
     quint64 remaining = 1;
+    auto feed = [&](quint64 x) {
+        a = mix(a, x);
+        b = mix2(b, x);
+    };
     while (remaining > 0) {
         Token t;
         if (!readToken(d, size, &pos, &t)) {
             return false;
         }
         --remaining;
-        h = mix(h, t.kind);
-        h = mix(h, t.value);
+        feed(t.kind);
+        feed(t.value);
         if (t.kind == Token::Array || t.kind == Token::Map) {
             const quint64 children = t.kind == Token::Map ? 2 * t.length : t.length;
             if (children > quint64(size - pos) || remaining + children > quint64(size - pos)) {
                 return false;
             }
             remaining += children;
-            h = mix(h, t.length);
+            feed(t.length);
         } else if (t.bytes) {
-            h = mix(h, t.length);
-            h = mix(h, qHashBits(t.bytes, size_t(t.length), 0));
-        }
-    }
-    *hash = h;
-    return pos == size;
-}
-
-bool MsgpackSkim::equivalent(QByteArrayView a, QByteArrayView b) {
-    if (a == b) {
-        return true;
-    }
-    const auto *da = reinterpret_cast<const uchar *>(a.data());
-    const auto *db = reinterpret_cast<const uchar *>(b.data());
-    qint64 pa = 0, pb = 0;
-    quint64 remaining = 1;
-    while (remaining > 0) {
-        Token ta, tb;
-        if (!readToken(da, a.size(), &pa, &ta) || !readToken(db, b.size(), &pb, &tb)) {
-            return false;
-        }
-        if (ta.kind != tb.kind || ta.value != tb.value || ta.length != tb.length) {
-            return false;
-        }
-        if (ta.bytes && std::memcmp(ta.bytes, tb.bytes, size_t(ta.length)) != 0) {
-            return false;
-        }
-        --remaining;
-        if (ta.kind == Token::Array || ta.kind == Token::Map) {
-            const quint64 children = ta.kind == Token::Map ? 2 * ta.length : ta.length;
-            if (children > quint64(a.size() - pa)) {
-                return false;
+            feed(t.length);
+            // the payload, 8 bytes at a time
+            quint64 i = 0;
+            for (; i + 8 <= t.length; i += 8) {
+                quint64 w;
+                std::memcpy(&w, t.bytes + i, 8);
+                feed(w);
             }
-            remaining += children;
+            quint64 w = 0;
+            std::memcpy(&w, t.bytes + i, size_t(t.length - i));
+            feed(w);
         }
     }
-    return pa == a.size() && pb == b.size();
+    *ha = a;
+    *hb = b;
+    return pos == size;
 }
 
 qint64 MsgpackSkim::skip(const uchar *data, qint64 size, qint64 pos) {

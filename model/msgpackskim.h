@@ -29,18 +29,13 @@ public:
     static qint64 findInMap(const uchar *data, qint64 size, qint64 pos, QByteArrayView key);
 
     /**
-     * A 64-bit hash of the value `v` (exactly one msgpack value) that ignores how it was
-     * encoded: integer, string, binary, array and map widths and float32 vs float64 hash alike,
-     * so values equivalent() to each other hash equal. false when `v` is malformed.
+     * A 128-bit hash (two 64-bit halves from independent mixers) of the value `v` (exactly one
+     * msgpack value) that ignores how it was encoded: integer, string, binary, array and map
+     * widths and float32 vs float64 hash alike, so values Python would decode to equal objects
+     * hash equal (an integer and a float never do). false when `v` is malformed or has trailing
+     * bytes.
      */
-    static bool canonicalHash(QByteArrayView v, quint64 *hash);
-
-    /**
-     * Whether two msgpack values are the same data whatever their encoding widths: equal
-     * integers (any width or signedness), equal floats (float32 widened), equal str / bin / ext
-     * bytes, arrays and maps of equal length with equivalent elements in the same order.
-     */
-    static bool equivalent(QByteArrayView a, QByteArrayView b);
+    static bool canonicalHash(QByteArrayView v, quint64 *a, quint64 *b);
 };
 
 }  // namespace lmct

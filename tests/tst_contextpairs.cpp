@@ -90,7 +90,7 @@ private slots:
         QCOMPARE(cp->spans()[0].duration(), 0.0);
     }
 
-    void keysAreComparedByBytesNotHash() {
+    void manyDistinctKeys() {
         // many distinct keys: each enter pairs only with the exit of its own bytes
         std::vector<QByteArray> keys;
         for (int i = 0; i < 3000; ++i) {
@@ -299,30 +299,38 @@ private slots:
             qint64(deep.size()));
     }
 
-    void skimEquivalenceIgnoresWidths() {
+    void skimHashIgnoresWidths() {
         auto hex = [](const char *h) { return QByteArray::fromHex(h); };
-        auto same = [](const QByteArray &a, const QByteArray &b) {
-            quint64 ha = 0, hb = 0;
-            return MsgpackSkim::canonicalHash(a, &ha) && MsgpackSkim::canonicalHash(b, &hb) &&
-                   ha == hb && MsgpackSkim::equivalent(a, b) && MsgpackSkim::equivalent(b, a);
+        auto hash = [](const QByteArray &v) {
+            quint64 a = 0, b = 0;
+            const bool ok = MsgpackSkim::canonicalHash(v, &a, &b);
+            return ok ? std::make_pair(a, b) : std::make_pair(quint64(0), quint64(0));
         };
         // [1, "ab", b"\x00"] as fixarray/fixint/fixstr/bin8 and array32/uint64/str16/bin32
         const QByteArray small = hex("9301a26162c40100");
         const QByteArray wide = hex("dd00000003cf0000000000000001da00026162c60000000100");
-        QVERIFY(same(small, wide));
-        QVERIFY(same(hex("81a161cb3ff8000000000000"), hex("de0001d90161ca3fc00000")));  // 1.5
-        QVERIFY(same(hex("ff"), hex("d3ffffffffffffffff")));                            // -1
-        QVERIFY(!MsgpackSkim::equivalent(hex("9301a26162c40100"), hex("9301a26162c40101")));
-        QVERIFY(!MsgpackSkim::equivalent(hex("a161"), hex("c40161")));  // str vs bin
-        QVERIFY(!MsgpackSkim::equivalent(hex("9101"), hex("9201")));    // malformed other side
-        QVERIFY(!MsgpackSkim::equivalent(hex("01"), hex("cb3ff0000000000000")));  // 1 vs 1.0
-        quint64 h = 0;
-        QVERIFY(!MsgpackSkim::canonicalHash(hex("9201"), &h));  // cut short
-        QVERIFY(!MsgpackSkim::canonicalHash(hex("0101"), &h));  // trailing bytes
+        QCOMPARE(hash(small), hash(wide));
+        QVERIFY(hash(small).first != 0);
+        QCOMPARE(hash(hex("81a161cb3ff8000000000000")),
+                 hash(hex("de0001d90161ca3fc00000")));               // 1.5
+        QCOMPARE(hash(hex("ff")), hash(hex("d3ffffffffffffffff")));  // -1
+        QVERIFY(hash(hex("9301a26162c40100")) != hash(hex("9301a26162c40101")));
+        QVERIFY(hash(hex("a161")) != hash(hex("c40161")));                     // str vs bin
+        QVERIFY(hash(hex("01")) != hash(hex("cb3ff0000000000000")));           // 1 vs 1.0
+        QVERIFY(hash(hex("9201")) == std::make_pair(quint64(0), quint64(0)));  // cut short
+        quint64 a = 0, b = 0;
+        QVERIFY(!MsgpackSkim::canonicalHash(hex("0101"), &a, &b));          // trailing bytes
+        QVERIFY(!MsgpackSkim::canonicalHash(hex("ddffffffff01"), &a, &b));  // hostile claim
+        // long payloads: every byte counts, on both halves
+        QByteArray p1(1000, 'x'), p2(1000, 'x');
+        p2[997] = 'y';
+        const QByteArray s1 = hex("da03e8") + p1, s2 = hex("da03e8") + p2;
+        QVERIFY(hash(s1).first != hash(s2).first && hash(s1).second != hash(s2).second);
         // pairing uses it: an enter written with array16 closes with an exit in array32
         const QByteArray k16 = hex("dc0001c4020102"), k32 = hex("dd00000001c4020102");
         const std::vector<Ev> ev{{0, 1.0, true, k16}, {1, 2.0, false, k32}};
         QCOMPARE(ContextPairs::match(ev)->matchedCount(), 1);
+        QCOMPARE(ContextPairs::keyId(k16), ContextPairs::keyId(k32));
     }
 };
 
