@@ -98,15 +98,15 @@ TimeAxisTicker::Plan TimeAxisTicker::plan(const QCPRange &range) {
             p.decimals = d;  // plain seconds: "12.35 s"
             return p;
         }
-        // Offsets from a round base, in the unit of the step: "78 µs" after "12.3456 s".
-        p.unitExp = -3 * ((d + 2) / 3);
-        if (p.unitExp < -9) {
-            p.unitExp = -9;
-        }
-        p.decimals = std::max(0, d + p.unitExp);
+        // Offsets from a round base ("78 µs" after "12.3456 s +"), in the unit that keeps
+        // the largest label between 1 and 1000.
         const double b = std::pow(10.0, std::ceil(std::log10(size)));
-        p.base = std::floor(range.lower / b) * b;
+        p.base = std::abs(range.lower) < b ? 0.0 : std::floor(range.lower / b + 1e-9) * b;
         p.baseStep = b;
+        const double maxAbs =
+            std::max(std::abs(range.lower - p.base), std::abs(range.upper - p.base));
+        p.unitExp = maxAbs >= 1.0 ? 0 : (maxAbs >= 1e-3 ? -3 : (maxAbs >= 1e-6 ? -6 : -9));
+        p.decimals = std::min(3, decimalsFor(p.step / std::pow(10.0, p.unitExp)));
         return p;
     }
     // Wall clock.
@@ -117,14 +117,16 @@ TimeAxisTicker::Plan TimeAxisTicker::plan(const QCPRange &range) {
     p.showDate = std::floor(lo / kDay) != std::floor(hi / kDay) || p.step >= kDay;
     if (p.step < 1e-3) {
         // Below a millisecond: offsets from a round wall time shown by caption().
-        p.unitExp = -3 * ((p.decimals + 2) / 3);
-        p.decimals = std::max(0, p.decimals + p.unitExp);
         const double b = std::pow(10.0, std::ceil(std::log10(size)));
         // base in t_mono such that the wall time at it is a whole multiple of b
         const double a = std::floor(m_wallOffset);
         const double f = m_wallOffset - a;  // wall = a + f + t
-        p.base = std::floor((range.lower + f) / b) * b - f;
+        p.base = std::floor((range.lower + f) / b + 1e-9) * b - f;
         p.baseStep = b;
+        const double maxAbs =
+            std::max(std::abs(range.lower - p.base), std::abs(range.upper - p.base));
+        p.unitExp = maxAbs >= 1e-3 ? -3 : (maxAbs >= 1e-6 ? -6 : -9);
+        p.decimals = std::min(3, decimalsFor(p.step / std::pow(10.0, p.unitExp)));
     }
     return p;
 }
@@ -269,7 +271,8 @@ QString TimeAxisTicker::caption(const QCPRange &range) {
         const double frac = rest - std::floor(rest);
         const int d = std::max(3, baseDecimals);
         return dt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QLatin1Char('.') +
-               QString::number(frac, 'f', d).mid(2) + QStringLiteral(" +  ") + zone;
+               QString::number(frac, 'f', d).mid(2) + QLatin1Char(' ') + zone +
+               QStringLiteral(" +");
     }
     if (p.showDate) {
         return zone;

@@ -472,7 +472,7 @@ void TimelineLanes::drawSelection(QCPPainter *p, const Columns &c) {
         return;
     }
     p->setBrush(Qt::NoBrush);
-    QPen line(withAlpha(m_highlight, 0.7), 1);
+    QPen line(m_highlight, 1);
     line.setCosmetic(true);
     p->setPen(line);
     p->drawLine(QPointF(x, ar.top()), QPointF(x, ar.bottom() + 1));

@@ -853,7 +853,7 @@ void TimelineWidget::applyPalette() {
     }
     for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
         b->setBrush(alpha(hl, 42));
-        b->setPen(hairline(alpha(hl, 200)));
+        b->setPen(hairline(hl));
     }
     m_overlay->setFont(small);
     m_ovWindow->setPen(QPen(hl, 1.5));
