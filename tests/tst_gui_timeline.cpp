@@ -1,6 +1,7 @@
 // TimelineWidget (offscreen): selection both ways through ViewState, time range, navigation,
 // lanes, rate legend, overview, and the time axis labels in both modes.
 
+#include "callcolors.h"
 #include "timeaxisticker.h"
 #include "timelinewidget.h"
 #include "traceloader.h"
@@ -404,6 +405,20 @@ private slots:
         // unknown qualnames get lanes after the call flow
         QVERIFY(m_w->laneKeys().last().contains(QLatin1String("codec_probe")) ||
                 m_w->laneKeys().last().contains(QLatin1String("query_prefetch_status")));
+    }
+
+    void ticksAreDrawnWhereRecordsAre() {
+        // (tst_gui_timelinehidpi checks the same on a devicePixelRatio 2 screen)
+        const int rec = recordOf(QStringLiteral(".submit_prefetch_task"));
+        zoomAround(rec, 0.02);
+        const QPointF at = m_w->tickPosition(rec);
+        QVERIFY(!at.isNull());
+        const QImage img = m_w->plot()->grab().toImage();
+        const QColor lane = CallColors::forQualname(m_doc->records().qualname(rec));
+        const QRect tick(int(std::floor(at.x())) - 1, int(at.y()) - 2, 3, 5);
+        QVERIFY2(pixelsNear(img, tick, lane) >= 3, "tick drawn at the record's time");
+        const QRect beside(int(at.x()) + 40, int(at.y()) - 2, 3, 5);
+        QCOMPARE(pixelsNear(img, beside, lane), 0);
     }
 
     void darkPaletteAndHiDpi() {

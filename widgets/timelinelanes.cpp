@@ -46,6 +46,10 @@ void TimelineLanes::setData(std::shared_ptr<const TraceDocument> doc,
 
 void TimelineLanes::setRows(const QVector<Row> &rows) {
     m_rows = rows;
+    m_rowStart.assign(size_t(m_rows.size()) + 1, 0.0);
+    for (int r = 0; r < m_rows.size(); ++r) {
+        m_rowStart[size_t(r) + 1] = m_rowStart[size_t(r)] + std::max(0.1, m_rows[r].weight);
+    }
     m_rowOfLane.assign(m_index ? size_t(m_index->laneCount()) : 0, -1);
     for (int r = 0; r < m_rows.size(); ++r) {
         const Row &row = m_rows[r];
@@ -78,19 +82,30 @@ QCPRange TimelineLanes::getKeyRange(bool &found, QCP::SignDomain) const {
 
 QCPRange TimelineLanes::getValueRange(bool &found, QCP::SignDomain, const QCPRange &) const {
     found = !m_rows.isEmpty();
-    return QCPRange(-0.5, m_rows.size() - 0.5);
+    return QCPRange(0.0, totalWeight());
+}
+
+double TimelineLanes::rowCenter(int r) const {
+    return (m_rowStart[size_t(r)] + m_rowStart[size_t(r) + 1]) / 2;
 }
 
 QRectF TimelineLanes::rowRect(int r) const {
+    if (r < 0 || r >= m_rows.size()) {
+        return QRectF();
+    }
     const QRect ar = mKeyAxis->axisRect()->rect();
-    const double y0 = mValueAxis->coordToPixel(r - 0.5);
-    const double y1 = mValueAxis->coordToPixel(r + 0.5);
+    const double y0 = mValueAxis->coordToPixel(m_rowStart[size_t(r)]);
+    const double y1 = mValueAxis->coordToPixel(m_rowStart[size_t(r) + 1]);
     return QRectF(ar.left(), std::min(y0, y1), ar.width(), std::abs(y1 - y0));
 }
 
 int TimelineLanes::rowAt(double y) const {
-    const int r = int(std::floor(mValueAxis->pixelToCoord(y) + 0.5));
-    return r >= 0 && r < m_rows.size() ? r : -1;
+    const double v = mValueAxis->pixelToCoord(y);
+    if (m_rows.isEmpty() || !(v >= 0.0) || v >= m_rowStart.back()) {
+        return -1;
+    }
+    const auto it = std::upper_bound(m_rowStart.begin(), m_rowStart.end(), v);
+    return int(it - m_rowStart.begin()) - 1;
 }
 
 TimelineLanes::Columns TimelineLanes::columns() const {
@@ -261,11 +276,9 @@ void TimelineLanes::drawCalls(QCPPainter *p, int rowIndex, const QRectF &rr, con
             std::fill(line, line + stripe, lane);
         }
     }
-    // device pixels 1:1: no transform, so the raster engine copies
-    p->save();
-    p->resetTransform();
-    p->drawImage(QPoint(devLeft, devTop), img);
-    p->restore();
+    // One image pixel per device pixel, at a device-pixel aligned position: a plain copy.
+    img.setDevicePixelRatio(c.dpr);
+    p->drawImage(QPointF(devLeft / c.dpr, devTop / c.dpr), img);
 }
 
 const QImage &TimelineLanes::headSprite(const QColor &color, double dpr, int bodyPx) {
@@ -534,8 +547,9 @@ TimelineLanes::Hit TimelineLanes::hitTest(const QPointF &pixel, double tolerance
     }
     const QRectF rr = rowRect(hit.row);
     const int subRows = std::clamp(cp.depthCount(), 1, kMaxSubRows);
-    const int sub =
-        std::clamp(int((pixel.y() - rr.top()) / (rr.height() / subRows)), 0, subRows - 1);
+    const double pad = std::min(3.0, rr.height() * 0.12);  // as drawSpans() lays them out
+    const double subH = std::max(1.0, rr.height() - 2 * pad) / subRows;
+    const int sub = std::clamp(int((pixel.y() - rr.top() - pad) / subH), 0, subRows - 1);
     double best = 1e300;
     for (int k : near) {
         const ContextPairs::Span &s = cp.spans()[size_t(k)];

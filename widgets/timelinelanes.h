@@ -20,8 +20,9 @@ namespace lmct {
  * The timeline's lanes as one custom QCustomPlot plottable: one row per call (qualname) with a
  * tick per record, plus span rows for context managers (ContextPairs).
  *
- * Coordinates: keys are t_mono seconds on the key axis; row r occupies values [r − 0.5, r + 0.5]
- * on the value axis (which the owner reverses so that row 0 is on top).
+ * Coordinates: keys are t_mono seconds on the key axis; rows are stacked on the value axis from
+ * 0 to totalWeight(), row r occupying [start of r, start of r + weight] (the owner reverses the
+ * axis so that row 0 is on top; rowCenter() gives label positions).
  *
  * Level of detail. draw() never iterates records: per row it asks the TimelineIndex for the
  * number of records in each device-pixel column of the visible range (count pyramid, O(columns))
@@ -50,6 +51,7 @@ public:
         QString key;      ///< stable identity: the qualname, or "spans:" + family qualname
         QString label;    ///< text shown for the row
         QColor color;
+        double weight = 1.0;  ///< height relative to a calls row
     };
     enum class Style { Detailed, Overview };
 
@@ -82,6 +84,10 @@ public:
     void setSelectedRecord(int record) { m_selected = record; }
     int selectedRecord() const { return m_selected; }
 
+    /** Sum of the row weights: the value axis range is [0, totalWeight()]. */
+    double totalWeight() const { return m_rowStart.empty() ? 0.0 : m_rowStart.back(); }
+    /** Value-axis coordinate of row r's middle. */
+    double rowCenter(int r) const;
     /** Row index at pixel `y`, or -1. */
     int rowAt(double y) const;
     /** Pixel rows: top and height of row r. */
@@ -118,6 +124,7 @@ private:
     std::shared_ptr<const TimelineIndex> m_index;
     std::vector<std::shared_ptr<const ContextPairs>> m_pairs;
     QVector<Row> m_rows;
+    std::vector<double> m_rowStart;  // value-axis start of each row, plus the total
     std::vector<int> m_rowOfLane;
     Style m_style = Style::Detailed;
     int m_selected = -1;

@@ -52,6 +52,7 @@ QCPItemRect *bandItem(QCustomPlot *plot, QCPAxisRect *rect, QCPAxis *key, QCPAxi
     item->bottomRight->setCoords(0, 1);
     item->setVisible(false);
     item->setSelectable(false);
+    item->setAntialiased(false);  // crisp one-device-pixel edges
     return item;
 }
 
@@ -318,6 +319,15 @@ void TimelineWidget::buildUi() {
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     m_band = bandItem(m_plot, m_lanesRect, top, left, items);
     m_rateBand = bandItem(m_plot, m_rateRect, rateKey, rateValue, items);
+    m_bandLabel = new QCPItemText(m_plot);
+    m_bandLabel->setLayer(items);
+    m_bandLabel->setClipToAxisRect(true);
+    m_bandLabel->setClipAxisRect(m_lanesRect);
+    setPlotCoordsX(m_bandLabel->position, m_lanesRect, top, left);
+    m_bandLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_bandLabel->setPadding(QMargins(4, 0, 4, 1));
+    m_bandLabel->setSelectable(false);
+    m_bandLabel->setVisible(false);
     m_overlay = new TimelineOverlay(m_plot);
 
     connect(top, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
@@ -616,20 +626,27 @@ void TimelineWidget::rebuildRows() {
             row.family = int(m_families.indexOf(f));
             row.label = Qualname::shortName(f);
             row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
+            // taller when spans overlap, so that stacked spans stay readable
+            const int depth = row.family >= 0 ? m_pairs[size_t(row.family)]->depthCount() : 1;
+            row.weight = 1.0 + 0.35 * (std::clamp(depth, 1, 4) - 1);
         } else {
             row.kind = TimelineLanes::Row::Kind::Calls;
             row.lane = m_doc ? m_doc->records().qualnameIdOf(k) : -1;
             row.label = Qualname::shortName(k);
             row.color = CallColors::forQualname(k);
         }
-        ticker->addTick(rows.size(), row.label);
         rows.append(row);
     }
     m_lanes->setRows(rows);
+    for (int r = 0; r < rows.size(); ++r) {
+        ticker->addTick(m_lanes->rowCenter(r), rows[r].label);
+        rows[r].weight = 1.0;  // the overview: rows of equal height
+    }
     m_overviewLanes->setRows(rows);
-    const QCPRange vr(-0.5, std::max<qsizetype>(1, rows.size()) - 0.5);
-    m_lanesRect->axis(QCPAxis::atLeft)->setRange(vr);
-    m_overview->axisRect()->axis(QCPAxis::atLeft)->setRange(vr);
+    m_lanesRect->axis(QCPAxis::atLeft)->setRange(0.0, std::max(1.0, m_lanes->totalWeight()));
+    m_overview->axisRect()
+        ->axis(QCPAxis::atLeft)
+        ->setRange(0.0, std::max(1.0, m_overviewLanes->totalWeight()));
     updateHeights();
 }
 
@@ -730,23 +747,21 @@ void TimelineWidget::setRatePlotVisible(bool visible) {
 }
 
 void TimelineWidget::updateHeights() {
-    const int rows = std::max<int>(1, int(m_lanes->rows().size()));
+    const double weight = std::max(1.0, m_lanes->totalWeight());
     const int fm = fontMetrics().height();
-    const int maxRow = fm * 2 + 6;
+    const int maxRow = fm * 3;
+    int avail = m_plot->height() - (fm * 3 + 8);  // the time axis with its caption
     if (m_rateVisible) {
         // the lanes first; the rate plot gets about a third, at least a few grid lines
-        const int avail = m_plot->height() - (fm * 3 + 8) - (fm * 2 + 8);
-        const int rate = std::clamp(int(avail * 0.36), 90, 280);
-        const int rowPx = std::clamp((avail - rate) / rows, 12, maxRow);
-        m_lanesRect->setMinimumSize(0, rows * rowPx);
-        m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, rows * rowPx);
+        avail -= fm * 2 + 8;  // the legend
+        avail -= std::clamp(int(avail * 0.36), 90, 280);
         m_rateLegend->setWrap(std::max(1, m_plot->width() / (fm * 16)));
-    } else {
-        const int avail = m_plot->height() - (fm * 3 + 8);
-        const int rowPx = std::clamp(avail / rows, 12, maxRow);
-        m_lanesRect->setMinimumSize(0, rows * rowPx);
-        m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, rows * rowPx);
     }
+    const int rowPx = std::clamp(int(avail / weight), 12, maxRow);
+    const int h = int(std::lround(weight * rowPx));
+    m_lanesRect->setMinimumSize(0, h);
+    m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
+    const int rows = std::max(1, int(m_overviewLanes->rows().size()));
     m_overview->setFixedHeight(std::clamp(8 + rows * 5, 28, 64));
 }
 
@@ -856,6 +871,9 @@ void TimelineWidget::applyPalette() {
         b->setPen(hairline(hl));
     }
     m_overlay->setFont(small);
+    m_bandLabel->setBrush(hl);
+    m_bandLabel->setColor(pal.color(QPalette::HighlightedText));
+    m_bandLabel->setFont(small);
     m_ovWindow->setPen(QPen(hl, 1.5));
     m_ovWindow->setBrush(alpha(hl, 28));
     for (QCPItemRect *s : {m_ovShadeLeft, m_ovShadeRight}) {
@@ -1067,6 +1085,12 @@ void TimelineWidget::updateBands() {
         if (on) {
             setBand(b, m_state->timeRange()->from, m_state->timeRange()->to);
         }
+    }
+    m_bandLabel->setVisible(on);
+    if (on) {
+        const auto r = *m_state->timeRange();
+        m_bandLabel->position->setCoords((r.from + r.to) / 2, 0);
+        m_bandLabel->setText(TimeFormat::duration(r.to - r.from));
     }
 }
 
@@ -1414,7 +1438,7 @@ QString TimelineWidget::tooltipFor(const TimelineLanes::Hit &hit) const {
         const auto args = m_doc->args(rec);
         const int keys = ObjectKey::count(args->value);
         const QString req = RecordSummary::requestId(args->value);
-        s += tr("<br>%n key(s)", nullptr, keys);
+        s += keys == 1 ? tr("<br>1 key") : tr("<br>%1 keys").arg(QLocale().toString(keys));
         if (!req.isEmpty()) {
             s += tr(" · request %1").arg(req.toHtmlEscaped());
         }

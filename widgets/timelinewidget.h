@@ -212,6 +212,7 @@ private:
     QCPItemRect *m_band = nullptr;
     QCPItemRect *m_rateBand = nullptr;
     QCPItemRect *m_backdrop = nullptr;
+    QCPItemText *m_bandLabel = nullptr;  // the time range's duration
 
     QStringList m_order;     // every known row key, in display order
     QSet<QString> m_hidden;  // hidden row keys

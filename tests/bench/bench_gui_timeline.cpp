@@ -19,6 +19,8 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QPalette>
+#include <QStyle>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -82,11 +84,29 @@ int main(int argc, char *argv[]) {
     p.addOption({"wall", "Wall-clock axis (with --show)."});
     p.addOption({"utc", "UTC wall clock (with --show)."});
     p.addOption({"shot", "Save a screenshot of the widget and quit (with --show).", "PNG"});
+    p.addOption({"dark", "A dark Fusion palette."});
     p.addPositionalArgument("TRACE", "Trace files.");
     p.process(app);
     const QStringList files = p.positionalArguments();
     if (files.isEmpty()) {
         p.showHelp(1);
+    }
+    if (p.isSet("dark")) {
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QPalette d;
+        d.setColor(QPalette::Window, QColor(37, 37, 38));
+        d.setColor(QPalette::WindowText, QColor(220, 220, 220));
+        d.setColor(QPalette::Base, QColor(28, 28, 30));
+        d.setColor(QPalette::AlternateBase, QColor(40, 40, 43));
+        d.setColor(QPalette::Text, QColor(220, 220, 220));
+        d.setColor(QPalette::Button, QColor(45, 45, 48));
+        d.setColor(QPalette::ButtonText, QColor(220, 220, 220));
+        d.setColor(QPalette::Mid, QColor(90, 90, 95));
+        d.setColor(QPalette::Highlight, QColor(42, 130, 218));
+        d.setColor(QPalette::HighlightedText, Qt::white);
+        d.setColor(QPalette::ToolTipBase, QColor(50, 50, 52));
+        d.setColor(QPalette::ToolTipText, QColor(220, 220, 220));
+        QApplication::setPalette(d);
     }
     const QStringList size = p.value("size").split('x');
     const QSize wsize(size.value(0).toInt(), size.value(1).toInt());
