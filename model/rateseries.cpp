@@ -1,0 +1,49 @@
+#include "rateseries.h"
+
+#include "timelineindex.h"
+
+#include <cmath>
+
+namespace lmct {
+
+double RateSeries::niceWidth(double minWidth) {
+    if (!(minWidth > 0.0) || !std::isfinite(minWidth)) {
+        return 1.0;
+    }
+    double mag = std::pow(10.0, std::floor(std::log10(minWidth)));
+    for (;;) {
+        for (double m : {1.0, 2.0, 5.0}) {
+            // Tolerate rounding in pow(): 0.1 * 10 must count as 1.
+            if (m * mag >= minWidth * (1.0 - 1e-12)) {
+                return m * mag;
+            }
+        }
+        mag *= 10.0;
+    }
+}
+
+RateSeries RateSeries::compute(const TimelineIndex &index, int lane, double from, double to,
+                               double width, int maxBuckets) {
+    RateSeries r;
+    if (lane < 0 || lane >= index.laneCount() || !(to > from) || !(width > 0.0) || maxBuckets < 1) {
+        return r;
+    }
+    while ((to - from) / width > double(maxBuckets - 1)) {
+        width = niceWidth(width * 1.0001);
+    }
+    r.width = width;
+    r.origin = std::floor(from / width) * width;
+    const int n = int(std::ceil((to - r.origin) / width));
+    if (n <= 0) {
+        return r;
+    }
+    r.counts.resize(size_t(n));
+    index.columnCounts(lane, r.origin, width, n, r.counts.data());
+    r.rates.resize(size_t(n));
+    for (int k = 0; k < n; ++k) {
+        r.rates[size_t(k)] = double(r.counts[size_t(k)]) / width;
+    }
+    return r;
+}
+
+}  // namespace lmct

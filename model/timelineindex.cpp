@@ -1,0 +1,236 @@
+#include "timelineindex.h"
+
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace lmct {
+
+namespace {
+
+bool cancelled(const std::atomic_bool *cancel) {
+    return cancel && cancel->load(std::memory_order_relaxed);
+}
+
+/**
+ * Sorts (t, r) pairs by (t, r). Adaptive: an insertion sort costs O(n + inversions), which is
+ * what nearly-sorted traces need; when the shifting exceeds a budget the data is far from
+ * sorted and a std::sort over packed pairs takes over.
+ */
+void sortPairs(std::vector<double> &t, std::vector<qint32> &r) {
+    const size_t n = t.size();
+    if (std::is_sorted(t.begin(), t.end())) {
+        return;  // equal times keep file order: r is ascending within them already
+    }
+    const size_t budget = 8 * n + 4096;
+    size_t moves = 0;
+    size_t i = 1;
+    for (; i < n && moves <= budget; ++i) {
+        const double ti = t[i];
+        if (!(ti < t[i - 1])) {
+            continue;
+        }
+        const qint32 ri = r[i];
+        size_t j = i;
+        while (j > 0 && ti < t[j - 1]) {
+            t[j] = t[j - 1];
+            r[j] = r[j - 1];
+            --j;
+        }
+        moves += i - j;
+        t[j] = ti;
+        r[j] = ri;
+    }
+    if (i >= n && moves <= budget) {
+        return;
+    }
+    struct Pair {
+        double t;
+        qint32 r;
+    };
+    std::vector<Pair> p(n);
+    for (size_t k = 0; k < n; ++k) {
+        p[k] = {t[k], r[k]};
+    }
+    std::sort(p.begin(), p.end(),
+              [](const Pair &a, const Pair &b) { return a.t < b.t || (a.t == b.t && a.r < b.r); });
+    for (size_t k = 0; k < n; ++k) {
+        t[k] = p[k].t;
+        r[k] = p[k].r;
+    }
+}
+
+}  // namespace
+
+std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &store,
+                                                          const std::atomic_bool *cancel) {
+    auto idx = std::make_shared<TimelineIndex>();
+    // The store may be growing (loading, live follow): index the records published so far.
+    // Every qualname id they use was published before them.
+    const int n = store.size();
+    const int lanes = store.qualnameCount();
+    idx->m_lanes.resize(size_t(lanes));
+    for (int q = 0; q < lanes; ++q) {
+        idx->m_lanes[size_t(q)].qualnameId = quint32(q);
+        idx->m_lanes[size_t(q)].qualname = store.qualnameById(quint32(q));
+    }
+    if (n == 0) {
+        return idx;
+    }
+
+    // 1. Count per chunk and lane (parallel), then scatter (parallel) into per-lane arrays in
+    //    file order.
+    const int threads = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    const int chunks = std::clamp(n / 65536, 1, 4 * threads);
+    struct Chunk {
+        int begin = 0, end = 0;
+        std::vector<qint64> counts;  // per lane; then reused as write offsets
+        qint64 untimed = 0;
+    };
+    std::vector<Chunk> cs(static_cast<size_t>(chunks));
+    for (int c = 0; c < chunks; ++c) {
+        cs[size_t(c)].begin = int(qint64(n) * c / chunks);
+        cs[size_t(c)].end = int(qint64(n) * (c + 1) / chunks);
+        cs[size_t(c)].counts.assign(size_t(lanes), 0);
+    }
+    QtConcurrent::blockingMap(cs, [&store](Chunk &c) {
+        for (int i = c.begin; i < c.end; ++i) {
+            if (std::isfinite(store.tMono(i))) {
+                ++c.counts[store.qualnameId(i)];
+            } else {
+                ++c.untimed;
+            }
+        }
+    });
+    if (cancelled(cancel)) {
+        return nullptr;
+    }
+    std::vector<qint64> total(size_t(lanes), 0);
+    for (Chunk &c : cs) {
+        idx->m_untimed += c.untimed;
+        for (int q = 0; q < lanes; ++q) {
+            const qint64 k = c.counts[size_t(q)];
+            c.counts[size_t(q)] = total[size_t(q)];  // this chunk's first slot in lane q
+            total[size_t(q)] += k;
+        }
+    }
+    std::vector<std::vector<double>> times(static_cast<size_t>(lanes));
+    for (int q = 0; q < lanes; ++q) {
+        times[size_t(q)].resize(size_t(total[size_t(q)]));
+        idx->m_lanes[size_t(q)].records.resize(size_t(total[size_t(q)]));
+    }
+    QtConcurrent::blockingMap(cs, [&store, &times, &idx](Chunk &c) {
+        for (int i = c.begin; i < c.end; ++i) {
+            const double t = store.tMono(i);
+            if (!std::isfinite(t)) {
+                continue;
+            }
+            const quint32 q = store.qualnameId(i);
+            const size_t at = size_t(c.counts[q]++);
+            times[q][at] = t;
+            idx->m_lanes[q].records[at] = qint32(i);
+        }
+    });
+    if (cancelled(cancel)) {
+        return nullptr;
+    }
+
+    // 2. Per lane (largest first, in parallel): sort by (t_mono, record), build the rank table.
+    std::vector<int> order(static_cast<size_t>(lanes));
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(),
+              [&total](int a, int b) { return total[size_t(a)] > total[size_t(b)]; });
+    QtConcurrent::blockingMap(order, [&times, &idx, cancel](int q) {
+        if (cancelled(cancel)) {
+            return;
+        }
+        Lane &lane = idx->m_lanes[size_t(q)];
+        sortPairs(times[size_t(q)], lane.records);
+        lane.times = SortedTimes(std::move(times[size_t(q)]));
+    });
+    if (cancelled(cancel)) {
+        return nullptr;
+    }
+
+    bool any = false;
+    for (const Lane &l : idx->m_lanes) {
+        idx->m_recordCount += l.times.size();
+        if (l.times.isEmpty()) {
+            continue;
+        }
+        idx->m_min = any ? std::min(idx->m_min, l.times.first()) : l.times.first();
+        idx->m_max = any ? std::max(idx->m_max, l.times.last()) : l.times.last();
+        any = true;
+    }
+
+    // 3. Wall-clock offset: median over an even sample.
+    std::vector<double> offs;
+    const int samples = std::min(n, 4097);
+    offs.reserve(size_t(samples));
+    for (int s = 0; s < samples; ++s) {
+        const int i = samples == 1 ? 0 : int(qint64(n - 1) * s / (samples - 1));
+        const double d = store.tWall(i) - store.tMono(i);
+        if (std::isfinite(d)) {
+            offs.push_back(d);
+        }
+    }
+    if (!offs.empty()) {
+        auto mid = offs.begin() + ptrdiff_t(offs.size() / 2);
+        std::nth_element(offs.begin(), mid, offs.end());
+        idx->m_wallOffset = *mid;
+    }
+    return idx;
+}
+
+int TimelineIndex::nearestPosition(int lane, double t, double maxDistance) const {
+    if (lane < 0 || lane >= laneCount()) {
+        return -1;
+    }
+    const SortedTimes &ts = m_lanes[size_t(lane)].times;
+    const int p = ts.rankBelow(t);
+    int best = -1;
+    double bestD = maxDistance;
+    if (p > 0 && t - ts.at(p - 1) <= bestD) {
+        best = p - 1;
+        bestD = t - ts.at(p - 1);
+    }
+    if (p < ts.size() && ts.at(p) - t < bestD) {
+        best = p;
+    } else if (p < ts.size() && best < 0 && ts.at(p) - t <= bestD) {
+        best = p;
+    }
+    return best;
+}
+
+int TimelineIndex::positionOf(const RecordStore &store, int record) const {
+    if (record < 0 || record >= store.size()) {
+        return -1;
+    }
+    const quint32 q = store.qualnameId(record);
+    if (q >= quint32(laneCount())) {
+        return -1;
+    }
+    const Lane &l = m_lanes[q];
+    const double t = store.tMono(record);
+    if (!std::isfinite(t)) {
+        return -1;
+    }
+    // Equal times are ordered by record index: binary search inside the run of t.
+    const int lo = l.times.rankBelow(t);
+    const int hi = l.times.rankAtOrBelow(t);
+    auto b = l.records.begin();
+    auto it = std::lower_bound(b + lo, b + hi, qint32(record));
+    return (it != b + hi && *it == record) ? int(it - b) : -1;
+}
+
+qint64 TimelineIndex::memoryBytes() const {
+    qint64 b = 0;
+    for (const Lane &l : m_lanes) {
+        b += l.times.memoryBytes() + qint64(l.records.capacity() * sizeof(qint32));
+    }
+    return b;
+}
+
+}  // namespace lmct

@@ -1,0 +1,537 @@
+// TimelineWidget (offscreen): selection both ways through ViewState, time range, navigation,
+// lanes, rate legend, overview, and the time axis labels in both modes.
+
+#include "callcolors.h"
+#include "timeaxisticker.h"
+#include "timelinewidget.h"
+#include "traceloader.h"
+#include "viewstate.h"
+
+#include <qcustomplot.h>
+
+#include <QSignalSpy>
+#include <QTest>
+#include <cmath>
+#include <ctime>
+
+using namespace lmct;
+
+namespace {
+
+const QString kSchema2 = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
+
+std::shared_ptr<TraceDocument> load(const QString &path) {
+    QString error;
+    auto doc = TraceLoader::load(path, &error);
+    if (!doc) {
+        qWarning() << error;
+    }
+    return doc;
+}
+
+/** Pixels of `img` within `r` close to `c` (each channel within 40). */
+int pixelsNear(const QImage &img, const QRect &r, const QColor &c) {
+    int n = 0;
+    for (int y = std::max(0, r.top()); y <= std::min(img.height() - 1, r.bottom()); ++y) {
+        for (int x = std::max(0, r.left()); x <= std::min(img.width() - 1, r.right()); ++x) {
+            const QColor p = img.pixelColor(x, y);
+            n += std::abs(p.red() - c.red()) < 40 && std::abs(p.green() - c.green()) < 40 &&
+                 std::abs(p.blue() - c.blue()) < 40;
+        }
+    }
+    return n;
+}
+
+/** Labels as QCustomPlot would get them from the ticker for `range`. */
+QVector<QString> labels(TimeAxisTicker &t, const QCPRange &range, QVector<double> *ticks) {
+    QVector<QString> out;
+    t.generate(range, QLocale::c(), QLatin1Char('g'), 6, *ticks, nullptr, &out);
+    return out;
+}
+
+/** Every label distinct, ticks increasing, inside the range, a sensible count. */
+bool saneTicks(const QVector<double> &ticks, const QVector<QString> &labels,
+               const QCPRange &range) {
+    if (ticks.size() < 2 || ticks.size() > 20 || ticks.size() != labels.size()) {
+        return false;
+    }
+    for (int i = 0; i < ticks.size(); ++i) {
+        if (ticks[i] < range.lower - 1e-9 * std::abs(range.lower) ||
+            ticks[i] > range.upper + 1e-9 * std::abs(range.upper) || labels[i].isEmpty()) {
+            return false;
+        }
+        if (i > 0 && (ticks[i] <= ticks[i - 1] || labels[i] == labels[i - 1])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+class TstGuiTimeline : public QObject {
+    Q_OBJECT
+
+    ViewState *m_state = nullptr;
+    TimelineWidget *m_w = nullptr;
+    std::shared_ptr<TraceDocument> m_doc;
+
+    bool waitIndexed() {
+        if (!m_w->isIndexing()) {
+            return true;
+        }
+        QSignalSpy spy(m_w, &TimelineWidget::indexReady);
+        return spy.wait(20000) || !m_w->isIndexing();
+    }
+
+    /** A record of `call` (short name suffix) near the middle of the trace. */
+    int recordOf(const QString &call) const {
+        const RecordStore &rs = m_doc->records();
+        for (int i = rs.size() / 2; i < rs.size(); ++i) {
+            if (rs.qualname(i).endsWith(call)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Zooms so that `record` is in the middle of a window of `width` seconds. */
+    void zoomAround(int record, double width) {
+        const double t = m_doc->records().tMono(record);
+        m_w->setVisibleRange(t - width / 2, t + width / 2);
+        m_w->plot()->replot();
+    }
+
+private slots:
+    void init() {
+        m_doc = load(kSchema2);
+        QVERIFY(m_doc);
+        m_state = new ViewState;
+        m_w = new TimelineWidget;
+        m_w->resize(1200, 640);
+        m_w->setViewState(m_state);
+        m_state->setDocument(m_doc);
+        m_w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_w));
+        QVERIFY(waitIndexed());
+        m_w->plot()->replot();
+    }
+
+    void cleanup() {
+        delete m_w;
+        delete m_state;
+        m_w = nullptr;
+        m_state = nullptr;
+        m_doc.reset();
+    }
+
+    void indexesAndFitsEverything() {
+        QVERIFY(m_w->lanes()->index());
+        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(4211));
+        const QCPRange r = m_w->visibleRange();
+        QVERIFY(r.lower <= m_doc->records().minTMono());
+        QVERIFY(r.upper >= m_doc->records().maxTMono());
+        // lanes in call-flow order, the span row right before __enter__
+        const QStringList keys = m_w->laneKeys();
+        QCOMPARE(keys.size(), 7);
+        QVERIFY(keys[0].endsWith(QLatin1String(".submit_prefetch_task")));
+        QVERIFY(keys[1].startsWith(QLatin1String("spans:")));
+        QVERIFY(keys[2].endsWith(QLatin1String("read_prefetched_results.__enter__")));
+        QVERIFY(keys[6].endsWith(QLatin1String(".finish_write")));
+        QCOMPARE(m_w->lanes()->pairs().size(), size_t(1));
+        QCOMPARE(m_w->lanes()->pairs()[0]->matchedCount(), 457);
+    }
+
+    void viewStateSelectionIsCentredAndMarked() {
+        const int rec = recordOf(QStringLiteral(".finish_write"));
+        QVERIFY(rec >= 0);
+        // zoomed in somewhere else: the selection must come into view
+        m_w->setVisibleRange(0.5, 0.6);
+        m_w->plot()->replot();
+        const QColor hl = m_w->palette().color(QPalette::Highlight);
+        m_state->setSelectedRecord(rec);
+        QCOMPARE(m_w->lanes()->selectedRecord(), rec);
+        const double t = m_doc->records().tMono(rec);
+        const QCPRange r = m_w->visibleRange();
+        QVERIFY2(std::abs((r.lower + r.upper) / 2 - t) < r.size() * 0.01, "centred");
+        QVERIFY(std::abs(r.size() - 0.1) < 1e-9);  // zoom kept
+        m_w->plot()->replot();
+        const QPointF at = m_w->tickPosition(rec);
+        QVERIFY(!at.isNull());
+        const QImage img = m_w->plot()->grab().toImage();
+        const QRect ring(int(at.x()) - 7, int(at.y()) - 14, 15, 29);
+        QVERIFY2(pixelsNear(img, ring, hl) > 20, "the selected tick is ringed");
+        // and the line across all rows
+        QVERIFY(pixelsNear(img, QRect(int(at.x()) - 1, int(m_w->lanes()->rowRect(0).top()), 3, 10),
+                           hl) > 3);
+        // clearing the selection removes the ring
+        m_state->setSelectedRecord(-1);
+        m_w->plot()->replot();
+        const QImage none = m_w->plot()->grab().toImage();
+        QVERIFY(pixelsNear(none, ring, hl) < 4);
+    }
+
+    void clickOnTickSelectsRecord() {
+        const int rec = recordOf(QStringLiteral(".reserve_write"));
+        QVERIFY(rec >= 0);
+        zoomAround(rec, 2e-5);
+        const QPointF at = m_w->tickPosition(rec);
+        QVERIFY(!at.isNull());
+        QTest::mouseClick(m_w->plot(), Qt::LeftButton, {}, at.toPoint());
+        QCOMPARE(m_state->selectedRecord(), rec);
+        // a click on an empty stretch of the lane clears it
+        const QRectF row =
+            m_w->lanes()->rowRect(m_w->lanes()->rowOfLane(int(m_doc->records().qualnameId(rec))));
+        QTest::mouseClick(m_w->plot(), Qt::LeftButton, {},
+                          QPoint(int(row.left()) + 30, int(row.center().y())));
+        QCOMPARE(m_state->selectedRecord(), -1);
+    }
+
+    void clickOnSpanSelectsItsEnter() {
+        const auto &spans = m_w->lanes()->pairs()[0]->spans();
+        const auto &s = spans[spans.size() / 2];
+        m_w->setVisibleRange(s.start - s.duration(), s.end + s.duration());
+        m_w->plot()->replot();
+        const int row = 1;  // the span row
+        const QRectF rr = m_w->lanes()->rowRect(row);
+        const double x = m_w->timeAxis()->coordToPixel((s.start + s.end) / 2);
+        // a span is drawn in the sub-row of its depth
+        const int sub =
+            std::min(s.depth, std::clamp(m_w->lanes()->pairs()[0]->depthCount(), 1, 4) - 1);
+        const double subH =
+            (rr.height() - 6) / std::clamp(m_w->lanes()->pairs()[0]->depthCount(), 1, 4);
+        const QPoint p(int(x), int(rr.top() + 3 + subH * (sub + 0.5)));
+        const TimelineLanes::Hit hit = m_w->lanes()->hitTest(p, 5);
+        QVERIFY(hit.span >= 0);
+        QTest::mouseClick(m_w->plot(), Qt::LeftButton, {}, p);
+        QCOMPARE(m_state->selectedRecord(),
+                 m_w->lanes()->pairs()[0]->spans()[size_t(hit.span)].enter);
+    }
+
+    void shiftDragSetsTimeRangeAndEscClearsIt() {
+        QSignalSpy spy(m_state, &ViewState::timeRangeChanged);
+        const QRectF row = m_w->lanes()->rowRect(0);
+        const int y = int(row.center().y());
+        const int x0 = int(row.left()) + 200, x1 = int(row.left()) + 500;
+        const double t0 = m_w->timeAxis()->pixelToCoord(x0), t1 = m_w->timeAxis()->pixelToCoord(x1);
+        const QCPRange before = m_w->visibleRange();
+        QTest::mousePress(m_w->plot(), Qt::LeftButton, Qt::ShiftModifier, QPoint(x0, y));
+        QTest::mouseMove(m_w->plot(), QPoint(x0 + 100, y));
+        QTest::mouseMove(m_w->plot(), QPoint(x1, y));
+        QTest::mouseRelease(m_w->plot(), Qt::LeftButton, Qt::ShiftModifier, QPoint(x1, y));
+        QVERIFY(m_state->timeRange().has_value());
+        QVERIFY(std::abs(m_state->timeRange()->from - t0) < 1e-9);
+        QVERIFY(std::abs(m_state->timeRange()->to - t1) < 1e-9);
+        QCOMPARE(m_w->visibleRange(), before);  // a range selection does not pan
+        QCOMPARE(spy.count(), 1);
+        // the band is drawn
+        m_w->plot()->replot();
+        const QImage img = m_w->plot()->grab().toImage();
+        const QColor hl = m_w->palette().color(QPalette::Highlight);
+        QVERIFY(pixelsNear(img, QRect(x0, int(row.top()), 1, int(row.height())), hl) > 5);
+        // F fits the range, Esc clears it
+        m_w->plot()->setFocus();
+        QTest::keyClick(m_w->plot(), Qt::Key_F);
+        QVERIFY(std::abs(m_w->visibleRange().lower - t0) < (t1 - t0) * 0.1);
+        QVERIFY(std::abs(m_w->visibleRange().upper - t1) < (t1 - t0) * 0.1);
+        QTest::keyClick(m_w->plot(), Qt::Key_Escape);
+        QVERIFY(!m_state->timeRange().has_value());
+        // an external range shows as a band too
+        m_state->setTimeRange(ViewState::TimeRange{5.0, 6.0});
+        QVERIFY(m_state->timeRange().has_value());
+    }
+
+    void rubberBandZoomAndHistory() {
+        const QRectF row = m_w->lanes()->rowRect(2);
+        const int y = int(row.center().y());
+        const int x0 = int(row.left()) + 100, x1 = int(row.left()) + 300;
+        const double t0 = m_w->timeAxis()->pixelToCoord(x0), t1 = m_w->timeAxis()->pixelToCoord(x1);
+        const QCPRange full = m_w->visibleRange();
+        QTest::mousePress(m_w->plot(), Qt::LeftButton, Qt::ControlModifier, QPoint(x0, y));
+        QTest::mouseMove(m_w->plot(), QPoint(x1, y));
+        QTest::mouseRelease(m_w->plot(), Qt::LeftButton, Qt::ControlModifier, QPoint(x1, y));
+        QVERIFY(std::abs(m_w->visibleRange().lower - t0) < 1e-9);
+        QVERIFY(std::abs(m_w->visibleRange().upper - t1) < 1e-9);
+        // keys: W zooms in, S out, D pans right, A left
+        m_w->plot()->setFocus();
+        QCPRange r = m_w->visibleRange();
+        QTest::keyClick(m_w->plot(), Qt::Key_W);
+        QVERIFY(m_w->visibleRange().size() < r.size() * 0.9);
+        r = m_w->visibleRange();
+        QTest::keyClick(m_w->plot(), Qt::Key_S);
+        QVERIFY(m_w->visibleRange().size() > r.size() * 1.1);
+        r = m_w->visibleRange();
+        QTest::keyClick(m_w->plot(), Qt::Key_D);
+        QVERIFY(m_w->visibleRange().lower > r.lower);
+        QVERIFY(std::abs(m_w->visibleRange().size() - r.size()) < 1e-9);
+        QTest::keyClick(m_w->plot(), Qt::Key_A);
+        QVERIFY(std::abs(m_w->visibleRange().lower - r.lower) < 1e-9);
+        // Backspace goes back (keys in a row count as one step) to before the rubber band
+        for (int i = 0; i < 5 && m_w->visibleRange() != full; ++i) {
+            QTest::keyClick(m_w->plot(), Qt::Key_Backspace);
+        }
+        QCOMPARE(m_w->visibleRange(), full);
+        // wheel zooms around the cursor: the time under it stays put
+        const QPoint at(int(row.left()) + 400, y);
+        const double before = m_w->timeAxis()->pixelToCoord(at.x());
+        QWheelEvent wheel(at, m_w->plot()->mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(m_w->plot(), &wheel);
+        QVERIFY(m_w->visibleRange().size() < full.size() * 0.7);
+        QVERIFY(std::abs(m_w->timeAxis()->pixelToCoord(at.x()) - before) <
+                m_w->visibleRange().size() * 1e-6);
+        // Home fits everything again
+        QTest::keyClick(m_w->plot(), Qt::Key_Home);
+        QCOMPARE(m_w->visibleRange(), full);
+    }
+
+    void dragPans() {
+        m_w->setVisibleRange(5.0, 6.0);
+        m_w->plot()->replot();
+        const QRectF row = m_w->lanes()->rowRect(3);
+        const int y = int(row.center().y());
+        const int x0 = int(row.center().x());
+        const double secPerPx = 1.0 / m_w->lanes()->keyAxis()->axisRect()->width();
+        QTest::mousePress(m_w->plot(), Qt::LeftButton, {}, QPoint(x0, y));
+        QTest::mouseMove(m_w->plot(), QPoint(x0 - 50, y));
+        QTest::mouseMove(m_w->plot(), QPoint(x0 - 100, y));
+        QTest::mouseRelease(m_w->plot(), Qt::LeftButton, {}, QPoint(x0 - 100, y));
+        QVERIFY(std::abs(m_w->visibleRange().lower - (5.0 + 100 * secPerPx)) < 1e-9);
+        QCOMPARE(m_state->selectedRecord(), -1);  // a drag is not a click
+    }
+
+    void overviewWindowDrags() {
+        m_w->setVisibleRange(2.0, 3.0);
+        m_w->overview()->replot();
+        QCPAxis *ok = m_w->overview()->axisRect()->axis(QCPAxis::atBottom);
+        const int y = m_w->overview()->height() / 2;
+        const int x = int(ok->coordToPixel(2.5));
+        const int dx = int(ok->coordToPixel(7.5)) - x;
+        QTest::mousePress(m_w->overview(), Qt::LeftButton, {}, QPoint(x, y));
+        QTest::mouseMove(m_w->overview(), QPoint(x + dx / 2, y));
+        QTest::mouseMove(m_w->overview(), QPoint(x + dx, y));
+        QTest::mouseRelease(m_w->overview(), Qt::LeftButton, {}, QPoint(x + dx, y));
+        const QCPRange r = m_w->visibleRange();
+        QVERIFY(std::abs(r.size() - 1.0) < 1e-9);
+        QVERIFY2(std::abs(r.center() - 7.5) < 0.05, qPrintable(QString::number(r.center())));
+        // a click outside the window centres the view there
+        const int xc = int(ok->coordToPixel(12.0));
+        QTest::mouseClick(m_w->overview(), Qt::LeftButton, {}, QPoint(xc, y));
+        QVERIFY(std::abs(m_w->visibleRange().center() - 12.0) < 0.05);
+    }
+
+    void lanesHideMoveReset() {
+        const QStringList keys = m_w->laneKeys();
+        m_w->setLaneHidden(keys[0], true);
+        QCOMPARE(m_w->laneKeys(), keys.mid(1));
+        QCOMPARE(m_w->lanes()->rowOfLane(m_doc->records().qualnameIdOf(keys[0])), -1);
+        m_w->moveLane(keys[6], -1);
+        QStringList expect = keys.mid(1);
+        expect.swapItemsAt(4, 5);
+        QCOMPARE(m_w->laneKeys(), expect);
+        // hidden calls leave the rate plot too
+        int graphs = 0;
+        for (QCPGraph *g : m_w->rateGraphs()) {
+            graphs += g != nullptr;
+        }
+        QCOMPARE(graphs, 5);
+        m_w->resetLanes();
+        QCOMPARE(m_w->laneKeys(), keys);
+    }
+
+    void rateLegendToggles() {
+        QCPLegend *legend = m_w->rateLegend();
+        QVERIFY(legend->itemCount() >= 6);
+        auto *item = qobject_cast<QCPPlottableLegendItem *>(legend->item(0));
+        QVERIFY(item);
+        QCPAbstractPlottable *g = item->plottable();
+        QVERIFY(g->visible());
+        const QRect r = item->rect();
+        QTest::mouseClick(m_w->plot(), Qt::LeftButton, {}, r.center());
+        QVERIFY(!g->visible());
+        QTest::mouseClick(m_w->plot(), Qt::LeftButton, {}, r.center());
+        QVERIFY(g->visible());
+        // rates: over the whole trace, bucket counts add up to the lane's records
+        auto *graph = static_cast<QCPGraph *>(g);
+        QVERIFY(graph->dataCount() > 10);
+        m_w->setRatePlotVisible(false);
+        QVERIFY(!m_w->isRatePlotVisible());
+        m_w->setRatePlotVisible(true);
+        QVERIFY(m_w->rateGraphs().size() > 0);
+    }
+
+    void wallClockModeAndUtc() {
+        m_w->setTimeMode(TimelineWidget::TimeMode::Wall);
+        QCOMPARE(m_w->ticker()->mode(), TimeAxisTicker::Mode::Wall);
+        m_state->setWallUtc(true);
+        QVERIFY(m_w->ticker()->utc());
+        m_w->setVisibleRange(5.10, 5.13);
+        m_w->plot()->replot();
+        QVERIFY(m_w->timeAxis()->label().contains(QLatin1String("2025-10-09")));
+        QVERIFY(m_w->timeAxis()->label().contains(QLatin1String("UTC")));
+        m_w->setTimeMode(TimelineWidget::TimeMode::Relative);
+        QVERIFY(m_w->timeAxis()->label().startsWith(QLatin1String("t_mono")));
+    }
+
+    void unmatchedPairsAreMarked() {
+        auto doc = load(QStringLiteral(LMCT_FIXTURES "/calls-generations.lct"));
+        QVERIFY(doc);
+        m_doc = doc;
+        m_state->setDocument(doc);
+        QVERIFY(waitIndexed());
+        m_w->plot()->replot();
+        const auto &pairs = m_w->lanes()->pairs();
+        QCOMPARE(pairs.size(), size_t(1));
+        QCOMPARE(pairs[0]->matchedCount(), 3);
+        QCOMPARE(pairs[0]->unmatchedEnters().size(), size_t(1));
+        QCOMPARE(pairs[0]->unmatchedExits().size(), size_t(1));
+        int spanRow = -1;
+        for (int r = 0; r < m_w->lanes()->rows().size(); ++r) {
+            if (m_w->lanes()->rows()[r].kind == TimelineLanes::Row::Kind::Spans) {
+                spanRow = r;
+            }
+        }
+        QVERIFY(spanRow >= 0);
+        const QRectF rr = m_w->lanes()->rowRect(spanRow);
+        const int enter = pairs[0]->unmatchedEnters()[0];
+        const double x = m_w->timeAxis()->coordToPixel(doc->records().tMono(enter));
+        const TimelineLanes::Hit hit = m_w->lanes()->hitTest(QPointF(x, rr.center().y()), 3);
+        QVERIFY(hit.unmatched);
+        QCOMPARE(hit.record, enter);
+        // a red cap is drawn there
+        const QImage img = m_w->plot()->grab().toImage();
+        QVERIFY(pixelsNear(img, QRect(int(x) - 2, int(rr.top()) + 4, 5, int(rr.height()) - 8),
+                           QColor(205, 30, 40)) > 5);
+        // unknown qualnames get lanes after the call flow
+        QVERIFY(m_w->laneKeys().last().contains(QLatin1String("codec_probe")) ||
+                m_w->laneKeys().last().contains(QLatin1String("query_prefetch_status")));
+    }
+
+    void ticksAreDrawnWhereRecordsAre() {
+        // (tst_gui_timelinehidpi checks the same on a devicePixelRatio 2 screen)
+        const int rec = recordOf(QStringLiteral(".submit_prefetch_task"));
+        zoomAround(rec, 0.02);
+        const QPointF at = m_w->tickPosition(rec);
+        QVERIFY(!at.isNull());
+        const QImage img = m_w->plot()->grab().toImage();
+        const QColor lane = CallColors::forQualname(m_doc->records().qualname(rec));
+        const QRect tick(int(std::floor(at.x())) - 1, int(at.y()) - 2, 3, 5);
+        QVERIFY2(pixelsNear(img, tick, lane) >= 3, "tick drawn at the record's time");
+        const QRect beside(int(at.x()) + 40, int(at.y()) - 2, 3, 5);
+        QCOMPARE(pixelsNear(img, beside, lane), 0);
+    }
+
+    void darkPaletteAndHiDpi() {
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(30, 30, 30));
+        dark.setColor(QPalette::Base, QColor(20, 20, 24));
+        dark.setColor(QPalette::AlternateBase, QColor(34, 34, 40));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        dark.setColor(QPalette::WindowText, QColor(230, 230, 230));
+        dark.setColor(QPalette::Highlight, QColor(60, 140, 230));
+        m_w->setPalette(dark);
+        m_w->plot()->setBufferDevicePixelRatio(2.0);
+        m_w->setVisibleRange(5.0, 5.001);  // sparse: mostly empty rows
+        m_w->plot()->replot();
+        const QImage img = m_w->plot()->grab().toImage();
+        const QRectF row0 = m_w->lanes()->rowRect(0);
+        // the background of an empty stretch of the first row is the dark base colour
+        QVERIFY(pixelsNear(img, QRect(int(row0.right()) - 20, int(row0.center().y()), 10, 1),
+                           QColor(20, 20, 24)) >= 8);
+        // tick labels use the palette's text colour
+        QCOMPARE(m_w->timeAxis()->tickLabelColor(), QColor(230, 230, 230));
+    }
+
+    void timeAxisLabelsRelative() {
+        TimeAxisTicker t;
+        t.setTickCount(8);
+        QVector<double> ticks;
+        struct Case {
+            QCPRange range;
+            const char *expectIn;  // a substring some label must have
+        };
+        const Case cases[] = {
+            {QCPRange(0, 15), " s"},                        // seconds
+            {QCPRange(5.10, 5.13), " s"},                   // 5.105 s ...
+            {QCPRange(0.0, 0.002), " ms"},                  // 0.25 ms ...
+            {QCPRange(12.3456, 12.34562), " µs"},           // offsets from a base
+            {QCPRange(50000.000001, 50000.000002), " µs"},  // 0.1 µs steps
+            {QCPRange(50000.0000010, 50000.0000010 + 5e-8), " ns"},
+            {QCPRange(0, 3600 * 5), ":"},  // clock: 1:00:00
+            {QCPRange(-0.5, 0.5), " s"},
+            {QCPRange(-0.0005, 0.0005), " µs"},
+        };
+        for (const Case &c : cases) {
+            const QVector<QString> l = labels(t, c.range, &ticks);
+            QVERIFY2(saneTicks(ticks, l, c.range),
+                     qPrintable(QStringList(l.begin(), l.end()).join('|')));
+            bool found = false;
+            for (const QString &s : l) {
+                found |= s.contains(QString::fromUtf8(c.expectIn));
+                QVERIFY2(s.size() <= 12, qPrintable(s));  // short enough to read
+            }
+            QVERIFY2(found, qPrintable(QStringList(l.begin(), l.end()).join('|')));
+        }
+        QCOMPARE(t.labelFor(2.0, QCPRange(0, 15)), QStringLiteral("2 s"));
+        QCOMPARE(t.labelFor(5.11, QCPRange(5.10, 5.13)), QStringLiteral("5.110 s"));
+        // deep zoom far from 0: short offsets, the base in the caption
+        const QCPRange deep(12.3456, 12.34562);
+        QCOMPARE(t.caption(deep), QStringLiteral("12.3456 s +"));
+        QCOMPARE(t.labelFor(12.34561, deep), QStringLiteral("10 µs"));
+        QCOMPARE(t.caption(QCPRange(0, 15)), QString());
+        QCOMPARE(t.labelFor(3723, QCPRange(0, 3600 * 5)), QStringLiteral("1:02:03"));
+    }
+
+    void timeAxisLabelsWall() {
+        TimeAxisTicker t;
+        t.setTickCount(8);
+        t.setMode(TimeAxisTicker::Mode::Wall);
+        t.setWallOffset(1760000000.25);  // 2025-10-09 08:53:20.25 UTC at t_mono 0
+        t.setUtc(true);
+        QVector<double> ticks;
+        // 30 ms: ms labels on whole milliseconds of the wall clock
+        QCPRange r(5.10, 5.13);
+        QVector<QString> l = labels(t, r, &ticks);
+        QVERIFY(saneTicks(ticks, l, r));
+        QVERIFY2(l[0].startsWith(QLatin1String("08:53:25.")), qPrintable(l[0]));
+        for (double tick : ticks) {
+            const double wallMs = (1760000000.25 + tick) * 1000.0;
+            QVERIFY(std::abs(wallMs - std::round(wallMs)) < 1e-3);
+        }
+        QCOMPARE(t.caption(r), QStringLiteral("2025-10-09 · UTC"));
+        // two days: dates in the labels
+        r = QCPRange(0, 2.5 * 86400);
+        l = labels(t, r, &ticks);
+        QVERIFY(saneTicks(ticks, l, r));
+        QVERIFY2(l.last().contains(QLatin1String("10-1")), qPrintable(l.last()));
+        // sub-millisecond: offsets from a round wall time in the caption
+        r = QCPRange(5.1, 5.10002);
+        l = labels(t, r, &ticks);
+        QVERIFY(saneTicks(ticks, l, r));
+        QVERIFY(l[0].startsWith(QLatin1Char('+')) && l[0].endsWith(QStringLiteral("µs")));
+        QVERIFY2(t.caption(r).startsWith(QLatin1String("2025-10-09 08:53:25.35")),
+                 qPrintable(t.caption(r)));
+        // local time (TZ=Asia/Kolkata, +05:30): hours fall on local whole hours
+        t.setUtc(false);
+        r = QCPRange(0, 6 * 3600);
+        l = labels(t, r, &ticks);
+        QVERIFY(saneTicks(ticks, l, r));
+        for (int i = 0; i < l.size(); ++i) {
+            QVERIFY2(l[i].endsWith(QLatin1String(":00")), qPrintable(l[i]));
+        }
+        QVERIFY2(t.caption(r).contains(QLatin1String("UTC+05:30")), qPrintable(t.caption(r)));
+        QVERIFY(labels(t, QCPRange(0, 60), &ticks)[0].startsWith(QLatin1String("14:23")));
+    }
+};
+
+int main(int argc, char *argv[]) {
+    // local-time tests need a zone with a half-hour offset
+    qputenv("TZ", "Asia/Kolkata");
+    tzset();
+    QApplication app(argc, argv);
+    TstGuiTimeline t;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "tst_gui_timeline.moc"

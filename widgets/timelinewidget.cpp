@@ -1,0 +1,1557 @@
+#include "timelinewidget.h"
+
+#include "callcolors.h"
+#include "objectkey.h"
+#include "qualname.h"
+#include "rateseries.h"
+#include "recordsummary.h"
+#include "timeformat.h"
+
+#include <qcustomplot.h>
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QToolBar>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+namespace {
+
+constexpr double kMinViewSeconds = 1e-7;  // 100 ns
+const QString kSpanPrefix = QStringLiteral("spans:");
+
+QString spanKey(const QString &family) {
+    return kSpanPrefix + family;
+}
+
+void setPlotCoordsX(QCPItemPosition *p, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value) {
+    p->setAxisRect(rect);
+    p->setAxes(key, value);
+    p->setTypeX(QCPItemPosition::ptPlotCoords);
+    p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+}
+
+QCPItemRect *bandItem(QCustomPlot *plot, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value,
+                      const QString &layer) {
+    auto *item = new QCPItemRect(plot);
+    item->setLayer(layer);
+    item->setClipAxisRect(rect);
+    setPlotCoordsX(item->topLeft, rect, key, value);
+    setPlotCoordsX(item->bottomRight, rect, key, value);
+    item->topLeft->setCoords(0, 0);
+    item->bottomRight->setCoords(0, 1);
+    item->setVisible(false);
+    item->setSelectable(false);
+    item->setAntialiased(false);  // crisp one-device-pixel edges
+    return item;
+}
+
+QCPItemStraightLine *vLineItem(QCustomPlot *plot, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value,
+                               const QString &layer) {
+    auto *item = new QCPItemStraightLine(plot);
+    item->setLayer(layer);
+    item->setClipAxisRect(rect);
+    setPlotCoordsX(item->point1, rect, key, value);
+    setPlotCoordsX(item->point2, rect, key, value);
+    item->point1->setCoords(0, 0);
+    item->point2->setCoords(0, 1);
+    item->setVisible(false);
+    item->setSelectable(false);
+    return item;
+}
+
+void setBand(QCPItemRect *item, double from, double to) {
+    item->topLeft->setCoords(from, 0);
+    item->bottomRight->setCoords(to, 1);
+}
+
+void setVLine(QCPItemStraightLine *item, double t) {
+    item->point1->setCoords(t, 0);
+    item->point2->setCoords(t, 1);
+}
+
+/** A 1/2/5·10^n duration as people write it: "50 ms", "2 µs", "1 s", "10 min". */
+QString niceDuration(double s) {
+    struct Unit {
+        double scale;
+        const char *name;
+    };
+    static const Unit units[] = {{3600, "h"},  {60, "min"},  {1, "s"},
+                                 {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}};
+    for (const Unit &u : units) {
+        if (s >= u.scale * (1 - 1e-9) && (u.scale < 60 || std::fmod(s, u.scale) < 1e-9)) {
+            return QString::number(s / u.scale, 'g', 6) + QLatin1Char(' ') +
+                   QString::fromUtf8(u.name);
+        }
+    }
+    return QString::number(s * 1e9, 'g', 3) + QStringLiteral(" ns");
+}
+
+/**
+ * A one-device-pixel pen: crisp at any devicePixelRatio, and the raster engine's fast path
+ * (a scaled 1-px or dashed pen goes through the stroker, many times slower for grids).
+ */
+QPen hairline(const QColor &c) {
+    QPen p(c, 0);
+    p.setCosmetic(true);
+    return p;
+}
+
+QColor alpha(QColor c, int a) {
+    c.setAlpha(a);
+    return c;
+}
+
+}  // namespace
+
+TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_ticker.reset(new TimeAxisTicker);
+    buildUi();
+    connect(&m_watcher, &QFutureWatcher<Built>::finished, this, &TimelineWidget::onBuilt);
+    m_growthTimer.setInterval(1000);
+    connect(&m_growthTimer, &QTimer::timeout, this, [this] {
+        if (m_doc && !m_watcher.isRunning() && m_doc->records().size() != m_builtRecords) {
+            startBuild();
+        }
+    });
+    applyPalette();
+    setViewState(nullptr);
+}
+
+TimelineWidget::~TimelineWidget() {
+    m_cancel->store(true);
+    m_watcher.waitForFinished();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Construction
+
+void TimelineWidget::buildUi() {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+
+    m_toolbar = new QToolBar(this);
+    m_toolbar->setIconSize(QSize(16, 16));
+    m_toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *modes = new QActionGroup(this);
+    m_relativeAction = m_toolbar->addAction(tr("Relative"));
+    m_relativeAction->setToolTip(tr("Time axis: t_mono, seconds since the trace started"));
+    m_wallAction = m_toolbar->addAction(tr("Wall clock"));
+    m_wallAction->setToolTip(tr("Time axis: wall clock (t_wall)"));
+    for (QAction *a : {m_relativeAction, m_wallAction}) {
+        a->setCheckable(true);
+        modes->addAction(a);
+    }
+    m_relativeAction->setChecked(true);
+    connect(m_relativeAction, &QAction::triggered, this,
+            [this] { setTimeMode(TimeMode::Relative); });
+    connect(m_wallAction, &QAction::triggered, this, [this] { setTimeMode(TimeMode::Wall); });
+    m_utcAction = m_toolbar->addAction(tr("UTC"));
+    m_utcAction->setCheckable(true);
+    m_utcAction->setToolTip(tr("Show wall-clock times in UTC instead of local time"));
+    connect(m_utcAction, &QAction::toggled, this, [this](bool on) {
+        if (m_state) {
+            m_state->setWallUtc(on);
+        }
+    });
+    m_toolbar->addSeparator();
+    QAction *fit = m_toolbar->addAction(tr("Fit"));
+    fit->setToolTip(tr("Fit the time range or the selected record; again: everything (F)"));
+    connect(fit, &QAction::triggered, this, &TimelineWidget::fitSelection);
+    m_backAction = m_toolbar->addAction(tr("Back"));
+    m_backAction->setToolTip(tr("Previous view (Backspace)"));
+    m_backAction->setEnabled(false);
+    connect(m_backAction, &QAction::triggered, this, &TimelineWidget::zoomBack);
+    m_toolbar->addSeparator();
+    auto *lanesButton = new QToolButton(m_toolbar);
+    lanesButton->setText(tr("Lanes"));
+    lanesButton->setToolTip(tr("Show, hide and reorder lanes"));
+    lanesButton->setPopupMode(QToolButton::InstantPopup);
+    m_lanesMenu = new QMenu(lanesButton);
+    connect(m_lanesMenu, &QMenu::aboutToShow, this, [this] { fillLanesMenu(m_lanesMenu); });
+    lanesButton->setMenu(m_lanesMenu);
+    m_toolbar->addWidget(lanesButton);
+    m_rateAction = m_toolbar->addAction(tr("Rate"));
+    m_rateAction->setCheckable(true);
+    m_rateAction->setChecked(true);
+    m_rateAction->setToolTip(tr("Show the calls-per-second plot"));
+    connect(m_rateAction, &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
+    auto *spacer = new QWidget(m_toolbar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_toolbar->addWidget(spacer);
+    m_busy = new QLabel(tr("Indexing…"), m_toolbar);
+    m_busy->setVisible(false);
+    m_toolbar->addWidget(m_busy);
+    m_info = new QLabel(m_toolbar);
+    m_info->setContentsMargins(8, 0, 6, 0);
+    m_toolbar->addWidget(m_info);
+    layout->addWidget(m_toolbar);
+
+    // Overview strip: the whole trace, the visible window as a draggable rectangle.
+    m_overview = new QCustomPlot(this);
+    m_overview->setObjectName(QStringLiteral("timelineOverview"));
+    m_overview->setNoAntialiasingOnDrag(true);
+    m_overview->setFixedHeight(44);
+    QCPAxisRect *ov = m_overview->axisRect();
+    ov->setAutoMargins(QCP::msNone);
+    ov->setMargins(QMargins(0, 3, 0, 3));
+    for (QCPAxis *a : ov->axes()) {
+        a->setVisible(false);
+        a->grid()->setVisible(false);
+    }
+    ov->axis(QCPAxis::atLeft)->setRangeReversed(true);
+    m_overviewLanes = new TimelineLanes(ov->axis(QCPAxis::atBottom), ov->axis(QCPAxis::atLeft));
+    m_overviewLanes->setStyle(TimelineLanes::Style::Overview);
+    m_overview->addLayer(QStringLiteral("window"), m_overview->layer(QStringLiteral("legend")),
+                         QCustomPlot::limAbove);
+    m_overview->layer(QStringLiteral("window"))->setMode(QCPLayer::lmBuffered);
+    QCPAxis *ok = ov->axis(QCPAxis::atBottom), *ovv = ov->axis(QCPAxis::atLeft);
+    const QString win = QStringLiteral("window");
+    m_ovShadeLeft = bandItem(m_overview, ov, ok, ovv, win);
+    m_ovShadeRight = bandItem(m_overview, ov, ok, ovv, win);
+    m_ovBand = bandItem(m_overview, ov, ok, ovv, win);
+    m_ovWindow = bandItem(m_overview, ov, ok, ovv, win);
+    m_ovSelection = vLineItem(m_overview, ov, ok, ovv, win);
+    m_overview->setMouseTracking(true);
+    m_overview->installEventFilter(this);
+    connect(m_overview, &QCustomPlot::mousePress, this, &TimelineWidget::onOverviewPress);
+    connect(m_overview, &QCustomPlot::mouseMove, this, &TimelineWidget::onOverviewMove);
+    connect(m_overview, &QCustomPlot::mouseRelease, this, &TimelineWidget::onOverviewRelease);
+    connect(m_overview, &QCustomPlot::mouseWheel, this, &TimelineWidget::onOverviewWheel);
+    layout->addWidget(m_overview);
+
+    // Main plot: lanes on top, the rate plot below, the rate legend last; shared time axis.
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("timelinePlot"));
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    m_plot->setAutoAddPlottableToLegend(false);
+    m_plot->setNoAntialiasingOnDrag(true);
+    m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
+    m_plot->plotLayout()->clear();
+    m_lanesRect = new QCPAxisRect(m_plot);
+    m_rateRect = new QCPAxisRect(m_plot);
+    m_rateLegend = new QCPLegend;
+    m_plot->plotLayout()->addElement(0, 0, m_lanesRect);
+    m_plot->plotLayout()->addElement(1, 0, m_rateRect);
+    m_plot->plotLayout()->addElement(2, 0, m_rateLegend);
+    m_plot->plotLayout()->setRowStretchFactors({0.001, 1.0, 0.001});
+    m_plot->plotLayout()->setRowSpacing(0);
+    m_rateLegend->setLayer(QStringLiteral("legend"));
+    m_rateLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_rateLegend->setMargins(QMargins(4, 2, 4, 2));
+    m_rateLegend->setRowSpacing(0);
+    m_rateLegend->setColumnSpacing(14);
+    auto *group = new QCPMarginGroup(m_plot);
+    m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    m_lanesRect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
+
+    QCPAxis *top = m_lanesRect->axis(QCPAxis::atTop);
+    QCPAxis *left = m_lanesRect->axis(QCPAxis::atLeft);
+    m_lanesRect->axis(QCPAxis::atBottom)->setVisible(false);
+    m_lanesRect->axis(QCPAxis::atRight)->setVisible(false);
+    top->setVisible(true);
+    top->setTicker(m_ticker);
+    top->setSubTicks(true);
+    top->setTickLengthIn(0);
+    top->setTickLengthOut(4);
+    top->setSubTickLengthIn(0);
+    top->setSubTickLengthOut(2);
+    top->grid()->setVisible(true);
+    left->setRangeReversed(true);
+    left->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    left->setTickLength(0, 0);
+    left->setSubTicks(false);
+    left->grid()->setVisible(false);
+    left->setTickLabelPadding(8);
+    m_lanes = new TimelineLanes(top, left);
+
+    QCPAxis *rateKey = m_rateRect->axis(QCPAxis::atBottom);
+    QCPAxis *rateValue = m_rateRect->axis(QCPAxis::atLeft);
+    rateKey->setTicker(m_ticker);
+    rateKey->setTickLabels(false);
+    rateKey->setTickLengthIn(0);
+    rateKey->setTickLengthOut(3);
+    rateKey->setSubTickLengthIn(0);
+    rateKey->setSubTickLengthOut(0);
+    rateValue->setTickLengthIn(0);
+    rateValue->setTickLengthOut(3);
+    rateValue->setSubTickLengthIn(0);
+    rateValue->setSubTickLengthOut(0);
+    rateValue->setRange(0, 1);
+    rateValue->setNumberFormat(QStringLiteral("gb"));
+    m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+    m_rateRect->setMargins(QMargins(0, 8, 0, 0));
+    m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
+
+    // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
+    // layer would add a second one to clear and compose on every replot); what follows the
+    // mouse is drawn by a TimelineOverlay widget instead.
+    m_plot->addLayer(QStringLiteral("bands"), m_plot->layer(QStringLiteral("main")),
+                     QCustomPlot::limAbove);
+    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    const QString items = QStringLiteral("bands");
+    top->grid()->setLayer(items);  // lane rows are opaque: the time grid goes over them
+    // The paint buffer is made opaque by a viewport-sized rectangle on the background layer
+    // (instead of QCustomPlot's background fill in paintEvent), so that showing it is a copy.
+    m_backdrop = new QCPItemRect(m_plot);
+    m_backdrop->setLayer(QStringLiteral("background"));
+    m_backdrop->setClipToAxisRect(false);
+    m_backdrop->setSelectable(false);
+    m_backdrop->setPen(Qt::NoPen);
+    m_backdrop->topLeft->setType(QCPItemPosition::ptViewportRatio);
+    m_backdrop->bottomRight->setType(QCPItemPosition::ptViewportRatio);
+    m_backdrop->topLeft->setCoords(-0.01, -0.01);
+    m_backdrop->bottomRight->setCoords(1.01, 1.01);
+    m_plot->setBackground(Qt::NoBrush);
+    m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
+    m_band = bandItem(m_plot, m_lanesRect, top, left, items);
+    m_rateBand = bandItem(m_plot, m_rateRect, rateKey, rateValue, items);
+    m_bandLabel = new QCPItemText(m_plot);
+    m_bandLabel->setLayer(items);
+    m_bandLabel->setClipToAxisRect(true);
+    m_bandLabel->setClipAxisRect(m_lanesRect);
+    setPlotCoordsX(m_bandLabel->position, m_lanesRect, top, left);
+    m_bandLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_bandLabel->setPadding(QMargins(4, 0, 4, 1));
+    m_bandLabel->setSelectable(false);
+    m_bandLabel->setVisible(false);
+    m_overlay = new TimelineOverlay(m_plot);
+
+    connect(top, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
+            &TimelineWidget::onRangeChanged);
+    connect(m_plot, &QCustomPlot::mousePress, this, &TimelineWidget::onPlotPress);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &TimelineWidget::onPlotMove);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &TimelineWidget::onPlotRelease);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, &TimelineWidget::onPlotWheel);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, &TimelineWidget::onPlotDoubleClick);
+    connect(m_plot, &QCustomPlot::legendClick, this,
+            [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
+                auto *pli = qobject_cast<QCPPlottableLegendItem *>(item);
+                if (!pli) {
+                    return;
+                }
+                QCPAbstractPlottable *g = pli->plottable();
+                const int lane = m_rateGraphs.indexOf(static_cast<QCPGraph *>(g));
+                if (lane < 0 || !m_index) {
+                    return;
+                }
+                const QString q = m_index->lane(lane).qualname;
+                const bool show = !g->visible();
+                g->setVisible(show);
+                if (show) {
+                    m_rateHidden.remove(q);
+                } else {
+                    m_rateHidden.insert(q);
+                }
+                applyPalette();  // greys the legend entry
+                updateRate();
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+            });
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, &TimelineWidget::showContextMenu);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        // The layout is known only after a replot: when the plot areas changed width, tick
+        // count and rate buckets follow.
+        if (m_lanesRect->width() != m_laidOutWidth) {
+            m_laidOutWidth = m_lanesRect->width();
+            updateAxisCaption();
+            updateRate();
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+        m_overlay->setAreas(m_lanesRect->rect(), m_rateVisible ? m_rateRect->rect() : QRect());
+        // keep the overview's plot area under the lanes' plot area
+        const QMargins lm = m_lanesRect->margins();
+        QCPAxisRect *ov = m_overview->axisRect();
+        const QMargins want(lm.left(), 3, lm.right(), 3);
+        if (ov->margins() != want) {
+            ov->setMargins(want);
+            m_overview->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+    layout->addWidget(m_plot, 1);
+    setFocusProxy(m_plot);
+}
+
+// ---------------------------------------------------------------------------------------------
+// ViewState
+
+void TimelineWidget::setViewState(ViewState *state) {
+    if (m_state) {
+        disconnect(m_state, nullptr, this, nullptr);
+    }
+    m_state = state;
+    if (m_state) {
+        connect(m_state, &ViewState::documentChanged, this, &TimelineWidget::onDocumentChanged);
+        connect(m_state, &ViewState::selectedRecordChanged, this,
+                &TimelineWidget::onSelectedRecordChanged);
+        connect(m_state, &ViewState::timeRangeChanged, this, &TimelineWidget::onTimeRangeChanged);
+        connect(m_state, &ViewState::wallUtcChanged, this, &TimelineWidget::onWallUtcChanged);
+        connect(m_state, &QObject::destroyed, this, [this] { setViewState(nullptr); });
+        onWallUtcChanged(m_state->wallUtc());
+    }
+    onDocumentChanged();
+}
+
+void TimelineWidget::onDocumentChanged() {
+    hideHover();
+    m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    ++m_generation;
+    m_doc = m_state ? m_state->document() : nullptr;
+    m_index.reset();
+    m_pairs.clear();
+    m_families.clear();
+    m_builtRecords = -1;
+    m_history.clear();
+    m_backAction->setEnabled(false);
+    m_firstBuild = true;
+    m_fitted = true;
+    m_rebuildPending = false;
+    m_lanes->setData(m_doc, nullptr, {});
+    m_overviewLanes->setData(m_doc, nullptr, {});
+    m_lanes->setSelectedRecord(-1);
+    m_overviewLanes->setSelectedRecord(-1);
+    rebuildRows();
+    rebuildRateGraphs();
+    updateBands();
+    if (m_doc) {
+        startBuild();
+        m_growthTimer.start();
+    } else {
+        m_growthTimer.stop();
+        m_busy->setVisible(false);
+    }
+    updateInfo();
+    replotAll();
+}
+
+void TimelineWidget::startBuild() {
+    if (!m_doc) {
+        return;
+    }
+    if (m_watcher.isRunning()) {
+        m_rebuildPending = true;
+        return;
+    }
+    m_busy->setVisible(true);
+    auto doc = m_doc;
+    auto cancel = m_cancel;
+    const quint64 gen = m_generation;
+    m_watcher.setFuture(QtConcurrent::run([doc, cancel, gen]() {
+        Built b;
+        b.doc = doc;
+        b.generation = gen;
+        b.records = doc->records().size();
+        b.index = TimelineIndex::build(doc->records(), cancel.get());
+        if (!b.index) {
+            return b;
+        }
+        for (const QString &f : ContextPairs::families(doc->records())) {
+            auto cp = ContextPairs::build(*doc, f, cancel.get());
+            if (!cp) {
+                b.index.reset();
+                return b;
+            }
+            b.pairs.push_back(std::move(cp));
+        }
+        return b;
+    }));
+}
+
+void TimelineWidget::onBuilt() {
+    const Built b = m_watcher.result();
+    m_busy->setVisible(false);
+    if (b.generation != m_generation || b.doc != m_doc || !b.index) {
+        if (m_doc && (m_rebuildPending || !m_index)) {
+            m_rebuildPending = false;
+            startBuild();
+        }
+        return;
+    }
+    const bool first = m_firstBuild;
+    m_firstBuild = false;
+    m_index = b.index;
+    m_pairs = b.pairs;
+    m_families.clear();
+    for (const auto &cp : m_pairs) {
+        m_families.append(cp->family());
+    }
+    m_builtRecords = b.records;
+    m_ticker->setWallOffset(m_index->wallOffset());
+    m_lanes->setData(m_doc, m_index, m_pairs);
+    m_overviewLanes->setData(m_doc, m_index, m_pairs);
+    rebuildRows();
+    rebuildRateGraphs();
+    const QCPRange d = dataRange();
+    const double pad = d.size() * 0.01;
+    m_overview->axisRect()->axis(QCPAxis::atBottom)->setRange(d.lower - pad, d.upper + pad);
+    if (first || m_fitted) {
+        const QVector<QCPRange> keep = m_history;
+        fitAll();
+        m_history = keep;
+        m_backAction->setEnabled(!m_history.isEmpty());
+    }
+    if (m_state) {
+        onSelectedRecordChanged(m_state->selectedRecord());
+        onTimeRangeChanged();
+    }
+    updateInfo();
+    replotAll();
+    emit indexReady();
+    if (m_rebuildPending) {
+        m_rebuildPending = false;
+        if (m_doc->records().size() != m_builtRecords) {
+            startBuild();
+        }
+    }
+}
+
+bool TimelineWidget::isIndexing() const {
+    return m_watcher.isRunning() || (m_doc && !m_index);
+}
+
+void TimelineWidget::onSelectedRecordChanged(int record) {
+    m_lanes->setSelectedRecord(record);
+    m_overviewLanes->setSelectedRecord(record);
+    const bool valid = m_doc && record >= 0 && record < m_doc->records().size() && m_index;
+    m_ovSelection->setVisible(valid);
+    if (valid) {
+        const double t = m_doc->records().tMono(record);
+        setVLine(m_ovSelection, t);
+        const QCPRange r = visibleRange();
+        if (std::isfinite(t) && (t < r.lower + 0.05 * r.size() || t > r.upper - 0.05 * r.size())) {
+            // bring it to the centre, keeping the zoom
+            noteNavigation();
+            m_lastNavigation.invalidate();
+            setVisibleRange(t - r.size() / 2, t + r.size() / 2);
+        }
+    }
+    replotAll();
+}
+
+void TimelineWidget::onTimeRangeChanged() {
+    updateBands();
+    replotAll();
+}
+
+void TimelineWidget::onWallUtcChanged(bool utc) {
+    m_ticker->setUtc(utc);
+    const QSignalBlocker block(m_utcAction);
+    m_utcAction->setChecked(utc);
+    updateAxisCaption();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows and series
+
+QStringList TimelineWidget::laneKeys() const {
+    QStringList out;
+    for (const TimelineLanes::Row &r : m_lanes->rows()) {
+        out.append(r.key);
+    }
+    return out;
+}
+
+void TimelineWidget::rebuildRows() {
+    QStringList qualnames;
+    if (m_index) {
+        for (int q = 0; q < m_index->laneCount(); ++q) {
+            if (m_index->lane(q).times.size() > 0) {
+                qualnames.append(m_index->lane(q).qualname);
+            }
+        }
+    }
+    std::sort(qualnames.begin(), qualnames.end(), &Qualname::flowLess);
+    QStringList defaults = qualnames;
+    for (const QString &f : m_families) {
+        int at = int(defaults.indexOf(f + QStringLiteral(".__enter__")));
+        if (at < 0) {
+            at = int(defaults.indexOf(f + QStringLiteral(".__exit__")));
+        }
+        defaults.insert(at < 0 ? defaults.size() : at, spanKey(f));
+    }
+    // Keep the user's order; new keys go after their default predecessor.
+    QStringList order;
+    for (const QString &k : m_order) {
+        if (defaults.contains(k)) {
+            order.append(k);
+        }
+    }
+    for (int i = 0; i < defaults.size(); ++i) {
+        if (order.contains(defaults[i])) {
+            continue;
+        }
+        int at = 0;
+        for (int j = i - 1; j >= 0; --j) {
+            const int p = int(order.indexOf(defaults[j]));
+            if (p >= 0) {
+                at = p + 1;
+                break;
+            }
+        }
+        order.insert(at, defaults[i]);
+    }
+    if (!order.isEmpty()) {
+        m_order = order;
+    }
+    QVector<TimelineLanes::Row> rows;
+    auto *ticker =
+        static_cast<QCPAxisTickerText *>(m_lanesRect->axis(QCPAxis::atLeft)->ticker().data());
+    ticker->clear();
+    for (const QString &k : order) {
+        if (m_hidden.contains(k)) {
+            continue;
+        }
+        TimelineLanes::Row row;
+        row.key = k;
+        if (k.startsWith(kSpanPrefix)) {
+            const QString f = k.mid(kSpanPrefix.size());
+            row.kind = TimelineLanes::Row::Kind::Spans;
+            row.family = int(m_families.indexOf(f));
+            row.label = Qualname::shortName(f);
+            row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
+            // taller when spans overlap, so that stacked spans stay readable
+            const int depth = row.family >= 0 ? m_pairs[size_t(row.family)]->depthCount() : 1;
+            row.weight = 1.0 + 0.35 * (std::clamp(depth, 1, 4) - 1);
+        } else {
+            row.kind = TimelineLanes::Row::Kind::Calls;
+            row.lane = m_doc ? m_doc->records().qualnameIdOf(k) : -1;
+            row.label = Qualname::shortName(k);
+            row.color = CallColors::forQualname(k);
+        }
+        rows.append(row);
+    }
+    m_lanes->setRows(rows);
+    for (int r = 0; r < rows.size(); ++r) {
+        ticker->addTick(m_lanes->rowCenter(r), rows[r].label);
+        rows[r].weight = 1.0;  // the overview: rows of equal height
+    }
+    m_overviewLanes->setRows(rows);
+    m_lanesRect->axis(QCPAxis::atLeft)->setRange(0.0, std::max(1.0, m_lanes->totalWeight()));
+    m_overview->axisRect()
+        ->axis(QCPAxis::atLeft)
+        ->setRange(0.0, std::max(1.0, m_overviewLanes->totalWeight()));
+    updateHeights();
+}
+
+void TimelineWidget::rebuildRateGraphs() {
+    for (QCPGraph *g : std::as_const(m_rateGraphs)) {
+        if (g) {
+            m_plot->removePlottable(g);
+        }
+    }
+    m_rateGraphs.clear();
+    m_rateLegend->clearItems();
+    if (!m_index) {
+        return;
+    }
+    m_rateGraphs.resize(m_index->laneCount(), nullptr);
+    QCPAxis *key = m_rateRect->axis(QCPAxis::atBottom);
+    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
+    for (const TimelineLanes::Row &row : m_lanes->rows()) {
+        if (row.kind != TimelineLanes::Row::Kind::Calls || row.lane < 0 ||
+            row.lane >= m_index->laneCount()) {
+            continue;
+        }
+        auto *g = new QCPGraph(key, value);
+        g->setName(row.label);
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setPen(QPen(row.color, 1.0));
+        g->setSelectable(QCP::stNone);
+        g->setAntialiased(false);
+        g->setVisible(!m_rateHidden.contains(m_index->lane(row.lane).qualname));
+        g->addToLegend(m_rateLegend);
+        m_rateGraphs[row.lane] = g;
+    }
+    applyPalette();
+    updateRate();
+}
+
+void TimelineWidget::setLaneHidden(const QString &key, bool hidden) {
+    if (hidden) {
+        m_hidden.insert(key);
+    } else {
+        m_hidden.remove(key);
+    }
+    rebuildRows();
+    rebuildRateGraphs();
+    replotAll();
+}
+
+void TimelineWidget::moveLane(const QString &key, int delta) {
+    // move among the visible rows: swap with the neighbour `delta` visible rows away
+    const QStringList visible = laneKeys();
+    const int from = int(visible.indexOf(key));
+    if (from < 0) {
+        return;
+    }
+    const int to = std::clamp(from + delta, 0, int(visible.size()) - 1);
+    if (to == from) {
+        return;
+    }
+    const int a = int(m_order.indexOf(key));
+    m_order.removeAt(a);
+    const int b = int(m_order.indexOf(visible[to]));
+    m_order.insert(delta > 0 ? b + 1 : b, key);
+    rebuildRows();
+    rebuildRateGraphs();
+    replotAll();
+}
+
+void TimelineWidget::resetLanes() {
+    m_order.clear();
+    m_hidden.clear();
+    rebuildRows();
+    rebuildRateGraphs();
+    replotAll();
+}
+
+void TimelineWidget::setRatePlotVisible(bool visible) {
+    if (visible == m_rateVisible) {
+        return;
+    }
+    m_rateVisible = visible;
+    const QSignalBlocker block(m_rateAction);
+    m_rateAction->setChecked(visible);
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    if (visible) {
+        grid->addElement(1, 0, m_rateRect);
+        grid->addElement(2, 0, m_rateLegend);
+        grid->setRowStretchFactors({0.001, 1.0, 0.001});
+    } else {
+        grid->take(m_rateRect);
+        grid->take(m_rateLegend);
+        grid->simplify();
+    }
+    m_rateRect->setVisible(visible);
+    m_rateLegend->setVisible(visible);
+    updateHeights();
+    updateRate();
+    replotAll();
+}
+
+void TimelineWidget::updateHeights() {
+    const double weight = std::max(1.0, m_lanes->totalWeight());
+    const int fm = fontMetrics().height();
+    const int maxRow = fm * 3;
+    int avail = m_plot->height() - (fm * 3 + 8);  // the time axis with its caption
+    if (m_rateVisible) {
+        // the lanes first; the rate plot gets about a third, at least a few grid lines
+        avail -= fm * 2 + 8;  // the legend
+        avail -= std::clamp(int(avail * 0.36), 90, 280);
+        m_rateLegend->setWrap(std::max(1, m_plot->width() / (fm * 16)));
+    }
+    const int rowPx = std::clamp(int(avail / weight), 12, maxRow);
+    const int h = int(std::lround(weight * rowPx));
+    m_lanesRect->setMinimumSize(0, h);
+    m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
+    const int rows = std::max(1, int(m_overviewLanes->rows().size()));
+    m_overview->setFixedHeight(std::clamp(8 + rows * 5, 28, 64));
+}
+
+void TimelineWidget::updateRate() {
+    if (!m_index || !m_rateVisible) {
+        return;
+    }
+    const QCPRange r = visibleRange();
+    const int px = m_rateRect->width() > 10 ? m_rateRect->width() : std::max(50, width() - 250);
+    const double bucket = RateSeries::niceWidth(r.size() / px * 6.0);
+    double ymax = 0.0;
+    for (int lane = 0; lane < m_rateGraphs.size(); ++lane) {
+        QCPGraph *g = m_rateGraphs[lane];
+        if (!g) {
+            continue;
+        }
+        const RateSeries s = RateSeries::compute(*m_index, lane, r.lower, r.upper, bucket, 8192);
+        QVector<double> keys(s.size() + 1), values(s.size() + 1);
+        for (int k = 0; k < s.size(); ++k) {
+            keys[k] = s.bucketStart(k);
+            values[k] = s.rates[size_t(k)];
+            if (g->visible()) {
+                ymax = std::max(ymax, values[k]);
+            }
+        }
+        keys[s.size()] = s.bucketStart(s.size());
+        values[s.size()] = s.size() > 0 ? s.rates.back() : 0.0;
+        g->setData(keys, values, true);
+    }
+    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
+    value->setRange(0, ymax > 0 ? ymax * 1.12 : 1.0);
+    value->setLabel(tr("calls/s · %1 bins").arg(niceDuration(bucket)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Appearance
+
+void TimelineWidget::setTimeMode(TimeMode mode) {
+    m_timeMode = mode;
+    m_ticker->setMode(mode == TimeMode::Wall ? TimeAxisTicker::Mode::Wall
+                                             : TimeAxisTicker::Mode::Relative);
+    m_relativeAction->setChecked(mode == TimeMode::Relative);
+    m_wallAction->setChecked(mode == TimeMode::Wall);
+    updateAxisCaption();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineWidget::updateAxisCaption() {
+    const QCPRange r = visibleRange();
+    const int w = m_lanesRect->width() > 10 ? m_lanesRect->width() : std::max(100, width() - 250);
+    const int labelPx = fontMetrics().horizontalAdvance(m_timeMode == TimeMode::Wall
+                                                            ? QStringLiteral("00-00 00:00:00.000")
+                                                            : QStringLiteral("000.000 ms"));
+    m_ticker->setTickCount(std::clamp(w / (labelPx + 40), 2, 16));
+    const QString caption = m_ticker->caption(r);
+    const QString mode = m_timeMode == TimeMode::Wall ? tr("wall clock") : tr("t_mono");
+    timeAxis()->setLabel(caption.isEmpty() ? mode : mode + QStringLiteral("  ·  ") + caption);
+}
+
+void TimelineWidget::applyPalette() {
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor window = pal.color(QPalette::Window);
+    const QColor text = pal.color(QPalette::Text);
+    const QColor mid = pal.color(QPalette::Mid);
+    const QColor hl = pal.color(QPalette::Highlight);
+    const QColor grid = alpha(text, 38);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_overview->setBackground(window);
+    m_backdrop->setBrush(window);
+    for (QCustomPlot *plot : {m_plot, m_overview}) {
+        for (QCPAxisRect *rect : plot->axisRects()) {
+            // the lanes paint every pixel of their rect themselves
+            rect->setBackground(rect == m_lanesRect ? QBrush(Qt::NoBrush) : QBrush(base));
+            for (QCPAxis *a : rect->axes()) {
+                a->setBasePen(hairline(mid));
+                a->setTickPen(hairline(mid));
+                a->setSubTickPen(hairline(mid));
+                a->setTickLabelColor(text);
+                a->setLabelColor(alpha(text, 190));
+                a->setTickLabelFont(font());
+                a->setLabelFont(small);
+                a->grid()->setPen(hairline(grid));
+                a->grid()->setSubGridPen(hairline(alpha(text, 14)));
+                a->grid()->setZeroLinePen(Qt::NoPen);
+            }
+        }
+    }
+    m_lanesRect->axis(QCPAxis::atTop)->grid()->setSubGridVisible(true);
+    m_lanesRect->axis(QCPAxis::atLeft)->setBasePen(Qt::NoPen);
+    m_rateRect->axis(QCPAxis::atBottom)->grid()->setSubGridVisible(false);
+    m_rateRect->axis(QCPAxis::atLeft)->grid()->setPen(hairline(alpha(text, 20)));
+    m_rateLegend->setBrush(window);
+    m_rateLegend->setBorderPen(Qt::NoPen);
+    m_rateLegend->setFont(font());
+    m_rateLegend->setTextColor(text);
+    for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
+        if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
+            const bool on = pli->plottable()->visible();
+            pli->setTextColor(on ? text : alpha(text, 90));
+            pli->setFont(font());
+        }
+    }
+    for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
+        b->setBrush(alpha(hl, 42));
+        b->setPen(hairline(hl));
+    }
+    m_overlay->setFont(small);
+    m_bandLabel->setBrush(hl);
+    m_bandLabel->setColor(pal.color(QPalette::HighlightedText));
+    m_bandLabel->setFont(small);
+    m_ovWindow->setPen(QPen(hl, 1.5));
+    m_ovWindow->setBrush(alpha(hl, 28));
+    for (QCPItemRect *s : {m_ovShadeLeft, m_ovShadeRight}) {
+        s->setPen(Qt::NoPen);
+        s->setBrush(alpha(window, 150));
+    }
+    m_ovSelection->setPen(QPen(hl, 1.5));
+    m_lanes->setColors(pal);
+    m_overviewLanes->setColors(pal);
+}
+
+void TimelineWidget::updateDevicePixelRatio() {
+    const double dpr = devicePixelRatioF();
+    for (QCustomPlot *plot : {m_plot, m_overview}) {
+        if (std::abs(plot->bufferDevicePixelRatio() - dpr) > 1e-6) {
+            plot->setBufferDevicePixelRatio(dpr);
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+}
+
+void TimelineWidget::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange ||
+        event->type() == QEvent::FontChange) {
+        applyPalette();
+        updateHeights();
+        replotAll();
+    }
+}
+
+bool TimelineWidget::event(QEvent *event) {
+    if (event->type() == QEvent::ScreenChangeInternal || event->type() == QEvent::Show ||
+        event->type() == QEvent::WindowChangeInternal) {
+        updateDevicePixelRatio();
+    }
+    return QWidget::event(event);
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    updateHeights();
+    updateAxisCaption();
+    updateRate();
+}
+
+void TimelineWidget::replotAll() {
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_overview->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// ---------------------------------------------------------------------------------------------
+// View range
+
+QCPAxis *TimelineWidget::timeAxis() const {
+    return m_lanesRect->axis(QCPAxis::atTop);
+}
+
+QCPRange TimelineWidget::visibleRange() const {
+    return timeAxis()->range();
+}
+
+QCPRange TimelineWidget::dataRange() const {
+    if (!m_index || m_index->recordCount() == 0) {
+        return QCPRange(0.0, 1.0);
+    }
+    double lo = m_index->minTime(), hi = m_index->maxTime();
+    if (hi - lo < 1e-3) {
+        const double c = (lo + hi) / 2;
+        lo = c - 5e-4;
+        hi = c + 5e-4;
+    }
+    return QCPRange(lo, hi);
+}
+
+void TimelineWidget::setVisibleRange(double from, double to) {
+    if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) {
+        return;
+    }
+    const QCPRange d = dataRange();
+    double w = std::clamp(to - from, kMinViewSeconds, d.size() * 1.5 + 1e-6);
+    double c = std::clamp((from + to) / 2, d.lower, d.upper);
+    m_fitted = false;
+    timeAxis()->setRange(c - w / 2, c + w / 2);
+}
+
+void TimelineWidget::noteNavigation() {
+    // one history entry per burst of navigation (wheel, keys, drags in a row)
+    if (!m_lastNavigation.isValid() || m_lastNavigation.elapsed() > 700) {
+        const QCPRange r = visibleRange();
+        if (m_history.isEmpty() || m_history.last() != r) {
+            m_history.append(r);
+            if (m_history.size() > 200) {
+                m_history.removeFirst();
+            }
+        }
+        m_backAction->setEnabled(true);
+    }
+    m_lastNavigation.restart();
+}
+
+void TimelineWidget::fitAll() {
+    m_lastNavigation.invalidate();
+    noteNavigation();
+    m_lastNavigation.invalidate();
+    const QCPRange d = dataRange();
+    const double pad = d.size() * 0.01;
+    setVisibleRange(d.lower - pad, d.upper + pad);
+    m_fitted = true;
+}
+
+bool TimelineWidget::zoomBack() {
+    if (m_history.isEmpty()) {
+        return false;
+    }
+    const QCPRange r = m_history.takeLast();
+    m_lastNavigation.invalidate();
+    setVisibleRange(r.lower, r.upper);
+    m_backAction->setEnabled(!m_history.isEmpty());
+    return true;
+}
+
+void TimelineWidget::zoomBy(double factor, double anchor) {
+    const QCPRange r = visibleRange();
+    noteNavigation();
+    setVisibleRange(anchor - (anchor - r.lower) * factor, anchor + (r.upper - anchor) * factor);
+}
+
+void TimelineWidget::panBy(double fraction) {
+    const QCPRange r = visibleRange();
+    noteNavigation();
+    setVisibleRange(r.lower + fraction * r.size(), r.upper + fraction * r.size());
+}
+
+void TimelineWidget::fitSelection() {
+    QCPRange target;
+    bool have = false;
+    if (m_state && m_state->timeRange()) {
+        const auto tr = *m_state->timeRange();
+        const double pad = std::max(tr.to - tr.from, kMinViewSeconds) * 0.05;
+        target = QCPRange(tr.from - pad, tr.to + pad);
+        have = true;
+    } else if (m_state && m_index && m_doc && m_state->selectedRecord() >= 0) {
+        const int rec = m_state->selectedRecord();
+        const RecordStore &rs = m_doc->records();
+        const int pos = m_index->positionOf(rs, rec);
+        if (pos >= 0) {
+            // wide enough to separate the record from its 20 neighbours on each side
+            const SortedTimes &ts = m_index->lane(int(rs.qualnameId(rec))).times;
+            const double t = rs.tMono(rec);
+            const double lo = ts.at(std::max(0, pos - 20));
+            const double hi = ts.at(std::min(ts.size() - 1, pos + 20));
+            const double w = std::max({2 * (t - lo), 2 * (hi - t), 1e-5});
+            target = QCPRange(t - w / 2, t + w / 2);
+            have = true;
+        }
+    }
+    const QCPRange v = visibleRange();
+    const bool already = have && std::abs(v.lower - target.lower) < 0.02 * target.size() &&
+                         std::abs(v.upper - target.upper) < 0.02 * target.size();
+    if (have && !already) {
+        m_lastNavigation.invalidate();
+        noteNavigation();
+        m_lastNavigation.invalidate();
+        setVisibleRange(target.lower, target.upper);
+    } else {
+        fitAll();
+    }
+}
+
+void TimelineWidget::onRangeChanged(const QCPRange &range) {
+    m_rateRect->axis(QCPAxis::atBottom)->setRange(range);
+    updateAxisCaption();
+    updateRate();
+    updateOverviewWindow();
+    updateInfo();
+    if (m_overlay->hoverVisible() && m_lastMouse.x() >= 0 && m_drag == Drag::None) {
+        showHover(m_lastMouse, QCursor::pos());
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineWidget::updateOverviewWindow() {
+    const QCPRange r = visibleRange();
+    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
+    const QCPRange full = ok->range();
+    // at least 5 px wide so that it stays visible and grabbable
+    const double minW = full.size() / std::max(1, m_overview->axisRect()->width()) * 5;
+    double lo = r.lower, hi = r.upper;
+    if (hi - lo < minW) {
+        const double c = (lo + hi) / 2;
+        lo = c - minW / 2;
+        hi = c + minW / 2;
+    }
+    setBand(m_ovWindow, lo, hi);
+    setBand(m_ovShadeLeft, std::min(full.lower, lo), lo);
+    setBand(m_ovShadeRight, hi, std::max(full.upper, hi));
+    const bool on = m_index != nullptr;
+    for (QCPItemRect *i : {m_ovWindow, m_ovShadeLeft, m_ovShadeRight}) {
+        i->setVisible(on);
+    }
+    m_overview->layer(QStringLiteral("window"))->replot();
+}
+
+void TimelineWidget::updateBands() {
+    const bool on = m_state && m_state->timeRange().has_value() && m_index;
+    for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
+        b->setVisible(on);
+        if (on) {
+            setBand(b, m_state->timeRange()->from, m_state->timeRange()->to);
+        }
+    }
+    m_bandLabel->setVisible(on);
+    if (on) {
+        const auto r = *m_state->timeRange();
+        m_bandLabel->position->setCoords((r.from + r.to) / 2, 0);
+        m_bandLabel->setText(TimeFormat::duration(r.to - r.from));
+    }
+}
+
+void TimelineWidget::updateInfo() {
+    if (!m_index) {
+        m_info->setText(m_doc ? QString() : tr("No trace"));
+        return;
+    }
+    const QCPRange r = visibleRange();
+    qint64 n = 0;
+    for (const TimelineLanes::Row &row : m_lanes->rows()) {
+        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
+            n += m_index->countIn(row.lane, r.lower, r.upper);
+        }
+    }
+    m_info->setText(
+        tr("%1 visible · %2 calls").arg(TimeFormat::duration(r.size()), QLocale().toString(n)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mouse and keyboard
+
+double TimelineWidget::timeAt(double x) const {
+    return timeAxis()->pixelToCoord(x);
+}
+
+bool TimelineWidget::inData(const QPoint &pos) const {
+    return m_lanesRect->rect().contains(pos) || (m_rateVisible && m_rateRect->rect().contains(pos));
+}
+
+double TimelineWidget::anchorTime() const {
+    const QPoint p = m_plot->mapFromGlobal(QCursor::pos());
+    if (m_plot->rect().contains(p) && inData(p)) {
+        return timeAt(p.x());
+    }
+    const QCPRange r = visibleRange();
+    return (r.lower + r.upper) / 2;
+}
+
+void TimelineWidget::onPlotPress(QMouseEvent *e) {
+    m_plot->setFocus(Qt::MouseFocusReason);
+    m_pressPos = e->pos();
+    m_moved = false;
+    m_pressRange = visibleRange();
+    m_pressTime = timeAt(e->pos().x());
+    m_drag = Drag::None;
+    if (!inData(e->pos()) || !m_index) {
+        return;
+    }
+    if (e->button() == Qt::LeftButton) {
+        if (e->modifiers() & Qt::ShiftModifier) {
+            m_drag = Drag::Range;
+        } else if (e->modifiers() & Qt::ControlModifier) {
+            m_drag = Drag::Zoom;
+        } else {
+            m_drag = Drag::Pan;
+        }
+    } else if (e->button() == Qt::MiddleButton) {
+        m_drag = Drag::Pan;
+    }
+}
+
+void TimelineWidget::onPlotMove(QMouseEvent *e) {
+    m_lastMouse = e->pos();
+    if (m_drag == Drag::None) {
+        showHover(e->pos(), e->globalPosition().toPoint());
+        return;
+    }
+    if (!m_moved && (e->pos() - m_pressPos).manhattanLength() < 4) {
+        return;
+    }
+    if (!m_moved) {
+        m_moved = true;
+        hideHover();
+        if (m_drag == Drag::Pan) {
+            m_plot->setCursor(Qt::ClosedHandCursor);
+            m_lastNavigation.invalidate();
+            noteNavigation();
+        }
+    }
+    if (m_drag == Drag::Pan) {
+        const double secPerPx = m_pressRange.size() / std::max(1, m_lanesRect->width());
+        const double dt = (e->pos().x() - m_pressPos.x()) * secPerPx;
+        m_lastNavigation.restart();
+        setVisibleRange(m_pressRange.lower - dt, m_pressRange.upper - dt);
+        return;
+    }
+    const double t = timeAt(e->pos().x());
+    const double lo = std::min(t, m_pressTime), hi = std::max(t, m_pressTime);
+    m_overlay->showBand(
+        timeAxis()->coordToPixel(lo), timeAxis()->coordToPixel(hi),
+        m_drag == Drag::Range ? TimelineOverlay::BandKind::Range : TimelineOverlay::BandKind::Zoom,
+        (m_drag == Drag::Range ? tr("range %1") : tr("zoom to %1"))
+            .arg(TimeFormat::duration(hi - lo)));
+}
+
+void TimelineWidget::onPlotRelease(QMouseEvent *e) {
+    const Drag d = m_drag;
+    m_drag = Drag::None;
+    m_plot->unsetCursor();
+    m_overlay->hideBand();
+    const double t = timeAt(e->pos().x());
+    const double lo = std::min(t, m_pressTime), hi = std::max(t, m_pressTime);
+    if (d == Drag::Pan && !m_moved && e->button() == Qt::LeftButton) {
+        if (m_lanesRect->rect().contains(e->pos()) && m_state) {
+            const TimelineLanes::Hit hit = m_lanes->hitTest(e->pos(), 5);
+            m_state->setSelectedRecord(hit.record);
+        }
+    } else if (d == Drag::Zoom && m_moved && hi > lo) {
+        m_lastNavigation.invalidate();
+        noteNavigation();
+        m_lastNavigation.invalidate();
+        setVisibleRange(lo, hi);
+    } else if (d == Drag::Range && m_moved && hi > lo && m_state) {
+        m_state->setTimeRange(ViewState::TimeRange{lo, hi});
+    }
+    if (inData(e->pos())) {
+        showHover(e->pos(), e->globalPosition().toPoint());
+    }
+}
+
+void TimelineWidget::onPlotDoubleClick(QMouseEvent *e) {
+    if (!m_lanesRect->rect().contains(e->pos()) || !m_index) {
+        return;
+    }
+    const TimelineLanes::Hit hit = m_lanes->hitTest(e->pos(), 5);
+    if (hit.span >= 0 && hit.row >= 0) {
+        const auto &row = m_lanes->rows()[hit.row];
+        const ContextPairs::Span &s = m_pairs[size_t(row.family)]->spans()[size_t(hit.span)];
+        const double w = std::max(s.duration(), 1e-6);
+        m_lastNavigation.invalidate();
+        noteNavigation();
+        setVisibleRange(s.start - 0.25 * w, s.end + 0.25 * w);
+    } else {
+        zoomBy(0.25, timeAt(e->pos().x()));
+    }
+}
+
+void TimelineWidget::onPlotWheel(QWheelEvent *e) {
+    e->accept();
+    if (!m_index) {
+        return;
+    }
+    const QPoint ad = e->angleDelta();
+    if (std::abs(ad.x()) > std::abs(ad.y())) {
+        panBy(-ad.x() / 120.0 * 0.1);
+    } else if (e->modifiers() & Qt::ShiftModifier) {
+        panBy(-ad.y() / 120.0 * 0.1);
+    } else if (ad.y() != 0) {
+        const double x = e->position().x();
+        const double anchor = inData(e->position().toPoint())
+                                  ? timeAt(x)
+                                  : (visibleRange().lower + visibleRange().upper) / 2;
+        zoomBy(std::pow(0.8, ad.y() / 120.0), anchor);
+    }
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent *event) {
+    if (!m_index) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    switch (event->key()) {
+        case Qt::Key_W:
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            zoomBy(0.8, anchorTime());
+            break;
+        case Qt::Key_S:
+        case Qt::Key_Minus:
+            zoomBy(1.25, anchorTime());
+            break;
+        case Qt::Key_A:
+        case Qt::Key_Left:
+            panBy(-0.15);
+            break;
+        case Qt::Key_D:
+        case Qt::Key_Right:
+            panBy(0.15);
+            break;
+        case Qt::Key_F:
+            fitSelection();
+            break;
+        case Qt::Key_Home:
+            fitAll();
+            break;
+        case Qt::Key_Backspace:
+            zoomBack();
+            break;
+        case Qt::Key_Escape:
+            if (m_drag != Drag::None) {
+                m_drag = Drag::None;
+                m_overlay->hideBand();
+            } else if (m_state) {
+                m_state->setTimeRange(std::nullopt);
+            }
+            break;
+        default:
+            QWidget::keyPressEvent(event);
+            return;
+    }
+    event->accept();
+}
+
+void TimelineWidget::onOverviewPress(QMouseEvent *e) {
+    if (!m_index || e->button() != Qt::LeftButton) {
+        return;
+    }
+    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
+    const double x = e->pos().x();
+    const double t = ok->pixelToCoord(x);
+    const QCPRange r = visibleRange();
+    const double xl = ok->coordToPixel(r.lower), xr = ok->coordToPixel(r.upper);
+    m_lastNavigation.invalidate();
+    noteNavigation();
+    if (xr - xl > 12 && std::abs(x - xl) <= 5) {
+        m_drag = Drag::OverviewLeft;
+    } else if (xr - xl > 12 && std::abs(x - xr) <= 5) {
+        m_drag = Drag::OverviewRight;
+    } else {
+        if (x < xl - 2 || x > xr + 2) {
+            setVisibleRange(t - r.size() / 2, t + r.size() / 2);
+        }
+        m_drag = Drag::OverviewMove;
+        m_overview->setCursor(Qt::ClosedHandCursor);
+    }
+    m_pressRange = visibleRange();
+    m_pressTime = t;
+}
+
+void TimelineWidget::onOverviewMove(QMouseEvent *e) {
+    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
+    const double x = e->pos().x();
+    const double t = ok->pixelToCoord(x);
+    if (m_drag == Drag::None) {
+        const QCPRange r = visibleRange();
+        const double xl = ok->coordToPixel(r.lower), xr = ok->coordToPixel(r.upper);
+        if (m_index && xr - xl > 12 && (std::abs(x - xl) <= 5 || std::abs(x - xr) <= 5)) {
+            m_overview->setCursor(Qt::SizeHorCursor);
+        } else if (m_index && x > xl && x < xr) {
+            m_overview->setCursor(Qt::OpenHandCursor);
+        } else {
+            m_overview->unsetCursor();
+        }
+        return;
+    }
+    m_lastNavigation.restart();
+    const double minW = kMinViewSeconds;
+    if (m_drag == Drag::OverviewMove) {
+        const double dt = t - m_pressTime;
+        setVisibleRange(m_pressRange.lower + dt, m_pressRange.upper + dt);
+    } else if (m_drag == Drag::OverviewLeft) {
+        setVisibleRange(std::min(t, m_pressRange.upper - minW), m_pressRange.upper);
+    } else if (m_drag == Drag::OverviewRight) {
+        setVisibleRange(m_pressRange.lower, std::max(t, m_pressRange.lower + minW));
+    }
+}
+
+void TimelineWidget::onOverviewRelease(QMouseEvent *) {
+    if (m_drag == Drag::OverviewMove || m_drag == Drag::OverviewLeft ||
+        m_drag == Drag::OverviewRight) {
+        m_drag = Drag::None;
+        m_overview->unsetCursor();
+    }
+}
+
+void TimelineWidget::onOverviewWheel(QWheelEvent *e) {
+    e->accept();
+    if (!m_index || e->angleDelta().y() == 0) {
+        return;
+    }
+    const double t =
+        m_overview->axisRect()->axis(QCPAxis::atBottom)->pixelToCoord(e->position().x());
+    zoomBy(std::pow(0.8, e->angleDelta().y() / 120.0), t);
+}
+
+bool TimelineWidget::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_plot && event->type() == QEvent::Leave) {
+        m_lastMouse = QPoint(-1, -1);
+        hideHover();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hover and tooltips
+
+void TimelineWidget::showHover(const QPoint &pos, const QPoint &globalPos) {
+    if (!m_index || !inData(pos)) {
+        hideHover();
+        return;
+    }
+    const double t = timeAt(pos.x());
+    const QCPRange r = visibleRange();
+    const double secPerPx = r.size() / std::max(1, m_lanesRect->width());
+    const int decimals = std::clamp(int(std::ceil(-std::log10(secPerPx))), 0, 9);
+    QString label;
+    if (m_timeMode == TimeMode::Wall) {
+        const double w = m_index->wallOffset() + t;
+        const QString base = TimeFormat::wall(w, m_ticker->utc());  // ms precision
+        label = decimals > 3 ? base.left(base.indexOf(QLatin1Char('.'))) + QLatin1Char('.') +
+                                   QString::number(w - std::floor(w), 'f', decimals).mid(2)
+                             : base;
+    } else {
+        label = QString::number(t, 'f', decimals) + QStringLiteral(" s");
+    }
+    m_overlay->showHover(pos.x(), label);
+    TimelineLanes::Hit hit;
+    if (m_lanesRect->rect().contains(pos)) {
+        hit = m_lanes->hitTest(pos, 5);
+    }
+    if (hit.record >= 0 || hit.count > 0) {
+        const int key = hit.record * 4 + (hit.span >= 0 ? 1 : 0) + (hit.count > 1 ? 2 : 0);
+        if (key != m_hoverRecord || !QToolTip::isVisible()) {
+            m_hoverRecord = key;
+            QToolTip::showText(globalPos + QPoint(14, 10), tooltipFor(hit), m_plot);
+        }
+    } else if (m_hoverRecord != -2) {
+        m_hoverRecord = -2;
+        QToolTip::hideText();
+    }
+}
+
+void TimelineWidget::hideHover() {
+    m_overlay->hideHover();
+    if (m_hoverRecord != -2) {
+        QToolTip::hideText();
+        m_hoverRecord = -2;
+    }
+}
+
+QString TimelineWidget::tooltipFor(const TimelineLanes::Hit &hit) const {
+    if (!m_doc || hit.record < 0 || hit.record >= m_doc->records().size()) {
+        return QString();
+    }
+    const RecordStore &rs = m_doc->records();
+    const bool utc = m_ticker->utc();
+    auto recordLines = [&](int rec) {
+        const QString q = rs.qualname(rec);
+        const QColor c = CallColors::forQualname(q);
+        QString s = QStringLiteral("<span style='color:%1'>&#9632;</span> <b>%2</b>")
+                        .arg(c.name(), Qualname::shortName(q).toHtmlEscaped());
+        s += QStringLiteral("<br>t_mono %1 s<br>t_wall %2")
+                 .arg(TimeFormat::mono(rs.tMono(rec)), TimeFormat::wall(rs.tWall(rec), utc));
+        const auto args = m_doc->args(rec);
+        const int keys = ObjectKey::count(args->value);
+        const QString req = RecordSummary::requestId(args->value);
+        s += keys == 1 ? tr("<br>1 key") : tr("<br>%1 keys").arg(QLocale().toString(keys));
+        if (!req.isEmpty()) {
+            s += tr(" · request %1").arg(req.toHtmlEscaped());
+        }
+        s += tr("<br><span style='color:gray'>record #%1</span>").arg(QLocale().toString(rec));
+        return s;
+    };
+    QString out;
+    if (hit.span >= 0 && hit.row >= 0) {
+        const auto &row = m_lanes->rows()[hit.row];
+        const ContextPairs::Span &s = m_pairs[size_t(row.family)]->spans()[size_t(hit.span)];
+        out = tr("<b>%1</b> · %2<br>__enter__ #%3 → __exit__ #%4<hr>")
+                  .arg(row.label.toHtmlEscaped(), TimeFormat::duration(s.duration()),
+                       QLocale().toString(s.enter), QLocale().toString(s.exit));
+        out += recordLines(s.enter);
+    } else {
+        if (hit.unmatched) {
+            out =
+                tr("<b style='color:#d03030'>Unmatched</b>: no partner with the same keys "
+                   "in the trace<hr>");
+        }
+        out += recordLines(hit.record);
+    }
+    if (hit.count > 1) {
+        out += tr("<hr>%1 calls in this pixel (%2): zoom in to separate them")
+                   .arg(QLocale().toString(hit.count), TimeFormat::duration(hit.to - hit.from));
+    }
+    return QStringLiteral("<div style='white-space:nowrap'>") + out + QStringLiteral("</div>");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menus
+
+void TimelineWidget::fillLanesMenu(QMenu *menu) {
+    menu->clear();
+    for (const QString &k : std::as_const(m_order)) {
+        const QString label =
+            k.startsWith(kSpanPrefix)
+                ? tr("%1 (spans)").arg(Qualname::shortName(k.mid(kSpanPrefix.size())))
+                : Qualname::shortName(k);
+        QAction *a = menu->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(!m_hidden.contains(k));
+        connect(a, &QAction::toggled, this, [this, k](bool on) { setLaneHidden(k, !on); });
+    }
+    menu->addSeparator();
+    menu->addAction(tr("Show all lanes in call-flow order"), this, &TimelineWidget::resetLanes);
+}
+
+void TimelineWidget::showContextMenu(const QPoint &pos) {
+    QMenu menu(this);
+    // a lane row under the cursor (plot area or its label)
+    int row = -1;
+    const QRect lr = m_lanesRect->rect();
+    if (pos.y() >= lr.top() && pos.y() <= lr.bottom() && pos.x() <= lr.right()) {
+        row = m_lanes->rowAt(pos.y());
+    }
+    if (row >= 0) {
+        const QString key = m_lanes->rows()[row].key;
+        const QString name = m_lanes->rows()[row].label;
+        menu.addAction(tr("Hide “%1”").arg(name), this, [this, key] { setLaneHidden(key, true); });
+        QAction *up = menu.addAction(tr("Move up"), this, [this, key] { moveLane(key, -1); });
+        up->setEnabled(row > 0);
+        QAction *down = menu.addAction(tr("Move down"), this, [this, key] { moveLane(key, 1); });
+        down->setEnabled(row < m_lanes->rows().size() - 1);
+        menu.addAction(tr("Move to top"), this, [this, key] { moveLane(key, -100000); })
+            ->setEnabled(row > 0);
+        menu.addAction(tr("Move to bottom"), this, [this, key] { moveLane(key, 100000); })
+            ->setEnabled(row < m_lanes->rows().size() - 1);
+        menu.addSeparator();
+    }
+    QMenu *lanes = menu.addMenu(tr("Lanes"));
+    fillLanesMenu(lanes);
+    menu.addSeparator();
+    QAction *rel = menu.addAction(tr("Relative time (t_mono)"), this,
+                                  [this] { setTimeMode(TimeMode::Relative); });
+    rel->setCheckable(true);
+    rel->setChecked(m_timeMode == TimeMode::Relative);
+    QAction *wall = menu.addAction(tr("Wall clock"), this, [this] { setTimeMode(TimeMode::Wall); });
+    wall->setCheckable(true);
+    wall->setChecked(m_timeMode == TimeMode::Wall);
+    menu.addAction(m_utcAction);
+    menu.addSeparator();
+    menu.addAction(tr("Fit everything\tHome"), this, &TimelineWidget::fitAll);
+    if (m_state && m_state->selectedRecord() >= 0) {
+        menu.addAction(tr("Zoom to the selected record\tF"), this, &TimelineWidget::fitSelection);
+    }
+    if (m_state && m_state->timeRange()) {
+        menu.addAction(tr("Zoom to the time range\tF"), this, &TimelineWidget::fitSelection);
+        menu.addAction(tr("Clear the time range\tEsc"), this,
+                       [this] { m_state->setTimeRange(std::nullopt); });
+    }
+    menu.addAction(tr("Previous view\tBackspace"), this, &TimelineWidget::zoomBack)
+        ->setEnabled(!m_history.isEmpty());
+    menu.addSeparator();
+    menu.addAction(m_rateAction);
+    hideHover();
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+QPointF TimelineWidget::tickPosition(int record) const {
+    if (!m_doc || !m_index || record < 0 || record >= m_doc->records().size()) {
+        return QPointF();
+    }
+    const RecordStore &rs = m_doc->records();
+    const int row = m_lanes->rowOfLane(int(rs.qualnameId(record)));
+    if (row < 0) {
+        return QPointF();
+    }
+    const double x = timeAxis()->coordToPixel(rs.tMono(record));
+    if (x < m_lanesRect->left() || x > m_lanesRect->right()) {
+        return QPointF();
+    }
+    return QPointF(x, m_lanes->rowRect(row).center().y());
+}
+
+}  // namespace lmct

@@ -1,0 +1,235 @@
+#pragma once
+
+#include "contextpairs.h"
+#include "timeaxisticker.h"
+#include "timelineindex.h"
+#include "timelinelanes.h"
+#include "timelineoverlay.h"
+#include "viewstate.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPGraph;
+class QCPLegend;
+class QCPLayer;
+class QLabel;
+class QToolBar;
+class QAction;
+class QMenu;
+
+namespace lmct {
+
+/**
+ * The timeline: one lane per call (qualname) with a tick per record, span rows for context
+ * managers (read_prefetched_results.__enter__ → __exit__), an overview strip of the whole trace,
+ * and a calls-per-second plot sharing the time axis. Fluid at 10 million records: drawing reads
+ * per-pixel counts from a TimelineIndex (see TimelineLanes), never the records themselves.
+ *
+ * It only talks to a ViewState: clicking a tick selects its record; the selected record is
+ * marked and brought into view; Shift+drag sets the time range (Esc clears it), shown as a
+ * shaded band; the wall clock follows ViewState::wallUtc.
+ *
+ * Navigation: wheel zooms around the cursor (Shift+wheel pans), drag pans, Ctrl+drag zooms to
+ * a rubber band, W/S and +/− zoom, A/D and ←/→ pan, F fits the time range or selected record
+ * (again: everything), Home fits everything, Backspace steps back through the zoom history,
+ * double-click zooms into a span or tick. The overview's window can be dragged and resized;
+ * clicking the overview centres the view there.
+ *
+ * Lanes follow Qualname's call flow; they can be hidden, shown and reordered from the lane
+ * labels' context menu or the toolbar's Lanes menu. The rate plot's legend toggles its series.
+ * The time axis shows relative time (t_mono) or the wall clock (toolbar or context menu).
+ *
+ * The index and the pairs are built on worker threads when the document changes (and again
+ * while it grows); the widget shows "Indexing…" meanwhile and stays responsive.
+ *
+ * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
+ * Thread-safety: GUI thread only.
+ */
+class TimelineWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineWidget(QWidget *parent = nullptr);
+    ~TimelineWidget() override;
+
+    /** Shows `state` (not owned), or nothing when nullptr. */
+    Q_INVOKABLE void setViewState(lmct::ViewState *state);
+    ViewState *viewState() const { return m_state; }
+
+    enum class TimeMode { Relative, Wall };
+    void setTimeMode(TimeMode mode);
+    TimeMode timeMode() const { return m_timeMode; }
+
+    /** Visible t_mono range. */
+    QCPRange visibleRange() const;
+    /** Shows [from, to] (clamped to sensible bounds), remembering the previous view. */
+    void setVisibleRange(double from, double to);
+    void fitAll();
+    /** Goes back to the previous view; false when there is none. */
+    bool zoomBack();
+
+    /** Whether the index is being built. */
+    bool isIndexing() const;
+
+    /** Row keys in display order (hidden ones excluded) and the hidden keys. */
+    QStringList laneKeys() const;
+    void setLaneHidden(const QString &key, bool hidden);
+    void moveLane(const QString &key, int delta);
+    void resetLanes();
+
+    void setRatePlotVisible(bool visible);
+    bool isRatePlotVisible() const { return m_rateVisible; }
+
+    /** Where a record's tick is drawn, in the plot's coordinates; null when not shown. */
+    QPointF tickPosition(int record) const;
+
+    QCustomPlot *plot() const { return m_plot; }
+    QCustomPlot *overview() const { return m_overview; }
+    TimelineLanes *lanes() const { return m_lanes; }
+    TimeAxisTicker *ticker() const { return m_ticker.data(); }
+    QCPAxis *timeAxis() const;
+    const QVector<QCPGraph *> &rateGraphs() const { return m_rateGraphs; }
+    /** Calls per record lane shown in the rate plot legend (for tests). */
+    QCPLegend *rateLegend() const { return m_rateLegend; }
+
+signals:
+    /** The index (and pairs) of the current document are ready and shown. */
+    void indexReady();
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    struct Built {
+        std::shared_ptr<const TraceDocument> doc;
+        std::shared_ptr<const TimelineIndex> index;
+        std::vector<std::shared_ptr<const ContextPairs>> pairs;
+        int records = 0;
+        quint64 generation = 0;
+    };
+    enum class Drag { None, Pan, Zoom, Range, OverviewMove, OverviewLeft, OverviewRight };
+
+    void buildUi();
+    void applyPalette();
+    void updateDevicePixelRatio();
+    void onDocumentChanged();
+    void startBuild();
+    void onBuilt();
+    void onSelectedRecordChanged(int record);
+    void onTimeRangeChanged();
+    void onWallUtcChanged(bool utc);
+    void onRangeChanged(const QCPRange &range);
+    void rebuildRows();
+    void rebuildRateGraphs();
+    void updateRate();
+    void updateHeights();
+    void updateAxisCaption();
+    void updateOverviewWindow();
+    void updateInfo();
+    void updateBands();
+    void replotAll();
+
+    void onPlotPress(QMouseEvent *e);
+    void onPlotMove(QMouseEvent *e);
+    void onPlotRelease(QMouseEvent *e);
+    void onPlotWheel(QWheelEvent *e);
+    void onPlotDoubleClick(QMouseEvent *e);
+    void onOverviewPress(QMouseEvent *e);
+    void onOverviewMove(QMouseEvent *e);
+    void onOverviewRelease(QMouseEvent *e);
+    void onOverviewWheel(QWheelEvent *e);
+    void showContextMenu(const QPoint &pos);
+    void fillLanesMenu(QMenu *menu);
+    void showHover(const QPoint &pos, const QPoint &globalPos);
+    void hideHover();
+
+    void zoomBy(double factor, double anchor);
+    void panBy(double fraction);
+    void fitSelection();
+    void noteNavigation();
+    double anchorTime() const;
+    bool inData(const QPoint &pos) const;
+    double timeAt(double x) const;
+    QCPRange dataRange() const;
+    QString tooltipFor(const TimelineLanes::Hit &hit) const;
+
+    QPointer<ViewState> m_state;
+    std::shared_ptr<const TraceDocument> m_doc;
+    std::shared_ptr<const TimelineIndex> m_index;
+    std::vector<std::shared_ptr<const ContextPairs>> m_pairs;
+    QStringList m_families;
+
+    QFutureWatcher<Built> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    quint64 m_generation = 0;
+    int m_builtRecords = -1;
+    bool m_rebuildPending = false;
+    bool m_firstBuild = true;
+    QTimer m_growthTimer;
+
+    QToolBar *m_toolbar = nullptr;
+    QAction *m_relativeAction = nullptr;
+    QAction *m_wallAction = nullptr;
+    QAction *m_utcAction = nullptr;
+    QAction *m_rateAction = nullptr;
+    QAction *m_backAction = nullptr;
+    QMenu *m_lanesMenu = nullptr;
+    QLabel *m_info = nullptr;
+    QLabel *m_busy = nullptr;
+
+    QCustomPlot *m_overview = nullptr;
+    TimelineLanes *m_overviewLanes = nullptr;
+    QCPItemRect *m_ovWindow = nullptr;
+    QCPItemRect *m_ovShadeLeft = nullptr;
+    QCPItemRect *m_ovShadeRight = nullptr;
+    QCPItemRect *m_ovBand = nullptr;
+    QCPItemStraightLine *m_ovSelection = nullptr;
+
+    QCustomPlot *m_plot = nullptr;
+    QCPAxisRect *m_lanesRect = nullptr;
+    QCPAxisRect *m_rateRect = nullptr;
+    QCPLegend *m_rateLegend = nullptr;
+    TimelineLanes *m_lanes = nullptr;
+    QSharedPointer<TimeAxisTicker> m_ticker;
+    QVector<QCPGraph *> m_rateGraphs;  // by qualname id (nullptr: not a shown lane)
+    QSet<QString> m_rateHidden;        // qualnames whose series are toggled off
+    TimelineOverlay *m_overlay = nullptr;
+    QCPItemRect *m_band = nullptr;
+    QCPItemRect *m_rateBand = nullptr;
+    QCPItemRect *m_backdrop = nullptr;
+    QCPItemText *m_bandLabel = nullptr;  // the time range's duration
+
+    QStringList m_order;     // every known row key, in display order
+    QSet<QString> m_hidden;  // hidden row keys
+    TimeMode m_timeMode = TimeMode::Relative;
+    bool m_rateVisible = true;
+    bool m_fitted = true;  // the view shows everything (follows a growing trace)
+
+    Drag m_drag = Drag::None;
+    QPoint m_pressPos;
+    QCPRange m_pressRange;
+    double m_pressTime = 0.0;
+    bool m_moved = false;
+    QVector<QCPRange> m_history;
+    QElapsedTimer m_lastNavigation;
+    int m_hoverRecord = -2;
+    QPoint m_lastMouse{-1, -1};
+    int m_laidOutWidth = -1;
+};
+
+}  // namespace lmct
