@@ -214,7 +214,11 @@ void TestMainWindow::opensReferenceTraceAndInspectsKeys() {
     for (QModelIndex p = firstHash.parent(); p.isValid(); p = p.parent()) {
         QVERIFY2(insp->treeView()->isExpanded(p), qPrintable(p.data().toString()));
     }
-    QTRY_VERIFY(insp->treeView()->visualRect(firstHash).isValid());
+    QTRY_VERIFY2(insp->treeView()->visualRect(firstHash).isValid(),
+                 qPrintable(QStringLiteral("viewport %1x%2, row rect y=%3")
+                                .arg(insp->treeView()->viewport()->width())
+                                .arg(insp->treeView()->viewport()->height())
+                                .arg(insp->treeView()->visualRect(firstHash).y())));
 }
 
 void TestMainWindow::headerPaneShowsDigestMatch() {

@@ -11,6 +11,12 @@ namespace lmct {
 DecoratedRecordTableModel::DecoratedRecordTableModel(QObject *parent) : RecordTableModel(parent) {
     m_warning = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
     connect(this, &QAbstractItemModel::modelReset, this, &DecoratedRecordTableModel::rebuildChips);
+    // Records arrive while a trace loads or is followed: new calls get their chips too.
+    connect(this, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (document() && size_t(document()->records().qualnameCount()) != m_chips.size()) {
+            rebuildChips();
+        }
+    });
 }
 
 void DecoratedRecordTableModel::rebuildChips() {

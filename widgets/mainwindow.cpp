@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "timelinewidget.h"
+
 #include "diagnosticspane.h"
 #include "headerpane.h"
 #include "inspectorpane.h"
@@ -207,6 +209,13 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_inspectorDock, m_headerDock);
     m_diagnostics = new DiagnosticsPane;
     m_diagnosticsDock = addViewDock(tr("Diagnostics"), m_diagnostics, Qt::BottomDockWidgetArea);
+    m_timelineDock = addViewDock(tr("Timeline"), new TimelineWidget, Qt::TopDockWidgetArea);
+    // The inspector column runs the full height; the timeline sits above the table only.
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({m_timelineDock, m_diagnosticsDock}, {380, 140}, Qt::Vertical);
+    resizeDocks({m_inspectorDock}, {520}, Qt::Horizontal);
+    m_inspector->setMinimumWidth(320);  // keys and hashes stay readable beside a wide timeline
     m_inspectorDock->raise();
 }
 

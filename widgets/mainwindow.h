@@ -131,6 +131,7 @@ private:
     QDockWidget *m_inspectorDock = nullptr;
     QDockWidget *m_headerDock = nullptr;
     QDockWidget *m_diagnosticsDock = nullptr;
+    QDockWidget *m_timelineDock = nullptr;
     QList<BoundView> m_views;
     QPointer<ViewState> m_boundState;
     RecentFiles *m_recent = nullptr;
