@@ -40,6 +40,8 @@ QString Diagnostic::kindName(Kind k) {
             return QStringLiteral("order");
         case Kind::Damage:
             return QStringLiteral("damage");
+        case Kind::Time:
+            return QStringLiteral("time");
         case Kind::Note:
             return QStringLiteral("note");
     }

@@ -34,6 +34,7 @@ struct Diagnostic {
         Digest,           ///< sm_config_digest does not match sm_config_json
         Order,            ///< t_mono steps back
         Damage,           ///< summary: bytes and frames skipped, records recovered
+        Time,             ///< t_mono or t_wall not finite, or t_mono negative
         Note              ///< anything else worth telling
     };
 

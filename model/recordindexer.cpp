@@ -47,14 +47,14 @@ public:
         }
         return scalar("str");
     }
-    bool start_array(uint32_t n) { return open(n, 1, "array"); }
+    bool start_array(uint32_t n) { return open(n, 1, "an array"); }
     bool end_array() { return close(); }
     bool start_map(uint32_t n) {
         const bool args = m_depth == 1 && !m_atKey && m_field == kArgs;
         if (args) {
             m_have |= kHaveArgs;
         }
-        if (!open(n, 2, "map")) {
+        if (!open(n, 2, "a map")) {
             return false;
         }
         if (args && m_stopEarly &&
@@ -177,7 +177,7 @@ private:
         }
         if (qint64(n) * bytesPerItem > m_size) {
             m_limit = true;
-            f.message = QStringLiteral("a %1 header claims %2 %3 but the frame body has %4 bytes")
+            f.message = QStringLiteral("%1 header claims %2 %3 but the frame body has %4 bytes")
                             .arg(QLatin1String(what))
                             .arg(n)
                             .arg(bytesPerItem == 2 ? "entries" : "elements")

@@ -1,5 +1,6 @@
 #include "recordstore.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace lmct {
@@ -123,20 +124,30 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
     ch->qualname[s] = qualnameId;
     ch->length[s] = length;
     ch->flags[s].store(flags, std::memory_order_relaxed);
-    if (i == 0) {
-        m_minTMono.store(tMono, std::memory_order_relaxed);
-        m_maxTMono.store(tMono, std::memory_order_relaxed);
-        m_minTWall.store(tWall, std::memory_order_relaxed);
-        m_maxTWall.store(tWall, std::memory_order_relaxed);
-    } else {
-        if (tMono < minTMono())
+    // Extremes over finite times only (a NaN or infinite t_mono would poison the duration).
+    if (std::isfinite(tMono)) {
+        if (!m_haveTMono) {
             m_minTMono.store(tMono, std::memory_order_relaxed);
-        if (tMono > maxTMono())
             m_maxTMono.store(tMono, std::memory_order_relaxed);
-        if (tWall < minTWall())
+            m_haveTMono = true;
+        } else {
+            if (tMono < minTMono())
+                m_minTMono.store(tMono, std::memory_order_relaxed);
+            if (tMono > maxTMono())
+                m_maxTMono.store(tMono, std::memory_order_relaxed);
+        }
+    }
+    if (std::isfinite(tWall)) {
+        if (!m_haveTWall) {
             m_minTWall.store(tWall, std::memory_order_relaxed);
-        if (tWall > maxTWall())
             m_maxTWall.store(tWall, std::memory_order_relaxed);
+            m_haveTWall = true;
+        } else {
+            if (tWall < minTWall())
+                m_minTWall.store(tWall, std::memory_order_relaxed);
+            if (tWall > maxTWall())
+                m_maxTWall.store(tWall, std::memory_order_relaxed);
+        }
     }
     // One writer: a plain relaxed load and store, no locked read-modify-write.
     m_counts[qualnameId].store(m_counts[qualnameId].load(std::memory_order_relaxed) + 1,

@@ -73,7 +73,8 @@ public:
     /** Id of `qualname`, or -1. */
     int qualnameIdOf(const QString &qualname) const;
 
-    /** Largest t_mono (LMCache's "duration"); 0 when empty. */
+    /** Largest finite t_mono (LMCache's "duration"); 0 when there is none. Extremes ignore
+     *  NaN and infinities. */
     double maxTMono() const { return m_maxTMono.load(std::memory_order_relaxed); }
     double minTMono() const { return m_minTMono.load(std::memory_order_relaxed); }
     double minTWall() const { return m_minTWall.load(std::memory_order_relaxed); }
@@ -131,6 +132,7 @@ private:
     QHash<QByteArray, quint32> m_ids;  // writer only
     QList<QByteArray> m_utf8;          // writer only: qualnames as in the file, by id
     std::atomic<double> m_maxTMono{0.0}, m_minTMono{0.0}, m_minTWall{0.0}, m_maxTWall{0.0};
+    bool m_haveTMono = false, m_haveTWall = false;  // writer only: a finite time was seen
 };
 
 }  // namespace lmct

@@ -29,27 +29,28 @@ TraceDocument::Damage TraceDocument::damage() const {
 void TraceDocument::addDiagnostic(const Diagnostic &d, int cap) {
     QMutexLocker lock(&m_mutex);
     ++m_diagnosticCount;
+    if (d.severity == Diagnostic::Severity::Error) {
+        ++m_errorTotal;
+    } else if (d.severity == Diagnostic::Severity::Warning) {
+        ++m_warningTotal;
+    }
     if (m_diagnostics.size() < cap) {
         m_diagnostics.append(d);
     } else if (m_diagnostics.size() == cap) {
         m_diagnostics.append(Diagnostic{
-            Diagnostic::Severity::Info, Diagnostic::Kind::Note, d.offset,
+            Diagnostic::Severity::Info, Diagnostic::Kind::Note, -1,
             QStringLiteral("more diagnostics follow; only the first %1 are listed").arg(cap)});
     }
 }
 
 int TraceDocument::warningCount() const {
     QMutexLocker lock(&m_mutex);
-    return int(std::count_if(m_diagnostics.cbegin(), m_diagnostics.cend(), [](const Diagnostic &d) {
-        return d.severity == Diagnostic::Severity::Warning;
-    }));
+    return int(m_warningTotal);
 }
 
 int TraceDocument::errorCount() const {
     QMutexLocker lock(&m_mutex);
-    return int(std::count_if(m_diagnostics.cbegin(), m_diagnostics.cend(), [](const Diagnostic &d) {
-        return d.severity == Diagnostic::Severity::Error;
-    }));
+    return int(m_errorTotal);
 }
 
 std::shared_ptr<const TraceDocument::Args> TraceDocument::args(int i) const {

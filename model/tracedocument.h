@@ -49,6 +49,7 @@ public:
     DiagnosticList diagnostics() const;
     /** Number of diagnostics found, including those beyond the stored cap. */
     qint64 diagnosticCount() const;
+    /** Warnings and errors found, including those beyond the stored cap. */
     int warningCount() const;
     int errorCount() const;
 
@@ -90,6 +91,8 @@ public:
         qint64 backSteps = 0;
         double worstStep = 0.0;
         int worstIndex = -1;
+        qint64 badTimes = 0;  // records whose t_mono/t_wall is not finite or t_mono < 0
+        int firstBadTime = -1;
         bool headerRead = false;
         bool recovered = false;
     };
@@ -104,7 +107,9 @@ private:
     RecordStore m_records;
     mutable QMutex m_mutex;  // guards m_diagnostics, m_diagnosticCount, m_damage
     DiagnosticList m_diagnostics;
-    qint64 m_diagnosticCount = 0;
+    qint64 m_diagnosticCount = 0;  // every diagnostic found, stored or not
+    qint64 m_errorTotal = 0;
+    qint64 m_warningTotal = 0;
     Damage m_damage;
     qint64 m_recordsStart = 0;
     std::atomic<qint64> m_scanOffset{0};

@@ -10,6 +10,7 @@
 #include <QtEndian>
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstring>
 
 namespace lmct {
@@ -102,6 +103,12 @@ public:
             damage(0, 0, 1);
         }
         m_st.pendingFlags = 0;
+        if (!std::isfinite(f.tMono) || !std::isfinite(f.tWall) || f.tMono < 0) {
+            if (m_st.badTimes++ == 0) {
+                m_st.firstBadTime = m_store.size() - 1;
+            }
+            return;  // no ordering finding from a time that is not one
+        }
         if (f.tMono < m_st.prevTMono) {
             ++m_st.backSteps;
             if (m_st.prevTMono - f.tMono > m_st.worstStep) {
@@ -252,12 +259,26 @@ public:
             }
             const quint32 len = lengthAt(off);
             if (len == 0) {
+                // A run of zero-length frames (often a run of zero bytes: a preallocated or
+                // sparse file) is one finding, not one per 4 bytes.
+                qint64 end = off + 4;
+                while (m_size - end >= 4 && lengthAt(end) == 0) {
+                    end += 4;
+                }
+                const qint64 frames = (end - off) / 4;
                 diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
-                     QStringLiteral("zero-length frame at offset %1: expected a record body; "
-                                    "skipped its 4 bytes")
-                         .arg(off));
-                damage(4, 1);
-                off += 4;
+                     frames == 1
+                         ? QStringLiteral("zero-length frame at offset %1: expected a record "
+                                          "body; skipped its 4 bytes")
+                               .arg(off)
+                         : QStringLiteral("%1 zero-length frames (zero bytes?) at offsets %2..%3: "
+                                          "expected record bodies; skipped %4 bytes")
+                               .arg(frames)
+                               .arg(off)
+                               .arg(end - 1)
+                               .arg(end - off));
+                damage(end - off, frames);
+                off = end;
                 continue;
             }
             if (qint64(len) > rem - 4) {
@@ -366,6 +387,18 @@ public:
 
     /** The info diagnostic about t_mono stepping back, once the whole file is indexed. */
     void reportOrder() {
+        if (m_st.badTimes > 0) {
+            const int i = m_st.firstBadTime;
+            diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Time, m_store.frameOffset(i),
+                 QStringLiteral("%1 record(s) have a t_mono or t_wall that is not a finite time, "
+                                "or a negative t_mono (LMCache clamps t_mono at 0); the first is "
+                                "record %2 (t_mono %3, t_wall %4). They are kept; duration and "
+                                "time axes ignore them.")
+                     .arg(m_st.badTimes)
+                     .arg(i)
+                     .arg(m_store.tMono(i))
+                     .arg(m_store.tWall(i), 0, 'f', 6));
+        }
         if (m_st.backSteps > 0) {
             diag(Diagnostic::Severity::Info, Diagnostic::Kind::Order,
                  m_store.frameOffset(m_st.worstIndex),

@@ -20,6 +20,7 @@
 #include <QThreadPool>
 #include <QtConcurrent>
 #include <atomic>
+#include <cmath>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -848,21 +849,51 @@ private slots:
     }
 
     void diagnosticsAreCapped() {
-        SmallTrace t = smallTrace(3);
+        // 20 zero-length frames, each after a different record (consecutive ones are one finding).
+        SmallTrace t = smallTrace(21);
         QByteArray b = t.bytes;
-        for (int i = 0; i < 20; ++i) {
-            b.insert(t.frameEnds[0], be32(0));
+        for (int i = 20; i >= 1; --i) {
+            b.insert(t.frameEnds[i - 1], be32(0));
         }
         TraceLoadOptions opt;
         opt.maxDiagnostics = 5;
         auto doc = loadBytes(b, nullptr, opt);
         QVERIFY(doc);
-        QCOMPARE(doc->records().size(), 3);
+        QCOMPARE(doc->records().size(), 21);
         QCOMPARE(doc->diagnosticCount(), 21);  // 20 zero-length frames and the damage summary
+        QCOMPARE(doc->errorCount(), 20);       // counted past the cap too
         QCOMPARE(doc->diagnostics().size(), 6);
         QCOMPARE(doc->diagnostics().last().kind, Kind::Note);
         QVERIFY(doc->diagnostics().last().message.contains(QLatin1String("5")));
         QCOMPARE(doc->skippedFrames(), 20);
+    }
+
+    // Regression (fresh-user review): a valid header followed by a run of zero bytes took minutes
+    // and gigabytes, one diagnostic per 4 bytes. A run is one finding.
+    void regression_zeroRunIsOneDiagnostic() {
+        SmallTrace t = smallTrace(2);
+        QByteArray b = t.bytes + QByteArray(4 << 20, '\0');
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 2);
+        QCOMPARE(countKind(*doc, Kind::Malformed), 1);
+        QCOMPARE(doc->skippedFrames(), qint64(1 << 20));
+    }
+
+    // Regression (fresh-user review): NaN, infinite or negative times were accepted silently and
+    // made the duration NaN.
+    void regression_nonFiniteTimesWarnAndKeepDuration() {
+        SmallTrace t = smallTrace(3);
+        QByteArray b = t.bytes;
+        const QByteArray key("\xa6t_mono\xcb", 8);
+        const qsizetype at = b.indexOf(key, t.frameEnds[1]);  // the second record's t_mono
+        QVERIFY(at > 0);
+        b.replace(at + key.size(), 8, QByteArray("\x7f\xf8\0\0\0\0\0\0", 8));  // NaN
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 3);
+        QCOMPARE(countKind(*doc, Kind::Time), 1);
+        QVERIFY(std::isfinite(doc->duration()));
     }
 
     // --- cancel and progress -----------------------------------------------------------------
