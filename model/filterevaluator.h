@@ -44,9 +44,12 @@ namespace lmct {
  *         return ev.run(o);                                 // Result::records, sorted
  *     });
  *
+ * Growing documents (loading, live follow): run() evaluates the records published when it
+ * starts (RecordStore::size() then); qualnames that appear later are still handled.
+ *
  * Ownership: keeps the document alive (shared_ptr) and shares the expression's AST.
  * Thread-safety: immutable after construction; run() and matches() are const and may be called
- * from several threads at once.
+ * from several threads at once, also while the loader appends records.
  */
 class FilterEvaluator {
 public:

@@ -196,13 +196,17 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     TraceStatistics st;
     st.range = options.range;
     const RecordStore &rs = doc.records();
-    const int nq = rs.qualnameCount();
+    // The document may grow while we read it (loading, live follow): take the records published
+    // now, then the qualnames, which then cover every one of those records.
+    const int n = rs.size();
+    const QStringList names = rs.qualnames();
+    const int nq = int(names.size());
 
     // The selection, ascending.
     std::vector<int> sel;
     const bool allTimes = options.range.isAll();
     auto consider = [&](int r) {
-        if (r >= 0 && r < rs.size() && (allTimes || options.range.contains(rs.tMono(r)))) {
+        if (r >= 0 && r < n && (allTimes || options.range.contains(rs.tMono(r)))) {
             sel.push_back(r);
         }
     };
@@ -212,8 +216,8 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             consider(r);
         }
     } else {
-        sel.reserve(size_t(rs.size()));
-        for (int r = 0; r < rs.size(); ++r) {
+        sel.reserve(size_t(n));
+        for (int r = 0; r < n; ++r) {
             consider(r);
         }
     }
@@ -235,7 +239,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     // Arguments: keys, bytes, groups, pairs.
     std::vector<Category> cats(static_cast<size_t>(nq));
     for (int q = 0; q < nq; ++q) {
-        cats[size_t(q)] = categoryOf(rs.qualnames()[q]);
+        cats[size_t(q)] = categoryOf(names[q]);
     }
     ChunkAcc acc;
     acc.resize(nq);
@@ -368,14 +372,13 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             order.push_back(q);
         }
     }
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-        return Qualname::flowLess(rs.qualnames()[a], rs.qualnames()[b]);
-    });
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return Qualname::flowLess(names[a], names[b]); });
     qint64 keysSum = 0, keysMax = 0, bytesCalls = 0;
     double bytesSum = 0.0;
     for (int q : order) {
         CallRow row;
-        row.qualname = rs.qualnames()[q];
+        row.qualname = names[q];
         row.call = Qualname::shortName(row.qualname);
         timeStats(&row, times[size_t(q)], total);
         if (st.argsDecoded) {

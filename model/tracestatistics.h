@@ -48,6 +48,8 @@ namespace lmct {
  * (QtConcurrent::blockingMappedReduced). Options::decodeArgs = false skips them (fast, for a
  * first display).
  *
+ * Growing documents: compute() covers the records published when it starts.
+ *
  * Thread-safety: compute() is a pure function of its inputs, safe to run on any thread
  * (typically a worker: QtConcurrent::run([=] { return TraceStatistics::compute(*doc, o); })).
  * A TraceStatistics is a value; share it as std::shared_ptr<const TraceStatistics>.

@@ -11,6 +11,8 @@
 #include "traceloader.h"
 
 #include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest>
 #include <functional>
 
@@ -129,6 +131,7 @@ private slots:
     void poolsAndChunksAgree();
     void progressAndCancel();
     void damagedTraceHasNoDecodeErrors();
+    void growingDocument();
 };
 
 void TestFilterEvaluator::countsMatchIndependentWalk_data() {
@@ -545,6 +548,49 @@ void TestFilterEvaluator::damagedTraceHasNoDecodeErrors() {
         QCOMPARE(r.records.size(), t.recs.size());
         QCOMPARE(r.decoded, qint64(t.recs.size()));
     }
+}
+
+// An evaluator built while the document holds one record still evaluates the records (and the
+// qualnames) that a live follow appends afterwards.
+void TestFilterEvaluator::growingDocument() {
+    QFile in(QStringLiteral(LMCT_FIXTURES "/calls-generations.lct"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray all = in.readAll();
+    qint64 firstRecordEnd = 0;
+    for (int frames = 0; frames < 2; ++frames) {
+        firstRecordEnd += 4 + qFromBigEndian<quint32>(all.constData() + firstRecordEnd);
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all.left(firstRecordEnd));
+    out.flush();
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    const std::shared_ptr<TraceDocument> doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1);
+    const QStringList filters = {QStringLiteral("call == finish_write"),
+                                 QStringLiteral("qualname contains write || rank == 1"),
+                                 QStringLiteral("!(call in [reserve_write, abort_write])")};
+    std::vector<FilterEvaluator> early;
+    for (const QString &f : filters) {
+        early.emplace_back(doc, FilterExpression::parse(f));
+    }
+    QCOMPARE(doc->records().qualnameCount(), 1);
+    out.write(all.mid(firstRecordEnd));
+    out.flush();
+    QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 10);
+    QVERIFY(doc->records().qualnameCount() > 3);
+    for (size_t i = 0; i < early.size(); ++i) {
+        const std::vector<int> late =
+            FilterEvaluator(doc, FilterExpression::parse(filters[qsizetype(i)])).run().records;
+        QVERIFY(!late.empty());
+        QCOMPARE(early[i].run().records, late);
+    }
+    TraceLoader::stopFollowing(doc.get());
 }
 
 QTEST_GUILESS_MAIN(TestFilterEvaluator)
