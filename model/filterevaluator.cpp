@@ -1,13 +1,12 @@
 #include "filterevaluator.h"
-#include "computepool.h"
 
 #include "packedargsdecoder.h"
+#include "parallelchunks.h"
 #include "qualname.h"
 #include "recordfacts.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
-#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -726,9 +725,14 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
         acc.decoded += p.decoded;
         acc.errors += p.errors;
     };
-    QThreadPool *pool = options.pool ? options.pool : ComputePool::instance();
-    Partial all = QtConcurrent::blockingMappedReduced<Partial>(
-        pool, chunks, map, reduce, QtConcurrent::OrderedReduce | QtConcurrent::SequentialReduce);
+    std::vector<Partial> parts(chunks.size());
+    ParallelChunks::run(
+        int(chunks.size()), [&](int i) { parts[size_t(i)] = map(chunks[size_t(i)]); },
+        options.pool);
+    Partial all;
+    for (const Partial &p : parts) {
+        reduce(all, p);  // in chunk order: records stay in file order
+    }
     result.cancelled = cancel && cancel->load();
     if (!result.cancelled && options.progress) {
         QMutexLocker lock(&progressMutex);

@@ -1,14 +1,13 @@
 #include "tracestatistics.h"
-#include "computepool.h"
 
 #include "packedargsdecoder.h"
+#include "parallelchunks.h"
 #include "qualname.h"
 #include "recordfacts.h"
 
 #include <QHash>
 #include <QJsonArray>
 #include <QMutex>
-#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -335,28 +334,40 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             }
             return a;
         };
-        auto reduce = [nq](ChunkAcc &into, const ChunkAcc &a) {
-            if (into.keysSum.size() != size_t(nq)) {
-                into.resize(nq);
-            }
+        // Counters and distinct keys merge in any order as chunks finish (so finished chunks
+        // do not pile up); enter/exit events are kept per chunk to pair them in file order.
+        QMutex mergeMutex;
+        std::vector<std::vector<PairEvent>> events(chunks.size());
+        auto merge = [&](ChunkAcc &a, size_t chunkIndex) {
+            events[chunkIndex] = std::move(a.events);
+            QMutexLocker lock(&mergeMutex);
             for (size_t q = 0; q < size_t(nq); ++q) {
-                into.keysSum[q] += a.keysSum[q];
-                into.keysMax[q] = std::max(into.keysMax[q], a.keysMax[q]);
-                into.bytesSum[q] += a.bytesSum[q];
-                into.bytesCalls[q] += a.bytesCalls[q];
+                acc.keysSum[q] += a.keysSum[q];
+                acc.keysMax[q] = std::max(acc.keysMax[q], a.keysMax[q]);
+                acc.bytesSum[q] += a.bytesSum[q];
+                acc.bytesCalls[q] += a.bytesCalls[q];
             }
-            mergeGroups(into.models, a.models);
-            mergeGroups(into.ranks, a.ranks);
-            mergeGroups(into.salts, a.salts);
-            into.noSalt.merge(a.noSalt);
-            into.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
-            into.events.insert(into.events.end(), a.events.begin(), a.events.end());
-            into.errors += a.errors;
+            mergeGroups(acc.models, a.models);
+            mergeGroups(acc.ranks, a.ranks);
+            mergeGroups(acc.salts, a.salts);
+            acc.noSalt.merge(a.noSalt);
+            if (acc.keys.isEmpty()) {
+                acc.keys.swap(a.keys);
+            } else {
+                acc.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
+            }
+            acc.errors += a.errors;
         };
-        QThreadPool *pool = options.pool ? options.pool : ComputePool::instance();
-        acc = QtConcurrent::blockingMappedReduced<ChunkAcc>(
-            pool, chunks, map, reduce,
-            QtConcurrent::OrderedReduce | QtConcurrent::SequentialReduce);
+        ParallelChunks::run(
+            int(chunks.size()),
+            [&](int i) {
+                ChunkAcc a = map(chunks[size_t(i)]);
+                merge(a, size_t(i));
+            },
+            options.pool);
+        for (std::vector<PairEvent> &e : events) {
+            acc.events.insert(acc.events.end(), e.begin(), e.end());
+        }
         if (acc.keysSum.size() != size_t(nq)) {
             acc.resize(nq);
         }

@@ -44,9 +44,9 @@ namespace lmct {
  *   values v[0..n-1], p ∈ [0,1]: position p·(n−1).
  *
  * Cost: the per-call counts and times use the record columns only; keys, bytes, groups and
- * pairs need the arguments, decoded with PackedArgsDecoder in parallel chunks
- * (QtConcurrent::blockingMappedReduced). Options::decodeArgs = false skips them (fast, for a
- * first display).
+ * pairs need the arguments, decoded with PackedArgsDecoder in parallel chunks (ParallelChunks:
+ * the calling thread works too, so compute() may run inside a pool thread). Options::decodeArgs =
+ * false skips them (fast, for a first display).
  *
  * Growing documents: compute() covers the records published when it starts.
  *

@@ -10,8 +10,11 @@
 #include "recordsummary.h"
 #include "traceloader.h"
 
+#include "tracestatistics.h"
+
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QtEndian>
 #include <QtTest>
 #include <functional>
@@ -132,6 +135,7 @@ private slots:
     void progressAndCancel();
     void damagedTraceHasNoDecodeErrors();
     void growingDocument();
+    void concurrentRunsOnTheGlobalPool();
 };
 
 void TestFilterEvaluator::countsMatchIndependentWalk_data() {
@@ -591,6 +595,41 @@ void TestFilterEvaluator::growingDocument() {
         QCOMPARE(early[i].run().records, late);
     }
     TraceLoader::stopFollowing(doc.get());
+}
+
+// Widgets run evaluations (and statistics) inside QtConcurrent::run on the global pool, and each
+// fans out to the same pool: more of them at once than the pool has threads must not deadlock
+// (the calling thread takes part in its own work and only idle threads are borrowed).
+void TestFilterEvaluator::concurrentRunsOnTheGlobalPool() {
+    const Trace &t = trace(QStringLiteral("schema1-trimpolicy-tp2.lct"));
+    const size_t want = evaluate(t, QStringLiteral("rank == 1 && keys.count > 4")).size();
+    const qint64 records = qint64(t.recs.size());
+    const int n = QThreadPool::globalInstance()->maxThreadCount() * 3 + 1;
+    QList<QFuture<qint64>> futures;
+    for (int i = 0; i < n; ++i) {
+        futures.append(QtConcurrent::run([&t, i]() -> qint64 {
+            if (i % 2) {
+                return TraceStatistics::compute(*t.doc).records;
+            }
+            FilterEvaluator::Options o;
+            o.chunkSize = 64;
+            return qint64(FilterEvaluator(t.doc, FilterExpression::parse(
+                                                     QStringLiteral("rank == 1 && keys.count > 4")))
+                              .run(o)
+                              .records.size());
+        }));
+    }
+    QElapsedTimer timer;
+    timer.start();
+    for (QFuture<qint64> &f : futures) {
+        while (!f.isFinished() && timer.elapsed() < 120000) {
+            QThread::msleep(5);
+        }
+        QVERIFY2(f.isFinished(), "an evaluation did not finish: deadlock?");
+    }
+    for (int i = 0; i < n; ++i) {
+        QCOMPARE(futures[i].result(), i % 2 ? records : qint64(want));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFilterEvaluator)
