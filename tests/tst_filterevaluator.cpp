@@ -3,6 +3,7 @@
 // and walking them with ObjectKey / MemoryLayout / RecordSummary, not through the evaluator's
 // packed fast path.
 
+#include "computepool.h"
 #include "filterevaluator.h"
 #include "memorylayout.h"
 #include "objectkey.h"
@@ -135,7 +136,7 @@ private slots:
     void progressAndCancel();
     void damagedTraceHasNoDecodeErrors();
     void growingDocument();
-    void concurrentRunsOnTheGlobalPool();
+    void concurrentRunsDoNotDeadlock();
 };
 
 void TestFilterEvaluator::countsMatchIndependentWalk_data() {
@@ -597,17 +598,19 @@ void TestFilterEvaluator::growingDocument() {
     TraceLoader::stopFollowing(doc.get());
 }
 
-// Widgets run evaluations (and statistics) inside QtConcurrent::run on the global pool, and each
-// fans out to the same pool: more of them at once than the pool has threads must not deadlock
-// (the calling thread takes part in its own work and only idle threads are borrowed).
-void TestFilterEvaluator::concurrentRunsOnTheGlobalPool() {
+// Widgets run evaluations (and statistics) inside QtConcurrent::run, and each fans out to a pool:
+// more of them at once than the pools have threads, even running on the compute pool itself,
+// must not deadlock (the calling thread takes part in its own work; only idle threads help).
+void TestFilterEvaluator::concurrentRunsDoNotDeadlock() {
     const Trace &t = trace(QStringLiteral("schema1-trimpolicy-tp2.lct"));
     const size_t want = evaluate(t, QStringLiteral("rank == 1 && keys.count > 4")).size();
     const qint64 records = qint64(t.recs.size());
-    const int n = QThreadPool::globalInstance()->maxThreadCount() * 3 + 1;
+    const int n = QThreadPool::globalInstance()->maxThreadCount() * 4 + 1;
     QList<QFuture<qint64>> futures;
     for (int i = 0; i < n; ++i) {
-        futures.append(QtConcurrent::run([&t, i]() -> qint64 {
+        // Some jobs on the global pool, some on the very pool the model computes on.
+        QThreadPool *jobPool = i % 3 == 0 ? ComputePool::instance() : QThreadPool::globalInstance();
+        futures.append(QtConcurrent::run(jobPool, [&t, i]() -> qint64 {
             if (i % 2) {
                 return TraceStatistics::compute(*t.doc).records;
             }
