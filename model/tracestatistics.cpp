@@ -1,5 +1,7 @@
 #include "tracestatistics.h"
 
+#include "contextpairs.h"
+
 #include "packedargsdecoder.h"
 #include "parallelchunks.h"
 #include "qualname.h"
@@ -8,9 +10,10 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QMutex>
+#include <QtEndian>
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <deque>
 #include <unordered_map>
 
 namespace lmct {
@@ -100,6 +103,7 @@ struct PairEvent {
     bool enter = false;
     quint64 keys = 0;
     double tMono = 0.0;
+    qint32 record = -1;
 };
 
 struct ChunkAcc {
@@ -320,7 +324,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                 }
                 if (cat == Category::Enter || cat == Category::Exit) {
                     a.events.push_back(
-                        PairEvent{cat == Category::Enter, facts.keyListHash(), rs.tMono(r)});
+                        PairEvent{cat == Category::Enter, facts.keyListHash(), rs.tMono(r), r});
                 }
             }
             const qint64 n = ch.second - ch.first;
@@ -456,25 +460,26 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
         return std::pair(a.hasSalt, a.name) < std::pair(b.hasSalt, b.name);
     });
 
-    // Context-manager pairs, FIFO per identical key list, in file order.
-    QHash<quint64, std::deque<double>> open;
-    std::vector<double> durations;
-    for (const PairEvent &e : acc.events) {
-        if (e.enter) {
-            open[e.keys].push_back(e.tMono);
-            continue;
-        }
-        auto it = open.find(e.keys);
-        if (it == open.end() || it->empty()) {
-            ++st.pairs.unmatchedExit;
-            continue;
-        }
-        durations.push_back(e.tMono - it->front());
-        it->pop_front();
-        ++st.pairs.matched;
+    // Context-manager pairs: ContextPairs' FIFO matching (the timeline's too) over the selected
+    // enter/exit calls, each key list identified by its 64-bit hash written as msgpack bin8.
+    std::vector<std::array<char, 10>> keyBytes(acc.events.size());
+    std::vector<ContextPairs::Event> events(acc.events.size());
+    for (size_t k = 0; k < acc.events.size(); ++k) {
+        const PairEvent &e = acc.events[k];
+        keyBytes[k][0] = char(0xc4);
+        keyBytes[k][1] = char(8);
+        qToBigEndian(e.keys, keyBytes[k].data() + 2);
+        events[k] =
+            ContextPairs::Event{e.record, e.tMono, e.enter, QByteArrayView(keyBytes[k].data(), 10)};
     }
-    for (const auto &q : std::as_const(open)) {
-        st.pairs.unmatchedEnter += qint64(q.size());
+    const std::shared_ptr<const ContextPairs> cp = ContextPairs::match(events);
+    st.pairs.matched = cp->matchedCount();
+    st.pairs.unmatchedEnter = qint64(cp->unmatchedEnters().size());
+    st.pairs.unmatchedExit = qint64(cp->unmatchedExits().size());
+    std::vector<double> durations;
+    durations.reserve(cp->spans().size());
+    for (const ContextPairs::Span &span : cp->spans()) {
+        durations.push_back(span.duration());
     }
     std::sort(durations.begin(), durations.end());
     st.pairs.durationP50 = percentile(durations, 0.50);

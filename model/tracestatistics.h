@@ -35,11 +35,14 @@ namespace lmct {
  *   distinctKeys = distinct ObjectKeys (hash, model, kv_rank, group, salt) of the group over
  *   the selection, counted by a 64-bit identity hash (collisions ~2^-64 per pair).
  *   Keys without `cache_salt` (schema < 2) form the salt group with hasSalt = false.
- * - ContextPairs: in file order, each `read_prefetched_results.__enter__` opens a context for
- *   its exact key list, and each `__exit__` closes the oldest open context with the identical
- *   key list (FIFO per key list; contexts of different lists may interleave). matched,
- *   unmatchedEnter (still open at the end), unmatchedExit (no open context), and the
- *   enter→exit duration p50/p95/max of matched pairs.
+ * - PairStats: the selected `read_prefetched_results.__enter__`/`__exit__` calls paired by
+ *   ContextPairs::match (as the timeline pairs them): in file order, each `__enter__` opens a
+ *   context for its exact key list, and each `__exit__` closes the oldest open context with the
+ *   identical key list (FIFO per key list; contexts of different lists may interleave).
+ *   matched, unmatchedEnter (still open at the end), unmatchedExit (no open context), and the
+ *   enter→exit duration p50/p95/max of matched pairs (an exit whose t_mono stepped back before
+ *   its enter's counts 0 s, as ContextPairs clamps it). Only pairs inside the selection match:
+ *   a filter or range that keeps one side of a pair leaves the other unmatched.
  * - Percentiles interpolate linearly between closest ranks (numpy's default): for sorted
  *   values v[0..n-1], p ∈ [0,1]: position p·(n−1).
  *
@@ -99,7 +102,7 @@ public:
         qint64 distinctKeys = 0;
     };
 
-    struct ContextPairs {
+    struct PairStats {
         qint64 matched = 0;
         qint64 unmatchedEnter = 0;
         qint64 unmatchedExit = 0;
@@ -113,7 +116,7 @@ public:
     QList<GroupRow> models;  ///< by name
     QList<GroupRow> ranks;   ///< by world size, then rank
     QList<GroupRow> salts;   ///< by salt; the no-salt group first
-    ContextPairs pairs;
+    PairStats pairs;
     qint64 records = 0;        ///< records in the selection
     qint64 distinctKeys = 0;   ///< distinct ObjectKeys over the selection
     qint64 decodeErrors = 0;   ///< records whose arguments did not decode
