@@ -220,7 +220,7 @@ int StatsCommand::run(const QStringList &args) {
         }
         ts << title << "\n" << textTable(m) << "\n";
     }
-    const TraceStatistics::ContextPairs &pp = stats->pairs;
+    const TraceStatistics::PairStats &pp = stats->pairs;
     ts << "read_prefetched_results enter/exit pairs: " << pp.matched << " matched, "
        << pp.unmatchedEnter << " unmatched enter, " << pp.unmatchedExit << " unmatched exit";
     if (pp.matched > 0) {

@@ -1,13 +1,12 @@
 #include "filterevaluator.h"
-#include "computepool.h"
 
 #include "packedargsdecoder.h"
+#include "parallelchunks.h"
 #include "qualname.h"
 #include "recordfacts.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
-#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -509,6 +508,16 @@ bool evalArgs(const FilterNode &n, Context &c) {
     return false;
 }
 
+/** A `call` or `qualname` condition on one qualname. */
+bool qualnameHolds(const FilterNode &n, const QString &qualname) {
+    const bool call = n.field.kind == FilterField::Kind::Call;
+    const QByteArray text = (call ? Qualname::shortName(qualname) : qualname).toUtf8();
+    if (n.kind == FilterNode::Kind::Exists) {
+        return !text.isEmpty();
+    }
+    return leafHolds(n, Scalar::str(std::string_view(text.constData(), size_t(text.size()))));
+}
+
 bool eval(const Program::Node &p, Context &c) {
     switch (p.kind) {
         case Program::Kind::All:
@@ -529,8 +538,12 @@ bool eval(const Program::Node &p, Context &c) {
             return false;
         case Program::Kind::Not:
             return !eval(p.children.front(), c);
-        case Program::Kind::Table:
-            return p.table[c.doc.records().qualnameId(c.record)] != 0;
+        case Program::Kind::Table: {
+            const quint32 id = c.doc.records().qualnameId(c.record);
+            // Qualnames that appeared after the evaluator was built (a growing document).
+            return id < p.table.size() ? p.table[id] != 0
+                                       : qualnameHolds(*p.leaf, c.doc.records().qualnameById(id));
+        }
         case Program::Kind::Column:
             return evalColumn(*p.leaf, c.doc.records(), c.record);
         case Program::Kind::Args:
@@ -586,14 +599,9 @@ struct Compiler {
             case FilterField::Kind::Qualname:
             case FilterField::Kind::Call: {
                 p.kind = Program::Kind::Table;
-                const bool call = n.field.kind == FilterField::Kind::Call;
+                p.leaf = &n;
                 for (const QString &q : records.qualnames()) {
-                    const QByteArray text = (call ? Qualname::shortName(q) : q).toUtf8();
-                    const Scalar x =
-                        Scalar::str(std::string_view(text.constData(), size_t(text.size())));
-                    const bool holds =
-                        n.kind == FilterNode::Kind::Exists ? !text.isEmpty() : leafHolds(n, x);
-                    p.table.push_back(holds ? 1 : 0);
+                    p.table.push_back(qualnameHolds(n, q) ? 1 : 0);
                 }
                 return p;
             }
@@ -661,7 +669,10 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
     const TraceDocument &doc = *m_doc;
     const RecordStore &rs = doc.records();
     const std::vector<int> *subset = options.subset;
-    const qint64 total = subset ? qint64(subset->size()) : qint64(rs.size());
+    // The document may grow while we run (loading, live follow): evaluate the records published
+    // now.
+    const int size = rs.size();
+    const qint64 total = subset ? qint64(subset->size()) : qint64(size);
     const Program::Node &root = m_program->root;
     const int chunk = options.chunkSize > 0 ? options.chunkSize : (root.needsArgs ? 2048 : 65536);
     std::vector<std::pair<qint64, qint64>> chunks;
@@ -687,7 +698,7 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
                 break;
             }
             const int r = subset ? (*subset)[size_t(k)] : int(k);
-            if (r < 0 || r >= rs.size() || (!allTimes && !range.contains(rs.tMono(r)))) {
+            if (r < 0 || r >= size || (!allTimes && !range.contains(rs.tMono(r)))) {
                 continue;
             }
             ++p.examined;
@@ -714,9 +725,14 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
         acc.decoded += p.decoded;
         acc.errors += p.errors;
     };
-    QThreadPool *pool = options.pool ? options.pool : ComputePool::instance();
-    Partial all = QtConcurrent::blockingMappedReduced<Partial>(
-        pool, chunks, map, reduce, QtConcurrent::OrderedReduce | QtConcurrent::SequentialReduce);
+    std::vector<Partial> parts(chunks.size());
+    ParallelChunks::run(
+        int(chunks.size()), [&](int i) { parts[size_t(i)] = map(chunks[size_t(i)]); },
+        options.pool);
+    Partial all;
+    for (const Partial &p : parts) {
+        reduce(all, p);  // in chunk order: records stay in file order
+    }
     result.cancelled = cancel && cancel->load();
     if (!result.cancelled && options.progress) {
         QMutexLocker lock(&progressMutex);

@@ -27,9 +27,10 @@ namespace lmct {
  * - A record whose arguments do not decode fails every argument condition (`!=` being
  *   `!(==)`, it then holds); such records are counted in Result::decodeErrors.
  *
- * run() splits the records into chunks evaluated in parallel with
- * QtConcurrent::blockingMappedReduced (the calling thread takes part, so it may itself be a pool
- * thread). Typical use from a widget:
+ * run() splits the records into chunks evaluated in parallel by ParallelChunks: the calling
+ * thread takes part and only idle pool threads help, so run() may itself be called from a pool
+ * thread (e.g. inside QtConcurrent::run), many at once, without deadlocking. Typical use from a
+ * widget:
  *
  *     auto expr = FilterExpression::parse(text);              // GUI thread, as the user types
  *     if (!expr.isValid()) { showError(expr.errorString()); return; }
@@ -44,9 +45,12 @@ namespace lmct {
  *         return ev.run(o);                                 // Result::records, sorted
  *     });
  *
+ * Growing documents (loading, live follow): run() evaluates the records published when it
+ * starts (RecordStore::size() then); qualnames that appear later are still handled.
+ *
  * Ownership: keeps the document alive (shared_ptr) and shares the expression's AST.
  * Thread-safety: immutable after construction; run() and matches() are const and may be called
- * from several threads at once.
+ * from several threads at once, also while the loader appends records.
  */
 class FilterEvaluator {
 public:

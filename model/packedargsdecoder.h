@@ -15,8 +15,10 @@ namespace lmct {
  * cache is neither consulted nor filled.
  *
  * Limits: nesting deeper than 128 levels, containers claiming more elements than the body has
- * bytes, or any unpack error make decode() return an invalid PackedValue and set lastError().
- * The loader already refused such bodies for good records, so this only guards against misuse.
+ * bytes (checked before anything is allocated), or any unpack error (malformed or cut-short
+ * arguments, as in records the loader flags RecordStore::BadArgs) make decode() return an
+ * invalid PackedValue and set lastError(). Nothing is allocated from a claimed size beyond the
+ * body's own length.
  *
  * Ownership: the returned PackedValue (and every view taken from it) is valid until the next
  * decode() or the decoder's destruction, and only while the document lives. The decoder keeps a

@@ -1,17 +1,19 @@
 #include "tracestatistics.h"
-#include "computepool.h"
+
+#include "contextpairs.h"
 
 #include "packedargsdecoder.h"
+#include "parallelchunks.h"
 #include "qualname.h"
 #include "recordfacts.h"
 
 #include <QHash>
 #include <QJsonArray>
 #include <QMutex>
-#include <QtConcurrent/QtConcurrentMap>
+#include <QtEndian>
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <deque>
 #include <unordered_map>
 
 namespace lmct {
@@ -101,6 +103,7 @@ struct PairEvent {
     bool enter = false;
     quint64 keys = 0;
     double tMono = 0.0;
+    qint32 record = -1;
 };
 
 struct ChunkAcc {
@@ -196,13 +199,17 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     TraceStatistics st;
     st.range = options.range;
     const RecordStore &rs = doc.records();
-    const int nq = rs.qualnameCount();
+    // The document may grow while we read it (loading, live follow): take the records published
+    // now, then the qualnames, which then cover every one of those records.
+    const int n = rs.size();
+    const QStringList names = rs.qualnames();
+    const int nq = int(names.size());
 
     // The selection, ascending.
     std::vector<int> sel;
     const bool allTimes = options.range.isAll();
     auto consider = [&](int r) {
-        if (r >= 0 && r < rs.size() && (allTimes || options.range.contains(rs.tMono(r)))) {
+        if (r >= 0 && r < n && (allTimes || options.range.contains(rs.tMono(r)))) {
             sel.push_back(r);
         }
     };
@@ -212,8 +219,8 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             consider(r);
         }
     } else {
-        sel.reserve(size_t(rs.size()));
-        for (int r = 0; r < rs.size(); ++r) {
+        sel.reserve(size_t(n));
+        for (int r = 0; r < n; ++r) {
             consider(r);
         }
     }
@@ -235,7 +242,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     // Arguments: keys, bytes, groups, pairs.
     std::vector<Category> cats(static_cast<size_t>(nq));
     for (int q = 0; q < nq; ++q) {
-        cats[size_t(q)] = categoryOf(rs.qualnames()[q]);
+        cats[size_t(q)] = categoryOf(names[q]);
     }
     ChunkAcc acc;
     acc.resize(nq);
@@ -317,7 +324,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                 }
                 if (cat == Category::Enter || cat == Category::Exit) {
                     a.events.push_back(
-                        PairEvent{cat == Category::Enter, facts.keyListHash(), rs.tMono(r)});
+                        PairEvent{cat == Category::Enter, facts.keyListHash(), rs.tMono(r), r});
                 }
             }
             const qint64 n = ch.second - ch.first;
@@ -331,28 +338,40 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             }
             return a;
         };
-        auto reduce = [nq](ChunkAcc &into, const ChunkAcc &a) {
-            if (into.keysSum.size() != size_t(nq)) {
-                into.resize(nq);
-            }
+        // Counters and distinct keys merge in any order as chunks finish (so finished chunks
+        // do not pile up); enter/exit events are kept per chunk to pair them in file order.
+        QMutex mergeMutex;
+        std::vector<std::vector<PairEvent>> events(chunks.size());
+        auto merge = [&](ChunkAcc &a, size_t chunkIndex) {
+            events[chunkIndex] = std::move(a.events);
+            QMutexLocker lock(&mergeMutex);
             for (size_t q = 0; q < size_t(nq); ++q) {
-                into.keysSum[q] += a.keysSum[q];
-                into.keysMax[q] = std::max(into.keysMax[q], a.keysMax[q]);
-                into.bytesSum[q] += a.bytesSum[q];
-                into.bytesCalls[q] += a.bytesCalls[q];
+                acc.keysSum[q] += a.keysSum[q];
+                acc.keysMax[q] = std::max(acc.keysMax[q], a.keysMax[q]);
+                acc.bytesSum[q] += a.bytesSum[q];
+                acc.bytesCalls[q] += a.bytesCalls[q];
             }
-            mergeGroups(into.models, a.models);
-            mergeGroups(into.ranks, a.ranks);
-            mergeGroups(into.salts, a.salts);
-            into.noSalt.merge(a.noSalt);
-            into.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
-            into.events.insert(into.events.end(), a.events.begin(), a.events.end());
-            into.errors += a.errors;
+            mergeGroups(acc.models, a.models);
+            mergeGroups(acc.ranks, a.ranks);
+            mergeGroups(acc.salts, a.salts);
+            acc.noSalt.merge(a.noSalt);
+            if (acc.keys.isEmpty()) {
+                acc.keys.swap(a.keys);
+            } else {
+                acc.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
+            }
+            acc.errors += a.errors;
         };
-        QThreadPool *pool = options.pool ? options.pool : ComputePool::instance();
-        acc = QtConcurrent::blockingMappedReduced<ChunkAcc>(
-            pool, chunks, map, reduce,
-            QtConcurrent::OrderedReduce | QtConcurrent::SequentialReduce);
+        ParallelChunks::run(
+            int(chunks.size()),
+            [&](int i) {
+                ChunkAcc a = map(chunks[size_t(i)]);
+                merge(a, size_t(i));
+            },
+            options.pool);
+        for (std::vector<PairEvent> &e : events) {
+            acc.events.insert(acc.events.end(), e.begin(), e.end());
+        }
         if (acc.keysSum.size() != size_t(nq)) {
             acc.resize(nq);
         }
@@ -368,14 +387,13 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             order.push_back(q);
         }
     }
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-        return Qualname::flowLess(rs.qualnames()[a], rs.qualnames()[b]);
-    });
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return Qualname::flowLess(names[a], names[b]); });
     qint64 keysSum = 0, keysMax = 0, bytesCalls = 0;
     double bytesSum = 0.0;
     for (int q : order) {
         CallRow row;
-        row.qualname = rs.qualnames()[q];
+        row.qualname = names[q];
         row.call = Qualname::shortName(row.qualname);
         timeStats(&row, times[size_t(q)], total);
         if (st.argsDecoded) {
@@ -442,25 +460,26 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
         return std::pair(a.hasSalt, a.name) < std::pair(b.hasSalt, b.name);
     });
 
-    // Context-manager pairs, FIFO per identical key list, in file order.
-    QHash<quint64, std::deque<double>> open;
-    std::vector<double> durations;
-    for (const PairEvent &e : acc.events) {
-        if (e.enter) {
-            open[e.keys].push_back(e.tMono);
-            continue;
-        }
-        auto it = open.find(e.keys);
-        if (it == open.end() || it->empty()) {
-            ++st.pairs.unmatchedExit;
-            continue;
-        }
-        durations.push_back(e.tMono - it->front());
-        it->pop_front();
-        ++st.pairs.matched;
+    // Context-manager pairs: ContextPairs' FIFO matching (the timeline's too) over the selected
+    // enter/exit calls, each key list identified by its 64-bit hash written as msgpack bin8.
+    std::vector<std::array<char, 10>> keyBytes(acc.events.size());
+    std::vector<ContextPairs::Event> events(acc.events.size());
+    for (size_t k = 0; k < acc.events.size(); ++k) {
+        const PairEvent &e = acc.events[k];
+        keyBytes[k][0] = char(0xc4);
+        keyBytes[k][1] = char(8);
+        qToBigEndian(e.keys, keyBytes[k].data() + 2);
+        events[k] =
+            ContextPairs::Event{e.record, e.tMono, e.enter, QByteArrayView(keyBytes[k].data(), 10)};
     }
-    for (const auto &q : std::as_const(open)) {
-        st.pairs.unmatchedEnter += qint64(q.size());
+    const std::shared_ptr<const ContextPairs> cp = ContextPairs::match(events);
+    st.pairs.matched = cp->matchedCount();
+    st.pairs.unmatchedEnter = qint64(cp->unmatchedEnters().size());
+    st.pairs.unmatchedExit = qint64(cp->unmatchedExits().size());
+    std::vector<double> durations;
+    durations.reserve(cp->spans().size());
+    for (const ContextPairs::Span &span : cp->spans()) {
+        durations.push_back(span.duration());
     }
     std::sort(durations.begin(), durations.end());
     st.pairs.durationP50 = percentile(durations, 0.50);

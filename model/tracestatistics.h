@@ -35,18 +35,23 @@ namespace lmct {
  *   distinctKeys = distinct ObjectKeys (hash, model, kv_rank, group, salt) of the group over
  *   the selection, counted by a 64-bit identity hash (collisions ~2^-64 per pair).
  *   Keys without `cache_salt` (schema < 2) form the salt group with hasSalt = false.
- * - ContextPairs: in file order, each `read_prefetched_results.__enter__` opens a context for
- *   its exact key list, and each `__exit__` closes the oldest open context with the identical
- *   key list (FIFO per key list; contexts of different lists may interleave). matched,
- *   unmatchedEnter (still open at the end), unmatchedExit (no open context), and the
- *   enter→exit duration p50/p95/max of matched pairs.
+ * - PairStats: the selected `read_prefetched_results.__enter__`/`__exit__` calls paired by
+ *   ContextPairs::match (as the timeline pairs them): in file order, each `__enter__` opens a
+ *   context for its exact key list, and each `__exit__` closes the oldest open context with the
+ *   identical key list (FIFO per key list; contexts of different lists may interleave).
+ *   matched, unmatchedEnter (still open at the end), unmatchedExit (no open context), and the
+ *   enter→exit duration p50/p95/max of matched pairs (an exit whose t_mono stepped back before
+ *   its enter's counts 0 s, as ContextPairs clamps it). Only pairs inside the selection match:
+ *   a filter or range that keeps one side of a pair leaves the other unmatched.
  * - Percentiles interpolate linearly between closest ranks (numpy's default): for sorted
  *   values v[0..n-1], p ∈ [0,1]: position p·(n−1).
  *
  * Cost: the per-call counts and times use the record columns only; keys, bytes, groups and
- * pairs need the arguments, decoded with PackedArgsDecoder in parallel chunks
- * (QtConcurrent::blockingMappedReduced). Options::decodeArgs = false skips them (fast, for a
- * first display).
+ * pairs need the arguments, decoded with PackedArgsDecoder in parallel chunks (ParallelChunks:
+ * the calling thread works too, so compute() may run inside a pool thread). Options::decodeArgs =
+ * false skips them (fast, for a first display).
+ *
+ * Growing documents: compute() covers the records published when it starts.
  *
  * Thread-safety: compute() is a pure function of its inputs, safe to run on any thread
  * (typically a worker: QtConcurrent::run([=] { return TraceStatistics::compute(*doc, o); })).
@@ -97,7 +102,7 @@ public:
         qint64 distinctKeys = 0;
     };
 
-    struct ContextPairs {
+    struct PairStats {
         qint64 matched = 0;
         qint64 unmatchedEnter = 0;
         qint64 unmatchedExit = 0;
@@ -111,7 +116,7 @@ public:
     QList<GroupRow> models;  ///< by name
     QList<GroupRow> ranks;   ///< by world size, then rank
     QList<GroupRow> salts;   ///< by salt; the no-salt group first
-    ContextPairs pairs;
+    PairStats pairs;
     qint64 records = 0;        ///< records in the selection
     qint64 distinctKeys = 0;   ///< distinct ObjectKeys over the selection
     qint64 decodeErrors = 0;   ///< records whose arguments did not decode

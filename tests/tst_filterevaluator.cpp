@@ -3,6 +3,7 @@
 // and walking them with ObjectKey / MemoryLayout / RecordSummary, not through the evaluator's
 // packed fast path.
 
+#include "computepool.h"
 #include "filterevaluator.h"
 #include "memorylayout.h"
 #include "objectkey.h"
@@ -10,7 +11,12 @@
 #include "recordsummary.h"
 #include "traceloader.h"
 
+#include "tracestatistics.h"
+
 #include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtConcurrent/QtConcurrentRun>
+#include <QtEndian>
 #include <QtTest>
 #include <functional>
 
@@ -129,6 +135,8 @@ private slots:
     void poolsAndChunksAgree();
     void progressAndCancel();
     void damagedTraceHasNoDecodeErrors();
+    void growingDocument();
+    void concurrentRunsDoNotDeadlock();
 };
 
 void TestFilterEvaluator::countsMatchIndependentWalk_data() {
@@ -544,6 +552,86 @@ void TestFilterEvaluator::damagedTraceHasNoDecodeErrors() {
         QCOMPARE(r.decodeErrors, 0);
         QCOMPARE(r.records.size(), t.recs.size());
         QCOMPARE(r.decoded, qint64(t.recs.size()));
+    }
+}
+
+// An evaluator built while the document holds one record still evaluates the records (and the
+// qualnames) that a live follow appends afterwards.
+void TestFilterEvaluator::growingDocument() {
+    QFile in(QStringLiteral(LMCT_FIXTURES "/calls-generations.lct"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray all = in.readAll();
+    qint64 firstRecordEnd = 0;
+    for (int frames = 0; frames < 2; ++frames) {
+        firstRecordEnd += 4 + qFromBigEndian<quint32>(all.constData() + firstRecordEnd);
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all.left(firstRecordEnd));
+    out.flush();
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    const std::shared_ptr<TraceDocument> doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1);
+    const QStringList filters = {QStringLiteral("call == finish_write"),
+                                 QStringLiteral("qualname contains write || rank == 1"),
+                                 QStringLiteral("!(call in [reserve_write, abort_write])")};
+    std::vector<FilterEvaluator> early;
+    for (const QString &f : filters) {
+        early.emplace_back(doc, FilterExpression::parse(f));
+    }
+    QCOMPARE(doc->records().qualnameCount(), 1);
+    out.write(all.mid(firstRecordEnd));
+    out.flush();
+    QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 10);
+    QVERIFY(doc->records().qualnameCount() > 3);
+    for (size_t i = 0; i < early.size(); ++i) {
+        const std::vector<int> late =
+            FilterEvaluator(doc, FilterExpression::parse(filters[qsizetype(i)])).run().records;
+        QVERIFY(!late.empty());
+        QCOMPARE(early[i].run().records, late);
+    }
+    TraceLoader::stopFollowing(doc.get());
+}
+
+// Widgets run evaluations (and statistics) inside QtConcurrent::run, and each fans out to a pool:
+// more of them at once than the pools have threads, even running on the compute pool itself,
+// must not deadlock (the calling thread takes part in its own work; only idle threads help).
+void TestFilterEvaluator::concurrentRunsDoNotDeadlock() {
+    const Trace &t = trace(QStringLiteral("schema1-trimpolicy-tp2.lct"));
+    const size_t want = evaluate(t, QStringLiteral("rank == 1 && keys.count > 4")).size();
+    const qint64 records = qint64(t.recs.size());
+    const int n = QThreadPool::globalInstance()->maxThreadCount() * 4 + 1;
+    QList<QFuture<qint64>> futures;
+    for (int i = 0; i < n; ++i) {
+        // Some jobs on the global pool, some on the very pool the model computes on.
+        QThreadPool *jobPool = i % 3 == 0 ? ComputePool::instance() : QThreadPool::globalInstance();
+        futures.append(QtConcurrent::run(jobPool, [&t, i]() -> qint64 {
+            if (i % 2) {
+                return TraceStatistics::compute(*t.doc).records;
+            }
+            FilterEvaluator::Options o;
+            o.chunkSize = 64;
+            return qint64(FilterEvaluator(t.doc, FilterExpression::parse(
+                                                     QStringLiteral("rank == 1 && keys.count > 4")))
+                              .run(o)
+                              .records.size());
+        }));
+    }
+    QElapsedTimer timer;
+    timer.start();
+    for (QFuture<qint64> &f : futures) {
+        while (!f.isFinished() && timer.elapsed() < 120000) {
+            QThread::msleep(5);
+        }
+        QVERIFY2(f.isFinished(), "an evaluation did not finish: deadlock?");
+    }
+    for (int i = 0; i < n; ++i) {
+        QCOMPARE(futures[i].result(), i % 2 ? records : qint64(want));
     }
 }
 

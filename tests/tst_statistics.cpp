@@ -1,6 +1,7 @@
 // TraceStatistics on a 12-record trace built here, every expected value worked out by hand
 // (see the comments next to the records), and StatisticsTableModel on top of it.
 
+#include "contextpairs.h"
 #include "filterevaluator.h"
 #include "statisticstablemodel.h"
 #include "traceloader.h"
@@ -199,6 +200,7 @@ private slots:
     void withoutArgs();
     void json();
     void referenceTracePairsAgreeWithTruth();
+    void pairsAgreeWithTheTimelinesContextPairs();
     void tableModels();
     void groupFiltersSelectTheGroupsCalls();
 
@@ -345,7 +347,7 @@ void TestStatistics::groups() {
 }
 
 void TestStatistics::contextPairs() {
-    const TraceStatistics::ContextPairs &p = m_stats.pairs;
+    const TraceStatistics::PairStats &p = m_stats.pairs;
     QCOMPARE(p.matched, 2);
     QCOMPARE(p.unmatchedEnter, 1);
     QCOMPARE(p.unmatchedExit, 1);
@@ -445,6 +447,27 @@ void TestStatistics::referenceTracePairsAgreeWithTruth() {
         ++checked;
     }
     QCOMPARE(checked, 4);
+}
+
+void TestStatistics::pairsAgreeWithTheTimelinesContextPairs() {
+    // Statistics hash decoded key lists; ContextPairs::build hashes the raw msgpack of `keys`.
+    // Both must pair the same calls.
+    for (const char *name : {"schema2-prefetch-spec-tp2.lct", "newest-unknown-spec-tp4.lct",
+                             "lmcache-first-recorder-storage.lct", "truncated-tail.lmct"}) {
+        QString error;
+        const auto doc =
+            TraceLoader::load(QStringLiteral(LMCT_TRACES "/") + QString::fromUtf8(name), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const TraceStatistics s = TraceStatistics::compute(*doc);
+        const QStringList families = ContextPairs::families(doc->records());
+        QCOMPARE(families.size(), 1);
+        const auto cp = ContextPairs::build(*doc, families.front());
+        QVERIFY(cp->matchedCount() > 0);
+        QCOMPARE(s.pairs.matched, qint64(cp->matchedCount()));
+        QCOMPARE(s.pairs.unmatchedEnter, qint64(cp->unmatchedEnters().size()));
+        QCOMPARE(s.pairs.unmatchedExit, qint64(cp->unmatchedExits().size()));
+        QCOMPARE(s.pairs.durationMax, cp->maxDuration());
+    }
 }
 
 void TestStatistics::tableModels() {
