@@ -1,5 +1,6 @@
 #include "exportfile.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
 

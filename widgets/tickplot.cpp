@@ -39,7 +39,7 @@ void TickPlot::setRecords(const std::shared_ptr<const TraceDocument> &doc,
         if (it == laneOf.end()) {
             it = laneOf.insert(q, int(qualnames.size()));
             qualnames.append(q);
-            xs.append({});
+            xs.append(QVector<double>());
         }
         const double t = rs.tMono(r);
         xs[it.value()].append(t);
