@@ -7,8 +7,8 @@
 # refreshed when update-mime-database / update-desktop-database exist. With DESTDIR set (staged
 # installs, packaging) nothing is run: in a .deb, dpkg's triggers of shared-mime-info
 # (interest /usr/share/mime/packages), desktop-file-utils (/usr/share/applications) and
-# hicolor-icon-theme (/usr/share/icons/hicolor, the icon cache) refresh the caches, so the package needs no
-# postinst/postrm scripts.
+# hicolor-icon-theme (/usr/share/icons/hicolor, the icon cache) refresh the caches, so the
+# package needs no postinst/postrm scripts. CPack's staging installs are skipped the same way.
 
 include(GNUInstallDirs)
 set(LMCT_RES ${PROJECT_SOURCE_DIR}/resources)
@@ -26,7 +26,7 @@ install(FILES ${LMCT_RES}/io.github.lmcache.TraceViewer.metainfo.xml
         DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 
 install(CODE [[
-    if(NOT "$ENV{DESTDIR}" STREQUAL "")
+    if(NOT "$ENV{DESTDIR}" STREQUAL "" OR CMAKE_INSTALL_PREFIX MATCHES "/_CPack_Packages/")
         message(STATUS "DESTDIR set: not refreshing the MIME/desktop databases (packagers: triggers)")
     else()
         set(_share "${CMAKE_INSTALL_PREFIX}/share")
