@@ -1,5 +1,7 @@
 #include "commandsupport.h"
 
+#include "recordexport.h"
+
 #include "filterevaluator.h"
 #include "traceloader.h"
 
@@ -94,5 +96,5 @@ void CommandSupport::error(const QString &message) const {
 }
 
 QByteArray CommandSupport::number(double v) {
-    return QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
+    return lmct::RecordExport::number(v);
 }

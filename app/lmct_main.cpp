@@ -1,6 +1,7 @@
 // lmct: the headless command line of LMCache Trace Viewer (model/ only, no display needed).
 
 #include "dumpcommand.h"
+#include "exportcommand.h"
 #include "statscommand.h"
 #include "traceinfo.h"
 #include "traceloader.h"
@@ -86,11 +87,14 @@ QString usage() {
         "                          the matching records in file order\n"
         "  stats [--json|--csv] [--filter EXPR] [--range T0:T1] FILE\n"
         "                          per call, model, rank and cache salt statistics\n"
+        "  export (--chrome-json|--jsonl|--csv) OUT [--filter EXPR] [--range T0:T1] FILE\n"
+        "                          write the matching records to OUT (Chrome JSON for Perfetto)\n"
         "\n"
         "Run 'lmct COMMAND --help' for a command's options.\n"
         "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
         "1'.\n"
-        "Exit codes: 0 ok, 1 usage error or invalid filter, 2 unreadable input.\n");
+        "Exit codes: 0 ok, 1 usage error or invalid filter, 2 unreadable input or unwritable\n"
+        "output.\n");
 }
 
 }  // namespace
@@ -115,6 +119,9 @@ int main(int argc, char *argv[]) {
     }
     if (command == QLatin1String("dump")) {
         return DumpCommand::run(args);
+    }
+    if (command == QLatin1String("export")) {
+        return ExportCommand::run(args);
     }
     if (command == QLatin1String("stats")) {
         return StatsCommand::run(args);

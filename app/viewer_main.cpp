@@ -1,5 +1,6 @@
 // lmct-viewer: the desktop viewer of LMCache storage traces.
 
+#include "headlessexport.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -26,21 +27,25 @@ int main(int argc, char *argv[]) {
     // --help and --version work without a display; everything else needs one. Check before
     // QApplication, which would abort with a less helpful message.
     bool infoOnly = false;
+    bool exporting = false;
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
+        if (a.startsWith("--export-")) {
+            exporting = true;  // headless export: never needs a display
+        }
         if (a == "-h" || a == "--help" || a == "-v" || a == "--version" || a == "--help-all") {
             infoOnly = true;
         }
     }
     if (!haveDisplay()) {
-        if (!infoOnly) {
+        if (!infoOnly && !exporting) {
             std::fputs(
                 "lmct-viewer: no display found (DISPLAY is not set). Run it under a desktop "
                 "session, or headless with: xvfb-run -a lmct-viewer FILE\n",
                 stderr);
             return 1;
         }
-        // --help/--version print text only: no window system needed.
+        // --help/--version print text only, exports render offscreen: no window system needed.
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 
@@ -56,7 +61,13 @@ int main(int argc, char *argv[]) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("LMCache Trace Viewer: browse LMCache storage traces (*.lct, *.lmct).\n"
-                       "Each FILE opens in its own tab."));
+                       "Each FILE opens in its own tab.\n"
+                       "Headless export of the timeline (no display needed):\n"
+                       "  lmct-viewer --export-png OUT.png [--range T0:T1] [--filter EXPR]\n"
+                       "              [--size WxH] [--scale S] FILE\n"
+                       "  (--export-svg OUT.svg, --export-pdf OUT.pdf likewise)\n"
+                       "Export exit codes: 0 ok, 1 usage error or invalid filter/range/size,\n"
+                       "2 unreadable input or unwritable output."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("FILE"),
@@ -68,7 +79,63 @@ int main(int argc, char *argv[]) {
                        "they are appended."),
         QStringLiteral("FILE"));
     parser.addOption(followOption);
-    parser.process(app);
+    const QCommandLineOption exportPng(QStringLiteral("export-png"),
+                                       QStringLiteral("Render the timeline of FILE to a PNG."),
+                                       QStringLiteral("OUT"));
+    const QCommandLineOption exportSvg(QStringLiteral("export-svg"),
+                                       QStringLiteral("Render the timeline of FILE to an SVG."),
+                                       QStringLiteral("OUT"));
+    const QCommandLineOption exportPdf(QStringLiteral("export-pdf"),
+                                       QStringLiteral("Render the timeline of FILE to a PDF."),
+                                       QStringLiteral("OUT"));
+    const QCommandLineOption rangeOpt(QStringLiteral("range"),
+                                      QStringLiteral("Export: t_mono range T0:T1 (e.g. 2:5s)."),
+                                      QStringLiteral("T0:T1"));
+    const QCommandLineOption filterOpt(QStringLiteral("filter"),
+                                       QStringLiteral("Export: only records matching EXPR."),
+                                       QStringLiteral("EXPR"));
+    const QCommandLineOption sizeOpt(QStringLiteral("size"),
+                                     QStringLiteral("Export: size in logical pixels (1600x900)."),
+                                     QStringLiteral("WxH"), QStringLiteral("1600x900"));
+    const QCommandLineOption scaleOpt(QStringLiteral("scale"),
+                                      QStringLiteral("Export: PNG pixel scale (1)."),
+                                      QStringLiteral("S"), QStringLiteral("1"));
+    parser.addOptions({exportPng, exportSvg, exportPdf, rangeOpt, filterOpt, sizeOpt, scaleOpt});
+    if (!parser.parse(QApplication::arguments())) {
+        std::fprintf(stderr, "lmct-viewer: %s\n", qPrintable(parser.errorText()));
+        return 1;
+    }
+    parser.process(app);  // --help, --version
+
+    const int exports =
+        int(parser.isSet(exportPng)) + int(parser.isSet(exportSvg)) + int(parser.isSet(exportPdf));
+    if (exports > 0) {
+        if (exports > 1 || parser.positionalArguments().size() != 1) {
+            std::fputs(
+                "lmct-viewer: an export takes exactly one --export-png/--export-svg/"
+                "--export-pdf OUT and one FILE (see --help)\n",
+                stderr);
+            return 1;
+        }
+        lmct::HeadlessExport::Request req;
+        req.input = parser.positionalArguments().front();
+        req.format = parser.isSet(exportPng)   ? lmct::PlotExport::Format::Png
+                     : parser.isSet(exportSvg) ? lmct::PlotExport::Format::Svg
+                                               : lmct::PlotExport::Format::Pdf;
+        req.output = parser.value(parser.isSet(exportPng)   ? exportPng
+                                  : parser.isSet(exportSvg) ? exportSvg
+                                                            : exportPdf);
+        req.filter = parser.value(filterOpt);
+        req.range = parser.value(rangeOpt);
+        req.size = parser.value(sizeOpt);
+        bool okScale = false;
+        req.scale = parser.value(scaleOpt).toDouble(&okScale);
+        if (!okScale) {
+            std::fputs("lmct-viewer: invalid --scale: expected a number\n", stderr);
+            return 1;
+        }
+        return lmct::HeadlessExport::run(req);
+    }
 
     lmct::MainWindow window;
     window.show();

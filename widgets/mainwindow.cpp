@@ -3,6 +3,7 @@
 #include "timelinewidget.h"
 
 #include "diagnosticspane.h"
+#include "exportactions.h"
 #include "headerpane.h"
 #include "inspectorpane.h"
 #include "recentfiles.h"
@@ -137,6 +138,8 @@ void MainWindow::createActions() {
         }
     });
     m_closeTabAction->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    (new ExportActions(this, [this] { return currentTab(); }))->addMenu(file);
     file->addSeparator();
     QAction *quit = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
                                     tr("&Quit"), this, &QWidget::close);

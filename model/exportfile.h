@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QIODevice>
+#include <QString>
+#include <functional>
+
+namespace lmct {
+
+/**
+ * Writes an export file atomically: through QSaveFile, so a failed or cancelled export leaves
+ * nothing behind (no half-written file, an existing file untouched).
+ *
+ * Refuses, with a message naming the path: a directory as the target, the trace being exported
+ * (`inputPath`, compared by canonical path), a folder that does not exist or cannot be written.
+ *
+ * Thread-safety: reentrant.
+ */
+class ExportFile {
+public:
+    /** Writes the content. Returns false and sets `error` to abandon the file. */
+    using Body = std::function<bool(QIODevice *out, QString *error)>;
+
+    /**
+     * Opens `path` through QSaveFile, runs `body`, commits. Returns false with `error` set
+     * ("cannot write PATH: reason") when anything failed; the target is then unchanged.
+     */
+    static bool write(const QString &path, const Body &body, QString *error,
+                      const QString &inputPath = {});
+};
+
+}  // namespace lmct

@@ -1,0 +1,118 @@
+#include "recordexport.h"
+
+#include "csvwriter.h"
+#include "qualname.h"
+#include "recordsummary.h"
+#include "valueformatter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
+
+namespace lmct {
+
+ValueDecoder::Result RecordExport::decodeArgs(const TraceDocument &doc, int r) {
+    const RecordStore &rs = doc.records();
+    const auto *body = reinterpret_cast<const char *>(doc.fileData() + rs.frameOffset(r) + 4);
+    ValueDecoder::Result res = ValueDecoder::decode(body, rs.bodyLength(r));
+    if (const Value *a = res.value.find(u"args")) {
+        Value args = *a;
+        res.value = std::move(args);
+    } else {
+        if (res.ok()) {
+            res.message = QStringLiteral("no args map");
+        }
+        res.value = Value::map();
+    }
+    return res;
+}
+
+QByteArray RecordExport::csvHeader() {
+    return CsvWriter::row(QStringList{QStringLiteral("index"), QStringLiteral("t_mono"),
+                                      QStringLiteral("t_wall"), QStringLiteral("qualname"),
+                                      QStringLiteral("call"), QStringLiteral("summary"),
+                                      QStringLiteral("args_json")});
+}
+
+QByteArray RecordExport::formatRecord(const TraceDocument &doc, int r, Format format) {
+    const RecordStore &rs = doc.records();
+    const ValueDecoder::Result args = decodeArgs(doc, r);
+    if (format == Format::Jsonl) {
+        QJsonObject o{
+            {QStringLiteral("index"), r},
+            {QStringLiteral("t_mono"), rs.tMono(r)},
+            {QStringLiteral("t_wall"), rs.tWall(r)},
+            {QStringLiteral("qualname"), rs.qualname(r)},
+            {QStringLiteral("args"), ValueFormatter::toJson(args.value)},
+        };
+        if (!args.message.isEmpty()) {
+            o.insert(QStringLiteral("args_error"), args.message);
+        }
+        return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+    }
+    const QJsonValue json = ValueFormatter::toJson(args.value);
+    const QByteArray argsJson =
+        json.isObject()  ? QJsonDocument(json.toObject()).toJson(QJsonDocument::Compact)
+        : json.isArray() ? QJsonDocument(json.toArray()).toJson(QJsonDocument::Compact)
+                         : QByteArray();
+    return CsvWriter::row(
+        QList<QByteArray>{QByteArray::number(r), number(rs.tMono(r)), number(rs.tWall(r)),
+                          rs.qualname(r).toUtf8(), Qualname::shortName(rs.qualname(r)).toUtf8(),
+                          RecordSummary::summarize(args.value, 1000).toUtf8(), argsJson});
+}
+
+bool RecordExport::writeRows(QIODevice *out, const std::vector<int> &rows,
+                             const std::function<QByteArray(int)> &formatOne, QString *error) {
+    // Format chunks in parallel, a bounded window at a time, and write them in order.
+    constexpr size_t kChunk = 1024;
+    const size_t window =
+        kChunk * size_t(qMax(1, QThreadPool::globalInstance()->maxThreadCount())) * 4;
+    for (size_t begin = 0; begin < rows.size(); begin += window) {
+        std::vector<std::pair<size_t, size_t>> chunks;
+        const size_t end = std::min(rows.size(), begin + window);
+        for (size_t b = begin; b < end; b += kChunk) {
+            chunks.emplace_back(b, std::min(end, b + kChunk));
+        }
+        const QList<QByteArray> texts = QtConcurrent::blockingMapped<QList<QByteArray>>(
+            chunks, [&](const std::pair<size_t, size_t> &c) {
+                QByteArray text;
+                for (size_t k = c.first; k < c.second; ++k) {
+                    text += formatOne(rows[k]);
+                }
+                return text;
+            });
+        for (const QByteArray &t : texts) {
+            if (out->write(t) != t.size()) {
+                if (error) {
+                    *error = out->errorString();
+                }
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool RecordExport::write(QIODevice *out, const TraceDocument &doc, const std::vector<int> &rows,
+                         Format format, QString *error) {
+    if (format == Format::Csv) {
+        const QByteArray h = csvHeader();
+        if (out->write(h) != h.size()) {
+            if (error) {
+                *error = out->errorString();
+            }
+            return false;
+        }
+    }
+    return writeRows(
+        out, rows, [&doc, format](int r) { return formatRecord(doc, r, format); }, error);
+}
+
+QByteArray RecordExport::number(double v) {
+    return QByteArray::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+}  // namespace lmct

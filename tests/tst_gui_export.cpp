@@ -1,0 +1,227 @@
+// Viewer exports: `lmct-viewer --export-png/svg/pdf` run headless (no DISPLAY) and the
+// File > Export writers (records in table order, statistics, header, Chrome JSON, screenshot).
+
+#include "exportactions.h"
+#include "mainwindow.h"
+#include "plotexport.h"
+#include "recordtableview.h"
+#include "tracetab.h"
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace lmct;
+
+namespace {
+
+const QString kTrace = QStringLiteral(LMCT_TRACES "/malformed-record.lmct");
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+/** Runs lmct-viewer with no display at all (no DISPLAY, WAYLAND_DISPLAY, QT_QPA_PLATFORM). */
+Run runViewer(const QStringList &args) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"), args);
+    Run r;
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
+        qWarning("lmct-viewer %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QByteArray readAll(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/** Variance of the gray levels: 0 for a blank image. */
+double grayVariance(const QImage &img) {
+    double sum = 0, sum2 = 0;
+    const qint64 n = qint64(img.width()) * img.height();
+    for (int y = 0; y < img.height(); ++y) {
+        for (int x = 0; x < img.width(); ++x) {
+            const double g = qGray(img.pixel(x, y));
+            sum += g;
+            sum2 += g * g;
+        }
+    }
+    const double mean = sum / double(n);
+    return sum2 / double(n) - mean * mean;
+}
+
+int countDir(const QString &path) {
+    return int(QDir(path).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
+}
+
+}  // namespace
+
+class TestGuiExport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("lmct-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_gui_export"));
+        QSettings().clear();
+    }
+
+    void pngHasRequestedSizeAndIsNotBlank() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.png"));
+        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                                 QStringLiteral("800x450"), QStringLiteral("--scale"),
+                                 QStringLiteral("2"), kTrace});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QImage img(out);
+        QVERIFY(!img.isNull());
+        QCOMPARE(img.size(), QSize(1600, 900));
+        QVERIFY(grayVariance(img) > 0);
+        // Keep one for people to look at (build/tests/export-sample.png).
+        QFile::remove(QStringLiteral("export-sample.png"));
+        QFile::copy(out, QStringLiteral("export-sample.png"));
+    }
+
+    void pngWithFilterAndRange() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.png"));
+        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--filter"),
+                                 QStringLiteral("call == reserve_write"), QStringLiteral("--range"),
+                                 QStringLiteral("0.2:0.8"), kTrace});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QImage img(out);
+        QCOMPARE(img.size(), QSize(1600, 900));  // the default size
+        QVERIFY(grayVariance(img) > 0);
+    }
+
+    void svgParsesAndHoldsLaneNames() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.svg"));
+        const Run r = runViewer({QStringLiteral("--export-svg"), out, kTrace});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray svg = readAll(out);
+        QXmlStreamReader xml(svg);
+        QString text;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::Characters) {
+                text += xml.text();
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(QSvgRenderer(svg).isValid());
+        for (const char *lane : {"reserve_write", "finish_write", "submit_prefetch_task",
+                                 "read_prefetched_results.__enter__", "finish_read_prefetched"}) {
+            QVERIFY2(text.contains(QLatin1String(lane)), lane);
+        }
+        QVERIFY(text.contains(QStringLiteral("malformed-record.lmct")));  // the caption
+    }
+
+    void pdfIsPdf() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.pdf"));
+        const Run r = runViewer({QStringLiteral("--export-pdf"), out, kTrace});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray pdf = readAll(out);
+        QVERIFY(pdf.startsWith("%PDF"));
+        QVERIFY(pdf.size() > 1000);
+    }
+
+    void exportErrors() {
+        QTemporaryDir dir;
+        Run r = runViewer(
+            {QStringLiteral("--export-png"), QStringLiteral("/nonexistent/dir/out.png"), kTrace});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("cannot write /nonexistent/dir/out.png"), r.err.constData());
+        r = runViewer({QStringLiteral("--export-svg"), dir.path(), kTrace});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("directory"), r.err.constData());
+        const QString out = dir.filePath(QStringLiteral("o.png"));
+        r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--filter"),
+                       QStringLiteral("call =="), kTrace});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("invalid filter"), r.err.constData());
+        r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                       QStringLiteral("big"), kTrace});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("--size"));
+        r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("/nonexistent.lct")});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(countDir(dir.path()), 0);  // nothing half-written
+    }
+
+    void fileExportMenuWriters() {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(900, 600);
+        w.show();
+        TraceTab *tab = w.openFile(kTrace);
+        QVERIFY(tab);
+        QVERIFY(QTest::qWaitFor([tab] { return !tab->isLoading(); }, 30000));
+        QVERIFY(tab->document());
+        const std::vector<int> rows = ExportActions::tableRecords(*tab);
+        QCOMPARE(qsizetype(rows.size()), qsizetype(tab->document()->records().size()));
+
+        QString error;
+        const QString csv = dir.filePath(QStringLiteral("r.csv"));
+        QVERIFY2(ExportActions::write(*tab, ExportActions::Kind::RecordsCsv, csv, &error),
+                 qPrintable(error));
+        QCOMPARE(readAll(csv).count("\r\n"), qsizetype(rows.size()) + 1);
+        const QString jsonl = dir.filePath(QStringLiteral("r.jsonl"));
+        QVERIFY(ExportActions::write(*tab, ExportActions::Kind::RecordsJsonl, jsonl, &error));
+        QCOMPARE(readAll(jsonl).count('\n'), qsizetype(rows.size()));
+        const QString stats = dir.filePath(QStringLiteral("s.csv"));
+        QVERIFY(ExportActions::write(*tab, ExportActions::Kind::StatisticsCsv, stats, &error));
+        QVERIFY(readAll(stats).contains("reserve_write"));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("s-models.csv"))));
+        const QString header = dir.filePath(QStringLiteral("h.json"));
+        QVERIFY(ExportActions::write(*tab, ExportActions::Kind::HeaderJson, header, &error));
+        const QJsonObject h = QJsonDocument::fromJson(readAll(header)).object();
+        QCOMPARE(h.value(QStringLiteral("sm_config"))
+                     .toObject()
+                     .value(QStringLiteral("chunk_size"))
+                     .toInt(),
+                 256);
+        const QString chrome = dir.filePath(QStringLiteral("c.json"));
+        QVERIFY(ExportActions::write(*tab, ExportActions::Kind::ChromeJson, chrome, &error));
+        QVERIFY(QJsonDocument::fromJson(readAll(chrome))
+                    .object()
+                    .contains(QStringLiteral("traceEvents")));
+
+        // Unwritable: an error naming the path, no file.
+        QVERIFY(!ExportActions::write(*tab, ExportActions::Kind::RecordsCsv,
+                                      QStringLiteral("/nonexistent/dir/r.csv"), &error));
+        QVERIFY(error.contains(QStringLiteral("/nonexistent/dir/r.csv")));
+        QVERIFY(!ExportActions::write(*tab, ExportActions::Kind::ChromeJson, dir.path(), &error));
+
+        const QString png = dir.filePath(QStringLiteral("w.png"));
+        QVERIFY(ExportActions::writeScreenshot(&w, png, &error));
+        const QImage shot(png);
+        QCOMPARE(shot.size(), w.size() * w.devicePixelRatio());
+        QVERIFY(grayVariance(shot) > 0);
+    }
+};
+
+QTEST_MAIN(TestGuiExport)
+#include "tst_gui_export.moc"

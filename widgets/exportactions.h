@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <functional>
+#include <vector>
+
+class QMenu;
+class QWidget;
+
+namespace lmct {
+
+class TraceTab;
+
+/**
+ * The File > Export submenu: records of the current tab (the filtered set, in table order) as
+ * CSV or JSON Lines (RecordExport), the statistics tables as CSV (TableCsv), header and
+ * configuration as JSON, Chrome trace-event JSON for Perfetto (ChromeTraceExport), and a PNG
+ * screenshot of the whole window (QWidget::grab at the device pixel ratio).
+ *
+ * Every file is written through ExportFile (QSaveFile); an error shows a QMessageBox naming the
+ * path and the reason, and leaves nothing behind. The static write functions do the work without
+ * dialogs (tests call them).
+ *
+ * Ownership: a child of the window. Thread-safety: GUI thread.
+ */
+class ExportActions : public QObject {
+    Q_OBJECT
+public:
+    /** `currentTab` returns the tab to export (nullptr: actions disabled). */
+    ExportActions(QWidget *window, std::function<TraceTab *()> currentTab);
+
+    /** Adds the Export submenu to `fileMenu`. */
+    QMenu *addMenu(QMenu *fileMenu);
+
+    /** The tab's records as shown by its table (filter and sort applied). */
+    static std::vector<int> tableRecords(const TraceTab &tab);
+
+    enum class Kind { RecordsCsv, RecordsJsonl, StatisticsCsv, HeaderJson, ChromeJson };
+
+    /** Writes `kind` of `tab` to `path`; false with `error` set on failure. */
+    static bool write(const TraceTab &tab, Kind kind, const QString &path, QString *error);
+
+    /** A PNG of `widget` as shown, at its device pixel ratio. */
+    static bool writeScreenshot(QWidget *widget, const QString &path, QString *error);
+
+private:
+    void exportKind(Kind kind);
+    void exportScreenshot();
+    QString askPath(const QString &title, const QString &suggested, const QString &filter);
+
+    QWidget *m_window;
+    std::function<TraceTab *()> m_currentTab;
+};
+
+}  // namespace lmct
