@@ -5,6 +5,7 @@
 #include "inspectorpane.h"
 #include "recentfiles.h"
 #include "recordtableview.h"
+#include "statisticspane.h"
 #include "statuscolors.h"
 #include "timeformat.h"
 #include "tracetab.h"
@@ -207,6 +208,9 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_inspectorDock, m_headerDock);
     m_diagnostics = new DiagnosticsPane;
     m_diagnosticsDock = addViewDock(tr("Diagnostics"), m_diagnostics, Qt::BottomDockWidgetArea);
+    m_statistics = new StatisticsPane;
+    QDockWidget *stats = addViewDock(tr("Statistics"), m_statistics, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_diagnosticsDock, stats);
     m_inspectorDock->raise();
 }
 
