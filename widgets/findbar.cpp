@@ -132,7 +132,7 @@ void FindBar::search() {
         watcher->deleteLater();
         if (generation == m_generation) {
             applyMatches(watcher->result());
-            if (!m_rows.empty()) {
+            if (!m_rows.empty() && m_current < 0) {
                 step(1);
             }
             emit searched();

@@ -78,7 +78,7 @@ StatisticsPane::StatisticsPane(QWidget *parent)
     m_pairs->setWordWrap(true);
     m_pairs->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_pairs);
-    show(nullptr);
+    showStatistics(nullptr);
 }
 
 StatisticsPane::~StatisticsPane() {
@@ -137,7 +137,7 @@ void StatisticsPane::recompute() {
     const auto doc = m_state ? m_state->document() : nullptr;
     if (!doc) {
         m_busy = false;
-        show(nullptr);
+        showStatistics(nullptr);
         return;
     }
     const auto filter = m_state->filterRecords();
@@ -158,7 +158,7 @@ void StatisticsPane::recompute() {
         }
         m_busy = false;
         m_cancel.reset();
-        show(watcher->result());
+        showStatistics(watcher->result());
     });
     watcher->setFuture(
         QtConcurrent::run(QThreadPool::globalInstance(), [doc, filter, range, cancel]() -> Stats {
@@ -170,7 +170,7 @@ void StatisticsPane::recompute() {
         }));
 }
 
-void StatisticsPane::show(std::shared_ptr<const TraceStatistics> stats) {
+void StatisticsPane::showStatistics(std::shared_ptr<const TraceStatistics> stats) {
     m_stats = std::move(stats);
     for (StatisticsTableModel *m : {m_calls, m_models, m_ranks, m_salts}) {
         m->setStatistics(m_stats);

@@ -61,7 +61,7 @@ signals:
 
 private:
     void recompute();
-    void show(std::shared_ptr<const TraceStatistics> stats);
+    void showStatistics(std::shared_ptr<const TraceStatistics> stats);
     void onRowClicked(const QModelIndex &index);
     QTableView *makeView(StatisticsTableModel *model);
 
