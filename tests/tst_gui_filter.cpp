@@ -29,11 +29,13 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <algorithm>
 #include <functional>
 
 using namespace lmct;
@@ -113,6 +115,7 @@ private slots:
     void copyRecordAsJsonParsesBack();
     void frameDumpAnnotatesFields();
     void composerAppendsWithParentheses();
+    void tableMenuFiltersToCallAndKeys();
 };
 
 void TestFilter::initTestCase() {
@@ -506,6 +509,48 @@ void TestFilter::composerAppendsWithParentheses() {
         QStringLiteral("(a == 1 || b == 2) && rank == 1"));
     QCOMPARE(FilterComposer::condition(QStringLiteral("model_name"), QStringLiteral("a\"b")),
              QStringLiteral("model_name == \"a\\\"b\""));
+}
+
+void TestFilter::tableMenuFiltersToCallAndKeys() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    const int rec = firstRecordOf(*doc, QStringLiteral("reserve_write"));
+    QMenu menu;
+    tab->table()->addFilterActions(&menu, rec);
+    QMenu *to = nullptr;
+    QMenu *follow = nullptr;
+    for (QAction *a : menu.actions()) {
+        if (a->menu() && a->text() == QStringLiteral("Filter to This")) {
+            to = a->menu();
+        }
+        if (a->menu() && a->text() == QStringLiteral("Follow This Key")) {
+            follow = a->menu();
+        }
+    }
+    QVERIFY(to && follow);
+    QStringList texts;
+    for (QAction *a : to->actions()) {
+        texts << a->text();
+    }
+    QVERIFY2(texts.contains(QStringLiteral("call == reserve_write")), qPrintable(texts.join('|')));
+    QVERIFY(std::any_of(texts.begin(), texts.end(), [](const QString &t) {
+        return t.startsWith(QStringLiteral("chunk_hash == "));
+    }));
+    QVERIFY(std::any_of(texts.begin(), texts.end(), [](const QString &t) {
+        return t.startsWith(QStringLiteral("model_name == \""));
+    }));
+    QVERIFY(std::any_of(texts.begin(), texts.end(),
+                        [](const QString &t) { return t.startsWith(QStringLiteral("rank == ")); }));
+    to->actions().first()->trigger();
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), QStringLiteral("call == reserve_write"));
+    const int expected = countIf(*doc, [&](int i) {
+        return Qualname::shortName(doc->records().qualname(i)) == QLatin1String("reserve_write");
+    });
+    QCOMPARE(tab->table()->model()->rowCount(), expected);
 }
 
 QTEST_MAIN(TestFilter)

@@ -67,7 +67,7 @@ public:
      * after / before the selected one. Returns false when there is none.
      */
     bool stepFollowed(int direction);
-    /** The menu entries offered for record `record` (label → action), built for the menu. */
+    /** Adds Filter to This / Exclude This / Follow This Key submenus for record `record`. */
     void addFilterActions(QMenu *menu, int record);
 
     /** Traces with more records than this compute their time-range subset off the GUI thread. */
