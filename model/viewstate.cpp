@@ -8,7 +8,17 @@ void ViewState::setDocument(std::shared_ptr<const TraceDocument> doc) {
     m_doc = std::move(doc);
     m_selected = -1;
     m_range.reset();
+    const bool hadFilter = !m_filterText.isEmpty() || m_filterRecords;
+    m_filterText.clear();
+    m_filterApplied.clear();
+    m_filterRecords.reset();
+    m_followedKey.clear();
+    m_followedRecords.reset();
     emit documentChanged();
+    if (hadFilter) {
+        emit filterTextChanged(QString());
+        emit filterChanged();
+    }
     emit selectedRecordChanged(-1);
     emit timeRangeChanged();
 }
@@ -47,6 +57,53 @@ void ViewState::notifyDocumentGrew() {
     if (m_doc) {
         emit documentGrew();
     }
+}
+
+void ViewState::setFilterText(const QString &text) {
+    const QString t = text.trimmed();
+    if (t == m_filterText) {
+        return;
+    }
+    m_filterText = t;
+    emit filterTextChanged(t);
+    if (t.isEmpty()) {
+        setFilterResult(QString(), nullptr);
+    }
+}
+
+void ViewState::setFilterResult(const QString &text,
+                                std::shared_ptr<const std::vector<int>> records) {
+    if (text.trimmed() != m_filterText) {
+        return;
+    }
+    if (m_filterText.isEmpty()) {
+        records.reset();
+    }
+    if (m_filterApplied == m_filterText && m_filterRecords == records) {
+        return;
+    }
+    m_filterApplied = m_filterText;
+    m_filterRecords = std::move(records);
+    emit filterChanged();
+}
+
+void ViewState::setFollowedKey(const QString &expression) {
+    if (expression == m_followedKey) {
+        return;
+    }
+    m_followedKey = expression;
+    m_followedRecords.reset();
+    emit followedKeyChanged();
+    emit followedRecordsChanged();
+}
+
+void ViewState::setFollowedRecords(const QString &expression,
+                                   std::shared_ptr<const std::vector<int>> records) {
+    if (expression != m_followedKey) {
+        return;
+    }
+    m_followedRecords = std::move(records);
+    emit followedRecordsChanged();
 }
 
 }  // namespace lmct

@@ -3,14 +3,27 @@
 #include "tracedocument.h"
 
 #include <QObject>
+#include <QString>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace lmct {
 
 /**
  * The shared view state of one open trace: the document, the selected record, the time range
  * and the time display mode. Every view observes it; no view talks to another directly.
+ *
+ * The active filter: filterText() is what the user asked for (set with setFilterText(), e.g. by
+ * the filter bar or a "Filter to this" menu entry); filterRecords() is the evaluated result for
+ * filterAppliedText() (sorted record indices), or null when no filter is applied. Whoever
+ * evaluates filters (the tab's FilterBar) observes filterTextChanged(), evaluates off the GUI
+ * thread and hands the result over with setFilterResult(); until then the previous result stays
+ * in place. filterChanged() is emitted when the applied result changes.
+ *
+ * The followed key: an expression selecting the records that touch one key value (e.g.
+ * `chunk_hash == 9f3a5c`), set by "Follow this key"; followedRecords() are its matching records
+ * (sorted), set by the view that evaluates it. Views highlight them and step through them.
  *
  * Times are `t_mono` seconds. The time range is inclusive; no range means the whole trace.
  *
@@ -46,8 +59,40 @@ public:
      */
     void notifyDocumentGrew();
 
+    /** The filter the user asked for (may not be evaluated yet); empty: no filter. */
+    QString filterText() const { return m_filterText; }
+    /** Asks for a filter; emits filterTextChanged(). Empty text clears the filter at once. */
+    void setFilterText(const QString &text);
+    /** The text whose result filterRecords() holds (empty when no filter is applied). */
+    QString filterAppliedText() const { return m_filterApplied; }
+    /** Records matching the applied filter (ascending), or null when no filter is applied. */
+    std::shared_ptr<const std::vector<int>> filterRecords() const { return m_filterRecords; }
+    /** Whether filterText() differs from the applied text (evaluation pending or invalid). */
+    bool filterPending() const { return m_filterText != m_filterApplied; }
+    /**
+     * Hands over the evaluated result of `text` (null records: no filter). Ignored when `text`
+     * is no longer filterText(). Emits filterChanged().
+     */
+    void setFilterResult(const QString &text, std::shared_ptr<const std::vector<int>> records);
+
+    /** The followed key as a filter expression (empty: none). */
+    QString followedKey() const { return m_followedKey; }
+    /** Follows `expression` (clears followedRecords until set); emits followedKeyChanged(). */
+    void setFollowedKey(const QString &expression);
+    /** Records touching the followed key (ascending), or null while unknown / none followed. */
+    std::shared_ptr<const std::vector<int>> followedRecords() const { return m_followedRecords; }
+    /** Sets the records of `expression`; ignored when it is no longer followedKey(). */
+    void setFollowedRecords(const QString &expression,
+                            std::shared_ptr<const std::vector<int>> records);
+
 signals:
     void documentChanged();
+    /** filterText() changed: the filter must be (re-)evaluated. */
+    void filterTextChanged(const QString &text);
+    /** The applied filter result changed (filterRecords(), filterAppliedText()). */
+    void filterChanged();
+    void followedKeyChanged();
+    void followedRecordsChanged();
     void selectedRecordChanged(int record);
     void timeRangeChanged();
     void wallUtcChanged(bool utc);
@@ -59,6 +104,11 @@ private:
     int m_selected = -1;
     std::optional<TimeRange> m_range;
     bool m_wallUtc = false;
+    QString m_filterText;
+    QString m_filterApplied;
+    std::shared_ptr<const std::vector<int>> m_filterRecords;
+    QString m_followedKey;
+    std::shared_ptr<const std::vector<int>> m_followedRecords;
 };
 
 }  // namespace lmct

@@ -4,7 +4,9 @@
 #include "qualname.h"
 
 #include <QApplication>
+#include <QColor>
 #include <QStyle>
+#include <algorithm>
 
 namespace lmct {
 
@@ -44,6 +46,19 @@ QVariant DecoratedRecordTableModel::data(const QModelIndex &index, int role) con
     if (!index.isValid() || !document()) {
         return RecordTableModel::data(index, role);
     }
+    if (role == Qt::BackgroundRole && (m_followed || m_matches)) {
+        const int rec = recordAt(index.row());
+        if (rec >= 0 && rec == m_currentMatch) {
+            return QColor(255, 200, 80);
+        }
+        if (isMatch(rec)) {
+            return QColor(255, 236, 160);
+        }
+        if (isFollowed(rec)) {
+            return QColor(200, 225, 255);
+        }
+        return QVariant();
+    }
     if (role == Qt::DecorationRole) {
         const int rec = recordAt(index.row());
         if (rec < 0) {
@@ -80,6 +95,39 @@ QVariant DecoratedRecordTableModel::data(const QModelIndex &index, int role) con
         }
     }
     return RecordTableModel::data(index, role);
+}
+
+namespace {
+bool contains(const std::shared_ptr<const std::vector<int>> &v, int record) {
+    return v && record >= 0 && std::binary_search(v->begin(), v->end(), record);
+}
+}  // namespace
+
+bool DecoratedRecordTableModel::isFollowed(int record) const {
+    return contains(m_followed, record);
+}
+
+bool DecoratedRecordTableModel::isMatch(int record) const {
+    return contains(m_matches, record);
+}
+
+void DecoratedRecordTableModel::setFollowed(std::shared_ptr<const std::vector<int>> records) {
+    m_followed = std::move(records);
+    repaintAll();
+}
+
+void DecoratedRecordTableModel::setMatches(std::shared_ptr<const std::vector<int>> records,
+                                           int current) {
+    m_matches = std::move(records);
+    m_currentMatch = current;
+    repaintAll();
+}
+
+void DecoratedRecordTableModel::repaintAll() {
+    if (rowCount() > 0) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+                         {Qt::BackgroundRole});
+    }
 }
 
 }  // namespace lmct

@@ -3,6 +3,7 @@
 #include "recordtablemodel.h"
 
 #include <QIcon>
+#include <memory>
 #include <vector>
 
 namespace lmct {
@@ -14,6 +15,9 @@ namespace lmct {
  * - the # column of a record read right after a resynchronisation (RecordStore::AfterResync)
  *   or whose arguments are damaged (RecordStore::BadArgs) gets a warning icon and a tooltip
  *   saying which, so damage is visible where it happened.
+ *
+ * - rows of records touching the followed key (setFollowed) get a tinted background, rows of
+ *   search matches (setMatches) another, the current search match a stronger one.
  *
  * Everything else (columns, roles, sorting, subsets) is RecordTableModel's.
  * Thread-safety: GUI thread only.
@@ -28,11 +32,24 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
+    /** Records touching the followed key (ascending), or null. Repaints. */
+    void setFollowed(std::shared_ptr<const std::vector<int>> records);
+    /** Search matches (ascending) and the current one (-1: none), or null. Repaints. */
+    void setMatches(std::shared_ptr<const std::vector<int>> records, int current);
+    /** Whether record `record` is in the followed set. */
+    bool isFollowed(int record) const;
+    /** Whether record `record` is a search match. */
+    bool isMatch(int record) const;
+
 private:
     void rebuildChips();
+    void repaintAll();
 
     std::vector<QIcon> m_chips;  // per qualname id of the current document
     QIcon m_warning;
+    std::shared_ptr<const std::vector<int>> m_followed;
+    std::shared_ptr<const std::vector<int>> m_matches;
+    int m_currentMatch = -1;
 };
 
 }  // namespace lmct

@@ -2,9 +2,12 @@
 
 #include "argumenttree.h"
 #include "callcolors.h"
+#include "filtercomposer.h"
+#include "framedump.h"
 #include "inspectortreemodel.h"
 #include "inspectortreeview.h"
 #include "qualname.h"
+#include "recordjson.h"
 #include "statuscolors.h"
 #include "timeformat.h"
 #include "treecopyactions.h"
@@ -13,13 +16,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QFontDatabase>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -96,7 +103,21 @@ InspectorPane::InspectorPane(QWidget *parent)
     layout->addWidget(m_error);
 
     m_tree->setModel(m_model);
-    layout->addWidget(m_tree, 1);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_tree, tr("Arguments"));
+    m_frame = new QPlainTextEdit(this);
+    m_frame->setObjectName(QStringLiteral("frameDump"));
+    m_frame->setReadOnly(true);
+    m_frame->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_frame->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_tabs->addTab(m_frame, tr("Frame"));
+    layout->addWidget(m_tabs, 1);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_frame && m_frame->toPlainText().isEmpty()) {
+            m_frame->setPlainText(frameText());
+        }
+    });
 
     connect(m_tree, &QTreeView::customContextMenuRequested, this, &InspectorPane::contextMenu);
     connect(m_tree, &QTreeView::expanded, this, [this](const QModelIndex &idx) {
@@ -146,6 +167,7 @@ QString InspectorPane::errorText() const {
 void InspectorPane::showRecord(int record) {
     const quint64 generation = ++m_generation;
     const auto doc = m_state ? m_state->document() : nullptr;
+    m_frame->clear();
     if (!doc || record < 0 || record >= doc->records().size()) {
         m_record = -1;
         m_model->clear();
@@ -156,6 +178,9 @@ void InspectorPane::showRecord(int record) {
     }
     m_record = record;
     setTitle(record);
+    if (m_tabs->currentWidget() == m_frame) {
+        m_frame->setPlainText(frameText());
+    }
     if (doc->records().bodyLength(record) <= asyncBytes()) {
         auto built = buildTree(doc, record);
         installTree(record, built->args, std::move(built->root));
@@ -314,10 +339,23 @@ void InspectorPane::contextMenu(const QPoint &pos) {
         const QModelIndex row = idx.siblingAtColumn(0);
         TreeCopyActions::addToMenu(&menu, row);
         menu.addSeparator();
+        const QString cond = conditionAt(row, false);
+        if (!cond.isEmpty()) {
+            menu.addAction(tr("Filter to This: %1").arg(cond), this,
+                           [this, row] { filterToRow(row, false); });
+            menu.addAction(tr("Exclude This: %1").arg(conditionAt(row, true)), this,
+                           [this, row] { filterToRow(row, true); });
+            menu.addAction(tr("Follow This Key"), this, [this, row] { followRow(row); });
+            menu.addSeparator();
+        }
         if (m_model->rowCount(row) > 0) {
             menu.addAction(tr("Expand Subtree"), this,
                            [this, row] { m_tree->expandRecursively(row); });
         }
+    }
+    if (m_record >= 0) {
+        menu.addAction(tr("Copy Record as JSON"), this, &InspectorPane::copyRecordJson);
+        menu.addSeparator();
     }
     const bool small = countNodes(m_model->node(QModelIndex()), 5000) < 5000;
     QAction *all = menu.addAction(tr("Expand All"), m_tree, &QTreeView::expandAll);
@@ -325,6 +363,53 @@ void InspectorPane::contextMenu(const QPoint &pos) {
     menu.addAction(tr("Collapse All"), m_tree, &QTreeView::collapseAll)
         ->setEnabled(m_model->rowCount() > 0);
     menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
+QString InspectorPane::frameText() const {
+    const auto doc = m_state ? m_state->document() : nullptr;
+    if (!doc || m_record < 0 || m_record >= doc->records().size()) {
+        return {};
+    }
+    return FrameDump::dump(doc->frameBytes(m_record), doc->records().frameOffset(m_record),
+                           frameDumpBytes());
+}
+
+QString InspectorPane::recordJson() const {
+    const auto doc = m_state ? m_state->document() : nullptr;
+    if (!doc || m_record < 0) {
+        return {};
+    }
+    return QString::fromUtf8(
+        QJsonDocument(RecordJson::toJson(*doc, m_record)).toJson(QJsonDocument::Compact));
+}
+
+void InspectorPane::copyRecordJson() {
+    const QString json = recordJson();
+    if (!json.isEmpty()) {
+        QApplication::clipboard()->setText(json);
+    }
+}
+
+QString InspectorPane::conditionAt(const QModelIndex &index, bool exclude) const {
+    return FilterComposer::conditionForInspectorRow(index, exclude);
+}
+
+bool InspectorPane::filterToRow(const QModelIndex &index, bool exclude) {
+    const QString cond = conditionAt(index, exclude);
+    if (cond.isEmpty() || !m_state) {
+        return false;
+    }
+    m_state->setFilterText(FilterComposer::append(m_state->filterText(), cond));
+    return true;
+}
+
+bool InspectorPane::followRow(const QModelIndex &index) {
+    const QString cond = conditionAt(index, false);
+    if (cond.isEmpty() || !m_state) {
+        return false;
+    }
+    m_state->setFollowedKey(cond);
+    return true;
 }
 
 }  // namespace lmct

@@ -11,6 +11,8 @@
 
 class QLabel;
 class QMenu;
+class QPlainTextEdit;
+class QTabWidget;
 
 namespace lmct {
 
@@ -31,6 +33,12 @@ class ViewState;
  *   argument path and re-applied to the next record that has the same path.
  * - Context menu and shortcuts: Copy Value (Ctrl+C, InspectorTreeModel::CopyTextRole, full
  *   text), Copy Path (the filter-language path), Copy Name, Expand/Collapse All.
+ * - On a chunk hash, model, rank (kv_rank), request id or cache salt row, the context menu also
+ *   offers Filter to This / Exclude This (appended with && to the ViewState's filter) and Follow
+ *   This Key (ViewState::followedKey).
+ * - Copy Record as JSON (RecordJson) in the context menu and as recordJson().
+ * - A Frame tab shows the record's frame: offset, length and an annotated hex dump (FrameDump,
+ *   bounded to frameDumpBytes()).
  * - Records whose frame is larger than asyncBytes() are decoded and built on a worker thread.
  *
  * The decoded args are kept alive by the model (setTree's keepAlive) as long as they are shown.
@@ -52,6 +60,22 @@ public:
     QString titleText() const;
     /** The decode warning shown, or empty. */
     QString errorText() const;
+
+    /** The Frame tab's text for the shown record. */
+    QString frameText() const;
+    /** The shown record as compact JSON (RecordJson); empty when none. */
+    QString recordJson() const;
+    /** Copies recordJson() to the clipboard. */
+    void copyRecordJson();
+    /** The Filter to This / Exclude This condition of inspector row `index`, or empty. */
+    QString conditionAt(const QModelIndex &index, bool exclude) const;
+    /** Appends the condition of row `index` to the ViewState's filter; false when none. */
+    bool filterToRow(const QModelIndex &index, bool exclude);
+    /** Follows the key value of row `index`; false when it is not a key field. */
+    bool followRow(const QModelIndex &index);
+
+    /** Hex bytes shown in the Frame tab at most. */
+    static int frameDumpBytes() { return 16 * 1024; }
 
     /** Frames larger than this (bytes) are decoded off the GUI thread. */
     static qint64 asyncBytes() { return 256 * 1024; }
@@ -76,6 +100,8 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_meta = nullptr;
     QLabel *m_error = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QPlainTextEdit *m_frame = nullptr;
     int m_record = -1;
     quint64 m_generation = 0;
     bool m_applyingExpansion = false;

@@ -8,6 +8,7 @@
 #include "inspectorpane.h"
 #include "recentfiles.h"
 #include "recordtableview.h"
+#include "statisticspane.h"
 #include "statuscolors.h"
 #include "timeformat.h"
 #include "tracetab.h"
@@ -212,6 +213,10 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_inspectorDock, m_headerDock);
     m_diagnostics = new DiagnosticsPane;
     m_diagnosticsDock = addViewDock(tr("Diagnostics"), m_diagnostics, Qt::BottomDockWidgetArea);
+    m_statistics = new StatisticsPane;
+    QDockWidget *stats = addViewDock(tr("Statistics"), m_statistics, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_diagnosticsDock, stats);
+    m_diagnosticsDock->raise();
     m_timelineDock = addViewDock(tr("Timeline"), new TimelineWidget, Qt::TopDockWidgetArea);
     // The inspector column runs the full height; the timeline sits above the table only.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);

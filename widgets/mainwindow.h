@@ -18,6 +18,7 @@ namespace lmct {
 class DiagnosticsPane;
 class HeaderPane;
 class InspectorPane;
+class StatisticsPane;
 class RecentFiles;
 class TraceTab;
 class ViewState;
@@ -86,6 +87,7 @@ public:
     InspectorPane *inspectorPane() const { return m_inspector; }
     HeaderPane *headerPane() const { return m_header; }
     DiagnosticsPane *diagnosticsPane() const { return m_diagnostics; }
+    StatisticsPane *statisticsPane() const { return m_statistics; }
     QDockWidget *diagnosticsDock() const { return m_diagnosticsDock; }
     RecentFiles *recentFiles() const { return m_recent; }
     /** The status bar's texts joined with " | " (what a user reads there). */
@@ -128,6 +130,7 @@ private:
     InspectorPane *m_inspector = nullptr;
     HeaderPane *m_header = nullptr;
     DiagnosticsPane *m_diagnostics = nullptr;
+    StatisticsPane *m_statistics = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QDockWidget *m_headerDock = nullptr;
     QDockWidget *m_diagnosticsDock = nullptr;

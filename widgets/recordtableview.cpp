@@ -1,6 +1,10 @@
 #include "recordtableview.h"
 
+#include "argumenttree.h"
 #include "decoratedrecordtablemodel.h"
+#include "filtercomposer.h"
+#include "filterevaluator.h"
+#include "filterexpression.h"
 #include "qualname.h"
 #include "timeformat.h"
 
@@ -14,6 +18,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
@@ -23,9 +28,19 @@ namespace {
 
 using Subset = std::shared_ptr<const std::vector<int>>;
 
-Subset computeSubset(const std::shared_ptr<const TraceDocument> &doc, ViewState::TimeRange range) {
+Subset computeSubset(const std::shared_ptr<const TraceDocument> &doc, ViewState::TimeRange range,
+                     Subset filter) {
     auto rows = std::make_shared<std::vector<int>>();
     const RecordStore &rs = doc->records();
+    if (filter) {
+        for (const int i : *filter) {
+            const double t = rs.tMono(i);
+            if (t >= range.from && t <= range.to) {
+                rows->push_back(i);
+            }
+        }
+        return rows;
+    }
     const int n = rs.size();
     for (int i = 0; i < n; ++i) {
         const double t = rs.tMono(i);
@@ -110,6 +125,11 @@ void RecordTableView::setViewState(ViewState *state) {
         connect(m_state, &ViewState::selectedRecordChanged, this,
                 &RecordTableView::onSelectedRecordChanged);
         connect(m_state, &ViewState::timeRangeChanged, this, &RecordTableView::onTimeRangeChanged);
+        connect(m_state, &ViewState::filterChanged, this, &RecordTableView::onTimeRangeChanged);
+        connect(m_state, &ViewState::followedKeyChanged, this,
+                &RecordTableView::onFollowedKeyChanged);
+        connect(m_state, &ViewState::followedRecordsChanged, this,
+                [this] { m_model->setFollowed(m_state->followedRecords()); });
         connect(m_state, &ViewState::wallUtcChanged, m_model, &RecordTableModel::setWallUtc);
         connect(m_state, &ViewState::documentGrew, this, [this] {
             const bool wasEmpty = m_model->rowCount() == 0;
@@ -127,7 +147,8 @@ void RecordTableView::onDocumentChanged() {
     m_model->setWallUtc(m_state && m_state->wallUtc());
     m_model->setDocument(m_state ? m_state->document() : nullptr);
     fitColumns();
-    if (m_state && m_state->timeRange()) {
+    m_model->setFollowed(m_state ? m_state->followedRecords() : nullptr);
+    if (m_state && (m_state->timeRange() || m_state->filterRecords())) {
         onTimeRangeChanged();
     } else {
         syncSelectionFromState();
@@ -159,7 +180,12 @@ void RecordTableView::syncSelectionFromState() {
 void RecordTableView::onTimeRangeChanged() {
     const quint64 generation = ++m_subsetGeneration;
     const auto doc = m_state ? m_state->document() : nullptr;
+    const auto filter = m_state ? m_state->filterRecords() : nullptr;
     const auto range = m_state ? m_state->timeRange() : std::nullopt;
+    if (doc && filter && !range) {
+        applySubset(filter);
+        return;
+    }
     if (!doc || !range) {
         if (m_model->hasSubset()) {
             applySubset(nullptr);
@@ -169,7 +195,7 @@ void RecordTableView::onTimeRangeChanged() {
         return;
     }
     if (doc->records().size() <= asyncThreshold()) {
-        applySubset(computeSubset(doc, *range));
+        applySubset(computeSubset(doc, *range, filter));
         return;
     }
     auto *watcher = new QFutureWatcher<Subset>(this);
@@ -179,7 +205,7 @@ void RecordTableView::onTimeRangeChanged() {
             applySubset(watcher->result());
         }
     });
-    watcher->setFuture(QtConcurrent::run(computeSubset, doc, *range));
+    watcher->setFuture(QtConcurrent::run(computeSubset, doc, *range, filter));
 }
 
 void RecordTableView::applySubset(std::shared_ptr<const std::vector<int>> rows) {
@@ -198,6 +224,9 @@ bool RecordTableView::goToRecord(int record) {
     }
     if (m_model->rowOf(record) < 0 && m_state->timeRange()) {
         m_state->setTimeRange(std::nullopt);
+    }
+    if (m_model->rowOf(record) < 0 && m_state->filterRecords()) {
+        m_state->setFilterText(QString());
     }
     m_state->setSelectedRecord(record);
     syncSelectionFromState();
@@ -272,6 +301,13 @@ void RecordTableView::keyPressEvent(QKeyEvent *event) {
         event->accept();
         return;
     }
+    if (event->modifiers() == Qt::NoModifier &&
+        (event->key() == Qt::Key_Period || event->key() == Qt::Key_Comma) && m_state &&
+        !m_state->followedKey().isEmpty()) {
+        stepFollowed(event->key() == Qt::Key_Period ? 1 : -1);
+        event->accept();
+        return;
+    }
     if (event->matches(QKeySequence::Copy)) {
         copySelectedRows();
         event->accept();
@@ -286,7 +322,10 @@ void RecordTableView::paintEvent(QPaintEvent *event) {
         return;
     }
     const QString text =
-        m_state->timeRange()
+        m_state->filterRecords()
+            ? tr("No record matches the filter%1.")
+                  .arg(m_state->timeRange() ? tr(" in this time range") : QString())
+        : m_state->timeRange()
             ? tr("No record in this time range.\nPress Esc to show all records.")
             : tr("This trace has no records: the server recorded no calls.\nThe Header pane "
                  "shows what the trace says about the server.");
@@ -316,9 +355,112 @@ void RecordTableView::contextMenuEvent(QContextMenuEvent *event) {
     all->setShortcut(Qt::Key_Escape);
     all->setEnabled(m_state->timeRange().has_value());
     menu.addSeparator();
+    const QModelIndex at = indexAt(event->pos());
+    if (at.isValid()) {
+        addFilterActions(&menu, m_model->recordAt(at.row()));
+        menu.addSeparator();
+    }
     QAction *go = menu.addAction(tr("Go to Record…"), this, &RecordTableView::promptGoToRecord);
     go->setShortcut(Qt::CTRL | Qt::Key_G);
     menu.exec(event->globalPos());
+}
+
+void RecordTableView::addFilterActions(QMenu *menu, int record) {
+    const auto doc = m_state ? m_state->document() : nullptr;
+    if (!doc || record < 0 || record >= doc->records().size()) {
+        return;
+    }
+    QList<QPair<QString, QString>> conds;
+    conds.append({QStringLiteral("call"),
+                  FilterComposer::condition(QStringLiteral("call"),
+                                            Qualname::shortName(doc->records().qualname(record)))});
+    const auto args = doc->args(record);
+    if (args) {
+        const auto root = ArgumentTree::build(args->value, 5000);
+        conds += FilterComposer::conditionsInTree(root.get());
+    }
+    QPointer<ViewState> state = m_state;
+    QMenu *to = menu->addMenu(tr("Filter to This"));
+    QMenu *ex = menu->addMenu(tr("Exclude This"));
+    QMenu *follow = menu->addMenu(tr("Follow This Key"));
+    for (const auto &[field, cond] : conds) {
+        const QString excl = cond.section(QLatin1Char(' '), 0, 0) + QStringLiteral(" != ") +
+                             cond.section(QLatin1Char(' '), 2);
+        to->addAction(cond, this, [state, cond] {
+            if (state) {
+                state->setFilterText(FilterComposer::append(state->filterText(), cond));
+            }
+        });
+        ex->addAction(excl, this, [state, excl] {
+            if (state) {
+                state->setFilterText(FilterComposer::append(state->filterText(), excl));
+            }
+        });
+        if (field != QLatin1String("call")) {
+            follow->addAction(cond, this, [state, cond] {
+                if (state) {
+                    state->setFollowedKey(cond);
+                }
+            });
+        }
+    }
+    if (m_state && !m_state->followedKey().isEmpty()) {
+        follow->addSeparator();
+        follow->addAction(tr("Stop Following"), this, [state] {
+            if (state) {
+                state->setFollowedKey(QString());
+            }
+        });
+    }
+}
+
+void RecordTableView::onFollowedKeyChanged() {
+    const quint64 generation = ++m_followGeneration;
+    const auto doc = m_state ? m_state->document() : nullptr;
+    const QString key = m_state ? m_state->followedKey() : QString();
+    m_model->setFollowed(nullptr);
+    if (!doc || key.isEmpty()) {
+        return;
+    }
+    const FilterExpression expr = FilterExpression::parse(key);
+    if (!expr.isValid() || expr.isEmpty()) {
+        return;
+    }
+    auto *watcher = new QFutureWatcher<Subset>(this);
+    connect(watcher, &QFutureWatcher<Subset>::finished, this, [this, watcher, generation, key] {
+        watcher->deleteLater();
+        if (generation == m_followGeneration && m_state) {
+            m_state->setFollowedRecords(key, watcher->result());
+        }
+    });
+    watcher->setFuture(QtConcurrent::run(QThreadPool::globalInstance(), [doc, expr]() -> Subset {
+        return std::make_shared<const std::vector<int>>(FilterEvaluator(doc, expr).run().records);
+    }));
+}
+
+bool RecordTableView::stepFollowed(int direction) {
+    const auto followed = m_state ? m_state->followedRecords() : nullptr;
+    if (!followed || followed->empty()) {
+        return false;
+    }
+    const int from = m_state->selectedRecord();
+    if (direction > 0) {
+        auto it = std::upper_bound(followed->begin(), followed->end(), from);
+        for (; it != followed->end(); ++it) {
+            if (m_model->rowOf(*it) >= 0) {
+                return goToRecord(*it);
+            }
+        }
+    } else {
+        auto it = std::lower_bound(followed->begin(), followed->end(), from < 0 ? 0 : from);
+        while (it != followed->begin()) {
+            --it;
+            if (m_model->rowOf(*it) >= 0) {
+                return goToRecord(*it);
+            }
+        }
+    }
+    return false;
 }
 
 void RecordTableView::fitColumns() {

@@ -8,6 +8,8 @@
 #include <memory>
 #include <vector>
 
+class QMenu;
+
 namespace lmct {
 
 class DecoratedRecordTableModel;
@@ -24,6 +26,13 @@ class DecoratedRecordTableModel;
  *   are shown. t_mono may step back slightly in file order, so the subset is a linear scan, done
  *   on a worker thread for large traces (more than asyncThreshold() records). Esc clears the
  *   range.
+ * - When ViewState::filterRecords is set, only those records are shown (intersected with the
+ *   time range when one is set).
+ * - Records touching ViewState::followedKey are highlighted (the view evaluates the key's
+ *   expression off the GUI thread and stores the records in the ViewState); `.` and `,` select
+ *   the next / previous shown record touching it.
+ * - The context menu offers Filter to this / Exclude this / Follow this key for the row's call
+ *   and for the first chunk hash, model, rank, request id and cache salt in its arguments.
  * - An empty table says why (a trace without records, or a time range without any).
  * - Ctrl+C copies the selected rows as tab-separated text; the context menu also narrows the
  *   time range to the selected rows and goes to a record by number.
@@ -53,6 +62,14 @@ public:
     /** Copies the selected rows as tab-separated text (with a header line) to the clipboard. */
     void copySelectedRows();
 
+    /**
+     * Selects the next (`direction` > 0) or previous shown record touching the followed key,
+     * after / before the selected one. Returns false when there is none.
+     */
+    bool stepFollowed(int direction);
+    /** Adds Filter to This / Exclude This / Follow This Key submenus for record `record`. */
+    void addFilterActions(QMenu *menu, int record);
+
     /** Traces with more records than this compute their time-range subset off the GUI thread. */
     static int asyncThreshold() { return 200000; }
 
@@ -70,6 +87,7 @@ private:
     void onDocumentChanged();
     void onSelectedRecordChanged(int record);
     void onTimeRangeChanged();
+    void onFollowedKeyChanged();
     void applySubset(std::shared_ptr<const std::vector<int>> rows);
     void syncSelectionFromState();
     void fitColumns();
@@ -78,6 +96,7 @@ private:
     QPointer<ViewState> m_state;
     bool m_syncing = false;
     quint64 m_subsetGeneration = 0;
+    quint64 m_followGeneration = 0;
 };
 
 }  // namespace lmct

@@ -1,10 +1,13 @@
 #include "tracetab.h"
 
+#include "filterbar.h"
+#include "findbar.h"
 #include "recordtableview.h"
 #include "timeformat.h"
 #include "traceloadjob.h"
 #include "viewstate.h"
 
+#include <QAction>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -97,11 +100,22 @@ TraceTab::TraceTab(QWidget *parent)
         }
     });
     cl->addWidget(m_liveBar);
-    cl->addWidget(m_rangeBar);
     m_table = new RecordTableView(content);
     m_table->setFrameShape(QFrame::NoFrame);
+    m_filterBar = new FilterBar(content);
+    m_findBar = new FindBar(m_table, content);
+    m_findBar->hide();
+    cl->addWidget(m_filterBar);
+    cl->addWidget(m_findBar);
+    cl->addWidget(m_rangeBar);
     m_table->setViewState(m_state);
+    m_filterBar->setViewState(m_state);
     cl->addWidget(m_table, 1);
+    auto *find = new QAction(tr("Find"), this);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QAction::triggered, m_findBar, &FindBar::activate);
+    addAction(find);
     m_stack->addWidget(content);
 
     connect(m_cancel, &QPushButton::clicked, this, &TraceTab::cancelLoad);

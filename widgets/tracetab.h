@@ -18,6 +18,8 @@ class QPushButton;
 
 namespace lmct {
 
+class FilterBar;
+class FindBar;
 class RecordTableView;
 class TraceLoadJob;
 class ViewState;
@@ -28,8 +30,9 @@ class ViewState;
  *
  * While the file loads (TraceLoadJob, off the GUI thread) the tab shows a progress bar with
  * bytes and records read and a Cancel button; a cancelled load shows what was read, and the
- * document is marked partial. When the ViewState has a time range, a bar above the table says
- * how many records it shows and offers to show all again (Esc).
+ * document is marked partial. Above the table, a FilterBar edits the ViewState's filter and a
+ * FindBar (Ctrl+F, hidden until then) searches without filtering. When the ViewState has a time
+ * range, a bar above the table says how many records it shows and offers to show all again (Esc).
  *
  * Ownership: owns its ViewState, table and load job; the document is shared. Thread-safety: GUI
  * thread only.
@@ -66,6 +69,8 @@ public:
 
     ViewState *viewState() const { return m_state; }
     RecordTableView *table() const { return m_table; }
+    FilterBar *filterBar() const { return m_filterBar; }
+    FindBar *findBar() const { return m_findBar; }
 
 signals:
     /** Load progress (bytes of the file read, total bytes, records indexed). */
@@ -98,6 +103,8 @@ private:
     QWidget *m_rangeBar = nullptr;
     QLabel *m_rangeText = nullptr;
     RecordTableView *m_table = nullptr;
+    FilterBar *m_filterBar = nullptr;
+    FindBar *m_findBar = nullptr;
     bool m_loading = false;
     bool m_following = false;
     QTimer *m_growTimer = nullptr;  // while loading: tells views the document grew

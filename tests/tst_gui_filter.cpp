@@ -1,0 +1,557 @@
+// Widget tests of filtering, following, searching and statistics: the filter bar (errors,
+// evaluation off the GUI thread, counts), Filter to this / Exclude this from the inspector,
+// Follow this key with `.`/`,`, the find bar's N of M counter, the statistics pane and the
+// inspector's Copy Record as JSON and Frame dump.
+
+#include "argumenttree.h"
+#include "decoratedrecordtablemodel.h"
+#include "filterbar.h"
+#include "filtercomposer.h"
+#include "findbar.h"
+#include "framedump.h"
+#include "inspectorpane.h"
+#include "inspectortreemodel.h"
+#include "mainwindow.h"
+#include "qualname.h"
+#include "recordtableview.h"
+#include "statisticspane.h"
+#include "statisticstablemodel.h"
+#include "tracetab.h"
+#include "valueformatter.h"
+#include "viewstate.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTest>
+#include <algorithm>
+#include <functional>
+
+using namespace lmct;
+
+namespace {
+
+const QString kTraces = QFileInfo(QStringLiteral(LMCT_TRACES)).absoluteFilePath();
+const QString kSchema2 = kTraces + QStringLiteral("/schema2-prefetch-spec-tp2.lct");
+
+TraceTab *openAndWait(MainWindow &w, const QString &path) {
+    TraceTab *tab = w.openFile(path);
+    if (!tab || !QTest::qWaitFor([tab] { return !tab->isLoading(); }, 30000)) {
+        return nullptr;
+    }
+    return tab;
+}
+
+/** Waits until the tab's filter is evaluated and shown. */
+bool waitFilter(TraceTab *tab) {
+    return QTest::qWaitFor(
+        [tab] { return !tab->viewState()->filterPending() && !tab->filterBar()->isBusy(); }, 30000);
+}
+
+int countIf(const TraceDocument &doc, const std::function<bool(int)> &pred) {
+    int n = 0;
+    for (int i = 0; i < doc.records().size(); ++i) {
+        n += pred(i) ? 1 : 0;
+    }
+    return n;
+}
+
+/** Whether any node named `name` in record `rec`'s argument tree satisfies `pred`. */
+bool anyNode(const TraceDocument &doc, int rec, const QString &name,
+             const std::function<bool(const Value &)> &pred) {
+    const auto args = doc.args(rec);
+    const auto root = ArgumentTree::build(args->value);
+    std::function<bool(const TreeNode *)> walk = [&](const TreeNode *n) {
+        if (n->name == name && n->source && pred(*n->source)) {
+            return true;
+        }
+        for (const auto &c : n->children) {
+            if (walk(c.get())) {
+                return true;
+            }
+        }
+        return false;
+    };
+    return walk(root.get());
+}
+
+int firstRecordOf(const TraceDocument &doc, const QString &call) {
+    for (int i = 0; i < doc.records().size(); ++i) {
+        if (Qualname::shortName(doc.records().qualname(i)) == call) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+class TestFilter : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+
+    void invalidFilterShowsErrorAndKeepsTable();
+    void validFilterShowsIndependentCount();
+    void filterIntersectsTimeRange();
+    void historyAndSavedFilters();
+    void inspectorFilterToThisAndExclude();
+    void followKeyStepsWithPeriodAndComma();
+    void findBarCountsAndSteps();
+    void statisticsPaneMatchesModelAndClickFilters();
+    void copyRecordAsJsonParsesBack();
+    void frameDumpAnnotatesFields();
+    void composerAppendsWithParentheses();
+    void tableMenuFiltersToCallAndKeys();
+};
+
+void TestFilter::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("lmct-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_gui_filter"));
+    QVERIFY2(QFileInfo::exists(kSchema2), qPrintable(kSchema2));
+}
+
+void TestFilter::init() {
+    QSettings().clear();
+}
+
+void TestFilter::invalidFilterShowsErrorAndKeepsTable() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const int rows = tab->table()->model()->rowCount();
+    QCOMPARE(rows, tab->document()->records().size());
+    QLineEdit *edit = tab->filterBar()->lineEdit();
+    QTest::keyClicks(edit, QStringLiteral("model_name =="));
+    QVERIFY(!tab->filterBar()->isTextValid());
+    QVERIFY2(tab->filterBar()->statusText().startsWith(QStringLiteral("column 14")),
+             qPrintable(tab->filterBar()->statusText()));
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(tab->viewState()->filterText(), QString());
+    QVERIFY(!tab->viewState()->filterRecords());
+    QCOMPARE(tab->table()->model()->rowCount(), rows);
+}
+
+void TestFilter::validFilterShowsIndependentCount() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    QAbstractItemModelTester tester(tab->table()->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const int expected = countIf(*doc, [&](int i) {
+        return Qualname::shortName(doc->records().qualname(i)) == QLatin1String("reserve_write");
+    });
+    QVERIFY(expected > 0 && expected < doc->records().size());
+    QLineEdit *edit = tab->filterBar()->lineEdit();
+    QTest::keyClicks(edit, QStringLiteral("call == reserve_write"));
+    QVERIFY(tab->filterBar()->isTextValid());
+    // Typing alone does not apply.
+    QCOMPARE(tab->viewState()->filterText(), QString());
+    QTest::keyClick(edit, Qt::Key_Return);
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), QStringLiteral("call == reserve_write"));
+    QCOMPARE(int(tab->viewState()->filterRecords()->size()), expected);
+    QCOMPARE(tab->table()->model()->rowCount(), expected);
+    QVERIFY2(
+        tab->filterBar()->statusText().startsWith(QLocale().toString(expected) + QLatin1Char(' ')),
+        qPrintable(tab->filterBar()->statusText()));
+    for (int r = 0; r < expected; ++r) {
+        const int rec = tab->table()->recordModel()->recordAt(r);
+        QCOMPARE(Qualname::shortName(doc->records().qualname(rec)),
+                 QStringLiteral("reserve_write"));
+    }
+    // Clearing the text clears the filter.
+    edit->clear();
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), QString());
+    QCOMPARE(tab->table()->model()->rowCount(), doc->records().size());
+}
+
+void TestFilter::filterIntersectsTimeRange() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    const RecordStore &rs = doc->records();
+    const double mid = rs.maxTMono() / 2.0;
+    tab->viewState()->setTimeRange(ViewState::TimeRange{0.0, mid});
+    tab->viewState()->setFilterText(QStringLiteral("call != reserve_write"));
+    QVERIFY(waitFilter(tab));
+    const int expected = countIf(*doc, [&](int i) {
+        return Qualname::shortName(rs.qualname(i)) != QLatin1String("reserve_write") &&
+               rs.tMono(i) >= 0.0 && rs.tMono(i) <= mid;
+    });
+    QVERIFY(QTest::qWaitFor([&] { return tab->table()->model()->rowCount() == expected; }, 5000));
+    // The filter bar shows what the ViewState holds.
+    QCOMPARE(tab->filterBar()->lineEdit()->text(), QStringLiteral("call != reserve_write"));
+}
+
+void TestFilter::historyAndSavedFilters() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    QLineEdit *edit = tab->filterBar()->lineEdit();
+    edit->setText(QStringLiteral("call == finish_write"));
+    QVERIFY(tab->filterBar()->apply());
+    QVERIFY(waitFilter(tab));
+    edit->setText(QStringLiteral("index < 10"));
+    QVERIFY(tab->filterBar()->apply());
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(FilterBar::history(),
+             QStringList({QStringLiteral("call == finish_write"), QStringLiteral("index < 10")}));
+    edit->clear();
+    QTest::keyClick(edit, Qt::Key_Up);
+    QCOMPARE(edit->text(), QStringLiteral("index < 10"));
+    QTest::keyClick(edit, Qt::Key_Up);
+    QCOMPARE(edit->text(), QStringLiteral("call == finish_write"));
+    QTest::keyClick(edit, Qt::Key_Down);
+    QCOMPARE(edit->text(), QStringLiteral("index < 10"));
+    FilterBar::setSavedFilters({QStringLiteral("rank == 1")});
+    QCOMPARE(FilterBar::savedFilters(), QStringList({QStringLiteral("rank == 1")}));
+}
+
+void TestFilter::inspectorFilterToThisAndExclude() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    const int rec = firstRecordOf(*doc, QStringLiteral("reserve_write"));
+    QVERIFY(rec >= 0);
+    tab->viewState()->setSelectedRecord(rec);
+    InspectorPane *insp = w.inspectorPane();
+    QVERIFY(QTest::qWaitFor([&] { return insp->record() == rec; }, 5000));
+
+    const QModelIndexList hashes = insp->model()->findByName(QStringLiteral("chunk_hash"));
+    QVERIFY(!hashes.isEmpty());
+    const QString hex = hashes.first().data(InspectorTreeModel::CopyTextRole).toString();
+    QCOMPARE(insp->conditionAt(hashes.first(), false), QStringLiteral("chunk_hash == ") + hex);
+    QCOMPARE(insp->conditionAt(hashes.first(), true), QStringLiteral("chunk_hash != ") + hex);
+    const QByteArray hashBytes = QByteArray::fromHex(hex.toLatin1());
+    const int withHash = countIf(*doc, [&](int i) {
+        return anyNode(*doc, i, QStringLiteral("chunk_hash"),
+                       [&](const Value &v) { return v.isBytes() && v.toBytes() == hashBytes; });
+    });
+    QVERIFY(withHash > 0);
+    QVERIFY(insp->filterToRow(hashes.first(), false));
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->table()->model()->rowCount(), withHash);
+
+    // Exclude on model_name, appended with &&.
+    tab->viewState()->setFilterText(QString());
+    tab->viewState()->setSelectedRecord(rec);
+    QVERIFY(QTest::qWaitFor([&] { return insp->record() == rec; }, 5000));
+    const QModelIndexList models = insp->model()->findByName(QStringLiteral("model_name"));
+    QVERIFY(!models.isEmpty());
+    const QString model =
+        insp->model()->node(models.first().siblingAtColumn(0))->source->toString();
+    QCOMPARE(insp->conditionAt(models.first(), false),
+             QStringLiteral("model_name == \"%1\"").arg(model));
+    QVERIFY(insp->filterToRow(models.first(), true));
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), QStringLiteral("model_name != \"%1\"").arg(model));
+    const int withModel = countIf(*doc, [&](int i) {
+        return anyNode(*doc, i, QStringLiteral("model_name"),
+                       [&](const Value &v) { return v.isString() && v.toString() == model; });
+    });
+    QCOMPARE(tab->table()->model()->rowCount(), doc->records().size() - withModel);
+
+    // Filter to this appends to an existing filter.
+    tab->viewState()->setFilterText(QStringLiteral("call == reserve_write"));
+    QVERIFY(waitFilter(tab));
+    tab->viewState()->setSelectedRecord(rec);
+    QVERIFY(QTest::qWaitFor([&] { return insp->record() == rec; }, 5000));
+    const QModelIndex hash = insp->model()->findByName(QStringLiteral("chunk_hash")).first();
+    QVERIFY(insp->filterToRow(hash, false));
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(),
+             QStringLiteral("call == reserve_write && chunk_hash == ") + hex);
+    const int both = countIf(*doc, [&](int i) {
+        return Qualname::shortName(doc->records().qualname(i)) == QLatin1String("reserve_write") &&
+               anyNode(*doc, i, QStringLiteral("chunk_hash"),
+                       [&](const Value &v) { return v.isBytes() && v.toBytes() == hashBytes; });
+    });
+    QCOMPARE(tab->table()->model()->rowCount(), both);
+}
+
+void TestFilter::followKeyStepsWithPeriodAndComma() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    const int rec = firstRecordOf(*doc, QStringLiteral("reserve_write"));
+    tab->viewState()->setSelectedRecord(rec);
+    InspectorPane *insp = w.inspectorPane();
+    QVERIFY(QTest::qWaitFor([&] { return insp->record() == rec; }, 5000));
+    const QModelIndex hash = insp->model()->findByName(QStringLiteral("chunk_hash")).first();
+    QVERIFY(insp->followRow(hash));
+    QVERIFY(tab->viewState()->followedKey().startsWith(QStringLiteral("chunk_hash == ")));
+    QVERIFY(QTest::qWaitFor([&] { return tab->viewState()->followedRecords() != nullptr; }, 10000));
+    const auto followed = tab->viewState()->followedRecords();
+    const QByteArray hashBytes =
+        QByteArray::fromHex(hash.data(InspectorTreeModel::CopyTextRole).toString().toLatin1());
+    std::vector<int> expected;
+    for (int i = 0; i < doc->records().size(); ++i) {
+        if (anyNode(*doc, i, QStringLiteral("chunk_hash"),
+                    [&](const Value &v) { return v.isBytes() && v.toBytes() == hashBytes; })) {
+            expected.push_back(i);
+        }
+    }
+    QCOMPARE(*followed, expected);
+    QVERIFY(expected.size() >= 2);
+    tab->viewState()->setSelectedRecord(expected.front());
+    // Highlighted rows.
+    auto *model = tab->table()->recordModel();
+    QVERIFY(model->isFollowed(expected[1]));
+    QVERIFY(model->data(model->index(model->rowOf(expected[1]), 0), Qt::BackgroundRole).isValid());
+
+    RecordTableView *table = tab->table();
+    table->setFocus();
+    QTest::keyClick(table, Qt::Key_Period);
+    QCOMPARE(tab->viewState()->selectedRecord(), expected[1]);
+    QTest::keyClick(table, Qt::Key_Period);
+    QCOMPARE(tab->viewState()->selectedRecord(), expected.size() > 2 ? expected[2] : expected[1]);
+    QTest::keyClick(table, Qt::Key_Comma);
+    QTest::keyClick(table, Qt::Key_Comma);
+    QCOMPARE(tab->viewState()->selectedRecord(), expected[0]);
+}
+
+void TestFilter::findBarCountsAndSteps() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    const int total = doc->records().size();
+    const int m = countIf(*doc, [&](int i) {
+        return Qualname::shortName(doc->records().qualname(i)) == QLatin1String("finish_write");
+    });
+    QVERIFY(m >= 2);
+    FindBar *find = tab->findBar();
+    QVERIFY(find->isHidden());
+    QTest::keySequence(tab->table(), QKeySequence::Find);
+    QVERIFY(find->isVisible());
+    QSignalSpy searched(find, &FindBar::searched);
+    find->lineEdit()->setText(QStringLiteral("call == finish_write"));
+    find->search();
+    QVERIFY(QTest::qWaitFor(
+        [&] { return find->counterText().endsWith(QStringLiteral(" of %1").arg(m)); }, 10000));
+    QCOMPARE(find->counterText(), QStringLiteral("1 of %1").arg(m));
+    // Does not filter.
+    QCOMPARE(tab->table()->model()->rowCount(), total);
+    const int first = tab->viewState()->selectedRecord();
+    QCOMPARE(Qualname::shortName(doc->records().qualname(first)), QStringLiteral("finish_write"));
+    QTest::keyClick(find->lineEdit(), Qt::Key_Return);
+    QCOMPARE(find->counterText(), QStringLiteral("2 of %1").arg(m));
+    QVERIFY(tab->viewState()->selectedRecord() > first);
+    QTest::keyClick(find->lineEdit(), Qt::Key_Return, Qt::ShiftModifier);
+    QCOMPARE(find->counterText(), QStringLiteral("1 of %1").arg(m));
+    QCOMPARE(tab->viewState()->selectedRecord(), first);
+
+    // Plain text: searched in call and summary.
+    tab->viewState()->setSelectedRecord(-1);
+    find->lineEdit()->setText(QStringLiteral("FINISH_WRITE"));
+    find->search();
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return find->counterText().endsWith(QStringLiteral(" of %1").arg(m)) ||
+                   find->counterText().contains(QStringLiteral("of"));
+        },
+        10000));
+    QVERIFY(find->matchCount() >= m);
+    QTest::keyClick(find->lineEdit(), Qt::Key_Escape);
+    QVERIFY(find->isHidden());
+}
+
+void TestFilter::statisticsPaneMatchesModelAndClickFilters() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.resize(1400, 900);
+    w.show();
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    StatisticsPane *pane = w.statisticsPane();
+    QVERIFY(pane);
+    tab->viewState()->setFilterText(QStringLiteral("rank == 1"));
+    QVERIFY(waitFilter(tab));
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            return !pane->isBusy() && pane->statistics() &&
+                   pane->statistics()->records == qint64(tab->viewState()->filterRecords()->size());
+        },
+        20000));
+    QAbstractItemModelTester tester(pane->callsView()->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    TraceStatistics::Options o;
+    const auto filter = tab->viewState()->filterRecords();
+    o.subset = filter.get();
+    auto expected = std::make_shared<const TraceStatistics>(TraceStatistics::compute(*doc, o));
+    for (auto table : {StatisticsTableModel::Table::Calls, StatisticsTableModel::Table::Models,
+                       StatisticsTableModel::Table::Ranks, StatisticsTableModel::Table::Salts}) {
+        StatisticsTableModel ref(table);
+        ref.setStatistics(expected);
+        StatisticsTableModel *shown =
+            table == StatisticsTableModel::Table::Calls    ? pane->callsModel()
+            : table == StatisticsTableModel::Table::Models ? pane->modelsModel()
+            : table == StatisticsTableModel::Table::Ranks  ? pane->ranksModel()
+                                                           : pane->saltsModel();
+        QCOMPARE(shown->rowCount(), ref.rowCount());
+        for (int r = 0; r < ref.rowCount(); ++r) {
+            for (int c = 0; c < ref.columnCount(); ++c) {
+                QCOMPARE(shown->index(r, c).data().toString(), ref.index(r, c).data().toString());
+            }
+        }
+    }
+    // The totals row is last and stays last when sorted.
+    QTableView *view = pane->callsView();
+    const int n = view->model()->rowCount();
+    QVERIFY(n >= 2);
+    QVERIFY(view->model()->index(n - 1, 0).data(StatisticsTableModel::IsTotalRole).toBool());
+    view->sortByColumn(1, Qt::DescendingOrder);
+    QVERIFY(view->model()->index(n - 1, 0).data(StatisticsTableModel::IsTotalRole).toBool());
+    view->sortByColumn(1, Qt::AscendingOrder);
+    QVERIFY(view->model()->index(n - 1, 0).data(StatisticsTableModel::IsTotalRole).toBool());
+
+    // Clicking a row sets the filter to that call.
+    const QModelIndex row = view->model()->index(0, 0);
+    const QString call = row.data().toString();
+    view->scrollTo(row);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(row).center());
+    QVERIFY(tab->viewState()->filterText().startsWith(QStringLiteral("call == ")));
+    QVERIFY(tab->viewState()->filterText().contains(call));
+    QVERIFY(waitFilter(tab));
+    const int expectedRows = countIf(
+        *doc, [&](int i) { return Qualname::shortName(doc->records().qualname(i)) == call; });
+    QCOMPARE(tab->table()->model()->rowCount(), expectedRows);
+}
+
+void TestFilter::copyRecordAsJsonParsesBack() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    const int rec = firstRecordOf(*doc, QStringLiteral("submit_prefetch_task"));
+    QVERIFY(rec >= 0);
+    tab->viewState()->setSelectedRecord(rec);
+    InspectorPane *insp = w.inspectorPane();
+    QVERIFY(QTest::qWaitFor([&] { return insp->record() == rec; }, 5000));
+    insp->copyRecordJson();
+    QJsonParseError err;
+    const QJsonDocument parsed =
+        QJsonDocument::fromJson(QApplication::clipboard()->text().toUtf8(), &err);
+    QCOMPARE(err.error, QJsonParseError::NoError);
+    const QJsonObject o = parsed.object();
+    QCOMPARE(o.value(QStringLiteral("index")).toInt(), rec);
+    QCOMPARE(o.value(QStringLiteral("t_mono")).toDouble(), doc->records().tMono(rec));
+    QCOMPARE(o.value(QStringLiteral("t_wall")).toDouble(), doc->records().tWall(rec));
+    QCOMPARE(o.value(QStringLiteral("qualname")).toString(), doc->records().qualname(rec));
+    QCOMPARE(o.value(QStringLiteral("args")), ValueFormatter::toJson(doc->args(rec)->value));
+    QCOMPARE(QByteArray::fromHex(o.value(QStringLiteral("bytes")).toString().toLatin1()),
+             doc->frameBytes(rec));
+}
+
+void TestFilter::frameDumpAnnotatesFields() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    tab->viewState()->setSelectedRecord(0);
+    InspectorPane *insp = w.inspectorPane();
+    QVERIFY(QTest::qWaitFor([&] { return insp->record() == 0; }, 5000));
+    const QString text = insp->frameText();
+    QVERIFY2(text.contains(
+                 QStringLiteral("u32 big-endian length = %1").arg(doc->records().bodyLength(0))),
+             qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("key \"t_mono\" (fixstr(6)) → float64")));
+    QVERIFY(text.contains(QStringLiteral("key \"qualname\"")));
+    QVERIFY(text.contains(QStringLiteral("key \"args\"")));
+    QVERIFY(text.contains(QStringLiteral("|")));
+    // Bounded for large frames.
+    const QByteArray big(100000, 'x');
+    const QString dump = FrameDump::hexLines(big, 0, 256);
+    QCOMPARE(dump.count(QLatin1Char('\n')), 16);
+    QVERIFY(dump.endsWith(QStringLiteral("99744 more bytes not shown")));
+}
+
+void TestFilter::composerAppendsWithParentheses() {
+    QCOMPARE(FilterComposer::append(QString(), QStringLiteral("rank == 1")),
+             QStringLiteral("rank == 1"));
+    QCOMPARE(
+        FilterComposer::append(QStringLiteral("a == 1 || b == 2"), QStringLiteral("rank == 1")),
+        QStringLiteral("(a == 1 || b == 2) && rank == 1"));
+    QCOMPARE(FilterComposer::condition(QStringLiteral("model_name"), QStringLiteral("a\"b")),
+             QStringLiteral("model_name == \"a\\\"b\""));
+}
+
+void TestFilter::tableMenuFiltersToCallAndKeys() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    const auto doc = tab->document();
+    const int rec = firstRecordOf(*doc, QStringLiteral("reserve_write"));
+    QMenu menu;
+    tab->table()->addFilterActions(&menu, rec);
+    QMenu *to = nullptr;
+    QMenu *follow = nullptr;
+    for (QAction *a : menu.actions()) {
+        if (a->menu() && a->text() == QStringLiteral("Filter to This")) {
+            to = a->menu();
+        }
+        if (a->menu() && a->text() == QStringLiteral("Follow This Key")) {
+            follow = a->menu();
+        }
+    }
+    QVERIFY(to && follow);
+    QStringList texts;
+    for (QAction *a : to->actions()) {
+        texts << a->text();
+    }
+    QVERIFY2(texts.contains(QStringLiteral("call == reserve_write")), qPrintable(texts.join('|')));
+    QVERIFY(std::any_of(texts.begin(), texts.end(), [](const QString &t) {
+        return t.startsWith(QStringLiteral("chunk_hash == "));
+    }));
+    QVERIFY(std::any_of(texts.begin(), texts.end(), [](const QString &t) {
+        return t.startsWith(QStringLiteral("model_name == \""));
+    }));
+    QVERIFY(std::any_of(texts.begin(), texts.end(),
+                        [](const QString &t) { return t.startsWith(QStringLiteral("rank == ")); }));
+    to->actions().first()->trigger();
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), QStringLiteral("call == reserve_write"));
+    const int expected = countIf(*doc, [&](int i) {
+        return Qualname::shortName(doc->records().qualname(i)) == QLatin1String("reserve_write");
+    });
+    QCOMPARE(tab->table()->model()->rowCount(), expected);
+}
+
+QTEST_MAIN(TestFilter)
+#include "tst_gui_filter.moc"
