@@ -59,6 +59,11 @@ StatisticsPane::StatisticsPane(QWidget *parent)
       m_models(new StatisticsTableModel(StatisticsTableModel::Table::Models, this)),
       m_ranks(new StatisticsTableModel(StatisticsTableModel::Table::Ranks, this)),
       m_salts(new StatisticsTableModel(StatisticsTableModel::Table::Salts, this)) {
+    // A growing document (loading, live follow) is recomputed at most once a second.
+    m_regrow = new QTimer(this);
+    m_regrow->setSingleShot(true);
+    m_regrow->setInterval(1000);
+    connect(m_regrow, &QTimer::timeout, this, &StatisticsPane::recompute);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_scope = new QLabel(this);
