@@ -164,6 +164,19 @@ private slots:
         // and the line across all rows
         QVERIFY(pixelsNear(img, QRect(int(at.x()) - 1, int(m_w->lanes()->rowRect(0).top()), 3, 10),
                            hl) > 3);
+        // a record already in view does not move it; near the trace's start the view stops at
+        // the trace's start instead of centring on empty time
+        m_w->fitAll();
+        const QCPRange all = m_w->visibleRange();
+        m_state->setSelectedRecord(m_doc->records().size() / 2);
+        QCOMPARE(m_w->visibleRange(), all);
+        m_w->setVisibleRange(8.0, 10.0);
+        m_state->setSelectedRecord(7);  // t_mono 0.037 s
+        QVERIFY(m_w->visibleRange().lower >= m_doc->records().minTMono() - 0.2);
+        QVERIFY(m_w->visibleRange().contains(m_doc->records().tMono(7)));
+        QVERIFY(std::abs(m_w->visibleRange().size() - 2.0) < 1e-9);
+        m_state->setSelectedRecord(rec);
+        m_w->plot()->replot();
         // clearing the selection removes the ring
         m_state->setSelectedRecord(-1);
         m_w->plot()->replot();

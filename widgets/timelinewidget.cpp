@@ -250,9 +250,11 @@ void TimelineWidget::buildUi() {
     m_plot->plotLayout()->setRowSpacing(0);
     m_rateLegend->setLayer(QStringLiteral("legend"));
     m_rateLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_rateLegend->setMargins(QMargins(4, 2, 4, 2));
+    m_rateLegend->setMargins(QMargins(4, 3, 4, 6));
     m_rateLegend->setRowSpacing(0);
-    m_rateLegend->setColumnSpacing(14);
+    m_rateLegend->setColumnSpacing(16);
+    m_rateLegend->setIconSize(16, 8);
+    m_rateLegend->setIconTextPadding(5);
     auto *group = new QCPMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
@@ -319,6 +321,16 @@ void TimelineWidget::buildUi() {
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     m_band = bandItem(m_plot, m_lanesRect, top, left, items);
     m_rateBand = bandItem(m_plot, m_rateRect, rateKey, rateValue, items);
+    // the rate plot's bucket width, in its top-left corner
+    m_rateCaption = new QCPItemText(m_plot);
+    m_rateCaption->setLayer(QStringLiteral("legend"));
+    m_rateCaption->setClipAxisRect(m_rateRect);
+    m_rateCaption->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_rateCaption->position->setAxisRect(m_rateRect);
+    m_rateCaption->position->setCoords(0, 0);
+    m_rateCaption->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_rateCaption->setPadding(QMargins(6, 2, 4, 2));
+    m_rateCaption->setSelectable(false);
     m_bandLabel = new QCPItemText(m_plot);
     m_bandLabel->setLayer(items);
     m_bandLabel->setClipToAxisRect(true);
@@ -448,11 +460,13 @@ void TimelineWidget::startBuild() {
         m_rebuildPending = true;
         return;
     }
+    m_busy->setText(tr("Indexing…"));
     m_busy->setVisible(true);
+    m_building = true;
     auto doc = m_doc;
     auto cancel = m_cancel;
     const quint64 gen = m_generation;
-    m_watcher.setFuture(QtConcurrent::run([doc, cancel, gen]() {
+    m_watcher.setFuture(QtConcurrent::run([this, doc, cancel, gen]() {
         Built b;
         b.doc = doc;
         b.generation = gen;
@@ -461,6 +475,10 @@ void TimelineWidget::startBuild() {
         if (!b.index) {
             return b;
         }
+        // Show the lanes now; the spans follow. (The destructor waits for this task, so
+        // `this` outlives the call; a posted call to a deleted object is dropped.)
+        QMetaObject::invokeMethod(
+            this, [this, b] { apply(b, false); }, Qt::QueuedConnection);
         for (const QString &f : ContextPairs::families(doc->records())) {
             auto cp = ContextPairs::build(*doc, f, cancel.get());
             if (!cp) {
@@ -474,24 +492,39 @@ void TimelineWidget::startBuild() {
 }
 
 void TimelineWidget::onBuilt() {
-    const Built b = m_watcher.result();
-    m_busy->setVisible(false);
-    if (b.generation != m_generation || b.doc != m_doc || !b.index) {
-        if (m_doc && (m_rebuildPending || !m_index)) {
+    apply(m_watcher.result(), true);
+}
+
+void TimelineWidget::apply(const Built &b, bool final) {
+    const bool current = b.generation == m_generation && b.doc == m_doc && b.index;
+    if (final) {
+        m_busy->setVisible(false);
+        m_building = false;
+    } else if (current) {
+        m_busy->setText(tr("Pairing spans…"));
+    }
+    if (!current) {
+        if (final && m_doc && (m_rebuildPending || !m_index)) {
             m_rebuildPending = false;
             startBuild();
         }
         return;
     }
+    if (!final && m_index == b.index) {
+        return;
+    }
     const bool first = m_firstBuild;
     m_firstBuild = false;
     m_index = b.index;
-    m_pairs = b.pairs;
-    m_families.clear();
-    for (const auto &cp : m_pairs) {
-        m_families.append(cp->family());
+    if (final) {
+        // (until then, spans paired on an earlier snapshot of a growing document stay shown)
+        m_pairs = b.pairs;
+        m_families.clear();
+        for (const auto &cp : m_pairs) {
+            m_families.append(cp->family());
+        }
+        m_builtRecords = b.records;
     }
-    m_builtRecords = b.records;
     m_ticker->setWallOffset(m_index->wallOffset());
     m_lanes->setData(m_doc, m_index, m_pairs);
     m_overviewLanes->setData(m_doc, m_index, m_pairs);
@@ -512,6 +545,9 @@ void TimelineWidget::onBuilt() {
     }
     updateInfo();
     replotAll();
+    if (!final) {
+        return;
+    }
     emit indexReady();
     if (m_rebuildPending) {
         m_rebuildPending = false;
@@ -522,7 +558,8 @@ void TimelineWidget::onBuilt() {
 }
 
 bool TimelineWidget::isIndexing() const {
-    return m_watcher.isRunning() || (m_doc && !m_index);
+    // until the final result is shown (the watcher may have finished with its signal queued)
+    return m_building || (m_doc && !m_index);
 }
 
 void TimelineWidget::onSelectedRecordChanged(int record) {
@@ -534,11 +571,18 @@ void TimelineWidget::onSelectedRecordChanged(int record) {
         const double t = m_doc->records().tMono(record);
         setVLine(m_ovSelection, t);
         const QCPRange r = visibleRange();
-        if (std::isfinite(t) && (t < r.lower + 0.05 * r.size() || t > r.upper - 0.05 * r.size())) {
-            // bring it to the centre, keeping the zoom
+        if (std::isfinite(t) && (t < r.lower + 0.02 * r.size() || t > r.upper - 0.02 * r.size())) {
+            // centre it, keeping the zoom, without showing more than a margin beyond the trace
+            const QCPRange d = dataRange();
+            const double pad = 0.01 * std::max(d.size(), r.size());
+            double lo = t - r.size() / 2;
+            if (r.size() <= d.size() + 2 * pad) {
+                lo = std::clamp(lo, d.lower - pad, d.upper + pad - r.size());
+            }
+            m_lastNavigation.invalidate();
             noteNavigation();
             m_lastNavigation.invalidate();
-            setVisibleRange(t - r.size() / 2, t + r.size() / 2);
+            setVisibleRange(lo, lo + r.size());
         }
     }
     replotAll();
@@ -677,6 +721,9 @@ void TimelineWidget::rebuildRateGraphs() {
         g->setAntialiased(false);
         g->setVisible(!m_rateHidden.contains(m_index->lane(row.lane).qualname));
         g->addToLegend(m_rateLegend);
+        if (QCPAbstractLegendItem *item = m_rateLegend->itemWithPlottable(g)) {
+            item->setMargins(QMargins(4, 1, 4, 4));  // room for underscores' descent
+        }
         m_rateGraphs[row.lane] = g;
     }
     applyPalette();
@@ -749,15 +796,25 @@ void TimelineWidget::setRatePlotVisible(bool visible) {
 void TimelineWidget::updateHeights() {
     const double weight = std::max(1.0, m_lanes->totalWeight());
     const int fm = fontMetrics().height();
-    const int maxRow = fm * 3;
+    const int minRow = fm + 3, maxRow = fm * 3;
     int avail = m_plot->height() - (fm * 3 + 8);  // the time axis with its caption
     if (m_rateVisible) {
-        // the lanes first; the rate plot gets about a third, at least a few grid lines
-        avail -= fm * 2 + 8;  // the legend
-        avail -= std::clamp(int(avail * 0.36), 90, 280);
-        m_rateLegend->setWrap(std::max(1, m_plot->width() / (fm * 16)));
+        // as many legend columns as the widest entry allows
+        int widest = 0;
+        const QFontMetrics lfm(m_rateLegend->font());
+        for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
+            if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
+                widest = std::max(widest, lfm.horizontalAdvance(pli->plottable()->name()));
+            }
+        }
+        widest += 16 + 5 + 16 + 8;  // icon, padding, column spacing, item margins
+        m_rateLegend->setWrap(std::max(1, (m_plot->width() - 8) / std::max(1, widest)));
+        // the lanes first (readable labels), then the rate plot: about a third, at least 70 px
+        avail -= int(m_rateLegend->minimumOuterSizeHint().height());
+        const int rate = std::clamp(int(avail * 0.36), 70, 280);
+        avail = std::max(int(weight * minRow), avail - rate);
     }
-    const int rowPx = std::clamp(int(avail / weight), 12, maxRow);
+    const int rowPx = std::clamp(int(avail / weight), minRow, maxRow);
     const int h = int(std::lround(weight * rowPx));
     m_lanesRect->setMinimumSize(0, h);
     m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
@@ -793,7 +850,8 @@ void TimelineWidget::updateRate() {
     }
     QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
     value->setRange(0, ymax > 0 ? ymax * 1.12 : 1.0);
-    value->setLabel(tr("calls/s · %1 bins").arg(niceDuration(bucket)));
+    value->setLabel(tr("calls/s"));
+    m_rateCaption->setText(tr("per %1").arg(niceDuration(bucket)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -857,13 +915,15 @@ void TimelineWidget::applyPalette() {
     m_rateRect->axis(QCPAxis::atLeft)->grid()->setPen(hairline(alpha(text, 20)));
     m_rateLegend->setBrush(window);
     m_rateLegend->setBorderPen(Qt::NoPen);
-    m_rateLegend->setFont(font());
+    m_rateLegend->setFont(small);
     m_rateLegend->setTextColor(text);
+    m_rateCaption->setFont(small);
+    m_rateCaption->setColor(alpha(text, 150));
     for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
         if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
             const bool on = pli->plottable()->visible();
             pli->setTextColor(on ? text : alpha(text, 90));
-            pli->setFont(font());
+            pli->setFont(small);
         }
     }
     for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
@@ -1371,6 +1431,12 @@ bool TimelineWidget::eventFilter(QObject *watched, QEvent *event) {
     if (watched == m_plot && event->type() == QEvent::Leave) {
         m_lastMouse = QPoint(-1, -1);
         hideHover();
+    }
+    // Esc during a drag cancels the drag, before any window shortcut on Esc sees it
+    if (watched == m_plot && event->type() == QEvent::ShortcutOverride &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && m_drag != Drag::None) {
+        event->accept();
+        return true;
     }
     return QWidget::eventFilter(watched, event);
 }

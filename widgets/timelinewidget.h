@@ -6,6 +6,7 @@
 #include "timelinelanes.h"
 #include "timelineoverlay.h"
 #include "viewstate.h"
+#include "viewstateobserver.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -57,14 +58,14 @@ namespace lmct {
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
  */
-class TimelineWidget : public QWidget {
+class TimelineWidget : public QWidget, public ViewStateObserver {
     Q_OBJECT
 public:
     explicit TimelineWidget(QWidget *parent = nullptr);
     ~TimelineWidget() override;
 
     /** Shows `state` (not owned), or nothing when nullptr. */
-    Q_INVOKABLE void setViewState(lmct::ViewState *state);
+    Q_INVOKABLE void setViewState(lmct::ViewState *state) override;
     ViewState *viewState() const { return m_state; }
 
     enum class TimeMode { Relative, Wall };
@@ -104,7 +105,7 @@ public:
     QCPLegend *rateLegend() const { return m_rateLegend; }
 
 signals:
-    /** The index (and pairs) of the current document are ready and shown. */
+    /** The index and the pairs of the current document are ready and shown. */
     void indexReady();
 
 protected:
@@ -130,6 +131,8 @@ private:
     void onDocumentChanged();
     void startBuild();
     void onBuilt();
+    /** Shows a build's result: the index alone first (`final` false), then with the pairs. */
+    void apply(const Built &b, bool final);
     void onSelectedRecordChanged(int record);
     void onTimeRangeChanged();
     void onWallUtcChanged(bool utc);
@@ -179,6 +182,7 @@ private:
     quint64 m_generation = 0;
     int m_builtRecords = -1;
     bool m_rebuildPending = false;
+    bool m_building = false;  // a build runs or its final result is not shown yet
     bool m_firstBuild = true;
     QTimer m_growthTimer;
 
@@ -212,7 +216,8 @@ private:
     QCPItemRect *m_band = nullptr;
     QCPItemRect *m_rateBand = nullptr;
     QCPItemRect *m_backdrop = nullptr;
-    QCPItemText *m_bandLabel = nullptr;  // the time range's duration
+    QCPItemText *m_bandLabel = nullptr;    // the time range's duration
+    QCPItemText *m_rateCaption = nullptr;  // the rate plot's bucket width
 
     QStringList m_order;     // every known row key, in display order
     QSet<QString> m_hidden;  // hidden row keys
