@@ -1,6 +1,8 @@
 // lmct: the headless command line of LMCache Trace Viewer (model/ only, no display needed).
 
+#include "anomaliescommand.h"
 #include "dumpcommand.h"
+#include "keyscommand.h"
 #include "statscommand.h"
 #include "traceinfo.h"
 #include "traceloader.h"
@@ -86,6 +88,8 @@ QString usage() {
         "                          the matching records in file order\n"
         "  stats [--json|--csv] [--filter EXPR] [--range T0:T1] FILE\n"
         "                          per call, model, rank and cache salt statistics\n"
+        "  keys [--json] FILE      every distinct ObjectKey, its calls and state\n"
+        "  anomalies [--json] FILE what looks wrong: unmatched writes and reads, time, gaps\n"
         "\n"
         "Run 'lmct COMMAND --help' for a command's options.\n"
         "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
@@ -118,6 +122,12 @@ int main(int argc, char *argv[]) {
     }
     if (command == QLatin1String("stats")) {
         return StatsCommand::run(args);
+    }
+    if (command == QLatin1String("keys")) {
+        return KeysCommand::run(args);
+    }
+    if (command == QLatin1String("anomalies")) {
+        return AnomaliesCommand::run(args);
     }
     QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
     return kExitUsage;
