@@ -3,6 +3,7 @@
 #include "qualname.h"
 #include "tracedocument.h"
 
+#include <QFuture>
 #include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <cmath>
@@ -155,37 +156,50 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     std::vector<double> pendingReserve;  // per key: t_mono of the open reservation, or NaN
     const int total = int(ka->m_records.size());
     int lastPercent = -1;
-    for (int b = 0; b < total; b += kBatchRecords) {
-        if (cancelled()) {
-            return nullptr;
-        }
-        const int e = std::min(total, b + kBatchRecords);
+    auto makeSlices = [&](int b) {
         std::vector<Slice> slices;
+        const int e = std::min(total, b + kBatchRecords);
         for (int s = b; s < e; s += kSliceRecords) {
             Slice sl;
             sl.from = s;
             sl.to = std::min(e, s + kSliceRecords);
             slices.push_back(std::move(sl));
         }
-        QtConcurrent::blockingMap(slices, [&](Slice &sl) {
-            if (cancelled()) {
-                return;
+        return slices;
+    };
+    auto scanSlice = [&](Slice &sl) {
+        if (cancelled()) {
+            return;
+        }
+        sl.counts.reserve(size_t(sl.to - sl.from));
+        sl.rids.resize(size_t(sl.to - sl.from));
+        for (int kr = sl.from; kr < sl.to; ++kr) {
+            const int rec = ka->m_records[size_t(kr)];
+            const uchar *body = data + rs.frameOffset(rec) + 4;
+            const size_t before = sl.keys.size();
+            QByteArrayView *rid = Call(ka->m_calls[size_t(kr)]) == Call::Prefetch
+                                      ? &sl.rids[size_t(kr - sl.from)]
+                                      : nullptr;
+            if (!RawKeyScanner::scan(body, rs.bodyLength(rec), &sl.keys, rid)) {
+                ++sl.damaged;
             }
-            sl.counts.reserve(size_t(sl.to - sl.from));
-            sl.rids.resize(size_t(sl.to - sl.from));
-            for (int kr = sl.from; kr < sl.to; ++kr) {
-                const int rec = ka->m_records[size_t(kr)];
-                const uchar *body = data + rs.frameOffset(rec) + 4;
-                const size_t before = sl.keys.size();
-                QByteArrayView *rid = Call(ka->m_calls[size_t(kr)]) == Call::Prefetch
-                                          ? &sl.rids[size_t(kr - sl.from)]
-                                          : nullptr;
-                if (!RawKeyScanner::scan(body, rs.bodyLength(rec), &sl.keys, rid)) {
-                    ++sl.damaged;
-                }
-                sl.counts.push_back(quint32(sl.keys.size() - before));
-            }
-        });
+            sl.counts.push_back(quint32(sl.keys.size() - before));
+        }
+    };
+    // Pipeline: worker threads scan batch b + 1 while this thread merges batch b.
+    std::vector<Slice> slices = makeSlices(0), next;
+    QtConcurrent::blockingMap(slices, scanSlice);
+    QFuture<void> pending;
+    struct Wait {  // never leave while workers still use the locals
+        QFuture<void> *f;
+        ~Wait() { f->waitForFinished(); }
+    } wait{&pending};
+    for (int b = 0; b < total; b += kBatchRecords) {
+        const int e = std::min(total, b + kBatchRecords);
+        if (e < total) {
+            next = makeSlices(e);
+            pending = QtConcurrent::map(next, scanSlice);
+        }
         if (cancelled()) {
             return nullptr;
         }
@@ -263,6 +277,9 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 ka->m_begin.push_back(qint64(ka->m_keyIds.size()));
             }
         }
+        pending.waitForFinished();
+        slices.swap(next);
+        next.clear();
         const int percent = int(qint64(e) * 100 / std::max(1, total));
         if (progress && percent != lastPercent) {
             lastPercent = percent;

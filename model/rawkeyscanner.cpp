@@ -273,6 +273,84 @@ bool isStr(const Head &h, const char (&s)[N]) {
     return isStr(h, s, N - 1);
 }
 
+/** Parses the ObjectKey payload map at c.p and consumes it (the cursor ends after the map when
+ *  the bytes are sound, whether or not the map is an ObjectKey payload). */
+bool parseKeyAt(Cursor &c, RawKeyScanner::Fields *out) {
+    const uchar *start = c.p;
+    const Head m = readHead(c);
+    if (m.kind != Kind::Map) {
+        if (c.ok) {
+            c.p = start;
+            skipValue(c);
+        }
+        return false;
+    }
+    RawKeyScanner::Fields f;
+    bool hasHash = false, hasModel = false, hasRank = false, bad = false;
+    for (quint64 k = 0; k < m.n && c.ok; ++k) {
+        const uchar *keyAt = c.p;
+        const Head key = readHead(c);
+        if (!c.ok) {
+            return false;
+        }
+        if (key.kind != Kind::Str) {
+            if (key.kind == Kind::Array || key.kind == Kind::Map) {
+                c.p = keyAt;  // a container as a map key: skip it whole
+                skipValue(c);
+            }
+            skipValue(c);
+            continue;
+        }
+        const uchar *valueAt = c.p;
+        const Head v = readHead(c);
+        if (!c.ok) {
+            return false;
+        }
+        if (v.kind == Kind::Array || v.kind == Kind::Map) {
+            c.p = valueAt;
+            skipValue(c);
+        }
+        // First match wins, as Value::find.
+        if (!hasHash && isStr(key, "chunk_hash")) {
+            if (v.kind == Kind::Bin || v.kind == Kind::Str) {
+                f.hash = v.data;
+                f.hashSize = quint32(v.n);
+                f.hashIsHex = v.kind == Kind::Str;
+                hasHash = true;
+            } else {
+                hasHash = false;  // not an ObjectKey payload: read on to consume the map
+                f.hash = nullptr;
+                bad = true;
+            }
+        } else if (!hasModel && isStr(key, "model_name")) {
+            hasModel = true;
+            if (v.kind == Kind::Str) {
+                f.model = v.data;
+                f.modelSize = quint32(v.n);
+            }
+        } else if (!hasRank && isStr(key, "kv_rank")) {
+            hasRank = true;
+            f.kvRank = (v.kind == Kind::Int || v.kind == Kind::Scalar) ? v.i : 0;
+        } else if (!f.hasGroup && isStr(key, "object_group_id")) {
+            if (v.kind == Kind::Int) {
+                f.hasGroup = true;
+                f.group = v.i;
+            }
+        } else if (!f.hasSalt && isStr(key, "cache_salt")) {
+            if (v.kind == Kind::Str) {
+                f.hasSalt = true;
+                f.salt = v.data;
+                f.saltSize = quint32(v.n);
+            }
+        }
+    }
+    if (!c.ok || bad || !hasHash || !hasModel || !hasRank) {
+        return false;
+    }
+    *out = f;
+    return true;
+}
+
 struct Walker {
     std::vector<RawKeyScanner::Key> *keys;
     QByteArrayView *requestId;
@@ -354,14 +432,16 @@ struct Walker {
                 c.ok = true;
                 return false;
             }
-            payload = c.p;
             if (!isStr(tag, "ObjectKey")) {
                 walk(c, depth + 1);
                 return true;
             }
-            if (!skipValue(c)) {
-                return true;
+            RawKeyScanner::Key key;
+            if (parseKeyAt(c, &key.fields)) {
+                key.hash = RawKeyScanner::identityHash(key.fields);
+                keys->push_back(key);
             }
+            return true;
         } else if (isStr(k1, "v")) {
             payload = c.p;
             if (!skipValue(c)) {
@@ -478,70 +558,7 @@ bool RawKeyScanner::scan(const uchar *body, qint64 size, std::vector<Key> *keys,
 
 bool RawKeyScanner::parseKey(const uchar *data, qint64 size, Fields *out) {
     Cursor c{data, data, data + size};
-    const Head m = readHead(c);
-    if (m.kind != Kind::Map) {
-        return false;
-    }
-    Fields f;
-    bool hasHash = false, hasModel = false, hasRank = false;
-    for (quint64 k = 0; k < m.n && c.ok; ++k) {
-        const Head key = readHead(c);
-        if (!c.ok) {
-            return false;
-        }
-        if (key.kind != Kind::Str) {
-            if (key.kind == Kind::Array || key.kind == Kind::Map) {
-                return false;
-            }
-            skipValue(c);
-            continue;
-        }
-        const uchar *valueAt = c.p;
-        const Head v = readHead(c);
-        if (!c.ok) {
-            return false;
-        }
-        if (v.kind == Kind::Array || v.kind == Kind::Map) {
-            c.p = valueAt;
-            skipValue(c);
-        }
-        // First match wins, as Value::find.
-        if (!hasHash && isStr(key, "chunk_hash")) {
-            if (v.kind == Kind::Bin || v.kind == Kind::Str) {
-                f.hash = v.data;
-                f.hashSize = quint32(v.n);
-                f.hashIsHex = v.kind == Kind::Str;
-                hasHash = true;
-            } else {
-                return false;
-            }
-        } else if (!hasModel && isStr(key, "model_name")) {
-            hasModel = true;
-            if (v.kind == Kind::Str) {
-                f.model = v.data;
-                f.modelSize = quint32(v.n);
-            }
-        } else if (!hasRank && isStr(key, "kv_rank")) {
-            hasRank = true;
-            f.kvRank = (v.kind == Kind::Int || v.kind == Kind::Scalar) ? v.i : 0;
-        } else if (!f.hasGroup && isStr(key, "object_group_id")) {
-            if (v.kind == Kind::Int) {
-                f.hasGroup = true;
-                f.group = v.i;
-            }
-        } else if (!f.hasSalt && isStr(key, "cache_salt")) {
-            if (v.kind == Kind::Str) {
-                f.hasSalt = true;
-                f.salt = v.data;
-                f.saltSize = quint32(v.n);
-            }
-        }
-    }
-    if (!c.ok || !hasHash || !hasModel || !hasRank) {
-        return false;
-    }
-    *out = f;
-    return true;
+    return parseKeyAt(c, out);
 }
 
 quint64 RawKeyScanner::identityHash(const Fields &f) {
