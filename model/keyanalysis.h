@@ -4,6 +4,7 @@
 #include "rawkeyscanner.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QHash>
 #include <QString>
 #include <QStringList>
@@ -133,6 +134,10 @@ public:
     const Key &key(int id) const { return m_keys[size_t(id)]; }
     const std::vector<Key> &keys() const { return m_keys; }
     QByteArray chunkHash(int id) const;
+    /** The chunk hash bytes, a view valid as long as this analysis. */
+    QByteArrayView hashView(int id) const {
+        return QByteArrayView(m_hashPool.data() + key(id).hashOffset, qsizetype(key(id).hashSize));
+    }
     QString hashHex(int id) const;
     const QString &modelName(int id) const { return m_models[key(id).model]; }
     /** The key's ObjectKey (as ObjectKey::fromValue reads it). */
