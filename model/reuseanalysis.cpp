@@ -103,9 +103,6 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
     const int nkr = ka.keyRecordCount();
     for (int kr = 0; kr < nkr; ++kr) {
         const KeyAnalysis::Call call = ka.callAt(kr);
-        if (!isUse(call)) {
-            continue;
-        }
         if ((kr & 0xfff) == 0) {
             if (cancel && cancel->load(std::memory_order_relaxed)) {
                 return nullptr;
@@ -115,6 +112,9 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
                 lastPercent = percent;
                 progress(percent);
             }
+        }
+        if (!isUse(call)) {
+            continue;
         }
         const double t = ka.timeAt(kr);
         for (const quint32 k : ka.keysAt(kr)) {
