@@ -32,6 +32,15 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
     std::vector<qint32> lastSubmit(size_t(ka.keyCount()), -1);
     std::vector<quint32> sortedRead;
     const int nkr = ka.keyRecordCount();
+    // First finish_write of each key (key record index; nkr = never).
+    std::vector<int> firstFinish(size_t(ka.keyCount()), nkr);
+    for (int kr = nkr - 1; kr >= 0; --kr) {
+        if (ka.callAt(kr) == KeyAnalysis::Call::Finish) {
+            for (const quint32 k : ka.keysAt(kr)) {
+                firstFinish[k] = kr;
+            }
+        }
+    }
     int lastPercent = -1;
     for (int kr = 0; kr < nkr; ++kr) {
         if ((kr & 0xfff) == 0) {
@@ -75,19 +84,33 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                                ra->m_requests[size_t(cands.back())].match != Match::None) {
                             cands.pop_back();  // matched meanwhile
                         }
+                        // Latest consistent candidate, else the latest one.
+                        int anyPrefix = -1;
                         int looked = 0;
                         for (auto c = cands.rbegin(); c != cands.rend() && looked < kMaxCandidates;
                              ++c, ++looked) {
                             if (ra->m_requests[size_t(*c)].match != Match::None) {
                                 continue;
                             }
-                            const std::span<const quint32> req = ka.keysAt(requestKr[size_t(*c)]);
-                            if (req.size() >= keys.size() &&
-                                std::equal(keys.begin(), keys.end(), req.begin())) {
+                            const int skr = requestKr[size_t(*c)];
+                            const std::span<const quint32> req = ka.keysAt(skr);
+                            if (req.size() < keys.size() ||
+                                !std::equal(keys.begin(), keys.end(), req.begin())) {
+                                continue;
+                            }
+                            if (anyPrefix < 0) {
+                                anyPrefix = *c;
+                            }
+                            if (req.size() == keys.size() || firstFinish[req[keys.size()]] > skr) {
                                 found = *c;
-                                how = Match::Prefix;
                                 break;
                             }
+                        }
+                        if (found < 0) {
+                            found = anyPrefix;
+                        }
+                        if (found >= 0) {
+                            how = Match::Prefix;
                         }
                     }
                     if (found < 0) {
