@@ -156,16 +156,20 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     std::vector<double> pendingReserve;  // per key: t_mono of the open reservation, or NaN
     const int total = int(ka->m_records.size());
     int lastPercent = -1;
-    auto makeSlices = [&](int b) {
-        std::vector<Slice> slices;
+    // Slices are reused from batch to batch (their buffers keep their capacity: fresh pages
+    // would have to be zeroed by the kernel every time).
+    auto makeSlices = [&](int b, std::vector<Slice> *slices) {
         const int e = std::min(total, b + kBatchRecords);
-        for (int s = b; s < e; s += kSliceRecords) {
-            Slice sl;
-            sl.from = s;
-            sl.to = std::min(e, s + kSliceRecords);
-            slices.push_back(std::move(sl));
+        slices->resize(size_t((e - b + kSliceRecords - 1) / kSliceRecords));
+        for (size_t i = 0; i < slices->size(); ++i) {
+            Slice &sl = (*slices)[i];
+            sl.from = b + int(i) * kSliceRecords;
+            sl.to = std::min(e, sl.from + kSliceRecords);
+            sl.keys.clear();
+            sl.counts.clear();
+            sl.rids.clear();
+            sl.damaged = 0;
         }
-        return slices;
     };
     auto scanSlice = [&](Slice &sl) {
         if (cancelled()) {
@@ -187,7 +191,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         }
     };
     // Pipeline: worker threads scan batch b + 1 while this thread merges batch b.
-    std::vector<Slice> slices = makeSlices(0), next;
+    std::vector<Slice> slices, next;
+    makeSlices(0, &slices);
     QtConcurrent::blockingMap(slices, scanSlice);
     QFuture<void> pending;
     struct Wait {  // never leave while workers still use the locals
@@ -197,7 +202,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     for (int b = 0; b < total; b += kBatchRecords) {
         const int e = std::min(total, b + kBatchRecords);
         if (e < total) {
-            next = makeSlices(e);
+            makeSlices(e, &next);
             pending = QtConcurrent::map(next, scanSlice);
         }
         if (cancelled()) {
@@ -279,7 +284,6 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         }
         pending.waitForFinished();
         slices.swap(next);
-        next.clear();
         const int percent = int(qint64(e) * 100 / std::max(1, total));
         if (progress && percent != lastPercent) {
             lastPercent = percent;
