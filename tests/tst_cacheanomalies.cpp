@@ -3,9 +3,12 @@
 
 #include "anomaliesfixture.h"
 #include "anomalyreport.h"
+#include "anomalytablemodel.h"
+#include "cacheanalysis.h"
 #include "cachetracewriter.h"
 #include "traceloader.h"
 
+#include <QAbstractItemModelTester>
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -165,6 +168,51 @@ private slots:
         QVERIFY(reportOf(anomaliesTrace(), &doc));
         std::atomic_bool cancel{true};
         QVERIFY(!AnomalyReport::build(*doc, KeyAnalysis::build(*doc), {}, &cancel));
+    }
+
+    void tableModel() {
+        std::shared_ptr<const TraceDocument> doc;
+        const auto r = reportOf(anomaliesTrace(), &doc);
+        AnomalyTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setReport(r);
+        QCOMPARE(model.rowCount(), 9);
+        QCOMPARE(model.columnCount(), int(AnomalyTableModel::ColumnCount));
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const AnomalyReport::Item &it = r->items()[size_t(row)];
+            QCOMPARE(model.index(row, 0).data(AnomalyTableModel::RecordRole).toInt(), it.record);
+            QCOMPARE(model.index(row, 0).data().toString(), AnomalyReport::kindName(it.kind));
+            QCOMPARE(model.index(row, AnomalyTableModel::MessageColumn).data().toString(),
+                     r->message(it));
+        }
+        model.setKindFilter(int(Kind::FinishWithoutReserve));
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(1, AnomalyTableModel::RecordsColumn).data().toString(),
+                 QStringLiteral("#3"));
+        model.setKindFilter(int(Kind::Gap));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, AnomalyTableModel::RecordsColumn).data().toString(),
+                 QStringLiteral("#17, #18"));
+        model.setKindFilter(-1);
+        QCOMPARE(model.rowCount(), 9);
+        model.setReport(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(!model.itemAt(0));
+    }
+
+    void cacheAnalysisBundlesAll() {
+        std::shared_ptr<const TraceDocument> doc;
+        QVERIFY(reportOf(anomaliesTrace(), &doc));
+        std::vector<int> progress;
+        const auto a = CacheAnalysis::run(*doc, [&](int p) { progress.push_back(p); });
+        QVERIFY(a && a->keys && a->anomalies && a->reuse && a->requests);
+        QCOMPARE(a->anomalies->totalCount(), 9);
+        QCOMPARE(a->anomalies->keys(), a->keys);
+        QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+        QCOMPARE(progress.back(), 100);
+        std::atomic_bool cancel{true};
+        QVERIFY(!CacheAnalysis::run(*doc, {}, &cancel));
     }
 
     void cleanTrace() {
