@@ -84,8 +84,13 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                                ra->m_requests[size_t(cands.back())].match != Match::None) {
                             cands.pop_back();  // matched meanwhile
                         }
-                        // Latest consistent candidate, else the latest one.
-                        int anyPrefix = -1;
+                        // The latest candidate of the best level: 2 = consistent, 1 = the read
+                        // keys were written before its submit, 0 = any.
+                        int maxWritten = -1;  // latest first finish_write of the read keys
+                        for (const quint32 k : keys) {
+                            maxWritten = std::max(maxWritten, firstFinish[k]);
+                        }
+                        int best = -1, bestLevel = -1;
                         int looked = 0;
                         for (auto c = cands.rbegin(); c != cands.rend() && looked < kMaxCandidates;
                              ++c, ++looked) {
@@ -98,17 +103,19 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                                 !std::equal(keys.begin(), keys.end(), req.begin())) {
                                 continue;
                             }
-                            if (anyPrefix < 0) {
-                                anyPrefix = *c;
-                            }
-                            if (req.size() == keys.size() || firstFinish[req[keys.size()]] > skr) {
-                                found = *c;
-                                break;
+                            const bool stored = maxWritten < skr;
+                            const bool longest =
+                                req.size() == keys.size() || firstFinish[req[keys.size()]] > skr;
+                            const int level = stored ? (longest ? 2 : 1) : 0;
+                            if (level > bestLevel) {
+                                best = *c;
+                                bestLevel = level;
+                                if (level == 2) {
+                                    break;
+                                }
                             }
                         }
-                        if (found < 0) {
-                            found = anyPrefix;
-                        }
+                        found = best;
                         if (found >= 0) {
                             how = Match::Prefix;
                         }

@@ -17,9 +17,10 @@ namespace lmct {
  * read_prefetched_results.__enter__, in file order, goes to
  *   1. prefix: among the earlier submits still without a read whose requested key list starts
  *      with the enter's whole key list (same keys, same order; the latest 256 looked at), the
- *      latest consistent one, else the latest one. Consistent: the requested key just after the
- *      read prefix had not been written (finish_write) before that submit — had it been, that
- *      request's hit would have been longer than this read. Else
+ *      latest one of the best level: (2) consistent: every read key had been written
+ *      (finish_write) before that submit, and the requested key just after the read prefix had
+ *      not (had it been, that request's hit would have been longer); (1) only the read keys had
+ *      been written before that submit; (0) any. Else
  *   2. overlap: the latest earlier submit still without a read that requested any of the
  *      enter's keys (the latest request of each read key is looked at);
  *   otherwise the enter belongs to no request. The latest rather than the oldest: a submit is

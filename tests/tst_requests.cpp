@@ -14,6 +14,7 @@
 #include <QHash>
 #include <QSet>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace lmct;
@@ -77,22 +78,26 @@ std::vector<Expected> expectedRequests(const TraceDocument &doc) {
         } else if (call == QLatin1String("read_prefetched_results.__enter__") && !keys.isEmpty()) {
             int found = -1;
             RequestAnalysis::Match how = RequestAnalysis::Match::None;
-            int anyPrefix = -1;
+            int bestLevel = -1;
             for (int r = int(reqs.size()) - 1; r >= 0; --r) {
                 const Expected &q = reqs[size_t(r)];
                 if (q.read >= 0 || q.keys.mid(0, keys.size()) != keys) {
                     continue;
                 }
-                anyPrefix = anyPrefix < 0 ? r : anyPrefix;
-                // Consistent: the next requested key was not written before the submit.
-                if (q.keys.size() == keys.size() || !writtenAt.contains(q.keys[keys.size()]) ||
-                    writtenAt[q.keys[keys.size()]] > q.submit) {
+                auto writtenBefore = [&](const QString &k) {
+                    return writtenAt.contains(k) && writtenAt[k] < q.submit;
+                };
+                const bool stored = std::all_of(keys.begin(), keys.end(), writtenBefore);
+                const bool longest =
+                    q.keys.size() == keys.size() || !writtenBefore(q.keys[keys.size()]);
+                const int level = stored ? (longest ? 2 : 1) : 0;
+                if (level > bestLevel) {
                     found = r;
-                    break;
+                    bestLevel = level;
+                    if (level == 2) {
+                        break;
+                    }
                 }
-            }
-            if (found < 0) {
-                found = anyPrefix;
             }
             if (found >= 0) {
                 how = RequestAnalysis::Match::Prefix;
@@ -195,6 +200,9 @@ private slots:
                 if (q.match == RequestAnalysis::Match::Prefix) {
                     QCOMPARE(q.prefixHit, q.readKeys);  // the read is a prefix of the request
                 }
+                // LMCache reads right after the lookup: milliseconds, not seconds.
+                QVERIFY2(q.timeToRead() >= -0.001 && q.timeToRead() < 0.5,
+                         qPrintable(QStringLiteral("request %1: %2 s").arg(r).arg(q.timeToRead())));
             } else {
                 QVERIFY(std::isnan(q.timeToRead()));
             }
