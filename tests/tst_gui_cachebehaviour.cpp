@@ -70,6 +70,10 @@ private slots:
         QCOMPARE(pane.anomalyModel()->rowCount(), int(a->anomalies->items().size()));
         QVERIFY(pane.summaryText().contains(QStringLiteral("11,906 keys")));
         QVERIFY(pane.summaryText().contains(QStringLiteral("600 requests")));
+        // Unsorted at first: keys in order of first appearance, requests in file order.
+        QCOMPARE(pane.keyModel()->keyAt(0), 0);
+        QCOMPARE(pane.keyModel()->keyAt(11905), 11905);
+        QCOMPARE(pane.requestModel()->requestAt(599), 599);
 
         // Keys: a click selects the key's first record and shows its lifecycle.
         pane.tabs()->setCurrentIndex(CacheBehaviourPane::KeysTab);

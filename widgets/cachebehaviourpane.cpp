@@ -35,6 +35,20 @@ QString count(qint64 n) {
     return QLocale().toString(n);
 }
 
+/** 0, 1, 2, 4, ... 512, 1k, 2k, ... 1M: a bucket's lower bound, short enough for a tick. */
+QString shortCount(quint64 v) {
+    if (v >= (quint64(1) << 30)) {
+        return QString::number(v >> 30) + QLatin1Char('G');
+    }
+    if (v >= (quint64(1) << 20)) {
+        return QString::number(v >> 20) + QLatin1Char('M');
+    }
+    if (v >= 1024) {
+        return QString::number(v >> 10) + QLatin1Char('k');
+    }
+    return QString::number(v);
+}
+
 QString percent(double f) {
     return QLocale().toString(100.0 * f, 'f', 1) + QLatin1Char('%');
 }
@@ -83,6 +97,10 @@ CacheBehaviourPane::~CacheBehaviourPane() {
     m_pool.waitForDone();
 }
 
+QSize CacheBehaviourPane::sizeHint() const {
+    return QSize(900, 440);  // room for a dozen keys and a lifecycle when docked at the bottom
+}
+
 QTableView *CacheBehaviourPane::createTable(QAbstractItemModel *model) {
     auto *t = new QTableView;
     t->setModel(model);
@@ -112,8 +130,10 @@ QWidget *CacheBehaviourPane::createKeysTab() {
     v->addWidget(m_prefix);
     auto *split = new QSplitter(Qt::Vertical);
     m_keyView = createTable(m_keyModel);
-    m_keyView->setSortingEnabled(true);
+    // No sort at first: keys in order of first appearance (enabling sorting sorts by the
+    // indicator, so clear it first).
     m_keyView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_keyView->setSortingEnabled(true);
     const QFontMetrics fm(font());
     m_keyView->setColumnWidth(KeyTableModel::HashColumn,
                               fm.horizontalAdvance(QStringLiteral("0123456789abcdef01234")));
@@ -177,8 +197,8 @@ QWidget *CacheBehaviourPane::createKeysTab() {
 
 QWidget *CacheBehaviourPane::createRequestsTab() {
     m_requestView = createTable(m_requestModel);
-    m_requestView->setSortingEnabled(true);
     m_requestView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_requestView->setSortingEnabled(true);
     m_requestView->setColumnWidth(
         RequestTableModel::RequestIdColumn,
         fontMetrics().horizontalAdvance(QStringLiteral("chatcmpl-0123456789abcdef-01234567")));
@@ -264,7 +284,7 @@ QWidget *CacheBehaviourPane::createReuseTab() {
     m_distancePlot->plotLayout()->insertRow(0);
     m_distancePlot->plotLayout()->addElement(
         0, 0, new QCPTextElement(m_distancePlot, tr("Reuse distance (distinct keys in between)")));
-    m_distancePlot->xAxis->setLabel(tr("distinct keys (power-of-two buckets)"));
+    m_distancePlot->xAxis->setLabel(tr("distinct keys in between (from, power-of-two buckets)"));
     m_distancePlot->yAxis->setLabel(tr("reuses"));
     plots->addWidget(m_distancePlot, 2);
     v->addLayout(plots, 1);
@@ -426,6 +446,9 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     m_hitPlot->graph(0)->setData(xs, ys, true);
     const double top = std::max(10.0, xs.isEmpty() ? 10.0 : xs.back() * 2.0);
     m_hitPlot->xAxis->setRange(1, top);
+    // Zoom on what can be reached (the label says the best ratio), in steps of 10%.
+    const double best = 100.0 * r.hitRatio(r.saturationCapacity());
+    m_hitPlot->yAxis->setRange(0, std::min(100.0, 10.0 * std::ceil(best * 1.15 / 10.0 + 1e-9)));
     // Distance histogram (all models).
     m_distancePlot->clearPlottables();
     auto *bars = new QCPBars(m_distancePlot->xAxis, m_distancePlot->yAxis);
@@ -444,9 +467,8 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     for (int b = 0; b <= last; ++b) {
         bars->addData(b, double(hist[size_t(b)]));
         maxCount = std::max(maxCount, double(hist[size_t(b)]));
-        const quint64 lo = ReuseAnalysis::bucketFloor(b);
-        if (b % std::max(1, (last + 1) / 8) == 0) {
-            ticker->addTick(b, b <= 1 ? QString::number(lo) : QLocale().toString(lo) + u'+');
+        if (b % std::max(1, (last + 6) / 7) == 0) {
+            ticker->addTick(b, shortCount(ReuseAnalysis::bucketFloor(b)));
         }
     }
     m_distancePlot->xAxis->setTicker(ticker);

@@ -63,6 +63,7 @@ public:
     ~CacheBehaviourPane() override;
 
     void setViewState(ViewState *state) override;
+    QSize sizeHint() const override;
 
     /** The results shown, or nullptr (no trace, or still analysing). */
     std::shared_ptr<const CacheAnalysis> analysis() const { return m_analysis; }
