@@ -1,5 +1,6 @@
 #include "keyanalysis.h"
 
+#include "computepool.h"
 #include "qualname.h"
 #include "tracedocument.h"
 
@@ -193,7 +194,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     // Pipeline: worker threads scan batch b + 1 while this thread merges batch b.
     std::vector<Slice> slices, next;
     makeSlices(0, &slices);
-    QtConcurrent::blockingMap(slices, scanSlice);
+    QtConcurrent::blockingMap(ComputePool::instance(), slices, scanSlice);
     QFuture<void> pending;
     struct Wait {  // never leave while workers still use the locals
         QFuture<void> *f;
@@ -203,7 +204,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         const int e = std::min(total, b + kBatchRecords);
         if (e < total) {
             makeSlices(e, &next);
-            pending = QtConcurrent::map(next, scanSlice);
+            pending = QtConcurrent::map(ComputePool::instance(), next, scanSlice);
         }
         if (cancelled()) {
             return nullptr;
