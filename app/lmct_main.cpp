@@ -1,7 +1,9 @@
 // lmct: the headless command line of LMCache Trace Viewer (model/ only, no display needed).
 
+#include "anomaliescommand.h"
 #include "dumpcommand.h"
 #include "exportcommand.h"
+#include "keyscommand.h"
 #include "statscommand.h"
 #include "traceinfo.h"
 #include "traceloader.h"
@@ -89,6 +91,8 @@ QString usage() {
         "                          per call, model, rank and cache salt statistics\n"
         "  export (--chrome-json|--jsonl|--csv) OUT [--filter EXPR] [--range T0:T1] FILE\n"
         "                          write the matching records to OUT (Chrome JSON for Perfetto)\n"
+        "  keys [--json] FILE      every distinct ObjectKey, its calls and state\n"
+        "  anomalies [--json] FILE what looks wrong: unmatched writes and reads, time, gaps\n"
         "\n"
         "Run 'lmct COMMAND --help' for a command's options.\n"
         "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
@@ -125,6 +129,12 @@ int main(int argc, char *argv[]) {
     }
     if (command == QLatin1String("stats")) {
         return StatsCommand::run(args);
+    }
+    if (command == QLatin1String("keys")) {
+        return KeysCommand::run(args);
+    }
+    if (command == QLatin1String("anomalies")) {
+        return AnomaliesCommand::run(args);
     }
     QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
     return kExitUsage;

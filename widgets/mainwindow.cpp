@@ -2,6 +2,7 @@
 
 #include "timelinewidget.h"
 
+#include "cachebehaviourpane.h"
 #include "diagnosticspane.h"
 #include "exportactions.h"
 #include "headerpane.h"
@@ -224,6 +225,11 @@ void MainWindow::createDocks() {
     resizeDocks({m_timelineDock, m_diagnosticsDock}, {380, 140}, Qt::Vertical);
     resizeDocks({m_inspectorDock}, {520}, Qt::Horizontal);
     m_inspector->setMinimumWidth(320);  // keys and hashes stay readable beside a wide timeline
+    // Cache Behaviour shares the timeline's room (tables and plots need the height).
+    QDockWidget *cache =
+        addViewDock(tr("Cache Behaviour"), new CacheBehaviourPane, Qt::TopDockWidgetArea);
+    tabifyDockWidget(m_timelineDock, cache);
+    m_timelineDock->raise();
     m_inspectorDock->raise();
 }
 

@@ -1,0 +1,102 @@
+#include "anomaliescommand.h"
+
+#include "anomalyreport.h"
+#include "cachecommand.h"
+#include "timeformat.h"
+
+namespace lmct {
+
+int AnomaliesCommand::run(const QStringList &args) {
+    CacheCommand cmd(
+        QStringLiteral("anomalies"),
+        QStringLiteral(
+            "What looks wrong in a storage trace, in file order, with the record indices:\n"
+            "  finish_without_reserve  finish_write of a key with no open reservation\n"
+            "  reserve_without_finish  keys still reserved at the end (no finish/abort)\n"
+            "  exit_without_enter      __exit__ with no open __enter__ of the same keys\n"
+            "  enter_without_exit      __enter__ never closed by an __exit__\n"
+            "  read_never_written      keys read before any finish_write of them\n"
+            "  time_backwards          t_mono below the previous record's\n"
+            "  gap                     silences over 20x the median inter-arrival\n"
+            "Exit 0 ok (whether or not anomalies were found), 1 usage error, 2 unreadable."));
+    const int rc = cmd.parse(args);
+    if (rc >= 0) {
+        return rc;
+    }
+    const auto doc = cmd.load();
+    if (!doc) {
+        return CacheCommand::kExitUnreadable;
+    }
+    const auto report = AnomalyReport::build(*doc, KeyAnalysis::build(*doc));
+    if (cmd.json()) {
+        QByteArray o = "{\"counts\":{";
+        for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
+            const auto kind = AnomalyReport::Kind(k);
+            o += (k ? "," : "") + CacheCommand::string(AnomalyReport::kindName(kind)) + ":" +
+                 CacheCommand::number(report->count(kind));
+        }
+        o += "},\"items\":[";
+        cmd.write(o);
+        bool first = true;
+        for (const AnomalyReport::Item &it : report->items()) {
+            QByteArray line = first ? "{" : ",{";
+            first = false;
+            line += "\"kind\":" + CacheCommand::string(AnomalyReport::kindName(it.kind));
+            line += ",\"records\":[" + QByteArray::number(it.record);
+            if (it.record2 >= 0) {
+                line += "," + QByteArray::number(it.record2);
+            }
+            line += "],\"t_mono\":" + CacheCommand::number(it.t);
+            line += ",\"message\":" + CacheCommand::string(report->message(it)) + "}";
+            cmd.write(line);
+        }
+        o = "],\"truncated\":[";
+        bool any = false;
+        for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
+            const auto kind = AnomalyReport::Kind(k);
+            if (report->truncated(kind)) {
+                o += (any ? "," : "") + CacheCommand::string(AnomalyReport::kindName(kind));
+                any = true;
+            }
+        }
+        o += "],\"keyless_finish_writes\":" + CacheCommand::number(report->keylessFinishes());
+        o += ",\"median_inter_arrival_s\":" + CacheCommand::number(report->medianInterArrival());
+        o += ",\"gap_threshold_s\":" + CacheCommand::number(report->gapThreshold()) + "}\n";
+        cmd.write(o);
+        return CacheCommand::kExitOk;
+    }
+    QString s = QStringLiteral("%1: %2 anomalies in %3 records\n")
+                    .arg(doc->fileName())
+                    .arg(report->totalCount())
+                    .arg(report->keys()->recordCount());
+    for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
+        const auto kind = AnomalyReport::Kind(k);
+        s += QStringLiteral("  %1 %2  %3%4\n")
+                 .arg(report->count(kind), 8)
+                 .arg(AnomalyReport::kindName(kind), -22)
+                 .arg(AnomalyReport::kindDescription(kind))
+                 .arg(report->truncated(kind) ? QStringLiteral(" (items cut)") : QString());
+    }
+    if (report->keylessFinishes() > 0) {
+        s += QStringLiteral(
+                 "  %1 finish_write records without keys: %2 open reservations "
+                 "before them not reported\n")
+                 .arg(report->keylessFinishes())
+                 .arg(report->suppressedReservations());
+    }
+    cmd.write(s + QLatin1Char('\n'));
+    for (const AnomalyReport::Item &it : report->items()) {
+        QString line = QStringLiteral("#%1").arg(it.record);
+        if (it.record2 >= 0) {
+            line += QStringLiteral(",#%1").arg(it.record2);
+        }
+        cmd.write(QStringLiteral("%1 %2  %3  %4\n")
+                      .arg(line, -18)
+                      .arg(TimeFormat::mono(it.t), 12)
+                      .arg(AnomalyReport::kindName(it.kind), -22)
+                      .arg(report->message(it)));
+    }
+    return CacheCommand::kExitOk;
+}
+
+}  // namespace lmct

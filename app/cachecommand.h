@@ -1,0 +1,64 @@
+#pragma once
+
+#include "commandsupport.h"
+#include "tracedocument.h"
+
+#include <QByteArray>
+#include <QCommandLineParser>
+#include <QString>
+#include <QStringList>
+#include <cstdio>
+#include <memory>
+
+namespace lmct {
+
+/**
+ * What `lmct keys` and `lmct anomalies` share: the `--json` option on top of CommandSupport's
+ * `--help`, one FILE, loading and errors ("lmct COMMAND: ..." on stderr), and a buffered stdout
+ * writer with JSON helpers (streamed: a trace may have millions of keys).
+ *
+ * Exit codes (CommandSupport's): 0 ok, 1 usage error (bad option, no FILE or more than one), 2
+ * unreadable input (the file does not open as a trace).
+ *
+ * Thread-safety: main thread of the command-line program.
+ */
+class CacheCommand {
+public:
+    static constexpr int kExitOk = CommandSupport::kExitOk;
+    static constexpr int kExitUsage = CommandSupport::kExitUsage;
+    static constexpr int kExitUnreadable = CommandSupport::kExitUnreadable;
+
+    CacheCommand(const QString &command, const QString &description);
+    ~CacheCommand();
+
+    QCommandLineParser &parser() { return m_parser; }
+
+    /** Parses `args` (program name first). Returns -1 to go on, else the exit code (help
+     *  printed, or a usage error reported). */
+    int parse(const QStringList &args);
+    bool json() const { return m_parser.isSet(QStringLiteral("json")); }
+    QString file() const { return m_parser.positionalArguments().value(0); }
+
+    /** Loads file(); nullptr after reporting why. */
+    std::shared_ptr<const TraceDocument> load() const;
+    void error(const QString &message) const;
+
+    // Buffered output to stdout.
+    void write(const QByteArray &s);
+    void write(const QString &s) { write(s.toUtf8()); }
+    void write(const char *s) { write(QByteArray(s)); }
+    void flush();
+
+    /** A JSON number in its shortest exact form; `null` for NaN and infinities. */
+    static QByteArray number(double v);
+    static QByteArray number(qint64 v) { return QByteArray::number(v); }
+    /** A JSON string literal. */
+    static QByteArray string(const QString &s);
+
+private:
+    CommandSupport m_support;
+    QCommandLineParser m_parser;
+    QByteArray m_buffer;
+};
+
+}  // namespace lmct

@@ -1,0 +1,130 @@
+#include "keyscommand.h"
+
+#include "cachecommand.h"
+#include "keyanalysis.h"
+#include "timeformat.h"
+
+namespace lmct {
+
+namespace {
+
+QByteArray pad(const QString &s, int width) {
+    return s.leftJustified(width, QLatin1Char(' '), false).toUtf8();
+}
+
+}  // namespace
+
+int KeysCommand::run(const QStringList &args) {
+    CacheCommand cmd(
+        QStringLiteral("keys"),
+        QStringLiteral(
+            "Every distinct ObjectKey (chunk hash, model, kv_rank, object group, cache salt)\n"
+            "with its first/last t_mono, the calls that named it (reserve = reserve_write +\n"
+            "reserve_write_with_status, finish = finish_write, abort = abort_write, prefetch =\n"
+            "submit_prefetch_task, read = read_prefetched_results.__enter__ +\n"
+            "finish_read_prefetched) and its state: written_read, written, aborted,\n"
+            "reserved_only, prefetched_only. Exit 0 ok, 1 usage error, 2 unreadable input."));
+    const int rc = cmd.parse(args);
+    if (rc >= 0) {
+        return rc;
+    }
+    const auto doc = cmd.load();
+    if (!doc) {
+        return CacheCommand::kExitUnreadable;
+    }
+    const auto ka = KeyAnalysis::build(*doc);
+    const auto states = ka->stateCounts();
+    if (cmd.json()) {
+        QByteArray head = "{\"distinct_keys\":" + CacheCommand::number(qint64(ka->keyCount()));
+        head += ",\"states\":{";
+        for (int s = 0; s < KeyAnalysis::kStateCount; ++s) {
+            head += (s ? "," : "") +
+                    CacheCommand::string(KeyAnalysis::stateName(KeyAnalysis::State(s))) + ":" +
+                    CacheCommand::number(states[size_t(s)]);
+        }
+        head += "},\"keys\":[";
+        cmd.write(head);
+        for (int id = 0; id < ka->keyCount(); ++id) {
+            const KeyAnalysis::Key &k = ka->key(id);
+            const KvRank r = KvRank::unpack(k.kvRank);
+            QByteArray o;
+            o.reserve(512);
+            o += id ? ",{" : "{";
+            o += "\"chunk_hash\":\"" + ka->chunkHash(id).toHex() + "\"";
+            o += ",\"model_name\":" + CacheCommand::string(ka->modelName(id));
+            o += ",\"kv_rank\":" + CacheCommand::number(k.kvRank);
+            o += ",\"rank\":" + CacheCommand::number(qint64(r.rank));
+            o += ",\"world_size\":" + CacheCommand::number(qint64(r.worldSize));
+            o += ",\"object_group_id\":" +
+                 (k.hasGroup ? CacheCommand::number(k.group) : QByteArray("null"));
+            o += ",\"cache_salt\":" +
+                 (k.salt >= 0 ? CacheCommand::string(ka->salts()[k.salt]) : QByteArray("null"));
+            o += ",\"first_t_mono\":" + CacheCommand::number(k.firstT);
+            o += ",\"last_t_mono\":" + CacheCommand::number(k.lastT);
+            o += ",\"first_record\":" + CacheCommand::number(qint64(k.firstRecord));
+            o += ",\"last_record\":" + CacheCommand::number(qint64(k.lastRecord));
+            o += ",\"counts\":{\"reserve\":" + CacheCommand::number(qint64(k.reserves)) +
+                 ",\"finish\":" + CacheCommand::number(qint64(k.finishes)) +
+                 ",\"abort\":" + CacheCommand::number(qint64(k.aborts)) +
+                 ",\"prefetch\":" + CacheCommand::number(qint64(k.prefetches)) +
+                 ",\"read\":" + CacheCommand::number(qint64(k.reads())) + "}";
+            o += ",\"write_latency_s\":" + CacheCommand::number(k.writeLatency);
+            o += ",\"first_reuse_s\":" + CacheCommand::number(k.firstReuse);
+            o += ",\"state\":\"" + KeyAnalysis::stateName(k.state).toLatin1() + "\"}";
+            cmd.write(o);
+        }
+        cmd.write("]}\n");
+        return CacheCommand::kExitOk;
+    }
+    QString summary = QStringLiteral("%1: %2 distinct keys, %3 key occurrences in %4 records\n")
+                          .arg(doc->fileName())
+                          .arg(ka->keyCount())
+                          .arg(ka->occurrenceCount())
+                          .arg(ka->keyRecordCount());
+    for (int s = 0; s < KeyAnalysis::kStateCount; ++s) {
+        summary += QStringLiteral("  %1 %2\n")
+                       .arg(states[size_t(s)], 10)
+                       .arg(KeyAnalysis::stateLabel(KeyAnalysis::State(s)));
+    }
+    if (!ka->keylessFinishes().empty()) {
+        summary += QStringLiteral("  %1 finish_write records without keys (not attributed)\n")
+                       .arg(ka->keylessFinishes().size());
+    }
+    cmd.write(summary + QLatin1Char('\n'));
+    cmd.write(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
+                  .arg(QStringLiteral("CHUNK HASH"), -18)
+                  .arg(QStringLiteral("MODEL"), -34)
+                  .arg(QStringLiteral("RANK"), -5)
+                  .arg(QStringLiteral("GRP"), 3)
+                  .arg(QStringLiteral("SALT"), -10)
+                  .arg(QStringLiteral("FIRST"), 12)
+                  .arg(QStringLiteral("LAST"), 12)
+                  .arg(QStringLiteral("RSV"), 4)
+                  .arg(QStringLiteral("FIN"), 4)
+                  .arg(QStringLiteral("ABT"), 4)
+                  .arg(QStringLiteral("PRE"), 4)
+                  .arg(QStringLiteral("READ STATE")));
+    for (int id = 0; id < ka->keyCount(); ++id) {
+        const KeyAnalysis::Key &k = ka->key(id);
+        const KvRank r = KvRank::unpack(k.kvRank);
+        QByteArray line;
+        line += pad(ka->hashHex(id).left(16), 18);
+        line += pad(ka->modelName(id), 34) + ' ';
+        line += pad(QStringLiteral("%1/%2").arg(r.rank).arg(r.worldSize), 5) + ' ';
+        line += (k.hasGroup ? QString::number(k.group) : QStringLiteral("-"))
+                    .rightJustified(3)
+                    .toUtf8() +
+                ' ';
+        line += pad(k.salt >= 0 ? ka->salts()[k.salt] : QStringLiteral("-"), 10) + ' ';
+        line += TimeFormat::mono(k.firstT).rightJustified(12).toUtf8() + ' ';
+        line += TimeFormat::mono(k.lastT).rightJustified(12).toUtf8() + ' ';
+        for (quint32 c : {k.reserves, k.finishes, k.aborts, k.prefetches, k.reads()}) {
+            line += QByteArray::number(c).rightJustified(4) + ' ';
+        }
+        line += KeyAnalysis::stateName(k.state).toLatin1() + '\n';
+        cmd.write(line);
+    }
+    return CacheCommand::kExitOk;
+}
+
+}  // namespace lmct

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "anomalyreport.h"
+#include "keyanalysis.h"
+#include "requestanalysis.h"
+#include "reuseanalysis.h"
+
+#include <atomic>
+#include <memory>
+
+namespace lmct {
+
+/**
+ * Everything "see the cache behave" shows, computed in one go: KeyAnalysis, then AnomalyReport,
+ * ReuseAnalysis and RequestAnalysis from it.
+ *
+ * Progress (0..100) is split by typical cost: keys 0–60, anomalies 60–80, reuse 80–92,
+ * requests 92–100.
+ *
+ * Ownership: run() returns a shared immutable object holding no pointer into the document.
+ * Thread-safety: run() is reentrant (call it on a worker thread); the result is immutable.
+ */
+class CacheAnalysis {
+public:
+    std::shared_ptr<const KeyAnalysis> keys;
+    std::shared_ptr<const AnomalyReport> anomalies;
+    std::shared_ptr<const ReuseAnalysis> reuse;
+    std::shared_ptr<const RequestAnalysis> requests;
+
+    /** Analyses `doc` (its records at the time of the call). nullptr when cancelled. */
+    static std::shared_ptr<const CacheAnalysis> run(const TraceDocument &doc,
+                                                    const KeyAnalysis::Progress &progress = {},
+                                                    const std::atomic_bool *cancel = nullptr);
+};
+
+}  // namespace lmct

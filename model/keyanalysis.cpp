@@ -1,0 +1,517 @@
+#include "keyanalysis.h"
+
+#include "computepool.h"
+#include "qualname.h"
+#include "tracedocument.h"
+
+#include <QFuture>
+#include <QtConcurrent/QtConcurrentMap>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace lmct {
+
+namespace {
+
+constexpr int kBatchRecords = 16384;  // key records scanned in parallel between two merges
+constexpr int kSliceRecords = 512;    // key records per worker task
+
+/** What one worker found in a slice of key records. */
+struct Slice {
+    int from = 0, to = 0;                  // key record range [from, to)
+    std::vector<RawKeyScanner::Key> keys;  // all keys of the slice, in order
+    std::vector<quint32> counts;           // keys per key record
+    std::vector<QByteArrayView> rids;      // request id per key record (prefetch only)
+    qint64 damaged = 0;
+};
+
+bool isKeyRecord(KeyAnalysis::Call c) {
+    return c != KeyAnalysis::Call::Other && c != KeyAnalysis::Call::ReadExit;
+}
+
+}  // namespace
+
+KeyAnalysis::Call KeyAnalysis::callOf(const QString &qualname) {
+    const QString s = Qualname::shortName(qualname);
+    if (s == QLatin1String("reserve_write")) {
+        return Call::Reserve;
+    }
+    if (s == QLatin1String("reserve_write_with_status")) {
+        return Call::ReserveWithStatus;
+    }
+    if (s == QLatin1String("finish_write")) {
+        return Call::Finish;
+    }
+    if (s == QLatin1String("abort_write")) {
+        return Call::Abort;
+    }
+    if (s == QLatin1String("submit_prefetch_task")) {
+        return Call::Prefetch;
+    }
+    if (s == QLatin1String("read_prefetched_results.__enter__")) {
+        return Call::ReadEnter;
+    }
+    if (s == QLatin1String("finish_read_prefetched")) {
+        return Call::FinishRead;
+    }
+    if (s == QLatin1String("read_prefetched_results.__exit__")) {
+        return Call::ReadExit;
+    }
+    return Call::Other;
+}
+
+QString KeyAnalysis::callName(Call c) {
+    switch (c) {
+        case Call::Reserve:
+            return QStringLiteral("reserve_write");
+        case Call::ReserveWithStatus:
+            return QStringLiteral("reserve_write_with_status");
+        case Call::Finish:
+            return QStringLiteral("finish_write");
+        case Call::Abort:
+            return QStringLiteral("abort_write");
+        case Call::Prefetch:
+            return QStringLiteral("submit_prefetch_task");
+        case Call::ReadEnter:
+            return QStringLiteral("read_prefetched_results.__enter__");
+        case Call::FinishRead:
+            return QStringLiteral("finish_read_prefetched");
+        case Call::ReadExit:
+            return QStringLiteral("read_prefetched_results.__exit__");
+        case Call::Other:
+            break;
+    }
+    return QStringLiteral("other");
+}
+
+QString KeyAnalysis::stateName(State s) {
+    switch (s) {
+        case State::WrittenRead:
+            return QStringLiteral("written_read");
+        case State::Written:
+            return QStringLiteral("written");
+        case State::Aborted:
+            return QStringLiteral("aborted");
+        case State::ReservedOnly:
+            return QStringLiteral("reserved_only");
+        case State::PrefetchedOnly:
+            break;
+    }
+    return QStringLiteral("prefetched_only");
+}
+
+QString KeyAnalysis::stateLabel(State s) {
+    switch (s) {
+        case State::WrittenRead:
+            return QStringLiteral("written then read");
+        case State::Written:
+            return QStringLiteral("written");
+        case State::Aborted:
+            return QStringLiteral("aborted");
+        case State::ReservedOnly:
+            return QStringLiteral("reserved only");
+        case State::PrefetchedOnly:
+            break;
+    }
+    return QStringLiteral("prefetched, never written here");
+}
+
+std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
+                                                      const Progress &progress,
+                                                      const std::atomic_bool *cancel) {
+    auto ka = std::make_shared<KeyAnalysis>();
+    const RecordStore &rs = doc.records();
+    const int n = rs.size();
+    const uchar *data = doc.fileData();  // mapped after those records were published
+    ka->m_recordCount = n;
+    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+
+    // Calls by qualname id.
+    std::vector<Call> callById(size_t(rs.qualnameCount()), Call::Other);
+    for (size_t id = 0; id < callById.size(); ++id) {
+        callById[id] = callOf(rs.qualnameById(quint32(id)));
+    }
+    auto callAtRecord = [&](int i) {
+        const quint32 q = rs.qualnameId(i);
+        return q < callById.size() ? callById[q] : Call::Other;
+    };
+    qint64 expect = 0;
+    for (int i = 0; i < n; ++i) {
+        expect += isKeyRecord(callAtRecord(i)) ? 1 : 0;
+    }
+    ka->m_records.reserve(size_t(expect));
+    ka->m_calls.reserve(size_t(expect));
+    ka->m_times.reserve(size_t(expect));
+    ka->m_begin.reserve(size_t(expect) + 1);
+    for (int i = 0; i < n; ++i) {
+        const Call c = callAtRecord(i);
+        if (isKeyRecord(c)) {
+            ka->m_records.push_back(i);
+            ka->m_calls.push_back(quint8(c));
+            ka->m_times.push_back(rs.tMono(i));
+        }
+    }
+    ka->m_slots.assign(1024, 0);
+
+    std::vector<double> pendingReserve;  // per key: t_mono of the open reservation, or NaN
+    const int total = int(ka->m_records.size());
+    int lastPercent = -1;
+    // Slices are reused from batch to batch (their buffers keep their capacity: fresh pages
+    // would have to be zeroed by the kernel every time).
+    auto makeSlices = [&](int b, std::vector<Slice> *slices) {
+        const int e = std::min(total, b + kBatchRecords);
+        slices->resize(size_t((e - b + kSliceRecords - 1) / kSliceRecords));
+        for (size_t i = 0; i < slices->size(); ++i) {
+            Slice &sl = (*slices)[i];
+            sl.from = b + int(i) * kSliceRecords;
+            sl.to = std::min(e, sl.from + kSliceRecords);
+            sl.keys.clear();
+            sl.counts.clear();
+            sl.rids.clear();
+            sl.damaged = 0;
+        }
+    };
+    auto scanSlice = [&](Slice &sl) {
+        if (cancelled()) {
+            return;
+        }
+        sl.counts.reserve(size_t(sl.to - sl.from));
+        sl.rids.resize(size_t(sl.to - sl.from));
+        for (int kr = sl.from; kr < sl.to; ++kr) {
+            const int rec = ka->m_records[size_t(kr)];
+            const uchar *body = data + rs.frameOffset(rec) + 4;
+            const size_t before = sl.keys.size();
+            QByteArrayView *rid = Call(ka->m_calls[size_t(kr)]) == Call::Prefetch
+                                      ? &sl.rids[size_t(kr - sl.from)]
+                                      : nullptr;
+            if (!RawKeyScanner::scan(body, rs.bodyLength(rec), &sl.keys, rid)) {
+                ++sl.damaged;
+            }
+            sl.counts.push_back(quint32(sl.keys.size() - before));
+        }
+    };
+    // Pipeline: worker threads scan batch b + 1 while this thread merges batch b.
+    std::vector<Slice> slices, next;
+    makeSlices(0, &slices);
+    QtConcurrent::blockingMap(ComputePool::instance(), slices, scanSlice);
+    QFuture<void> pending;
+    struct Wait {  // never leave while workers still use the locals
+        QFuture<void> *f;
+        ~Wait() { f->waitForFinished(); }
+    } wait{&pending};
+    for (int b = 0; b < total; b += kBatchRecords) {
+        const int e = std::min(total, b + kBatchRecords);
+        if (e < total) {
+            makeSlices(e, &next);
+            pending = QtConcurrent::map(ComputePool::instance(), next, scanSlice);
+        }
+        if (cancelled()) {
+            return nullptr;
+        }
+        // Merge in file order: intern keys and update their stats.
+        for (const Slice &sl : slices) {
+            ka->m_damaged += sl.damaged;
+            size_t at = 0;
+            for (int kr = sl.from; kr < sl.to; ++kr) {
+                const quint32 cnt = sl.counts[size_t(kr - sl.from)];
+                const Call call = Call(ka->m_calls[size_t(kr)]);
+                const qint32 rec = ka->m_records[size_t(kr)];
+                const double t = ka->m_times[size_t(kr)];
+                if (call == Call::Finish && cnt == 0) {
+                    ka->m_keylessFinishes.push_back(rec);
+                }
+                const QByteArrayView rid = sl.rids[size_t(kr - sl.from)];
+                if (!rid.isNull()) {
+                    ka->m_rids.push_back(
+                        RequestIdRef{kr, quint32(ka->m_ridPool.size()), quint32(rid.size())});
+                    ka->m_ridPool.append(rid.data(), rid.size());
+                }
+                for (quint32 j = 0; j < cnt; ++j, ++at) {
+                    const RawKeyScanner::Key &rk = sl.keys[at];
+                    const quint32 id = ka->intern(rk.fields, rk.hash);
+                    ka->m_keyIds.push_back(id);
+                    if (id >= pendingReserve.size()) {
+                        pendingReserve.resize(size_t(id) + 1, qQNaN());
+                    }
+                    Key &k = ka->m_keys[id];
+                    if (k.firstRecord < 0) {
+                        k.firstRecord = rec;
+                        k.firstT = t;
+                    }
+                    k.lastRecord = rec;
+                    k.lastT = t;
+                    switch (call) {
+                        case Call::Reserve:
+                        case Call::ReserveWithStatus:
+                            ++k.reserves;
+                            if (k.finishes == 0 && std::isnan(pendingReserve[id])) {
+                                pendingReserve[id] = t;
+                            }
+                            break;
+                        case Call::Finish:
+                            if (++k.finishes == 1) {
+                                k.firstFinishT = t;
+                                k.writeLatency = t - pendingReserve[id];  // NaN: not reserved
+                            }
+                            break;
+                        case Call::Abort:
+                            ++k.aborts;
+                            if (k.finishes == 0) {
+                                pendingReserve[id] = qQNaN();
+                            }
+                            break;
+                        case Call::Prefetch:
+                            ++k.prefetches;
+                            break;
+                        case Call::ReadEnter:
+                        case Call::FinishRead:
+                            if (call == Call::ReadEnter) {
+                                ++k.readEnters;
+                            } else {
+                                ++k.finishReads;
+                            }
+                            if (k.finishes > 0 && std::isnan(k.firstReuse)) {
+                                k.firstReuse = t - k.firstFinishT;
+                            }
+                            break;
+                        case Call::ReadExit:
+                        case Call::Other:
+                            break;
+                    }
+                }
+                ka->m_begin.push_back(qint64(ka->m_keyIds.size()));
+            }
+        }
+        pending.waitForFinished();
+        slices.swap(next);
+        const int percent = int(qint64(e) * 100 / std::max(1, total));
+        if (progress && percent != lastPercent) {
+            lastPercent = percent;
+            progress(percent);
+        }
+    }
+    for (Key &k : ka->m_keys) {
+        if (k.finishes > 0) {
+            k.state = std::isnan(k.firstReuse) ? State::Written : State::WrittenRead;
+        } else if (k.aborts > 0) {
+            k.state = State::Aborted;
+        } else if (k.reserves > 0) {
+            k.state = State::ReservedOnly;
+        } else {
+            k.state = State::PrefetchedOnly;
+        }
+    }
+    ka->m_modelIds.clear();
+    ka->m_saltIds.clear();
+    ka->m_keys.shrink_to_fit();
+    ka->m_keyIds.shrink_to_fit();
+    if (progress && lastPercent != 100) {
+        progress(100);
+    }
+    return ka;
+}
+
+bool KeyAnalysis::matches(const Key &k, const RawKeyScanner::Fields &f) const {
+    if (k.kvRank != f.kvRank || k.hasGroup != f.hasGroup || (k.hasGroup && k.group != f.group) ||
+        (k.salt >= 0) != f.hasSalt) {
+        return false;
+    }
+    const QByteArray &model = m_modelUtf8[k.model];
+    if (quint32(model.size()) != f.modelSize ||
+        (f.modelSize && std::memcmp(model.constData(), f.model, f.modelSize) != 0)) {
+        return false;
+    }
+    if (f.hasSalt) {
+        const QByteArray &salt = m_saltUtf8[size_t(k.salt)];
+        if (quint32(salt.size()) != f.saltSize ||
+            (f.saltSize && std::memcmp(salt.constData(), f.salt, f.saltSize) != 0)) {
+            return false;
+        }
+    }
+    const uchar *h = m_hashPool.data() + k.hashOffset;
+    if (!f.hashIsHex) {
+        return k.hashSize == f.hashSize &&
+               (f.hashSize == 0 || std::memcmp(h, f.hash, f.hashSize) == 0);
+    }
+    const QByteArray b = f.hashBytes();
+    return k.hashSize == quint32(b.size()) &&
+           (b.isEmpty() || std::memcmp(h, b.constData(), size_t(b.size())) == 0);
+}
+
+quint32 KeyAnalysis::internName(const uchar *p, quint32 n, std::vector<QByteArray> *utf8,
+                                QStringList *names, QHash<QByteArray, quint32> *ids) {
+    const QByteArray b(reinterpret_cast<const char *>(p), qsizetype(n));
+    auto it = ids->constFind(b);
+    if (it != ids->constEnd()) {
+        return it.value();
+    }
+    const quint32 id = quint32(utf8->size());
+    ids->insert(b, id);
+    utf8->push_back(b);
+    names->append(QString::fromUtf8(b));
+    return id;
+}
+
+void KeyAnalysis::grow() {
+    std::vector<quint32> table(m_slots.size() * 2, 0);
+    const size_t mask = table.size() - 1;
+    for (quint32 id = 0; id < m_keys.size(); ++id) {
+        size_t s = size_t(m_keys[id].hash) & mask;
+        while (table[s] != 0) {
+            s = (s + 1) & mask;
+        }
+        table[s] = id + 1;
+    }
+    m_slots.swap(table);
+}
+
+quint32 KeyAnalysis::intern(const RawKeyScanner::Fields &f, quint64 h) {
+    size_t mask = m_slots.size() - 1;
+    size_t s = size_t(h) & mask;
+    while (m_slots[s] != 0) {
+        const Key &k = m_keys[m_slots[s] - 1];
+        if (k.hash == h && matches(k, f)) {
+            return m_slots[s] - 1;
+        }
+        s = (s + 1) & mask;
+    }
+    // A new key (or a 64-bit hash collision: a different identity, kept apart).
+    Key k;
+    k.hash = h;
+    k.kvRank = f.kvRank;
+    k.hasGroup = f.hasGroup;
+    k.group = f.group;
+    k.model = internName(f.model, f.modelSize, &m_modelUtf8, &m_models, &m_modelIds);
+    k.salt =
+        f.hasSalt ? qint32(internName(f.salt, f.saltSize, &m_saltUtf8, &m_salts, &m_saltIds)) : -1;
+    k.hashOffset = m_hashPool.size();
+    if (f.hashIsHex) {
+        const QByteArray b = f.hashBytes();
+        m_hashPool.insert(m_hashPool.end(), b.begin(), b.end());
+        k.hashSize = quint32(b.size());
+    } else {
+        m_hashPool.insert(m_hashPool.end(), f.hash, f.hash + f.hashSize);
+        k.hashSize = f.hashSize;
+    }
+    const quint32 id = quint32(m_keys.size());
+    m_keys.push_back(k);
+    m_slots[s] = id + 1;
+    if (2 * m_keys.size() > m_slots.size()) {
+        grow();
+    }
+    return id;
+}
+
+QByteArray KeyAnalysis::chunkHash(int id) const {
+    const Key &k = key(id);
+    return QByteArray(reinterpret_cast<const char *>(m_hashPool.data() + k.hashOffset),
+                      qsizetype(k.hashSize));
+}
+
+QString KeyAnalysis::hashHex(int id) const {
+    return QString::fromLatin1(chunkHash(id).toHex());
+}
+
+ObjectKey KeyAnalysis::objectKey(int id) const {
+    const Key &k = key(id);
+    ObjectKey o;
+    o.chunkHash = chunkHash(id);
+    o.modelName = m_models[k.model];
+    o.kvRank = k.kvRank;
+    if (k.hasGroup) {
+        o.objectGroupId = k.group;
+    }
+    if (k.salt >= 0) {
+        o.cacheSalt = m_salts[k.salt];
+    }
+    return o;
+}
+
+int KeyAnalysis::find(const ObjectKey &o) const {
+    const QByteArray model = o.modelName.toUtf8();
+    const QByteArray salt = o.cacheSalt ? o.cacheSalt->toUtf8() : QByteArray();
+    RawKeyScanner::Fields f;
+    f.hash = reinterpret_cast<const uchar *>(o.chunkHash.constData());
+    f.hashSize = quint32(o.chunkHash.size());
+    f.model = reinterpret_cast<const uchar *>(model.constData());
+    f.modelSize = quint32(model.size());
+    f.kvRank = o.kvRank;
+    f.hasGroup = o.objectGroupId.has_value();
+    f.group = o.objectGroupId.value_or(0);
+    f.hasSalt = o.cacheSalt.has_value();
+    f.salt = reinterpret_cast<const uchar *>(salt.constData());
+    f.saltSize = quint32(salt.size());
+    const quint64 h = RawKeyScanner::identityHash(f);
+    if (m_slots.empty()) {
+        return -1;
+    }
+    const size_t mask = m_slots.size() - 1;
+    for (size_t s = size_t(h) & mask; m_slots[s] != 0; s = (s + 1) & mask) {
+        const Key &k = m_keys[m_slots[s] - 1];
+        if (k.hash == h && matches(k, f)) {
+            return int(m_slots[s] - 1);
+        }
+    }
+    return -1;
+}
+
+bool KeyAnalysis::hashStartsWith(int id, const QByteArray &hexPrefix) const {
+    static const char digits[] = "0123456789abcdef";
+    const Key &k = key(id);
+    if (quint64(hexPrefix.size()) > 2 * quint64(k.hashSize)) {
+        return false;
+    }
+    const uchar *h = m_hashPool.data() + k.hashOffset;
+    for (qsizetype i = 0; i < hexPrefix.size(); ++i) {
+        const uchar byte = h[i / 2];
+        const char d = digits[(i % 2 == 0) ? byte >> 4 : byte & 0x0f];
+        if (d != hexPrefix[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::vector<int> KeyAnalysis::findByHashPrefix(const QString &hexPrefix) const {
+    const QByteArray p = hexPrefix.trimmed().toLower().toLatin1();
+    std::vector<int> out;
+    for (int id = 0; id < keyCount(); ++id) {
+        if (hashStartsWith(id, p)) {
+            out.push_back(id);
+        }
+    }
+    return out;
+}
+
+std::array<qint64, KeyAnalysis::kStateCount> KeyAnalysis::stateCounts() const {
+    std::array<qint64, kStateCount> c{};
+    for (const Key &k : m_keys) {
+        ++c[size_t(k.state)];
+    }
+    return c;
+}
+
+int KeyAnalysis::keyRecordOf(int record) const {
+    auto it = std::lower_bound(m_records.begin(), m_records.end(), record);
+    return (it != m_records.end() && *it == record) ? int(it - m_records.begin()) : -1;
+}
+
+QString KeyAnalysis::requestIdAt(int kr) const {
+    auto it = std::lower_bound(m_rids.begin(), m_rids.end(), kr,
+                               [](const RequestIdRef &r, int v) { return r.kr < v; });
+    if (it == m_rids.end() || it->kr != kr) {
+        return QString();
+    }
+    return QString::fromUtf8(m_ridPool.constData() + it->offset, qsizetype(it->size));
+}
+
+qint64 KeyAnalysis::memoryBytes() const {
+    return qint64(m_keys.capacity() * sizeof(Key) + m_hashPool.capacity() +
+                  m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
+                  m_times.capacity() * sizeof(double) + m_begin.capacity() * sizeof(qint64) +
+                  m_keyIds.capacity() * sizeof(quint32) + m_slots.capacity() * sizeof(quint32) +
+                  m_rids.capacity() * sizeof(RequestIdRef) + m_ridPool.capacity());
+}
+
+}  // namespace lmct

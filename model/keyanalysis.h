@@ -1,0 +1,214 @@
+#pragma once
+
+#include "objectkey.h"
+#include "rawkeyscanner.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace lmct {
+
+class TraceDocument;
+
+/**
+ * Every distinct ObjectKey of a storage trace, with what the traced calls did to it: the first
+ * step of "see the cache behave" (ReuseAnalysis, RequestAnalysis and AnomalyReport build on it).
+ *
+ * Calls considered (by Qualname::shortName, whatever the prefix): reserve_write,
+ * reserve_write_with_status, finish_write, abort_write, submit_prefetch_task,
+ * read_prefetched_results.__enter__ and finish_read_prefetched. Their keys are every ObjectKey
+ * anywhere in the record's args (`keys`, `spec.keys` of a PrefetchRequestSpec, GroupedObjectKeys
+ * inside an unknown spec tag...), found by RawKeyScanner in the mapped file without building
+ * Value trees. `read_prefetched_results.__exit__` and unknown calls are not key records (pairs are
+ * ContextPairs' business).
+ *
+ * Key identity: chunk hash bytes, model name, kv_rank, object group id and cache salt (an absent
+ * optional field differs from any present value). Keys are interned in an open-addressing table
+ * keyed by a 64-bit identity hash; equal hashes are confirmed field by field, so two identities
+ * never merge. Key ids are dense, in order of first appearance.
+ *
+ * Per key it keeps compact stats (Key, ≈ 120 bytes). Per key record it keeps the record index,
+ * the call and the key ids in file order (a CSR: 4 bytes per key occurrence + 13 per record), so
+ * lifecycles (KeyLifecycle) and replays (ReuseAnalysis) need no second decode.
+ *
+ * Keyless finish_write (the newest builds omit `keys` when the server has several L1
+ * managers): such a record cannot be attributed to keys. It counts in keylessFinishes(), changes
+ * no key's stats or state, and AnomalyReport does not call a reservation unfinished when a keyless
+ * finish_write follows it.
+ *
+ * Times are t_mono seconds; record indices are the document's. Record i's keys are read in the
+ * document's first recordCount() records, snapshot once at build (the document may grow).
+ *
+ * Ownership: build() returns a shared immutable object holding no pointer into the document.
+ * Thread-safety: build() is reentrant (run it on a worker; it parallelises the key scan on
+ * ComputePool); the result is immutable and its const methods may be called from any thread.
+ * Errors: records whose args are damaged contribute the keys found before the damage and are
+ * counted in damagedRecords().
+ */
+class KeyAnalysis {
+public:
+    /** A storage call, as it concerns keys. */
+    enum class Call : quint8 {
+        Reserve,            ///< reserve_write
+        ReserveWithStatus,  ///< reserve_write_with_status
+        Finish,             ///< finish_write
+        Abort,              ///< abort_write
+        Prefetch,           ///< submit_prefetch_task
+        ReadEnter,          ///< read_prefetched_results.__enter__
+        FinishRead,         ///< finish_read_prefetched
+        ReadExit,           ///< read_prefetched_results.__exit__ (not a key record)
+        Other               ///< anything else (not a key record)
+    };
+    /** The Call of a qualname (full or short). */
+    static Call callOf(const QString &qualname);
+    /** The short call name, e.g. "reserve_write". */
+    static QString callName(Call c);
+
+    /** What became of a key in this trace (first match wins). */
+    enum class State : quint8 {
+        WrittenRead,     ///< finish_write, then a read (enter or finish_read_prefetched) after it
+        Written,         ///< finish_write, never read after it
+        Aborted,         ///< abort_write, never finished
+        ReservedOnly,    ///< reserved, neither finished nor aborted
+        PrefetchedOnly,  ///< only prefetched and/or read: never reserved nor written here
+    };
+    static constexpr int kStateCount = 5;
+    /** "written_read", "written", "aborted", "reserved_only", "prefetched_only". */
+    static QString stateName(State s);
+    /** People's words, e.g. "written then read". */
+    static QString stateLabel(State s);
+
+    struct Key {
+        quint64 hash = 0;        ///< identity hash (RawKeyScanner::identityHash)
+        quint64 hashOffset = 0;  ///< chunk hash bytes in the pool (see chunkHash())
+        quint32 hashSize = 0;
+        quint32 model = 0;  ///< index into models()
+        qint32 salt = -1;   ///< index into salts(); -1 when the key has no cache_salt
+        bool hasGroup = false;
+        State state = State::PrefetchedOnly;
+        qint64 kvRank = 0;                         ///< packed (KvRank::unpack)
+        qint64 group = 0;                          ///< object_group_id when hasGroup
+        qint32 firstRecord = -1, lastRecord = -1;  ///< file order
+        double firstT = 0.0, lastT = 0.0;          ///< t_mono of those records
+        quint32 reserves = 0;                      ///< reserve_write + reserve_write_with_status
+        quint32 finishes = 0;                      ///< finish_write
+        quint32 aborts = 0;                        ///< abort_write
+        quint32 prefetches = 0;                    ///< submit_prefetch_task
+        quint32 readEnters = 0;                    ///< read_prefetched_results.__enter__
+        quint32 finishReads = 0;                   ///< finish_read_prefetched
+        /** t_mono of the first finish_write; NaN when never finished. */
+        double firstFinishT = qQNaN();
+        /** First finish_write − the reservation it closed (seconds); NaN when unknown. */
+        double writeLatency = qQNaN();
+        /** First read after the first finish_write − that finish (seconds); NaN when none. */
+        double firstReuse = qQNaN();
+
+        /** Reads: read_prefetched_results.__enter__ + finish_read_prefetched. */
+        quint32 reads() const { return readEnters + finishReads; }
+    };
+
+    /** Called with 0..100 from the building thread. */
+    using Progress = std::function<void(int percent)>;
+
+    /**
+     * Analyses the first `doc.records().size()` records (read once). Returns nullptr when
+     * `cancel` became true meanwhile.
+     */
+    static std::shared_ptr<const KeyAnalysis> build(const TraceDocument &doc,
+                                                    const Progress &progress = {},
+                                                    const std::atomic_bool *cancel = nullptr);
+
+    /** Records analysed: indices [0, recordCount()) of the document. */
+    int recordCount() const { return m_recordCount; }
+
+    int keyCount() const { return int(m_keys.size()); }
+    const Key &key(int id) const { return m_keys[size_t(id)]; }
+    const std::vector<Key> &keys() const { return m_keys; }
+    QByteArray chunkHash(int id) const;
+    /** The chunk hash bytes, a view valid as long as this analysis. */
+    QByteArrayView hashView(int id) const {
+        return QByteArrayView(m_hashPool.data() + key(id).hashOffset, qsizetype(key(id).hashSize));
+    }
+    QString hashHex(int id) const;
+    const QString &modelName(int id) const { return m_models[key(id).model]; }
+    /** The key's ObjectKey (as ObjectKey::fromValue reads it). */
+    ObjectKey objectKey(int id) const;
+    /** Key id of `k`; -1 when the trace has no such key. */
+    int find(const ObjectKey &k) const;
+    /** Ids of the keys whose lowercase hex chunk hash starts with `hexPrefix` (case ignored). */
+    std::vector<int> findByHashPrefix(const QString &hexPrefix) const;
+    /** Whether key `id`'s hex chunk hash starts with `hexPrefix` (lowercase hex digits). */
+    bool hashStartsWith(int id, const QByteArray &hexPrefix) const;
+
+    /** Distinct model names, by Key::model. */
+    const QStringList &models() const { return m_models; }
+    /** Distinct cache salts, by Key::salt. */
+    const QStringList &salts() const { return m_salts; }
+    /** Keys per state, indexed by int(State). */
+    std::array<qint64, kStateCount> stateCounts() const;
+
+    /** Key records: records of the calls above, in file order. */
+    int keyRecordCount() const { return int(m_records.size()); }
+    qint32 recordOf(int kr) const { return m_records[size_t(kr)]; }
+    Call callAt(int kr) const { return Call(m_calls[size_t(kr)]); }
+    double timeAt(int kr) const { return m_times[size_t(kr)]; }
+    /** Key ids of key record `kr`, in document order (duplicates kept). */
+    std::span<const quint32> keysAt(int kr) const {
+        return {m_keyIds.data() + m_begin[size_t(kr)],
+                size_t(m_begin[size_t(kr) + 1] - m_begin[size_t(kr)])};
+    }
+    /** The key record of document record `record`; -1 when it is none. */
+    int keyRecordOf(int record) const;
+    /** `external_request_id` of a submit_prefetch_task key record (anywhere in its args). */
+    QString requestIdAt(int kr) const;
+
+    /** Key occurrences over all key records. */
+    qint64 occurrenceCount() const { return qint64(m_keyIds.size()); }
+    /** finish_write records without any key (see the class comment), file order. */
+    const std::vector<qint32> &keylessFinishes() const { return m_keylessFinishes; }
+    /** Key records whose args did not scan completely. */
+    qint64 damagedRecords() const { return m_damaged; }
+    qint64 memoryBytes() const;
+
+private:
+    struct RequestIdRef {
+        qint32 kr;
+        quint32 offset;  // into m_ridPool
+        quint32 size;
+    };
+    /** Key id of `f` (hash `h`), added when new. */
+    quint32 intern(const RawKeyScanner::Fields &f, quint64 h);
+    bool matches(const Key &k, const RawKeyScanner::Fields &f) const;
+    quint32 internName(const uchar *p, quint32 n, std::vector<QByteArray> *utf8, QStringList *names,
+                       QHash<QByteArray, quint32> *ids);
+    void grow();
+
+    int m_recordCount = 0;
+    std::vector<Key> m_keys;
+    std::vector<uchar> m_hashPool;
+    QStringList m_models;
+    QStringList m_salts;
+    std::vector<QByteArray> m_modelUtf8, m_saltUtf8;
+    std::vector<qint32> m_records;
+    std::vector<quint8> m_calls;
+    std::vector<double> m_times;
+    std::vector<qint64> m_begin{0};
+    std::vector<quint32> m_keyIds;
+    std::vector<quint32> m_slots;  // open addressing: key id + 1, 0 = empty
+    QHash<QByteArray, quint32> m_modelIds, m_saltIds;
+    std::vector<RequestIdRef> m_rids;
+    QByteArray m_ridPool;
+    std::vector<qint32> m_keylessFinishes;
+    qint64 m_damaged = 0;
+};
+
+}  // namespace lmct

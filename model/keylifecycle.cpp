@@ -1,0 +1,69 @@
+#include "keylifecycle.h"
+
+#include <cmath>
+
+namespace lmct {
+
+KeyLifecycle KeyLifecycle::build(const KeyAnalysis &ka, int id, int cap) {
+    KeyLifecycle lc;
+    lc.m_key = id;
+    if (id < 0 || id >= ka.keyCount()) {
+        return lc;
+    }
+    const KeyAnalysis::Key &key = ka.key(id);
+    double reserveT = qQNaN();
+    double firstFinishT = qQNaN();
+    const quint32 want = quint32(id);
+    // Start at the key's first record: nothing before it names the key.
+    int kr = ka.keyRecordOf(key.firstRecord);
+    const int lastKr = ka.keyRecordOf(key.lastRecord);
+    for (kr = std::max(kr, 0); kr <= lastKr; ++kr) {
+        for (const quint32 k : ka.keysAt(kr)) {
+            if (k != want) {
+                continue;
+            }
+            Event e;
+            e.record = ka.recordOf(kr);
+            e.call = ka.callAt(kr);
+            e.t = ka.timeAt(kr);
+            switch (e.call) {
+                case KeyAnalysis::Call::Reserve:
+                case KeyAnalysis::Call::ReserveWithStatus:
+                    if (std::isnan(reserveT)) {
+                        reserveT = e.t;
+                    }
+                    break;
+                case KeyAnalysis::Call::Finish:
+                    e.writeLatency = e.t - reserveT;
+                    if (std::isnan(firstFinishT)) {
+                        firstFinishT = e.t;
+                        lc.m_writeLatency = e.writeLatency;
+                    }
+                    reserveT = qQNaN();
+                    break;
+                case KeyAnalysis::Call::Abort:
+                    reserveT = qQNaN();
+                    break;
+                case KeyAnalysis::Call::ReadEnter:
+                case KeyAnalysis::Call::FinishRead:
+                    if (!std::isnan(firstFinishT) && std::isnan(lc.m_firstReuse)) {
+                        lc.m_firstReuse = e.t - firstFinishT;
+                    }
+                    break;
+                default:
+                    break;
+            }
+            if (int(lc.m_events.size()) >= cap) {
+                lc.m_truncated = true;
+                continue;
+            }
+            if (!lc.m_events.empty()) {
+                e.sincePrevious = e.t - lc.m_events.back().t;
+            }
+            lc.m_events.push_back(e);
+        }
+    }
+    return lc;
+}
+
+}  // namespace lmct

@@ -1,0 +1,199 @@
+#include "requestanalysis.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace lmct {
+
+namespace {
+
+constexpr int kMaxCandidates = 256;  // prefix candidates looked at per read, latest first
+
+}  // namespace
+
+QString RequestAnalysis::matchName(Match m) {
+    switch (m) {
+        case Match::Prefix:
+            return QStringLiteral("prefix");
+        case Match::Overlap:
+            return QStringLiteral("overlap");
+        case Match::None:
+            break;
+    }
+    return QStringLiteral("none");
+}
+
+std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis &ka,
+                                                              const Progress &progress,
+                                                              const std::atomic_bool *cancel) {
+    auto ra = std::make_shared<RequestAnalysis>();
+    std::vector<int> requestKr;                             // key record of each request
+    std::unordered_map<quint32, std::vector<int>> byFirst;  // first requested key -> requests
+    std::vector<qint32> lastSubmit(size_t(ka.keyCount()), -1);
+    std::vector<quint32> sortedRead;
+    const int nkr = ka.keyRecordCount();
+    // First finish_write of each key (key record index; nkr = never).
+    std::vector<int> firstFinish(size_t(ka.keyCount()), nkr);
+    for (int kr = nkr - 1; kr >= 0; --kr) {
+        if (ka.callAt(kr) == KeyAnalysis::Call::Finish) {
+            for (const quint32 k : ka.keysAt(kr)) {
+                firstFinish[k] = kr;
+            }
+        }
+    }
+    int lastPercent = -1;
+    for (int kr = 0; kr < nkr; ++kr) {
+        if ((kr & 0xfff) == 0) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                return nullptr;
+            }
+            const int percent = int(qint64(kr) * 100 / nkr);
+            if (progress && percent != lastPercent) {
+                lastPercent = percent;
+                progress(percent);
+            }
+        }
+        const KeyAnalysis::Call call = ka.callAt(kr);
+        const std::span<const quint32> keys = ka.keysAt(kr);
+        switch (call) {
+            case KeyAnalysis::Call::Prefetch: {
+                const int r = int(ra->m_requests.size());
+                Request q;
+                q.requestId = ka.requestIdAt(kr);
+                q.submitRecord = ka.recordOf(kr);
+                q.submitT = ka.timeAt(kr);
+                q.requested = qint32(keys.size());
+                ra->m_requests.push_back(q);
+                requestKr.push_back(kr);
+                for (const quint32 k : keys) {
+                    lastSubmit[k] = r;
+                }
+                if (!keys.empty()) {
+                    byFirst[keys[0]].push_back(r);
+                }
+                break;
+            }
+            case KeyAnalysis::Call::ReadEnter: {
+                int found = -1;
+                Match how = Match::None;
+                if (!keys.empty()) {
+                    auto it = byFirst.find(keys[0]);
+                    if (it != byFirst.end()) {
+                        std::vector<int> &cands = it->second;
+                        while (!cands.empty() &&
+                               ra->m_requests[size_t(cands.back())].match != Match::None) {
+                            cands.pop_back();  // matched meanwhile
+                        }
+                        // The latest candidate of the best level: 2 = consistent, 1 = the read
+                        // keys were written before its submit, 0 = any.
+                        int maxWritten = -1;  // latest first finish_write of the read keys
+                        for (const quint32 k : keys) {
+                            maxWritten = std::max(maxWritten, firstFinish[k]);
+                        }
+                        int best = -1, bestLevel = -1;
+                        int looked = 0;
+                        for (auto c = cands.rbegin(); c != cands.rend() && looked < kMaxCandidates;
+                             ++c, ++looked) {
+                            if (ra->m_requests[size_t(*c)].match != Match::None) {
+                                continue;
+                            }
+                            const int skr = requestKr[size_t(*c)];
+                            const std::span<const quint32> req = ka.keysAt(skr);
+                            if (req.size() < keys.size() ||
+                                !std::equal(keys.begin(), keys.end(), req.begin())) {
+                                continue;
+                            }
+                            const bool stored = maxWritten < skr;
+                            const bool longest =
+                                req.size() == keys.size() || firstFinish[req[keys.size()]] > skr;
+                            const int level = stored ? (longest ? 2 : 1) : 0;
+                            if (level > bestLevel) {
+                                best = *c;
+                                bestLevel = level;
+                                if (level == 2) {
+                                    break;
+                                }
+                            }
+                        }
+                        found = best;
+                        if (found >= 0) {
+                            how = Match::Prefix;
+                        }
+                    }
+                    if (found < 0) {
+                        for (const quint32 k : keys) {
+                            const qint32 r = lastSubmit[k];
+                            if (r > found && ra->m_requests[size_t(r)].match == Match::None) {
+                                found = r;
+                            }
+                        }
+                        how = found >= 0 ? Match::Overlap : Match::None;
+                    }
+                }
+                if (found < 0) {
+                    ++ra->m_readsUnmatched;
+                    break;
+                }
+                ++ra->m_readsMatched;
+                Request &q = ra->m_requests[size_t(found)];
+                q.match = how;
+                q.readRecord = ka.recordOf(kr);
+                q.readT = ka.timeAt(kr);
+                q.readKeys = qint32(keys.size());
+                sortedRead.assign(keys.begin(), keys.end());
+                std::sort(sortedRead.begin(), sortedRead.end());
+                qint32 lead = 0;
+                for (const quint32 k : ka.keysAt(requestKr[size_t(found)])) {
+                    if (!std::binary_search(sortedRead.begin(), sortedRead.end(), k)) {
+                        break;
+                    }
+                    ++lead;
+                }
+                q.prefixHit = lead;
+                break;
+            }
+            case KeyAnalysis::Call::Reserve:
+            case KeyAnalysis::Call::ReserveWithStatus:
+            case KeyAnalysis::Call::Finish: {
+                const bool finish = call == KeyAnalysis::Call::Finish;
+                for (const quint32 k : keys) {
+                    const qint32 r = lastSubmit[k];
+                    if (r < 0) {
+                        continue;
+                    }
+                    Request &q = ra->m_requests[size_t(r)];
+                    if (finish) {
+                        ++q.finished;
+                        q.lastFinishRecord = ka.recordOf(kr);
+                        q.lastFinishT = ka.timeAt(kr);
+                    } else {
+                        ++q.reserved;
+                        if (q.firstReserveRecord < 0) {
+                            q.firstReserveRecord = ka.recordOf(kr);
+                        }
+                    }
+                }
+                break;
+            }
+            default:
+                break;
+        }
+    }
+    if (progress) {
+        progress(100);
+    }
+    return ra;
+}
+
+int RequestAnalysis::requestOfRecord(int record) const {
+    for (size_t i = 0; i < m_requests.size(); ++i) {
+        const Request &q = m_requests[i];
+        if (q.submitRecord == record || q.readRecord == record || q.firstReserveRecord == record ||
+            q.lastFinishRecord == record) {
+            return int(i);
+        }
+    }
+    return -1;
+}
+
+}  // namespace lmct

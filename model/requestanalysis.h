@@ -1,0 +1,88 @@
+#pragma once
+
+#include "keyanalysis.h"
+
+#include <QString>
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace lmct {
+
+/**
+ * Per request: what it asked for, what it then read, and the writes that followed. One row per
+ * submit_prefetch_task record (a request id submitted twice gives two rows), from a KeyAnalysis.
+ *
+ * Read matching rule (a read carries only keys, no request id): each
+ * read_prefetched_results.__enter__, in file order, goes to
+ *   1. prefix: among the earlier submits still without a read whose requested key list starts
+ *      with the enter's whole key list (same keys, same order; the latest 256 looked at), the
+ *      latest one of the best level: (2) consistent: every read key had been written
+ *      (finish_write) before that submit, and the requested key just after the read prefix had
+ *      not (had it been, that request's hit would have been longer); (1) only the read keys had
+ *      been written before that submit; (0) any. Else
+ *   2. overlap: the latest earlier submit still without a read that requested any of the
+ *      enter's keys (the latest request of each read key is looked at);
+ *   otherwise the enter belongs to no request. The latest rather than the oldest: a submit is
+ *   followed by its own read within milliseconds, while older submits without a read are
+ *   typically requests that had no hit.
+ *
+ * prefixHit: how many of the requested keys, from the start, are among the matched read's keys
+ * (0 without a read). timeToRead = t_mono(enter) − t_mono(submit).
+ *
+ * Writes that followed: each key occurrence of a reserve_write / reserve_write_with_status /
+ * finish_write after the submit is credited to the latest earlier submit that requested that key
+ * (so a key requested again by a later request is credited to the later one).
+ *
+ * Ownership: build() returns a shared immutable object. Thread-safety: build() is reentrant (run
+ * it on a worker); the result's const methods may be called from any thread.
+ */
+class RequestAnalysis {
+public:
+    enum class Match : quint8 { None, Prefix, Overlap };
+    static QString matchName(Match m);
+
+    struct Request {
+        QString requestId;         ///< external_request_id (empty when absent)
+        qint32 submitRecord = -1;  ///< the submit_prefetch_task record
+        double submitT = 0.0;      ///< its t_mono
+        qint32 requested = 0;      ///< keys asked for
+        Match match = Match::None;
+        qint32 readRecord = -1;  ///< the matched __enter__, or -1
+        double readT = qQNaN();  ///< its t_mono
+        qint32 readKeys = 0;     ///< keys of that read
+        qint32 prefixHit = 0;    ///< leading requested keys that were read
+        qint32 reserved = 0;     ///< reserve key occurrences credited to this request
+        qint32 finished = 0;     ///< finish_write key occurrences credited to this request
+        qint32 firstReserveRecord = -1;
+        qint32 lastFinishRecord = -1;
+        double lastFinishT = qQNaN();
+
+        double timeToRead() const { return readT - submitT; }
+        /** Last credited finish_write − submit (seconds); NaN without one. */
+        double timeToWritten() const { return lastFinishT - submitT; }
+    };
+
+    using Progress = KeyAnalysis::Progress;
+
+    /** Returns nullptr when `cancel` became true meanwhile. */
+    static std::shared_ptr<const RequestAnalysis> build(const KeyAnalysis &keys,
+                                                        const Progress &progress = {},
+                                                        const std::atomic_bool *cancel = nullptr);
+
+    const std::vector<Request> &requests() const { return m_requests; }
+    int count() const { return int(m_requests.size()); }
+    const Request &at(int i) const { return m_requests[size_t(i)]; }
+    /** Index of the request whose submit, read, first reserve or last finish is `record`. */
+    int requestOfRecord(int record) const;
+
+    qint64 readsMatched() const { return m_readsMatched; }
+    qint64 readsUnmatched() const { return m_readsUnmatched; }
+
+private:
+    std::vector<Request> m_requests;
+    qint64 m_readsMatched = 0;
+    qint64 m_readsUnmatched = 0;
+};
+
+}  // namespace lmct

@@ -1,0 +1,169 @@
+#include "requesttablemodel.h"
+
+#include "timeformat.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+RequestTableModel::RequestTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void RequestTableModel::setAnalysis(std::shared_ptr<const RequestAnalysis> analysis) {
+    beginResetModel();
+    m_analysis = std::move(analysis);
+    m_rows.clear();
+    if (m_analysis) {
+        m_rows.resize(size_t(m_analysis->count()));
+        for (int i = 0; i < m_analysis->count(); ++i) {
+            m_rows[size_t(i)] = i;
+        }
+    }
+    endResetModel();
+}
+
+int RequestTableModel::requestAt(int row) const {
+    return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)] : -1;
+}
+
+int RequestTableModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int RequestTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RequestTableModel::sortValue(const RequestAnalysis::Request &q, int column) const {
+    auto orInf = [](double v) { return std::isnan(v) ? qInf() : v; };
+    switch (column) {
+        case RequestIdColumn:
+            return q.requestId;
+        case SubmitColumn:
+            return q.submitT;
+        case RequestedColumn:
+            return q.requested;
+        case PrefixHitColumn:
+            return q.prefixHit;
+        case ReadKeysColumn:
+            return q.readKeys;
+        case MatchColumn:
+            return int(q.match);
+        case TimeToReadColumn:
+            return orInf(q.timeToRead());
+        case ReservedColumn:
+            return q.reserved;
+        case FinishedColumn:
+            return q.finished;
+        case TimeToWrittenColumn:
+            return orInf(q.timeToWritten());
+        default:
+            return QVariant();
+    }
+}
+
+QVariant RequestTableModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() || !m_analysis || index.row() >= int(m_rows.size()) ||
+        index.column() >= ColumnCount) {
+        return QVariant();
+    }
+    const int r = m_rows[size_t(index.row())];
+    const RequestAnalysis::Request &q = m_analysis->at(r);
+    const int c = index.column();
+    switch (role) {
+        case RequestRole:
+            return r;
+        case RecordRole:
+            if (c == PrefixHitColumn || c == ReadKeysColumn || c == MatchColumn ||
+                c == TimeToReadColumn) {
+                return q.readRecord;
+            }
+            if (c == ReservedColumn) {
+                return q.firstReserveRecord;
+            }
+            if (c == FinishedColumn || c == TimeToWrittenColumn) {
+                return q.lastFinishRecord;
+            }
+            return q.submitRecord;
+        case SortRole:
+            return sortValue(q, c);
+        case Qt::TextAlignmentRole:
+            return c == RequestIdColumn || c == MatchColumn
+                       ? QVariant()
+                       : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+        case Qt::DisplayRole:
+            break;
+        default:
+            return QVariant();
+    }
+    auto dur = [](double v) { return std::isnan(v) ? QString() : TimeFormat::duration(v); };
+    switch (c) {
+        case RequestIdColumn:
+            return q.requestId;
+        case SubmitColumn:
+            return TimeFormat::mono(q.submitT);
+        case RequestedColumn:
+            return q.requested;
+        case PrefixHitColumn:
+            return q.prefixHit;
+        case ReadKeysColumn:
+            return q.readKeys;
+        case MatchColumn:
+            return RequestAnalysis::matchName(q.match);
+        case TimeToReadColumn:
+            return dur(q.timeToRead());
+        case ReservedColumn:
+            return q.reserved;
+        case FinishedColumn:
+            return q.finished;
+        case TimeToWrittenColumn:
+            return dur(q.timeToWritten());
+        default:
+            return QVariant();
+    }
+}
+
+QVariant RequestTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 ||
+        section >= ColumnCount) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    static const char *const names[ColumnCount] = {
+        "Request id", "Submit t", "Requested", "Prefix hit", "Read keys",
+        "Match",      "To read",  "Reserved",  "Finished",   "To written"};
+    return QString::fromLatin1(names[section]);
+}
+
+void RequestTableModel::sort(int column, Qt::SortOrder order) {
+    if (column < 0 || column >= ColumnCount || !m_analysis) {
+        return;
+    }
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const QModelIndexList persistent = persistentIndexList();
+    std::vector<int> reqOf;
+    for (const QModelIndex &i : persistent) {
+        reqOf.push_back(requestAt(i.row()));
+    }
+    auto less = [&](int a, int b) {
+        return QVariant::compare(sortValue(m_analysis->at(a), column),
+                                 sortValue(m_analysis->at(b), column)) == QPartialOrdering::Less;
+    };
+    if (order == Qt::AscendingOrder) {
+        std::stable_sort(m_rows.begin(), m_rows.end(), less);
+    } else {
+        std::stable_sort(m_rows.begin(), m_rows.end(), [&](int a, int b) { return less(b, a); });
+    }
+    std::vector<int> rowOf(m_rows.size(), -1);
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        rowOf[size_t(m_rows[i])] = int(i);
+    }
+    QModelIndexList to;
+    for (qsizetype i = 0; i < persistent.size(); ++i) {
+        const int q = reqOf[size_t(i)];
+        to.append(q >= 0 ? index(rowOf[size_t(q)], persistent[i].column()) : QModelIndex());
+    }
+    changePersistentIndexList(persistent, to);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+}  // namespace lmct

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "requestanalysis.h"
+
+#include <QAbstractTableModel>
+#include <memory>
+#include <vector>
+
+namespace lmct {
+
+/**
+ * The requests of a RequestAnalysis as a table: one row per submit_prefetch_task.
+ *
+ * Columns: request id, submit t_mono, keys requested, prefix hit (leading requested keys read),
+ * read keys, match rule (prefix / overlap / none), time to read, reserved and finished key
+ * occurrences credited to the request, time until its last credited finish_write.
+ *
+ * Sorting is done by the model (a stable permutation). Roles: Qt::DisplayRole, SortRole (number
+ * or text), RequestRole (int index into RequestAnalysis::requests()), RecordRole (int record to
+ * show for the cell: the read for the read columns, the first reserve / last finish for the write
+ * columns, the submit otherwise; -1 when there is none).
+ *
+ * Ownership: shares the analysis. Thread-safety: a QObject for the GUI thread.
+ */
+class RequestTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        RequestIdColumn,
+        SubmitColumn,
+        RequestedColumn,
+        PrefixHitColumn,
+        ReadKeysColumn,
+        MatchColumn,
+        TimeToReadColumn,
+        ReservedColumn,
+        FinishedColumn,
+        TimeToWrittenColumn,
+        ColumnCount
+    };
+    enum Role { SortRole = Qt::UserRole + 1, RequestRole, RecordRole };
+
+    explicit RequestTableModel(QObject *parent = nullptr);
+
+    void setAnalysis(std::shared_ptr<const RequestAnalysis> analysis);
+    std::shared_ptr<const RequestAnalysis> analysis() const { return m_analysis; }
+    /** Request index of a row; -1 when out of range. */
+    int requestAt(int row) const;
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+private:
+    QVariant sortValue(const RequestAnalysis::Request &q, int column) const;
+
+    std::shared_ptr<const RequestAnalysis> m_analysis;
+    std::vector<int> m_rows;
+};
+
+}  // namespace lmct

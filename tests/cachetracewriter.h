@@ -1,0 +1,211 @@
+#pragma once
+// Crafted storage traces for the cache-behaviour tests, written the way LMCache's recorder writes
+// them (spec §1-§6): 4-byte big-endian frame lengths, msgspec tagged structs as msgpack maps
+// ("type" first), float64 times, ObjectKeys as {"__t__": "ObjectKey", "v": {...}}. Packed with
+// msgpack-cxx's packer.
+
+#include "qualname.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QString>
+#include <msgpack.hpp>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+namespace lmct::test {
+
+/** One ObjectKey as written. */
+struct TKey {
+    QByteArray hash;  ///< chunk_hash bytes
+    QString model = QStringLiteral("Qwen/Qwen3-8B");
+    qint64 kvRank = 33554944;  ///< TP=2, rank 0
+    std::optional<qint64> group = 0;
+    std::optional<QString> salt = QString();
+    bool hashAsHex = false;  ///< write chunk_hash as a hex str instead of bin
+};
+
+/** A 32-byte chunk hash made from a small number (distinct numbers, distinct hashes). */
+inline QByteArray chunk(int n) {
+    QByteArray h(32, '\0');
+    for (int i = 0; i < 32; ++i) {
+        h[i] = char((n * 131 + i * 17 + (n >> 8) * 7) & 0xff);
+    }
+    h[0] = char(n & 0xff);
+    h[1] = char((n >> 8) & 0xff);
+    return h;
+}
+
+inline TKey key(int n, qint64 kvRank = 33554944) {
+    TKey k;
+    k.hash = chunk(n);
+    k.kvRank = kvRank;
+    return k;
+}
+
+/** Where a record's keys go. */
+enum class KeysAt {
+    Flat,     ///< args.keys
+    Spec,     ///< args.spec = PrefetchRequestSpec{keys, ...}
+    Grouped,  ///< args.spec = PrefetchTaskSpec{key_groups: [GroupedObjectKeys{keys}]}
+    None,     ///< no keys argument at all (keyless finish_write)
+};
+
+class CacheTraceWriter {
+public:
+    using Packer = msgpack::packer<std::stringstream>;
+
+    CacheTraceWriter() {
+        std::stringstream s;
+        Packer p(s);
+        p.pack_map(9);
+        str(p, "type");
+        str(p, "header");
+        str(p, "magic");
+        p.pack_bin(4);
+        p.pack_bin_body("LMCT", 4);
+        str(p, "format_version");
+        p.pack(1);
+        str(p, "level");
+        str(p, "storage");
+        str(p, "trace_schema_version");
+        p.pack(2);
+        str(p, "t_mono_start");
+        p.pack_double(81234.5);
+        str(p, "t_wall_start");
+        p.pack_double(1760000000.25);
+        str(p, "sm_config_json");
+        str(p, "");
+        str(p, "sm_config_digest");
+        str(p, "");
+        frame(s.str());
+    }
+
+    /**
+     * Appends a record of call `shortCall` (e.g. "finish_write") at `tMono` with `keys`. A
+     * submit_prefetch_task also gets `external_request_id` = `requestId` when not empty.
+     */
+    void call(double tMono, const QString &shortCall, const std::vector<TKey> &keys,
+              KeysAt where = KeysAt::Flat, const QString &requestId = QString()) {
+        std::stringstream s;
+        Packer p(s);
+        p.pack_map(5);
+        str(p, "type");
+        str(p, "record");
+        str(p, "t_mono");
+        p.pack_double(tMono);
+        str(p, "t_wall");
+        p.pack_double(1760000000.25 + tMono);
+        str(p, "qualname");
+        str(p, Qualname::storagePrefix() + shortCall);
+        str(p, "args");
+        const bool rid = !requestId.isEmpty();
+        switch (where) {
+            case KeysAt::Flat:
+                p.pack_map(rid ? 2 : 1);
+                str(p, "keys");
+                keyList(p, keys);
+                break;
+            case KeysAt::Spec:
+                p.pack_map(rid ? 2 : 1);
+                str(p, "spec");
+                tag(p, "PrefetchRequestSpec");
+                p.pack_map(2);
+                str(p, "keys");
+                keyList(p, keys);
+                str(p, "policy");
+                tag(p, "TrimPolicy");
+                str(p, "PREFIX");
+                break;
+            case KeysAt::Grouped:
+                p.pack_map(rid ? 2 : 1);
+                str(p, "spec");
+                tag(p, "PrefetchTaskSpec");
+                p.pack_map(2);
+                str(p, "key_groups");
+                p.pack_array(1);
+                tag(p, "GroupedObjectKeys");
+                p.pack_map(1);
+                str(p, "keys");
+                keyList(p, keys);
+                str(p, "num_kv_readers");
+                p.pack(1);
+                break;
+            case KeysAt::None:
+                p.pack_map(rid ? 1 : 0);
+                break;
+        }
+        if (rid) {
+            str(p, "external_request_id");
+            str(p, requestId);
+        }
+        frame(s.str());
+    }
+
+    /** A record of an unrelated call with no keys (for time anomalies). */
+    void plain(double tMono, const QString &shortCall = QStringLiteral("abort_write")) {
+        call(tMono, shortCall, {});
+    }
+
+    const QByteArray &bytes() const { return m_bytes; }
+
+    bool save(const QString &path) const {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(m_bytes) == m_bytes.size();
+    }
+
+    static void str(Packer &p, const QString &s) {
+        const QByteArray u = s.toUtf8();
+        p.pack_str(quint32(u.size()));
+        p.pack_str_body(u.constData(), quint32(u.size()));
+    }
+    static void str(Packer &p, const char *s) { str(p, QString::fromUtf8(s)); }
+    static void tag(Packer &p, const char *t) {
+        p.pack_map(2);
+        str(p, "__t__");
+        str(p, t);
+        str(p, "v");
+    }
+    static void objectKey(Packer &p, const TKey &k) {
+        tag(p, "ObjectKey");
+        p.pack_map(3 + (k.group ? 1 : 0) + (k.salt ? 1 : 0));
+        str(p, "chunk_hash");
+        if (k.hashAsHex) {
+            str(p, QString::fromLatin1(k.hash.toHex()));
+        } else {
+            p.pack_bin(quint32(k.hash.size()));
+            p.pack_bin_body(k.hash.constData(), quint32(k.hash.size()));
+        }
+        str(p, "model_name");
+        str(p, k.model);
+        str(p, "kv_rank");
+        p.pack(k.kvRank);
+        if (k.group) {
+            str(p, "object_group_id");
+            p.pack(*k.group);
+        }
+        if (k.salt) {
+            str(p, "cache_salt");
+            str(p, *k.salt);
+        }
+    }
+    static void keyList(Packer &p, const std::vector<TKey> &keys) {
+        p.pack_array(quint32(keys.size()));
+        for (const TKey &k : keys) {
+            objectKey(p, k);
+        }
+    }
+
+private:
+    void frame(const std::string &body) {
+        const quint32 n = quint32(body.size());
+        const char len[4] = {char(n >> 24), char(n >> 16), char(n >> 8), char(n)};
+        m_bytes.append(len, 4);
+        m_bytes.append(body.data(), qsizetype(body.size()));
+    }
+
+    QByteArray m_bytes;
+};
+
+}  // namespace lmct::test

@@ -1,0 +1,254 @@
+// `lmct keys` and `lmct anomalies`: JSON shapes and values (against Value decoding and the
+// crafted anomalies fixture), text output, --help, and exit codes 0/1/2.
+
+#include "anomaliesfixture.h"
+#include "objectkey.h"
+#include "traceloader.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Run runLmct(const QStringList &args) {
+    QProcess p;
+    p.start(QStringLiteral(LMCT_BIN_DIR "/lmct"), args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString trace(const char *name) {
+    return QDir(QStringLiteral(LMCT_TRACES)).filePath(QString::fromLatin1(name));
+}
+
+const QStringList kKinds = {QStringLiteral("finish_without_reserve"),
+                            QStringLiteral("reserve_without_finish"),
+                            QStringLiteral("exit_without_enter"),
+                            QStringLiteral("enter_without_exit"),
+                            QStringLiteral("read_never_written"),
+                            QStringLiteral("time_backwards"),
+                            QStringLiteral("gap")};
+
+}  // namespace
+
+class TestCacheCli : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_anomalies;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_anomalies = m_dir.filePath(QStringLiteral("anomalies.lct"));
+        QFile f(m_anomalies);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray bytes = anomaliesTrace();
+        QCOMPARE(f.write(bytes), bytes.size());
+    }
+
+    void keysJson() {
+        const QString file = trace("newest-unknown-spec-tp4.lct");
+        const Run r = runLmct({QStringLiteral("keys"), QStringLiteral("--json"), file});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.err.isEmpty());
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
+        QVERIFY2(doc.isObject(), qPrintable(pe.errorString()));
+        const QJsonObject o = doc.object();
+        const QJsonArray keys = o.value(QStringLiteral("keys")).toArray();
+        QCOMPARE(o.value(QStringLiteral("distinct_keys")).toInt(), keys.size());
+
+        // Independently: key occurrences per call through Value decoding.
+        QString error;
+        const auto trace = TraceLoader::load(file, &error);
+        QVERIFY(trace);
+        QHash<QString, qint64> perCall;
+        QSet<QString> distinct;
+        for (int i = 0; i < trace->records().size(); ++i) {
+            const QString call = Qualname::shortName(trace->records().qualname(i));
+            const QList<ObjectKey> ks = ObjectKey::collect(trace->args(i)->value);
+            perCall[call] += ks.size();
+            if (call != QLatin1String("read_prefetched_results.__exit__")) {
+                for (const ObjectKey &k : ks) {
+                    distinct.insert(k.hashHex() + k.modelName + QString::number(k.kvRank));
+                }
+            }
+        }
+        QCOMPARE(keys.size(), distinct.size());  // group and salt are constant in this trace
+        qint64 reserve = 0, finish = 0, abort = 0, prefetch = 0, read = 0;
+        QHash<QString, int> states;
+        for (const QJsonValue &v : keys) {
+            const QJsonObject k = v.toObject();
+            for (const char *field :
+                 {"chunk_hash", "model_name", "kv_rank", "rank", "world_size", "object_group_id",
+                  "cache_salt", "first_t_mono", "last_t_mono", "counts", "state"}) {
+                QVERIFY2(k.contains(QLatin1String(field)), field);
+            }
+            QCOMPARE(k.value(QStringLiteral("chunk_hash")).toString().size(), 64);
+            const qint64 packed = k.value(QStringLiteral("kv_rank")).toInteger();
+            QCOMPARE(k.value(QStringLiteral("world_size")).toInt(), int((packed >> 24) & 0xff));
+            QCOMPARE(k.value(QStringLiteral("rank")).toInt(), int((packed >> 16) & 0xff));
+            QCOMPARE(k.value(QStringLiteral("world_size")).toInt(), 4);
+            QCOMPARE(k.value(QStringLiteral("object_group_id")).toInt(), 0);
+            QVERIFY(k.value(QStringLiteral("cache_salt")).isString());
+            QVERIFY(k.value(QStringLiteral("first_t_mono")).toDouble() <=
+                    k.value(QStringLiteral("last_t_mono")).toDouble());
+            const QJsonObject c = k.value(QStringLiteral("counts")).toObject();
+            QCOMPARE(c.size(), 5);
+            reserve += c.value(QStringLiteral("reserve")).toInteger();
+            finish += c.value(QStringLiteral("finish")).toInteger();
+            abort += c.value(QStringLiteral("abort")).toInteger();
+            prefetch += c.value(QStringLiteral("prefetch")).toInteger();
+            read += c.value(QStringLiteral("read")).toInteger();
+            ++states[k.value(QStringLiteral("state")).toString()];
+        }
+        QCOMPARE(reserve, perCall.value(QStringLiteral("reserve_write")) +
+                              perCall.value(QStringLiteral("reserve_write_with_status")));
+        QCOMPARE(finish, perCall.value(QStringLiteral("finish_write")));
+        QCOMPARE(abort, perCall.value(QStringLiteral("abort_write")));
+        QVERIFY(abort > 0);
+        QCOMPARE(prefetch, perCall.value(QStringLiteral("submit_prefetch_task")));
+        QCOMPARE(read, perCall.value(QStringLiteral("read_prefetched_results.__enter__")) +
+                           perCall.value(QStringLiteral("finish_read_prefetched")));
+        const QJsonObject st = o.value(QStringLiteral("states")).toObject();
+        for (const QString &s : states.keys()) {
+            QVERIFY2(st.contains(s), qPrintable(s));
+            QCOMPARE(st.value(s).toInt(), states.value(s));
+        }
+        QVERIFY(states.value(QStringLiteral("aborted")) > 0);
+    }
+
+    void keysText() {
+        const Run r =
+            runLmct({QStringLiteral("keys"), trace("lmcache-first-recorder-storage.lct")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("3121 distinct keys"));
+        QVERIFY(r.out.contains("CHUNK HASH"));
+        QCOMPARE(r.out.count('\n'), 1 + 5 + 1 + 1 + 3121);  // summary, states, blank, head, keys
+    }
+
+    void anomaliesJson() {
+        const Run r = runLmct({QStringLiteral("anomalies"), QStringLiteral("--json"), m_anomalies});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
+        QCOMPARE(counts.keys().size(), kKinds.size());
+        const QList<int> expect = {2, 1, 1, 1, 2, 1, 1};
+        for (int i = 0; i < kKinds.size(); ++i) {
+            QCOMPARE(counts.value(kKinds[i]).toInt(-1), expect[i]);
+        }
+        const QJsonArray items = o.value(QStringLiteral("items")).toArray();
+        QCOMPARE(items.size(), 9);
+        QList<QPair<QString, int>> seen;
+        for (const QJsonValue &v : items) {
+            const QJsonObject it = v.toObject();
+            QVERIFY(kKinds.contains(it.value(QStringLiteral("kind")).toString()));
+            QVERIFY(it.value(QStringLiteral("records")).isArray());
+            QVERIFY(it.value(QStringLiteral("t_mono")).isDouble());
+            QVERIFY(!it.value(QStringLiteral("message")).toString().isEmpty());
+            seen.append({it.value(QStringLiteral("kind")).toString(),
+                         it.value(QStringLiteral("records")).toArray().first().toInt()});
+        }
+        QVERIFY(seen.contains(qMakePair(QStringLiteral("finish_without_reserve"), 2)));
+        QVERIFY(seen.contains(qMakePair(QStringLiteral("reserve_without_finish"), 4)));
+        QVERIFY(seen.contains(qMakePair(QStringLiteral("exit_without_enter"), 10)));
+        QVERIFY(seen.contains(qMakePair(QStringLiteral("enter_without_exit"), 11)));
+        QVERIFY(seen.contains(qMakePair(QStringLiteral("read_never_written"), 13)));
+        QVERIFY(seen.contains(qMakePair(QStringLiteral("time_backwards"), 16)));
+        QVERIFY(seen.contains(qMakePair(QStringLiteral("gap"), 17)));
+        const QJsonObject gap = items.at(items.size() - 1).toObject();  // file order: last
+        QCOMPARE(gap.value(QStringLiteral("kind")).toString(), QStringLiteral("gap"));
+        QCOMPARE(gap.value(QStringLiteral("records")).toArray(), QJsonArray({17, 18}));
+        QVERIFY(qAbs(o.value(QStringLiteral("gap_threshold_s")).toDouble() - 0.02) < 1e-5);
+        QCOMPARE(o.value(QStringLiteral("truncated")).toArray().size(), 0);
+    }
+
+    void anomaliesNone() {
+        const Run r = runLmct(
+            {QStringLiteral("anomalies"), QStringLiteral("--json"), trace("header-only.lmct")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
+        QCOMPARE(counts.size(), kKinds.size());
+        for (const QString &k : kKinds) {
+            QCOMPARE(counts.value(k).toInt(-1), 0);
+        }
+        QCOMPARE(o.value(QStringLiteral("items")).toArray().size(), 0);
+    }
+
+    void anomaliesText() {
+        const Run r = runLmct({QStringLiteral("anomalies"), m_anomalies});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("9 anomalies in 31 records"));
+        for (const QString &k : kKinds) {
+            QVERIFY2(r.out.contains(k.toUtf8()), qPrintable(k));
+        }
+        QVERIFY(r.out.contains("#17,#18"));
+    }
+
+    void exitCodes_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("stream");  // where the message goes
+        const QString missing = QStringLiteral("/nonexistent/x.lct");
+        for (const QString &cmd : {QStringLiteral("keys"), QStringLiteral("anomalies")}) {
+            QTest::newRow(qPrintable(cmd + " no file")) << QStringList{cmd} << 1 << "err";
+            QTest::newRow(qPrintable(cmd + " two files"))
+                << QStringList{cmd, missing, missing} << 1 << "err";
+            QTest::newRow(qPrintable(cmd + " bad option"))
+                << QStringList{cmd, QStringLiteral("--bogus"), missing} << 1 << "err";
+            QTest::newRow(qPrintable(cmd + " missing")) << QStringList{cmd, missing} << 2 << "err";
+            QTest::newRow(qPrintable(cmd + " json missing"))
+                << QStringList{cmd, QStringLiteral("--json"), missing} << 2 << "err";
+            QTest::newRow(qPrintable(cmd + " not a trace"))
+                << QStringList{cmd, QStringLiteral(LMCT_SOURCE_DIR "/CMakeLists.txt")} << 2
+                << "err";
+            QTest::newRow(qPrintable(cmd + " help"))
+                << QStringList{cmd, QStringLiteral("--help")} << 0 << "out";
+        }
+    }
+
+    void exitCodes() {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, stream);
+        const Run r = runLmct(args);
+        QCOMPARE(r.code, code);
+        const QByteArray text = stream == QLatin1String("out") ? r.out : r.err;
+        QVERIFY(!text.isEmpty());
+        QVERIFY2(text.contains(("lmct " + args.first()).toUtf8()), text.constData());
+        if (code != 0) {
+            QVERIFY(r.out.isEmpty());  // nothing half-printed on stdout
+        }
+    }
+
+    void usageNamesTheCommands() {
+        const Run r = runLmct({QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("keys [--json] FILE"));
+        QVERIFY(r.out.contains("anomalies [--json] FILE"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCacheCli)
+#include "tst_cachecli.moc"

@@ -1,0 +1,203 @@
+// Widget tests of the Cache Behaviour pane: the analysis runs off the GUI thread and fills the
+// four tabs; rows select their records in the ViewState; the capacity slider reads the hit curve;
+// rebinding and hidden panes; the dock in the main window.
+
+#include "anomaliesfixture.h"
+#include "anomalytablemodel.h"
+#include "cachebehaviourpane.h"
+#include "keytablemodel.h"
+#include "mainwindow.h"
+#include "requesttablemodel.h"
+#include "traceloader.h"
+#include "tracetab.h"
+#include "viewstate.h"
+
+#include <qcustomplot.h>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace lmct;
+
+namespace {
+
+const QString kSchema2 =
+    QFileInfo(QStringLiteral(LMCT_TRACES)).absoluteFilePath() + "/schema2-prefetch-spec-tp2.lct";
+
+std::shared_ptr<const TraceDocument> load(const QString &path) {
+    QString error;
+    return TraceLoader::load(path, &error);
+}
+
+void click(QTableView *view, int row, int column) {
+    const QModelIndex i = view->model()->index(row, column);
+    view->scrollTo(i);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(i).center());
+}
+
+}  // namespace
+
+class TestCacheBehaviourPane : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        qRegisterMetaType<TraceTab *>();
+    }
+
+    void analysesAndFillsTabs() {
+        ViewState state;
+        state.setDocument(load(kSchema2));
+        CacheBehaviourPane pane;
+        pane.resize(1200, 700);
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(pane.isAnalysing());
+        QVERIFY(done.wait(60000));
+        QVERIFY(!pane.isAnalysing());
+        const auto a = pane.analysis();
+        QVERIFY(a && a->keys && a->anomalies && a->reuse && a->requests);
+        QCOMPARE(pane.keyModel()->rowCount(), 11906);
+        QCOMPARE(pane.requestModel()->rowCount(), 600);
+        QCOMPARE(pane.anomalyModel()->rowCount(), int(a->anomalies->items().size()));
+        QVERIFY(pane.summaryText().contains(QStringLiteral("11,906 keys")));
+        QVERIFY(pane.summaryText().contains(QStringLiteral("600 requests")));
+        // Unsorted at first: keys in order of first appearance, requests in file order.
+        QCOMPARE(pane.keyModel()->keyAt(0), 0);
+        QCOMPARE(pane.keyModel()->keyAt(11905), 11905);
+        QCOMPARE(pane.requestModel()->requestAt(599), 599);
+
+        // Keys: a click selects the key's first record and shows its lifecycle.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::KeysTab);
+        click(pane.keyView(), 3, KeyTableModel::StateColumn);
+        const int key = pane.keyModel()->keyAt(3);
+        QCOMPARE(state.selectedRecord(), a->keys->key(key).firstRecord);
+        const KeyAnalysis::Key &k = a->keys->key(key);
+        QCOMPARE(pane.lifecycleView()->rowCount(),
+                 int(k.reserves + k.finishes + k.aborts + k.prefetches + k.reads()));
+        // A lifecycle row selects its record.
+        const int last = pane.lifecycleView()->rowCount() - 1;
+        const QRect cell =
+            pane.lifecycleView()->visualItemRect(pane.lifecycleView()->item(last, 1));
+        QTest::mouseClick(pane.lifecycleView()->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(state.selectedRecord(), k.lastRecord);
+
+        // Requests: the read column goes to the read, the id column to the submit.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::RequestsTab);
+        click(pane.requestView(), 0, RequestTableModel::TimeToReadColumn);
+        const RequestAnalysis::Request &q = a->requests->at(pane.requestModel()->requestAt(0));
+        if (q.readRecord >= 0) {
+            QCOMPARE(state.selectedRecord(), q.readRecord);
+        }
+        click(pane.requestView(), 0, RequestTableModel::RequestIdColumn);
+        QCOMPARE(state.selectedRecord(), q.submitRecord);
+
+        // Anomalies: filter by kind, click selects the item's record.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::AnomaliesTab);
+        pane.anomalyModel()->setKindFilter(int(AnomalyReport::Kind::Gap));
+        QCOMPARE(pane.anomalyModel()->rowCount(),
+                 int(a->anomalies->count(AnomalyReport::Kind::Gap)));
+        click(pane.anomalyView(), 1, AnomalyTableModel::MessageColumn);
+        QCOMPARE(state.selectedRecord(), pane.anomalyModel()->itemAt(1)->record);
+
+        // Reuse: the slider reads the curve.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::ReuseTab);
+        QVERIFY(pane.hitPlot()->graph(0)->dataCount() > 2);
+        for (int v : {0, 300, 700, 1000}) {
+            pane.capacitySlider()->setValue(v);
+            const qint64 c = pane.capacity();
+            QVERIFY(c >= 1);
+            QVERIFY2(pane.capacityText().contains(
+                         QLocale().toString(100.0 * a->reuse->hitRatio(c), 'f', 1) + '%'),
+                     qPrintable(pane.capacityText()));
+        }
+        pane.capacitySlider()->setValue(1000);
+        QCOMPARE(pane.capacity(), qint64(a->keys->keyCount()));
+        QCOMPARE(a->reuse->hitRatio(pane.capacity()),
+                 a->reuse->hitRatio(a->reuse->saturationCapacity()));
+    }
+
+    void timeRangeHidingTheRecordIsCleared() {
+        ViewState state;
+        state.setDocument(load(kSchema2));
+        CacheBehaviourPane pane;
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(done.wait(60000));
+        state.setTimeRange(ViewState::TimeRange{100.0, 200.0});  // past the trace's end
+        QVERIFY(pane.selectRecord(5));
+        QVERIFY(!state.timeRange());
+        QCOMPARE(state.selectedRecord(), 5);
+        QVERIFY(!pane.selectRecord(-1));
+    }
+
+    void rebindAndNoTrace() {
+        CacheBehaviourPane pane;
+        pane.show();
+        QCOMPARE(pane.summaryText(), QStringLiteral("No trace"));
+        ViewState a, b;
+        QString error;
+        a.setDocument(TraceLoader::loadBytes(lmct::test::anomaliesTrace(), "a.lct", &error));
+        b.setDocument(load(kSchema2));
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&b);
+        pane.setViewState(&a);  // cancels b's analysis: only a's result is shown
+        QVERIFY(done.wait(60000));
+        QTest::qWait(50);
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(pane.anomalyModel()->rowCount(), 9);
+        QCOMPARE(pane.analysis()->anomalies->count(AnomalyReport::Kind::Gap), 1);
+        pane.setViewState(nullptr);
+        QVERIFY(!pane.analysis());
+        QCOMPARE(pane.keyModel()->rowCount(), 0);
+        QCOMPARE(pane.summaryText(), QStringLiteral("No trace"));
+    }
+
+    void hiddenPaneWaitsUntilShown() {
+        ViewState state;
+        state.setDocument(load(kSchema2));
+        CacheBehaviourPane pane;
+        pane.setViewState(&state);
+        QVERIFY(!pane.isAnalysing());
+        QVERIFY(!pane.analysis());
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.show();
+        QVERIFY(pane.isAnalysing());
+        QVERIFY(done.wait(60000));
+        QCOMPARE(pane.keyModel()->rowCount(), 11906);
+    }
+
+    void dockInMainWindow() {
+        MainWindow w;
+        w.setShowDialogs(false);
+        CacheBehaviourPane *pane = w.findChild<CacheBehaviourPane *>();
+        QVERIFY(pane);
+        auto *dock = qobject_cast<QDockWidget *>(pane->parentWidget());
+        QVERIFY(dock);
+        QCOMPARE(dock->windowTitle(), QStringLiteral("Cache Behaviour"));
+        w.resize(1400, 900);
+        w.show();
+        dock->raise();
+        QSignalSpy loaded(&w, &MainWindow::traceLoaded);
+        QSignalSpy done(pane, &CacheBehaviourPane::analysisFinished);
+        w.openFile(kSchema2);
+        QVERIFY(loaded.count() > 0 || loaded.wait(60000));
+        QVERIFY(done.count() > 0 || done.wait(60000));
+        QCOMPARE(pane->keyModel()->rowCount(), 11906);
+        click(pane->keyView(), 0, KeyTableModel::ModelColumn);
+        QCOMPARE(w.currentTab()->viewState()->selectedRecord(),
+                 pane->analysis()->keys->key(pane->keyModel()->keyAt(0)).firstRecord);
+    }
+};
+
+QTEST_MAIN(TestCacheBehaviourPane)
+#include "tst_gui_cachebehaviour.moc"

@@ -1,0 +1,393 @@
+// KeyAnalysis, KeyLifecycle, RawKeyScanner and KeyTableModel: key identity, per-key counts and
+// states on crafted traces, agreement with Value decoding on every reference trace, and the key
+// table under QAbstractItemModelTester.
+
+#include "cachetracewriter.h"
+#include "keyanalysis.h"
+#include "keylifecycle.h"
+#include "keytablemodel.h"
+#include "objectkey.h"
+#include "traceloader.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QHash>
+#include <QtTest>
+#include <cmath>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+std::shared_ptr<const TraceDocument> loadBytes(const QByteArray &bytes) {
+    QString error;
+    auto doc = TraceLoader::loadBytes(bytes, QStringLiteral("crafted.lct"), &error);
+    if (!doc) {
+        qWarning() << error;
+    }
+    return doc;
+}
+
+ObjectKey toObjectKey(const TKey &k) {
+    ObjectKey o;
+    o.chunkHash = k.hash;
+    o.modelName = k.model;
+    o.kvRank = k.kvRank;
+    o.objectGroupId = k.group;
+    o.cacheSalt = k.salt;
+    return o;
+}
+
+/** A key identity as text, independent of KeyAnalysis. */
+QString identity(const ObjectKey &k) {
+    return QStringLiteral("%1|%2|%3|%4|%5")
+        .arg(
+            k.hashHex(), k.modelName, QString::number(k.kvRank),
+            k.objectGroupId ? QString::number(*k.objectGroupId) : QStringLiteral("-"),
+            k.cacheSalt ? QLatin1Char('"') + *k.cacheSalt + QLatin1Char('"') : QStringLiteral("-"));
+}
+
+const char *kCalls[] = {"reserve_write",         "reserve_write_with_status",
+                        "finish_write",          "abort_write",
+                        "submit_prefetch_task",  "read_prefetched_results.__enter__",
+                        "finish_read_prefetched"};
+
+}  // namespace
+
+class TestKeyAnalysis : public QObject {
+    Q_OBJECT
+
+private:
+    /** Crafted: five keys in the five states, identity variants, keys in three places. */
+    QByteArray craftedStates() {
+        CacheTraceWriter w;
+        TKey k6 = key(1);
+        k6.salt = QStringLiteral("tenant-b");  // other tenant: another key
+        TKey k7 = key(1);
+        k7.group.reset();            // no object_group_id: another key
+        TKey k8 = key(1, 33620481);  // rank 1: another key
+        TKey k9 = key(1);
+        k9.hashAsHex = true;  // the same key as key(1), hash written as hex text
+        w.call(0.5, QStringLiteral("submit_prefetch_task"), {key(1), key(5)}, KeysAt::Spec,
+               QStringLiteral("req-a"));                                                 // 0
+        w.call(1.0, QStringLiteral("reserve_write"), {key(1), key(2), key(3), key(4)});  // 1
+        w.call(1.5, QStringLiteral("finish_write"), {key(1), key(2)});                   // 2
+        w.call(2.0, QStringLiteral("read_prefetched_results.__enter__"), {key(1)});      // 3
+        w.call(2.1, QStringLiteral("finish_read_prefetched"), {k9});                     // 4
+        w.call(2.2, QStringLiteral("read_prefetched_results.__exit__"), {key(1)});       // 5
+        w.call(3.0, QStringLiteral("abort_write"), {key(3)});                            // 6
+        w.call(3.5, QStringLiteral("reserve_write_with_status"), {k6, k7, k8});          // 7
+        w.call(4.0, QStringLiteral("finish_write"), {}, KeysAt::None);                   // 8
+        w.call(4.5, QStringLiteral("submit_prefetch_task"), {key(5), key(6)}, KeysAt::Grouped,
+               QStringLiteral("req-b"));  // 9
+        return w.bytes();
+    }
+
+private slots:
+    void identityCountsAndStates() {
+        const auto doc = loadBytes(craftedStates());
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 10);
+        const auto ka = KeyAnalysis::build(*doc);
+        QVERIFY(ka);
+        QCOMPARE(ka->recordCount(), 10);
+        // key(1..6) + the three identity variants of key(1); the hex-hash key(1) is key(1).
+        QCOMPARE(ka->keyCount(), 9);
+        QCOMPARE(ka->keyRecordCount(), 9);  // every record but the __exit__
+        const int k1 = ka->find(toObjectKey(key(1)));
+        QVERIFY(k1 >= 0);
+        TKey hex = key(1);
+        QCOMPARE(ka->find(toObjectKey(hex)), k1);
+        TKey other = key(1);
+        other.salt = QStringLiteral("tenant-b");
+        const int k6 = ka->find(toObjectKey(other));
+        QVERIFY(k6 >= 0 && k6 != k1);
+        other = key(1);
+        other.group.reset();
+        const int k7 = ka->find(toObjectKey(other));
+        QVERIFY(k7 >= 0 && k7 != k1 && k7 != k6);
+        const int k8 = ka->find(toObjectKey(key(1, 33620481)));
+        QVERIFY(k8 >= 0 && k8 != k1 && k8 != k7);
+        QCOMPARE(ka->find(toObjectKey(key(99))), -1);
+
+        const KeyAnalysis::Key &a = ka->key(k1);
+        QCOMPARE(a.prefetches, 1u);
+        QCOMPARE(a.reserves, 1u);
+        QCOMPARE(a.finishes, 1u);
+        QCOMPARE(a.readEnters, 1u);
+        QCOMPARE(a.finishReads, 1u);
+        QCOMPARE(a.reads(), 2u);
+        QCOMPARE(a.aborts, 0u);
+        QCOMPARE(a.firstRecord, 0);
+        QCOMPARE(a.lastRecord, 4);
+        QCOMPARE(a.firstT, 0.5);
+        QCOMPARE(a.lastT, 2.1);
+        QCOMPARE(a.writeLatency, 0.5);
+        QCOMPARE(a.firstReuse, 0.5);
+        QCOMPARE(a.state, KeyAnalysis::State::WrittenRead);
+        QCOMPARE(ka->hashHex(k1), QString::fromLatin1(chunk(1).toHex()));
+        QCOMPARE(ka->modelName(k1), QStringLiteral("Qwen/Qwen3-8B"));
+        QCOMPARE(identity(ka->objectKey(k1)), identity(toObjectKey(key(1))));
+
+        auto stateOf = [&](int n) { return ka->key(ka->find(toObjectKey(key(n)))).state; };
+        QCOMPARE(stateOf(2), KeyAnalysis::State::Written);
+        QVERIFY(std::isnan(ka->key(ka->find(toObjectKey(key(2)))).firstReuse));
+        QCOMPARE(stateOf(3), KeyAnalysis::State::Aborted);
+        QCOMPARE(stateOf(4), KeyAnalysis::State::ReservedOnly);
+        QCOMPARE(stateOf(5), KeyAnalysis::State::PrefetchedOnly);
+        QCOMPARE(ka->key(ka->find(toObjectKey(key(5)))).prefetches, 2u);  // spec and grouped
+        QCOMPARE(stateOf(6), KeyAnalysis::State::PrefetchedOnly);
+        QCOMPARE(ka->key(k6).state, KeyAnalysis::State::ReservedOnly);
+        QCOMPARE(ka->key(k6).reserves, 1u);  // reserve_write_with_status counts as a reserve
+        const auto states = ka->stateCounts();
+        QCOMPARE(states[size_t(KeyAnalysis::State::WrittenRead)], 1);
+        QCOMPARE(states[size_t(KeyAnalysis::State::Written)], 1);
+        QCOMPARE(states[size_t(KeyAnalysis::State::Aborted)], 1);
+        QCOMPARE(states[size_t(KeyAnalysis::State::ReservedOnly)], 4);  // key(4), k6, k7, k8
+        QCOMPARE(states[size_t(KeyAnalysis::State::PrefetchedOnly)], 2);
+
+        // The keyless finish_write is recorded, attributed to nobody.
+        QCOMPARE(ka->keylessFinishes(), std::vector<qint32>{8});
+        QCOMPARE(ka->keysAt(ka->keyRecordOf(8)).size(), size_t(0));
+        QCOMPARE(ka->keyRecordOf(5), -1);  // __exit__ is no key record
+        QCOMPARE(ka->requestIdAt(ka->keyRecordOf(0)), QStringLiteral("req-a"));
+        QCOMPARE(ka->requestIdAt(ka->keyRecordOf(9)), QStringLiteral("req-b"));
+        QCOMPARE(ka->requestIdAt(ka->keyRecordOf(1)), QString());
+        QCOMPARE(ka->damagedRecords(), 0);
+    }
+
+    void lifecycle() {
+        const auto doc = loadBytes(craftedStates());
+        const auto ka = KeyAnalysis::build(*doc);
+        const KeyLifecycle lc = KeyLifecycle::build(*ka, ka->find(toObjectKey(key(1))));
+        QCOMPARE(lc.events().size(), size_t(5));
+        const std::vector<int> records{0, 1, 2, 3, 4};
+        const std::vector<KeyAnalysis::Call> calls{
+            KeyAnalysis::Call::Prefetch, KeyAnalysis::Call::Reserve, KeyAnalysis::Call::Finish,
+            KeyAnalysis::Call::ReadEnter, KeyAnalysis::Call::FinishRead};
+        for (size_t i = 0; i < records.size(); ++i) {
+            QCOMPARE(lc.events()[i].record, records[i]);
+            QCOMPARE(lc.events()[i].call, calls[i]);
+        }
+        QCOMPARE(lc.events()[0].sincePrevious, 0.0);
+        QCOMPARE(lc.events()[1].sincePrevious, 0.5);
+        QCOMPARE(lc.events()[2].writeLatency, 0.5);
+        QCOMPARE(lc.writeLatency(), 0.5);
+        QCOMPARE(lc.timeToFirstReuse(), 0.5);
+        QVERIFY(!lc.truncated());
+
+        const KeyLifecycle aborted = KeyLifecycle::build(*ka, ka->find(toObjectKey(key(3))));
+        QCOMPARE(aborted.events().size(), size_t(2));
+        QCOMPARE(aborted.events()[1].call, KeyAnalysis::Call::Abort);
+        QCOMPARE(aborted.events()[1].record, 6);
+        QVERIFY(std::isnan(aborted.writeLatency()));
+
+        const KeyLifecycle capped = KeyLifecycle::build(*ka, ka->find(toObjectKey(key(1))), 2);
+        QCOMPARE(capped.events().size(), size_t(2));
+        QVERIFY(capped.truncated());
+        QCOMPARE(capped.timeToFirstReuse(), 0.5);  // figures still see every event
+        QVERIFY(KeyLifecycle::build(*ka, -1).events().empty());
+    }
+
+    void writeLatencyAfterAbort() {
+        // reserve, abort, reserve again, finish: the latency runs from the second reservation.
+        CacheTraceWriter w;
+        w.call(1.0, QStringLiteral("reserve_write"), {key(1)});
+        w.call(2.0, QStringLiteral("abort_write"), {key(1)});
+        w.call(3.0, QStringLiteral("reserve_write"), {key(1)});
+        w.call(3.25, QStringLiteral("finish_write"), {key(1)});
+        w.call(4.0, QStringLiteral("finish_write"), {key(2)});  // never reserved
+        const auto doc = loadBytes(w.bytes());
+        const auto ka = KeyAnalysis::build(*doc);
+        const KeyAnalysis::Key &k = ka->key(ka->find(toObjectKey(key(1))));
+        QCOMPARE(k.writeLatency, 0.25);
+        QCOMPARE(k.state, KeyAnalysis::State::Written);
+        QCOMPARE(KeyLifecycle::build(*ka, ka->find(toObjectKey(key(1)))).writeLatency(), 0.25);
+        QVERIFY(std::isnan(ka->key(ka->find(toObjectKey(key(2)))).writeLatency));
+    }
+
+    void agreesWithValueDecoding_data() {
+        QTest::addColumn<QString>("file");
+        for (const char *f : {"lmcache-first-recorder-storage.lct", "schema1-trimpolicy-tp2.lct",
+                              "schema1-sliding-window-tp2.lct", "schema2-prefetch-spec-tp2.lct",
+                              "newest-unknown-spec-tp4.lct", "truncated-tail.lmct",
+                              "malformed-record.lmct", "events-level.lmct", "header-only.lmct"}) {
+            QTest::newRow(f) << QDir(QStringLiteral(LMCT_TRACES)).filePath(QString::fromLatin1(f));
+        }
+    }
+
+    void agreesWithValueDecoding() {
+        // Independently: decode every record's args as a Value tree, collect its ObjectKeys and
+        // count them per call and identity.
+        QFETCH(QString, file);
+        QString error;
+        const auto doc = TraceLoader::load(file, &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto ka = KeyAnalysis::build(*doc);
+        QVERIFY(ka);
+        struct Expect {
+            ObjectKey key;
+            int counts[7] = {};
+            int first = -1, last = -1;
+        };
+        QHash<QString, Expect> expect;
+        QList<QString> order;
+        qint64 occurrences = 0;
+        for (int i = 0; i < doc->records().size(); ++i) {
+            const QString call = Qualname::shortName(doc->records().qualname(i));
+            int c = -1;
+            for (int j = 0; j < 7; ++j) {
+                if (call == QLatin1String(kCalls[j])) {
+                    c = j;
+                }
+            }
+            if (c < 0) {
+                continue;
+            }
+            for (const ObjectKey &k : ObjectKey::collect(doc->args(i)->value)) {
+                const QString id = identity(k);
+                auto it = expect.find(id);
+                if (it == expect.end()) {
+                    it = expect.insert(id, Expect{k, {}, i, i});
+                    order.append(id);
+                }
+                ++it->counts[c];
+                it->last = i;
+                ++occurrences;
+            }
+        }
+        QCOMPARE(ka->keyCount(), int(expect.size()));
+        QCOMPARE(ka->occurrenceCount(), occurrences);
+        for (int n = 0; n < order.size(); ++n) {
+            const Expect &e = expect[order[n]];
+            const int id = ka->find(e.key);
+            QCOMPARE(id, n);  // ids in order of first appearance
+            QCOMPARE(identity(ka->objectKey(id)), order[n]);
+            const KeyAnalysis::Key &k = ka->key(id);
+            QCOMPARE(int(k.reserves), e.counts[0] + e.counts[1]);
+            QCOMPARE(int(k.finishes), e.counts[2]);
+            QCOMPARE(int(k.aborts), e.counts[3]);
+            QCOMPARE(int(k.prefetches), e.counts[4]);
+            QCOMPARE(int(k.readEnters), e.counts[5]);
+            QCOMPARE(int(k.finishReads), e.counts[6]);
+            QCOMPARE(k.firstRecord, e.first);
+            QCOMPARE(k.lastRecord, e.last);
+            QCOMPARE(k.firstT, doc->records().tMono(e.first));
+        }
+    }
+
+    void progressAndCancel() {
+        QString error;
+        const auto doc =
+            TraceLoader::load(QDir(QStringLiteral(LMCT_TRACES))
+                                  .filePath(QStringLiteral("schema2-prefetch-spec-tp2.lct")),
+                              &error);
+        QVERIFY(doc);
+        std::vector<int> seen;
+        const auto ka = KeyAnalysis::build(*doc, [&](int p) { seen.push_back(p); });
+        QVERIFY(ka);
+        QVERIFY(!seen.empty());
+        QCOMPARE(seen.back(), 100);
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        std::atomic_bool cancel{true};
+        QVERIFY(!KeyAnalysis::build(*doc, {}, &cancel));
+    }
+
+    void scannerSurvivesDamage() {
+        // Cut a record body at every length: never crash, keep what was found before the cut.
+        CacheTraceWriter w;
+        w.call(1.0, QStringLiteral("reserve_write"), {key(1), key(2), key(3)});
+        const QByteArray frame = w.bytes();
+        // The record is the last frame: its body starts 4 bytes after the header frame.
+        const quint32 headerLen = quint32(uchar(frame[0])) << 24 | quint32(uchar(frame[1])) << 16 |
+                                  quint32(uchar(frame[2])) << 8 | quint32(uchar(frame[3]));
+        const QByteArray body = frame.mid(4 + headerLen + 4);
+        std::vector<RawKeyScanner::Key> keys;
+        QVERIFY(RawKeyScanner::scan(reinterpret_cast<const uchar *>(body.constData()), body.size(),
+                                    &keys));
+        QCOMPARE(keys.size(), size_t(3));
+        QCOMPARE(keys[0].fields.hashBytes(), chunk(1));
+        QVERIFY(keys[0].hash != keys[1].hash);
+        size_t previous = 0;
+        for (qsizetype cut = body.size() - 1; cut >= 0; --cut) {
+            keys.clear();
+            QVERIFY(!RawKeyScanner::scan(reinterpret_cast<const uchar *>(body.constData()), cut,
+                                         &keys));
+            QVERIFY(keys.size() <= 3);
+            if (cut < body.size() - 1) {
+                QVERIFY(keys.size() <= previous);  // fewer bytes, never more keys
+            }
+            previous = keys.size();
+        }
+    }
+
+    void keyTableModel() {
+        QString error;
+        const auto doc =
+            TraceLoader::load(QDir(QStringLiteral(LMCT_TRACES))
+                                  .filePath(QStringLiteral("newest-unknown-spec-tp4.lct")),
+                              &error);
+        QVERIFY(doc);
+        const auto ka = KeyAnalysis::build(*doc);
+        KeyTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setAnalysis(ka);
+        QCOMPARE(model.rowCount(), ka->keyCount());
+        QCOMPARE(model.columnCount(), int(KeyTableModel::ColumnCount));
+        QCOMPARE(model.headerData(KeyTableModel::StateColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("State"));
+        // A persistent index follows its key through sorts.
+        const QPersistentModelIndex followed = model.index(7, KeyTableModel::ModelColumn);
+        const int followedKey = model.keyAt(7);
+        for (int c = 0; c < KeyTableModel::ColumnCount; ++c) {
+            for (Qt::SortOrder o : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                model.sort(c, o);
+                QCOMPARE(model.rowCount(), ka->keyCount());
+                QCOMPARE(model.keyAt(followed.row()), followedKey);
+                for (int r = 1; r < model.rowCount(); ++r) {
+                    const QVariant a = model.index(r - 1, c).data(KeyTableModel::SortRole);
+                    const QVariant b = model.index(r, c).data(KeyTableModel::SortRole);
+                    const auto cmp = QVariant::compare(a, b);
+                    QVERIFY2(o == Qt::AscendingOrder ? cmp != QPartialOrdering::Greater
+                                                     : cmp != QPartialOrdering::Less,
+                             qPrintable(QStringLiteral("column %1 row %2").arg(c).arg(r)));
+                }
+            }
+        }
+        // Filter by hash prefix: exactly the keys whose hex hash starts with it.
+        const QString prefix = ka->hashHex(3).left(2).toUpper();
+        int expected = 0;
+        for (int id = 0; id < ka->keyCount(); ++id) {
+            expected += ka->hashHex(id).startsWith(prefix.toLower()) ? 1 : 0;
+        }
+        model.setHashPrefix(prefix);
+        QCOMPARE(model.rowCount(), expected);
+        QVERIFY(expected > 0 && expected < ka->keyCount());
+        for (int r = 0; r < model.rowCount(); ++r) {
+            QVERIFY(model.index(r, KeyTableModel::HashColumn)
+                        .data()
+                        .toString()
+                        .startsWith(prefix.toLower()));
+            QCOMPARE(model.rowOfKey(model.keyAt(r)), r);
+        }
+        model.setHashPrefix(QStringLiteral("zz"));
+        QCOMPARE(model.rowCount(), 0);
+        model.setHashPrefix(QString());
+        QCOMPARE(model.rowCount(), ka->keyCount());
+        const QModelIndex first = model.index(0, KeyTableModel::FirstColumn);
+        QCOMPARE(first.data(KeyTableModel::RecordRole).toInt(),
+                 ka->key(first.data(KeyTableModel::KeyRole).toInt()).firstRecord);
+        QVERIFY(model.index(0, 0)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(ka->hashHex(model.keyAt(0))));
+        model.setAnalysis(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKeyAnalysis)
+#include "tst_keyanalysis.moc"

@@ -1,0 +1,563 @@
+#include "cachebehaviourpane.h"
+
+#include "anomalytablemodel.h"
+#include "keylifecycle.h"
+#include "keytablemodel.h"
+#include "requesttablemodel.h"
+#include "timeformat.h"
+#include "viewstate.h"
+
+#include <qcustomplot.h>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
+
+namespace lmct {
+
+namespace {
+
+constexpr int kSliderSteps = 1000;
+
+QString count(qint64 n) {
+    return QLocale().toString(n);
+}
+
+/** 0, 1, 2, 4, ... 512, 1k, 2k, ... 1M: a bucket's lower bound, short enough for a tick. */
+QString shortCount(quint64 v) {
+    if (v >= (quint64(1) << 30)) {
+        return QString::number(v >> 30) + QLatin1Char('G');
+    }
+    if (v >= (quint64(1) << 20)) {
+        return QString::number(v >> 20) + QLatin1Char('M');
+    }
+    if (v >= 1024) {
+        return QString::number(v >> 10) + QLatin1Char('k');
+    }
+    return QString::number(v);
+}
+
+QString percent(double f) {
+    return QLocale().toString(100.0 * f, 'f', 1) + QLatin1Char('%');
+}
+
+}  // namespace
+
+CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
+    : QWidget(parent),
+      m_summary(new QLabel(this)),
+      m_progress(new QProgressBar(this)),
+      m_again(new QPushButton(tr("Analyse again"), this)),
+      m_tabs(new QTabWidget(this)),
+      m_keyModel(new KeyTableModel(this)),
+      m_requestModel(new RequestTableModel(this)),
+      m_anomalyModel(new AnomalyTableModel(this)) {
+    m_pool.setMaxThreadCount(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->setSpacing(2);
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(6, 0, 6, 0);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    top->addWidget(m_summary, 1);
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumWidth(180);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(tr("Analysing %p%"));
+    m_progress->hide();
+    top->addWidget(m_progress);
+    m_again->setToolTip(tr("Analyse the trace again (e.g. after it grew while followed)"));
+    connect(m_again, &QPushButton::clicked, this, &CacheBehaviourPane::analyse);
+    top->addWidget(m_again);
+    layout->addLayout(top);
+
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(createKeysTab(), tr("Keys"));
+    m_tabs->addTab(createRequestsTab(), tr("Requests"));
+    m_tabs->addTab(createAnomaliesTab(), tr("Anomalies"));
+    m_tabs->addTab(createReuseTab(), tr("Reuse"));
+    layout->addWidget(m_tabs, 1);
+    onDocumentChanged();
+}
+
+CacheBehaviourPane::~CacheBehaviourPane() {
+    cancelRunning();
+    m_pool.waitForDone();
+}
+
+QSize CacheBehaviourPane::sizeHint() const {
+    return QSize(900, 440);  // room for a dozen keys and a lifecycle when docked at the bottom
+}
+
+QTableView *CacheBehaviourPane::createTable(QAbstractItemModel *model) {
+    auto *t = new QTableView;
+    t->setModel(model);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setAlternatingRowColors(true);
+    t->setShowGrid(false);
+    t->setWordWrap(false);
+    t->setFrameShape(QFrame::NoFrame);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    t->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    t->horizontalHeader()->setHighlightSections(false);
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QWidget *CacheBehaviourPane::createKeysTab() {
+    auto *w = new QWidget;
+    auto *v = new QVBoxLayout(w);
+    v->setContentsMargins(0, 2, 0, 0);
+    m_prefix = new QLineEdit;
+    m_prefix->setPlaceholderText(tr("Filter by chunk hash prefix (hex)…"));
+    m_prefix->setClearButtonEnabled(true);
+    connect(m_prefix, &QLineEdit::textChanged, m_keyModel, &KeyTableModel::setHashPrefix);
+    v->addWidget(m_prefix);
+    auto *split = new QSplitter(Qt::Vertical);
+    m_keyView = createTable(m_keyModel);
+    // No sort at first: keys in order of first appearance (enabling sorting sorts by the
+    // indicator, so clear it first).
+    m_keyView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_keyView->setSortingEnabled(true);
+    const QFontMetrics fm(font());
+    m_keyView->setColumnWidth(KeyTableModel::HashColumn,
+                              fm.horizontalAdvance(QStringLiteral("0123456789abcdef01234")));
+    m_keyView->setColumnWidth(KeyTableModel::ModelColumn,
+                              fm.horizontalAdvance(QStringLiteral("meta-llama/Llama-3.1-8B")));
+    for (int c = KeyTableModel::RankColumn; c < KeyTableModel::ColumnCount; ++c) {
+        m_keyView->setColumnWidth(c, fm.horizontalAdvance(QStringLiteral("Prefetch")) + 18);
+    }
+    m_keyView->setColumnWidth(KeyTableModel::FirstColumn,
+                              fm.horizontalAdvance(QStringLiteral("00:00.000000")) + 12);
+    m_keyView->setColumnWidth(KeyTableModel::LastColumn,
+                              fm.horizontalAdvance(QStringLiteral("00:00.000000")) + 12);
+    m_keyView->setColumnWidth(KeyTableModel::StateColumn,
+                              fm.horizontalAdvance(QStringLiteral("written then read")) + 12);
+    m_keyView->setColumnWidth(KeyTableModel::WriteLatencyColumn,
+                              fm.horizontalAdvance(QStringLiteral("Write latency")) + 18);
+    auto activateKey = [this](const QModelIndex &i) {
+        if (!i.isValid()) {
+            return;
+        }
+        const int key = i.data(KeyTableModel::KeyRole).toInt();
+        showLifecycle(key);
+        selectRecord(i.data(KeyTableModel::RecordRole).toInt());
+    };
+    connect(m_keyView, &QTableView::clicked, this, activateKey);
+    connect(m_keyView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            activateKey);
+    split->addWidget(m_keyView);
+
+    auto *life = new QWidget;
+    auto *lv = new QVBoxLayout(life);
+    lv->setContentsMargins(0, 0, 0, 0);
+    lv->setSpacing(2);
+    m_lifecycleTitle = new QLabel(tr("Select a key to see its lifecycle."));
+    m_lifecycleTitle->setContentsMargins(6, 2, 6, 0);
+    m_lifecycleTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lv->addWidget(m_lifecycleTitle);
+    m_lifecycle = new QTableWidget(0, 5);
+    m_lifecycle->setHorizontalHeaderLabels(
+        {tr("Record"), tr("Call"), tr("t_mono"), tr("Since previous"), tr("Write latency")});
+    m_lifecycle->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_lifecycle->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_lifecycle->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_lifecycle->verticalHeader()->hide();
+    m_lifecycle->verticalHeader()->setDefaultSectionSize(fm.height() + 6);
+    m_lifecycle->setShowGrid(false);
+    m_lifecycle->setFrameShape(QFrame::NoFrame);
+    m_lifecycle->horizontalHeader()->setStretchLastSection(true);
+    m_lifecycle->setColumnWidth(
+        1, fm.horizontalAdvance(QStringLiteral("read_prefetched_results.__enter__")) + 12);
+    connect(m_lifecycle, &QTableWidget::cellClicked, this, [this](int row, int) {
+        selectRecord(m_lifecycle->item(row, 0)->data(Qt::UserRole).toInt());
+    });
+    lv->addWidget(m_lifecycle, 1);
+    split->addWidget(life);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    v->addWidget(split, 1);
+    return w;
+}
+
+QWidget *CacheBehaviourPane::createRequestsTab() {
+    m_requestView = createTable(m_requestModel);
+    m_requestView->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_requestView->setSortingEnabled(true);
+    m_requestView->setColumnWidth(
+        RequestTableModel::RequestIdColumn,
+        fontMetrics().horizontalAdvance(QStringLiteral("chatcmpl-0123456789abcdef-01234567")));
+    auto activate = [this](const QModelIndex &i) {
+        if (i.isValid()) {
+            selectRecord(i.data(RequestTableModel::RecordRole).toInt());
+        }
+    };
+    connect(m_requestView, &QTableView::clicked, this, activate);
+    connect(m_requestView->selectionModel(), &QItemSelectionModel::currentChanged, this, activate);
+    m_requestView->setToolTip(
+        tr("Click a read column to go to the read, a write column to the writes, any other to "
+           "the submit_prefetch_task"));
+    return m_requestView;
+}
+
+QWidget *CacheBehaviourPane::createAnomaliesTab() {
+    auto *w = new QWidget;
+    auto *v = new QVBoxLayout(w);
+    v->setContentsMargins(0, 2, 0, 0);
+    auto *row = new QHBoxLayout;
+    row->setContentsMargins(6, 0, 6, 0);
+    m_kind = new QComboBox;
+    m_kind->addItem(tr("All kinds"), -1);
+    for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
+        m_kind->addItem(AnomalyReport::kindName(AnomalyReport::Kind(k)), k);
+        m_kind->setItemData(k + 1, AnomalyReport::kindDescription(AnomalyReport::Kind(k)),
+                            Qt::ToolTipRole);
+    }
+    connect(m_kind, &QComboBox::currentIndexChanged, this,
+            [this] { m_anomalyModel->setKindFilter(m_kind->currentData().toInt()); });
+    row->addWidget(m_kind);
+    m_anomalyCounts = new QLabel;
+    m_anomalyCounts->setWordWrap(true);
+    row->addWidget(m_anomalyCounts, 1);
+    v->addLayout(row);
+    m_anomalyView = createTable(m_anomalyModel);
+    const QFontMetrics fm(font());
+    m_anomalyView->setColumnWidth(
+        AnomalyTableModel::KindColumn,
+        fm.horizontalAdvance(QStringLiteral("finish_without_reserve")) + 16);
+    m_anomalyView->setColumnWidth(AnomalyTableModel::RecordsColumn,
+                                  fm.horizontalAdvance(QStringLiteral("#0000000, #0000000")) + 12);
+    m_anomalyView->setColumnWidth(AnomalyTableModel::TimeColumn,
+                                  fm.horizontalAdvance(QStringLiteral("00:00.000000")) + 16);
+    auto activate = [this](const QModelIndex &i) {
+        if (i.isValid()) {
+            selectRecord(i.data(AnomalyTableModel::RecordRole).toInt());
+        }
+    };
+    connect(m_anomalyView, &QTableView::clicked, this, activate);
+    connect(m_anomalyView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            activate);
+    v->addWidget(m_anomalyView, 1);
+    return w;
+}
+
+QWidget *CacheBehaviourPane::createReuseTab() {
+    auto *w = new QWidget;
+    auto *v = new QVBoxLayout(w);
+    v->setContentsMargins(4, 2, 4, 2);
+    auto *plots = new QHBoxLayout;
+
+    m_hitPlot = new QCustomPlot;
+    m_hitPlot->setMinimumSize(280, 200);
+    m_hitPlot->plotLayout()->insertRow(0);
+    m_hitPlot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(m_hitPlot, tr("Would have hit: LRU cache of C chunks")));
+    m_hitPlot->addGraph();
+    m_hitPlot->graph(0)->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 2));
+    m_hitPlot->graph(0)->setLineStyle(QCPGraph::lsStepLeft);
+    m_hitPlot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_hitPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_hitPlot->xAxis->setLabel(tr("capacity C (chunks)"));
+    m_hitPlot->yAxis->setLabel(tr("prefetched keys hit (%)"));
+    m_hitPlot->yAxis->setRange(0, 100);
+    m_capacityLine = new QCPItemStraightLine(m_hitPlot);
+    m_capacityLine->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1, Qt::DashLine));
+    plots->addWidget(m_hitPlot, 3);
+
+    m_distancePlot = new QCustomPlot;
+    m_distancePlot->setMinimumSize(240, 200);
+    m_distancePlot->plotLayout()->insertRow(0);
+    m_distancePlot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(m_distancePlot, tr("Reuse distance (distinct keys in between)")));
+    m_distancePlot->xAxis->setLabel(tr("distinct keys in between (from, power-of-two buckets)"));
+    m_distancePlot->yAxis->setLabel(tr("reuses"));
+    plots->addWidget(m_distancePlot, 2);
+    v->addLayout(plots, 1);
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Capacity:")));
+    m_capacity = new QSlider(Qt::Horizontal);
+    m_capacity->setRange(0, kSliderSteps);
+    m_capacity->setValue(kSliderSteps / 2);
+    m_capacity->setToolTip(tr("Cache capacity in chunks (log scale)"));
+    connect(m_capacity, &QSlider::valueChanged, this, &CacheBehaviourPane::updateCapacity);
+    row->addWidget(m_capacity, 1);
+    m_capacityLabel = new QLabel;
+    m_capacityLabel->setMinimumWidth(fontMetrics().horizontalAdvance(
+        QStringLiteral("C = 1,000,000 chunks: 100.0% of 10,000,000 prefetched keys hit")));
+    row->addWidget(m_capacityLabel);
+    v->addLayout(row);
+    return w;
+}
+
+void CacheBehaviourPane::setViewState(ViewState *state) {
+    if (m_state == state) {
+        return;
+    }
+    if (m_state) {
+        disconnect(m_state, nullptr, this, nullptr);
+    }
+    m_state = state;
+    if (m_state) {
+        connect(m_state, &ViewState::documentChanged, this, &CacheBehaviourPane::onDocumentChanged);
+    }
+    onDocumentChanged();
+}
+
+void CacheBehaviourPane::onDocumentChanged() {
+    if (isVisible()) {
+        analyse();
+        return;
+    }
+    // Hidden (e.g. a dock tabbed behind another): analyse when shown.
+    cancelRunning();
+    ++m_generation;
+    showResults(nullptr);
+    m_progress->hide();
+    m_dirty = true;
+    m_summary->setText(m_state && m_state->document() ? tr("Not analysed yet") : tr("No trace"));
+}
+
+void CacheBehaviourPane::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (m_dirty) {
+        analyse();
+    }
+}
+
+void CacheBehaviourPane::cancelRunning() {
+    if (m_cancel) {
+        m_cancel->store(true);
+        m_cancel.reset();
+    }
+    m_running = false;
+}
+
+void CacheBehaviourPane::analyse() {
+    m_dirty = false;
+    cancelRunning();
+    const quint64 generation = ++m_generation;
+    const auto doc = m_state ? m_state->document() : nullptr;
+    showResults(nullptr);
+    if (!doc) {
+        m_summary->setText(m_state ? tr("Loading…") : tr("No trace"));
+        m_progress->hide();
+        return;
+    }
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_cancel = cancel;
+    m_running = true;
+    m_summary->setText(tr("Analysing keys, requests and anomalies…"));
+    m_progress->setValue(0);
+    m_progress->show();
+    // The destructor cancels and waits for the pool: `this` outlives the task.
+    (void)QtConcurrent::run(&m_pool, [this, doc, cancel, generation] {
+        int last = -1;
+        auto progress = [&](int p) {
+            if (p != last) {
+                last = p;
+                QMetaObject::invokeMethod(
+                    this, [this, generation, p] { onProgress(generation, p); },
+                    Qt::QueuedConnection);
+            }
+        };
+        std::shared_ptr<const CacheAnalysis> result =
+            CacheAnalysis::run(*doc, progress, cancel.get());
+        QMetaObject::invokeMethod(
+            this, [this, generation, result] { onFinished(generation, result); },
+            Qt::QueuedConnection);
+    });
+}
+
+void CacheBehaviourPane::onProgress(quint64 generation, int percent) {
+    if (generation == m_generation && m_running) {
+        m_progress->setValue(percent);
+    }
+}
+
+void CacheBehaviourPane::onFinished(quint64 generation,
+                                    std::shared_ptr<const CacheAnalysis> result) {
+    if (generation != m_generation || !m_running) {
+        return;  // a newer analysis started, or this one was cancelled
+    }
+    m_running = false;
+    m_cancel.reset();
+    m_progress->hide();
+    showResults(std::move(result));
+    emit analysisFinished();
+}
+
+void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result) {
+    m_analysis = std::move(result);
+    const CacheAnalysis *a = m_analysis.get();
+    m_keyModel->setAnalysis(a ? a->keys : nullptr);
+    m_requestModel->setAnalysis(a ? a->requests : nullptr);
+    m_anomalyModel->setReport(a ? a->anomalies : nullptr);
+    showLifecycle(-1);
+    m_again->setEnabled(m_state && m_state->document());
+    if (!a) {
+        m_anomalyCounts->clear();
+        m_hitPlot->graph(0)->data()->clear();
+        m_distancePlot->clearPlottables();
+        m_hitPlot->replot();
+        m_distancePlot->replot();
+        updateCapacity();
+        return;
+    }
+    const auto states = a->keys->stateCounts();
+    m_summary->setText(
+        tr("%1 keys (%2 written then read, %3 written, %4 aborted, %5 reserved only, %6 never "
+           "written here) · %7 requests · %8 anomalies")
+            .arg(count(a->keys->keyCount()), count(states[0]), count(states[1]), count(states[2]),
+                 count(states[3]), count(states[4]), count(a->requests->count()),
+                 count(a->anomalies->totalCount())));
+    QStringList parts;
+    for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
+        const auto kind = AnomalyReport::Kind(k);
+        parts.append(QStringLiteral("%1 %2").arg(count(a->anomalies->count(kind)),
+                                                 AnomalyReport::kindName(kind)));
+        m_kind->setItemText(k + 1, QStringLiteral("%1 (%2)").arg(AnomalyReport::kindName(kind),
+                                                                 count(a->anomalies->count(kind))));
+    }
+    m_anomalyCounts->setText(parts.join(QStringLiteral(" · ")));
+
+    // Hit curve.
+    const ReuseAnalysis &r = *a->reuse;
+    QVector<double> xs, ys;
+    for (const auto &[c, ratio] : r.curve(400)) {
+        xs.append(double(c));
+        ys.append(100.0 * ratio);
+    }
+    m_hitPlot->graph(0)->setData(xs, ys, true);
+    const double top = std::max(10.0, xs.isEmpty() ? 10.0 : xs.back() * 2.0);
+    m_hitPlot->xAxis->setRange(1, top);
+    // Zoom on what can be reached (the label says the best ratio), in steps of 10%.
+    const double best = 100.0 * r.hitRatio(r.saturationCapacity());
+    m_hitPlot->yAxis->setRange(0, std::min(100.0, 10.0 * std::ceil(best * 1.15 / 10.0 + 1e-9)));
+    // Distance histogram (all models).
+    m_distancePlot->clearPlottables();
+    auto *bars = new QCPBars(m_distancePlot->xAxis, m_distancePlot->yAxis);
+    bars->setWidth(0.8);
+    bars->setBrush(QColor(0x2c, 0xa0, 0x2c, 180));
+    bars->setPen(Qt::NoPen);
+    const std::vector<qint64> &hist = r.total().distanceKeys;
+    int last = 0;
+    for (int b = 0; b < ReuseAnalysis::kBuckets; ++b) {
+        if (hist[size_t(b)] > 0) {
+            last = b;
+        }
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    double maxCount = 1;
+    for (int b = 0; b <= last; ++b) {
+        bars->addData(b, double(hist[size_t(b)]));
+        maxCount = std::max(maxCount, double(hist[size_t(b)]));
+        if (b % std::max(1, (last + 6) / 7) == 0) {
+            ticker->addTick(b, shortCount(ReuseAnalysis::bucketFloor(b)));
+        }
+    }
+    m_distancePlot->xAxis->setTicker(ticker);
+    m_distancePlot->xAxis->setRange(-0.6, last + 0.6);
+    m_distancePlot->yAxis->setRange(0, maxCount * 1.08);
+    m_distancePlot->replot();
+    updateCapacity();
+}
+
+qint64 CacheBehaviourPane::capacity() const {
+    const ReuseAnalysis *r = m_analysis ? m_analysis->reuse.get() : nullptr;
+    const qint64 keys = r && m_analysis->keys ? std::max(1, m_analysis->keys->keyCount()) : 1;
+    const double f = double(m_capacity->value()) / kSliderSteps;
+    return std::max<qint64>(1, qint64(std::llround(std::pow(double(keys), f))));
+}
+
+QString CacheBehaviourPane::capacityText() const {
+    return m_capacityLabel->text();
+}
+
+void CacheBehaviourPane::updateCapacity() {
+    const ReuseAnalysis *r = m_analysis ? m_analysis->reuse.get() : nullptr;
+    if (!r) {
+        m_capacityLabel->setText(tr("No reuse data"));
+        m_capacityLine->setVisible(false);
+        m_hitPlot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const qint64 c = capacity();
+    m_capacityLabel->setText(tr("C = %1 chunks: %2 of %3 prefetched keys hit (%4 at best)")
+                                 .arg(count(c), percent(r->hitRatio(c)),
+                                      count(r->total().prefetches),
+                                      percent(r->hitRatio(r->saturationCapacity()))));
+    m_capacityLine->setVisible(true);
+    m_capacityLine->point1->setCoords(double(c), 0);
+    m_capacityLine->point2->setCoords(double(c), 100);
+    m_hitPlot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CacheBehaviourPane::showLifecycle(int key) {
+    m_lifecycle->setRowCount(0);
+    const KeyAnalysis *ka = m_analysis ? m_analysis->keys.get() : nullptr;
+    if (!ka || key < 0 || key >= ka->keyCount()) {
+        m_lifecycleTitle->setText(tr("Select a key to see its lifecycle."));
+        return;
+    }
+    const KeyLifecycle lc = KeyLifecycle::build(*ka, key, 10000);
+    const ObjectKey o = ka->objectKey(key);
+    auto dur = [](double v) { return std::isnan(v) ? tr("–") : TimeFormat::duration(v); };
+    m_lifecycleTitle->setText(tr("Key %1 · %2 · %3 — %4 · write latency %5 · first reuse %6%7")
+                                  .arg(o.shortHash(16), o.modelName, o.rank().toString(),
+                                       KeyAnalysis::stateLabel(ka->key(key).state),
+                                       dur(lc.writeLatency()), dur(lc.timeToFirstReuse()),
+                                       lc.truncated() ? tr(" (first 10,000 events)") : QString()));
+    m_lifecycle->setRowCount(int(lc.events().size()));
+    for (int i = 0; i < int(lc.events().size()); ++i) {
+        const KeyLifecycle::Event &e = lc.events()[size_t(i)];
+        auto *rec = new QTableWidgetItem(QStringLiteral("#%1").arg(e.record));
+        rec->setData(Qt::UserRole, e.record);
+        m_lifecycle->setItem(i, 0, rec);
+        m_lifecycle->setItem(i, 1, new QTableWidgetItem(KeyAnalysis::callName(e.call)));
+        m_lifecycle->setItem(i, 2, new QTableWidgetItem(TimeFormat::mono(e.t)));
+        m_lifecycle->setItem(
+            i, 3, new QTableWidgetItem(i == 0 ? QString() : TimeFormat::delta(e.sincePrevious)));
+        m_lifecycle->setItem(i, 4,
+                             new QTableWidgetItem(std::isnan(e.writeLatency)
+                                                      ? QString()
+                                                      : TimeFormat::duration(e.writeLatency)));
+    }
+}
+
+bool CacheBehaviourPane::selectRecord(int record) {
+    if (!m_state || !m_state->document() || record < 0 ||
+        record >= m_state->document()->records().size()) {
+        return false;
+    }
+    const auto range = m_state->timeRange();
+    if (range) {
+        const double t = m_state->document()->records().tMono(record);
+        if (t < range->from || t > range->to) {
+            m_state->setTimeRange(std::nullopt);
+        }
+    }
+    m_state->setSelectedRecord(record);
+    return true;
+}
+
+QString CacheBehaviourPane::summaryText() const {
+    return m_summary->text();
+}
+
+}  // namespace lmct

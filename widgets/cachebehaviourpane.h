@@ -1,0 +1,144 @@
+#pragma once
+
+#include "cacheanalysis.h"
+#include "viewstateobserver.h"
+
+#include <QPointer>
+#include <QThreadPool>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+
+class QAbstractItemModel;
+class QComboBox;
+class QCPItemStraightLine;
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QTabWidget;
+class QTableView;
+class QTableWidget;
+
+namespace lmct {
+
+class AnomalyTableModel;
+class KeyTableModel;
+class RequestTableModel;
+class ViewState;
+
+/**
+ * "See the cache behave": the keys, requests, anomalies and reuse of the current trace
+ * (CacheAnalysis), in four tabs.
+ *
+ * - Keys: every distinct ObjectKey (KeyTableModel, sortable, filtered by a hash prefix), and the
+ *   lifecycle of the selected key below it (KeyLifecycle: each call, the gap since the previous
+ *   one, write latencies).
+ * - Requests: one row per submit_prefetch_task (RequestTableModel).
+ * - Anomalies: counts per kind and the items (AnomalyTableModel), filterable by kind.
+ * - Reuse: the "would have hit" curve (hit ratio of an LRU cache against its capacity in chunks,
+ *   log scale) with a capacity slider that reads the curve instantly, and the reuse-distance
+ *   histogram (distinct keys between two uses of a key).
+ *
+ * Clicking a row (or moving to it with the keyboard) selects its record in the ViewState (the
+ * read, the first reserve or the last finish for the matching request columns); a time range that
+ * hides the record is cleared first.
+ *
+ * The analysis runs off the GUI thread, in a pool of its own, whenever the ViewState's document
+ * changes while the pane is visible (a hidden pane waits until it is shown), and on "Analyse
+ * again" (e.g. for a trace that grew while followed); a progress bar shows it and a newer run
+ * cancels an older one. analysisFinished() is emitted when results are shown.
+ *
+ * Ownership: owns its models and worker pool (the destructor cancels and waits); does not own the
+ * ViewState. Thread-safety: GUI thread only.
+ */
+class CacheBehaviourPane : public QWidget, public ViewStateObserver {
+    Q_OBJECT
+public:
+    enum Tab { KeysTab, RequestsTab, AnomaliesTab, ReuseTab };
+
+    explicit CacheBehaviourPane(QWidget *parent = nullptr);
+    ~CacheBehaviourPane() override;
+
+    void setViewState(ViewState *state) override;
+    QSize sizeHint() const override;
+
+    /** The results shown, or nullptr (no trace, or still analysing). */
+    std::shared_ptr<const CacheAnalysis> analysis() const { return m_analysis; }
+    bool isAnalysing() const { return m_running; }
+    /** Starts a new analysis of the current document (cancelling a running one). */
+    void analyse();
+
+    QTabWidget *tabs() const { return m_tabs; }
+    KeyTableModel *keyModel() const { return m_keyModel; }
+    RequestTableModel *requestModel() const { return m_requestModel; }
+    AnomalyTableModel *anomalyModel() const { return m_anomalyModel; }
+    QTableView *keyView() const { return m_keyView; }
+    QTableView *requestView() const { return m_requestView; }
+    QTableView *anomalyView() const { return m_anomalyView; }
+    QTableWidget *lifecycleView() const { return m_lifecycle; }
+    QSlider *capacitySlider() const { return m_capacity; }
+    QCustomPlot *hitPlot() const { return m_hitPlot; }
+    /** The summary line ("11,906 keys · 600 requests · 117 anomalies"). */
+    QString summaryText() const;
+    /** The capacity (chunks) the slider stands for, and the text read from the curve there. */
+    qint64 capacity() const;
+    QString capacityText() const;
+
+    /** Shows the lifecycle of `key` under the key table. */
+    void showLifecycle(int key);
+    /** Selects `record` in the ViewState (clearing a range that hides it); false if none. */
+    bool selectRecord(int record);
+
+signals:
+    void analysisFinished();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    QWidget *createKeysTab();
+    QWidget *createRequestsTab();
+    QWidget *createAnomaliesTab();
+    QWidget *createReuseTab();
+    QTableView *createTable(QAbstractItemModel *model);
+    void onDocumentChanged();
+    void onProgress(quint64 generation, int percent);
+    void onFinished(quint64 generation, std::shared_ptr<const CacheAnalysis> result);
+    void showResults(std::shared_ptr<const CacheAnalysis> result);
+    void updateCapacity();
+    void cancelRunning();
+
+    QPointer<ViewState> m_state;
+    std::shared_ptr<const CacheAnalysis> m_analysis;
+    QThreadPool m_pool;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    bool m_dirty = false;  // the document changed while hidden
+
+    QLabel *m_summary = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_again = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    KeyTableModel *m_keyModel = nullptr;
+    RequestTableModel *m_requestModel = nullptr;
+    AnomalyTableModel *m_anomalyModel = nullptr;
+    QTableView *m_keyView = nullptr;
+    QTableView *m_requestView = nullptr;
+    QTableView *m_anomalyView = nullptr;
+    QLineEdit *m_prefix = nullptr;
+    QTableWidget *m_lifecycle = nullptr;
+    QLabel *m_lifecycleTitle = nullptr;
+    QComboBox *m_kind = nullptr;
+    QLabel *m_anomalyCounts = nullptr;
+    QCustomPlot *m_hitPlot = nullptr;
+    QCustomPlot *m_distancePlot = nullptr;
+    QCPItemStraightLine *m_capacityLine = nullptr;
+    QSlider *m_capacity = nullptr;
+    QLabel *m_capacityLabel = nullptr;
+};
+
+}  // namespace lmct
