@@ -9,6 +9,7 @@
 
 #include <qcustomplot.h>
 
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
@@ -350,6 +351,37 @@ private slots:
         QCOMPARE(graphs, 5);
         m_w->resetLanes();
         QCOMPARE(m_w->laneKeys(), keys);
+    }
+
+    void emptyTraceAndNoLanes() {
+        // every lane hidden: a message, and the plot keeps its width (an empty rate legend
+        // used to cap the layout column at a few pixels)
+        for (const QString &k : m_w->laneKeys()) {
+            m_w->setLaneHidden(k, true);
+        }
+        m_w->plot()->replot();
+        QVERIFY(m_w->laneKeys().isEmpty());
+        QVERIFY(m_w->timeAxis()->axisRect()->width() > m_w->plot()->width() / 2);
+        auto *msg = m_w->plot()->findChild<QLabel *>();
+        QVERIFY(msg && msg->isVisible() && msg->text().contains(QLatin1String("hidden")));
+        m_w->resetLanes();
+        QVERIFY(!msg->isVisible());
+        // a trace without records
+        auto empty = load(QStringLiteral(LMCT_TRACES "/header-only.lmct"));
+        QVERIFY(empty);
+        m_doc = empty;
+        m_state->setDocument(empty);
+        QVERIFY(waitIndexed());
+        m_w->plot()->replot();
+        QVERIFY(msg->isVisible());
+        QVERIFY(m_w->timeAxis()->axisRect()->width() > m_w->plot()->width() / 2);
+        QTest::keyClick(m_w->plot(), Qt::Key_W);  // navigation on nothing is harmless
+        QTest::mouseClick(m_w->plot(), Qt::LeftButton, {}, m_w->plot()->rect().center());
+        QCOMPARE(m_state->selectedRecord(), -1);
+        // no document at all
+        m_state->setDocument(nullptr);
+        QVERIFY(msg->isVisible());
+        QVERIFY(!m_w->isIndexing());
     }
 
     void rateLegendToggles() {

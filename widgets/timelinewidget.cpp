@@ -255,6 +255,7 @@ void TimelineWidget::buildUi() {
     m_rateLegend->setColumnSpacing(16);
     m_rateLegend->setIconSize(16, 8);
     m_rateLegend->setIconTextPadding(5);
+
     auto *group = new QCPMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
@@ -397,6 +398,10 @@ void TimelineWidget::buildUi() {
     });
     layout->addWidget(m_plot, 1);
     setFocusProxy(m_plot);
+    m_empty = new QLabel(m_plot);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_empty->setVisible(false);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -703,6 +708,7 @@ void TimelineWidget::rebuildRateGraphs() {
     m_rateGraphs.clear();
     m_rateLegend->clearItems();
     if (!m_index) {
+        placeRateElements();
         return;
     }
     m_rateGraphs.resize(m_index->laneCount(), nullptr);
@@ -726,6 +732,7 @@ void TimelineWidget::rebuildRateGraphs() {
         }
         m_rateGraphs[row.lane] = g;
     }
+    placeRateElements();
     applyPalette();
     updateRate();
 }
@@ -738,6 +745,7 @@ void TimelineWidget::setLaneHidden(const QString &key, bool hidden) {
     }
     rebuildRows();
     rebuildRateGraphs();
+    updateInfo();
     replotAll();
 }
 
@@ -766,6 +774,7 @@ void TimelineWidget::resetLanes() {
     m_hidden.clear();
     rebuildRows();
     rebuildRateGraphs();
+    updateInfo();
     replotAll();
 }
 
@@ -776,21 +785,45 @@ void TimelineWidget::setRatePlotVisible(bool visible) {
     m_rateVisible = visible;
     const QSignalBlocker block(m_rateAction);
     m_rateAction->setChecked(visible);
-    QCPLayoutGrid *grid = m_plot->plotLayout();
-    if (visible) {
-        grid->addElement(1, 0, m_rateRect);
-        grid->addElement(2, 0, m_rateLegend);
-        grid->setRowStretchFactors({0.001, 1.0, 0.001});
-    } else {
-        grid->take(m_rateRect);
-        grid->take(m_rateLegend);
-        grid->simplify();
-    }
-    m_rateRect->setVisible(visible);
-    m_rateLegend->setVisible(visible);
+    placeRateElements();
     updateHeights();
     updateRate();
     replotAll();
+}
+
+void TimelineWidget::placeRateElements() {
+    // The rate plot and its legend are in the layout only when shown: an empty legend would
+    // cap the whole column's width at its margins.
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    auto inGrid = [grid](QCPLayoutElement *e) {
+        for (int i = 0; i < grid->elementCount(); ++i) {
+            if (grid->elementAt(i) == e) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const bool rate = m_rateVisible;
+    const bool legend = m_rateVisible && m_rateLegend->itemCount() > 0;
+    for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(m_rateRect),
+                                static_cast<QCPLayoutElement *>(m_rateLegend)}) {
+        if (inGrid(e)) {
+            grid->take(e);
+        }
+    }
+    grid->simplify();
+    QList<double> stretch{0.001};
+    if (rate) {
+        grid->addElement(grid->rowCount(), 0, m_rateRect);
+        stretch.append(1.0);
+    }
+    if (legend) {
+        grid->addElement(grid->rowCount(), 0, m_rateLegend);
+        stretch.append(0.001);
+    }
+    grid->setRowStretchFactors(stretch);
+    m_rateRect->setVisible(rate);
+    m_rateLegend->setVisible(legend);
 }
 
 void TimelineWidget::updateHeights() {
@@ -975,6 +1008,7 @@ bool TimelineWidget::event(QEvent *event) {
 
 void TimelineWidget::resizeEvent(QResizeEvent *event) {
     QWidget::resizeEvent(event);
+    m_empty->setGeometry(m_plot->rect());
     updateHeights();
     updateAxisCaption();
     updateRate();
@@ -1155,8 +1189,21 @@ void TimelineWidget::updateBands() {
 }
 
 void TimelineWidget::updateInfo() {
+    // a message over the plot when there is nothing to draw
+    QString empty;
+    if (!m_doc) {
+        empty = tr("No trace open");
+    } else if (m_index && m_index->recordCount() == 0) {
+        empty = m_doc->isLoading() ? tr("Waiting for records…")
+                                   : tr("This trace has no records with a time.");
+    } else if (m_index && m_lanes->rows().isEmpty()) {
+        empty = tr("Every lane is hidden (Lanes menu).");
+    }
+    m_empty->setText(empty);
+    m_empty->setGeometry(m_plot->rect());
+    m_empty->setVisible(!empty.isEmpty());
     if (!m_index) {
-        m_info->setText(m_doc ? QString() : tr("No trace"));
+        m_info->setText(QString());
         return;
     }
     const QCPRange r = visibleRange();

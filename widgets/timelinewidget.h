@@ -141,6 +141,7 @@ private:
     void rebuildRateGraphs();
     void updateRate();
     void updateHeights();
+    void placeRateElements();
     void updateAxisCaption();
     void updateOverviewWindow();
     void updateInfo();
@@ -195,6 +196,7 @@ private:
     QMenu *m_lanesMenu = nullptr;
     QLabel *m_info = nullptr;
     QLabel *m_busy = nullptr;
+    QLabel *m_empty = nullptr;  // over the plot when there is nothing to draw
 
     QCustomPlot *m_overview = nullptr;
     TimelineLanes *m_overviewLanes = nullptr;
