@@ -4,9 +4,11 @@
 //   QT_QPA_PLATFORM=offscreen QT_SCALE_FACTOR=2 bench_gui_timeline TRACE...     (DPR 2)
 //   bench_gui_timeline --show [--range FROM,TO] [--select N] [--wall] [--shot PNG] TRACE
 //
-// For each trace: loads it, builds the timeline index (timed), then replots a TimelineWidget of
-// the given size (logical pixels) at full view, mid zoom (1/1000 of the trace) and deep zoom
-// (10 ms) and prints the median ms per replot of the lanes + rate plot, and of the overview.
+// For each trace: loads it, builds the timeline index and pairs (timed), then replots a
+// TimelineWidget of the given size (logical pixels) at full view, mid zoom (1/1000 of the trace)
+// and deep zoom (10 ms) and prints the median ms per replot (layout, every layer, painting the
+// widget) of the lanes + rate plot, and of the overview: wall clock, and CPU time of the GUI
+// thread (what counts when other processes share the cores).
 // Make big traces with: tests/fixtures/gen_fixtures.py --small 10000000 /tmp/small-10m.lct
 
 #include "timelinewidget.h"
