@@ -9,8 +9,10 @@
 
 #include <qcustomplot.h>
 
+#include <QFile>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 #include <ctime>
@@ -382,6 +384,50 @@ private slots:
         m_state->setDocument(nullptr);
         QVERIFY(msg->isVisible());
         QVERIFY(!m_w->isIndexing());
+    }
+
+    void growingDocumentIsFollowed() {
+        // the reference trace written in two halves, followed live
+        QFile src(kSchema2);
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        const QByteArray all = src.readAll();
+        QList<qsizetype> ends;  // end offset of each frame
+        for (qsizetype at = 0; at + 4 <= all.size();) {
+            const auto *p = reinterpret_cast<const uchar *>(all.constData() + at);
+            at += 4 + ((qsizetype(p[0]) << 24) | (p[1] << 16) | (p[2] << 8) | p[3]);
+            ends.append(at);
+        }
+        QVERIFY(ends.size() > 100);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("live.lct"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        const qsizetype half = ends[ends.size() / 2];
+        out.write(all.left(half));
+        out.flush();
+        TraceLoader::Options opt;
+        opt.follow = true;
+        QString error;
+        auto doc = TraceLoader::open(path, &error, opt);
+        QVERIFY2(doc, qPrintable(error));
+        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
+        const int first = doc->records().size();
+        m_doc = doc;
+        m_state->setDocument(doc);
+        QVERIFY(waitIndexed());
+        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(first));
+        const double firstEnd = m_w->visibleRange().upper;
+        // the rest arrives
+        out.write(all.mid(half));
+        out.flush();
+        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
+        m_state->notifyDocumentGrew();
+        QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->index()->recordCount(), qint64(4211), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->pairs().front()->matchedCount(), 457, 15000);
+        // the view showed everything, so it follows the end
+        QVERIFY(m_w->visibleRange().upper > firstEnd);
+        QVERIFY(m_w->visibleRange().upper >= doc->records().maxTMono());
+        TraceLoader::stopFollowing(doc.get());
     }
 
     void rateLegendToggles() {

@@ -119,10 +119,19 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
     m_ticker.reset(new TimeAxisTicker);
     buildUi();
     connect(&m_watcher, &QFutureWatcher<Built>::finished, this, &TimelineWidget::onBuilt);
-    m_growthTimer.setInterval(1000);
+    // A growing document (loading, live follow) is indexed again at most this often, so that
+    // the loader keeps the cores; documentGrew() arms it, and it also polls while a document
+    // is loading in case a grower does not notify.
+    m_growthTimer.setSingleShot(true);
     connect(&m_growthTimer, &QTimer::timeout, this, [this] {
-        if (m_doc && !m_watcher.isRunning() && m_doc->records().size() != m_builtRecords) {
-            startBuild();
+        if (!m_doc) {
+            return;
+        }
+        if (m_doc->records().size() != m_builtRecords) {
+            startBuild();  // (marks a rebuild pending when one is running)
+        }
+        if (m_doc->isLoading()) {
+            m_growthTimer.start(growthInterval());
         }
     });
     applyPalette();
@@ -418,6 +427,11 @@ void TimelineWidget::setViewState(ViewState *state) {
                 &TimelineWidget::onSelectedRecordChanged);
         connect(m_state, &ViewState::timeRangeChanged, this, &TimelineWidget::onTimeRangeChanged);
         connect(m_state, &ViewState::wallUtcChanged, this, &TimelineWidget::onWallUtcChanged);
+        connect(m_state, &ViewState::documentGrew, this, [this] {
+            if (!m_growthTimer.isActive()) {
+                m_growthTimer.start(growthInterval());
+            }
+        });
         connect(m_state, &QObject::destroyed, this, [this] { setViewState(nullptr); });
         onWallUtcChanged(m_state->wallUtc());
     }
@@ -448,7 +462,7 @@ void TimelineWidget::onDocumentChanged() {
     updateBands();
     if (m_doc) {
         startBuild();
-        m_growthTimer.start();
+        m_growthTimer.start(growthInterval());
     } else {
         m_growthTimer.stop();
         m_busy->setVisible(false);
@@ -468,6 +482,7 @@ void TimelineWidget::startBuild() {
     m_busy->setText(tr("Indexing…"));
     m_busy->setVisible(true);
     m_building = true;
+    m_buildClock.start();
     auto doc = m_doc;
     auto cancel = m_cancel;
     const quint64 gen = m_generation;
@@ -505,6 +520,7 @@ void TimelineWidget::apply(const Built &b, bool final) {
     if (final) {
         m_busy->setVisible(false);
         m_building = false;
+        m_lastBuildMs = m_buildClock.isValid() ? m_buildClock.elapsed() : 0;
     } else if (current) {
         m_busy->setText(tr("Pairing spans…"));
     }
@@ -560,6 +576,10 @@ void TimelineWidget::apply(const Built &b, bool final) {
             startBuild();
         }
     }
+}
+
+int TimelineWidget::growthInterval() const {
+    return int(std::clamp<qint64>(3 * m_lastBuildMs, 500, 5000));
 }
 
 bool TimelineWidget::isIndexing() const {

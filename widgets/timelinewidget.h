@@ -52,8 +52,10 @@ namespace lmct {
  * labels' context menu or the toolbar's Lanes menu. The rate plot's legend toggles its series.
  * The time axis shows relative time (t_mono) or the wall clock (toolbar or context menu).
  *
- * The index and the pairs are built on worker threads when the document changes (and again
- * while it grows); the widget shows "Indexing…" meanwhile and stays responsive.
+ * The index and the pairs are built on worker threads when the document changes, and again,
+ * throttled, while it grows (ViewState::documentGrew, or polling while it loads); the lanes show
+ * as soon as the index is ready, the spans when they are paired, and the view follows the end of
+ * the trace while it shows everything.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
@@ -130,6 +132,8 @@ private:
     void updateDevicePixelRatio();
     void onDocumentChanged();
     void startBuild();
+    /** Milliseconds between re-indexings of a growing document: 3× the last build, ≥ 0.5 s. */
+    int growthInterval() const;
     void onBuilt();
     /** Shows a build's result: the index alone first (`final` false), then with the pairs. */
     void apply(const Built &b, bool final);
@@ -185,7 +189,9 @@ private:
     bool m_rebuildPending = false;
     bool m_building = false;  // a build runs or its final result is not shown yet
     bool m_firstBuild = true;
-    QTimer m_growthTimer;
+    QTimer m_growthTimer;  // re-indexes a growing document, throttled
+    QElapsedTimer m_buildClock;
+    qint64 m_lastBuildMs = 0;
 
     QToolBar *m_toolbar = nullptr;
     QAction *m_relativeAction = nullptr;
