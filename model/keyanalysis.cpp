@@ -1,11 +1,9 @@
 #include "keyanalysis.h"
 
-#include "computepool.h"
+#include "parallelchunks.h"
 #include "qualname.h"
 #include "tracedocument.h"
 
-#include <QFuture>
-#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -191,25 +189,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
             sl.counts.push_back(quint32(sl.keys.size() - before));
         }
     };
-    // Pipeline: worker threads scan batch b + 1 while this thread merges batch b.
-    std::vector<Slice> slices, next;
-    makeSlices(0, &slices);
-    QtConcurrent::blockingMap(ComputePool::instance(), slices, scanSlice);
-    QFuture<void> pending;
-    struct Wait {  // never leave while workers still use the locals
-        QFuture<void> *f;
-        ~Wait() { f->waitForFinished(); }
-    } wait{&pending};
-    for (int b = 0; b < total; b += kBatchRecords) {
-        const int e = std::min(total, b + kBatchRecords);
-        if (e < total) {
-            makeSlices(e, &next);
-            pending = QtConcurrent::map(ComputePool::instance(), next, scanSlice);
-        }
-        if (cancelled()) {
-            return nullptr;
-        }
-        // Merge in file order: intern keys and update their stats.
+    // Merge in file order: intern keys and update their stats.
+    auto merge = [&](const std::vector<Slice> &slices) {
         for (const Slice &sl : slices) {
             ka->m_damaged += sl.damaged;
             size_t at = 0;
@@ -283,7 +264,31 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 ka->m_begin.push_back(qint64(ka->m_keyIds.size()));
             }
         }
-        pending.waitForFinished();
+    };
+    // Pipeline: while one thread merges batch b, the others scan batch b + 1 (ParallelChunks:
+    // the calling thread works too and never waits for a queued task).
+    std::vector<Slice> slices, next;
+    makeSlices(0, &slices);
+    ParallelChunks::run(int(slices.size()), [&](int i) { scanSlice(slices[size_t(i)]); });
+    for (int b = 0; b < total; b += kBatchRecords) {
+        if (cancelled()) {
+            return nullptr;  // before merging: a cancelled scan leaves its slices incomplete
+        }
+        const int e = std::min(total, b + kBatchRecords);
+        next.clear();
+        if (e < total) {
+            makeSlices(e, &next);
+        }
+        ParallelChunks::run(int(next.size()) + 1, [&](int i) {
+            if (i == 0) {
+                merge(slices);
+            } else {
+                scanSlice(next[size_t(i) - 1]);
+            }
+        });
+        if (cancelled()) {
+            return nullptr;
+        }
         slices.swap(next);
         const int percent = int(qint64(e) * 100 / std::max(1, total));
         if (progress && percent != lastPercent) {

@@ -49,8 +49,9 @@ class TraceDocument;
  * document's first recordCount() records, snapshot once at build (the document may grow).
  *
  * Ownership: build() returns a shared immutable object holding no pointer into the document.
- * Thread-safety: build() is reentrant (run it on a worker; it parallelises the key scan on
- * ComputePool); the result is immutable and its const methods may be called from any thread.
+ * Thread-safety: build() is reentrant (run it on a worker; it parallelises the key scan with
+ * ParallelChunks on ComputePool); the result is immutable and its const methods may be called
+ * from any thread.
  * Errors: records whose args are damaged contribute the keys found before the damage and are
  * counted in damagedRecords().
  */
