@@ -1,4 +1,5 @@
 #include "chrometraceexport.h"
+#include "parallelchunks.h"
 
 #include "qualname.h"
 #include "recordexport.h"
@@ -8,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtConcurrent/QtConcurrentMap>
 #include <deque>
 
 namespace lmct {
@@ -54,12 +54,10 @@ bool ChromeTraceExport::write(QIODevice *out, const TraceDocument &doc,
     const QString exitName = QStringLiteral("read_prefetched_results.__exit__");
 
     // 1. Decode and format the args in parallel.
-    std::vector<size_t> idx(rows.size());
-    for (size_t i = 0; i < idx.size(); ++i) {
-        idx[i] = i;
-    }
-    const std::vector<Prepared> prepared =
-        QtConcurrent::blockingMapped<std::vector<Prepared>>(idx, [&](size_t i) {
+    std::vector<Prepared> prepared(rows.size());
+    ParallelChunks::run(int(rows.size()), [&](int ri) {
+        const size_t i = size_t(ri);
+        prepared[i] = [&] {
             const int r = rows[i];
             Prepared p;
             const ValueDecoder::Result a = RecordExport::decodeArgs(doc, r);
@@ -75,7 +73,8 @@ bool ChromeTraceExport::write(QIODevice *out, const TraceDocument &doc,
             }
             p.argsJson = QJsonDocument(args).toJson(QJsonDocument::Compact);
             return p;
-        });
+        }();
+    });
 
     // 2. Pair enters and exits: FIFO per identical key list, in file order.
     std::vector<qint64> partner(rows.size(), -1);  // enter → exit position, exit → enter

@@ -1,11 +1,11 @@
 #include "contextpairs.h"
+#include "parallelchunks.h"
 
 #include "msgpackskim.h"
 #include "qualname.h"
 #include "tracedocument.h"
 
 #include <QHashFunctions>
-#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -134,7 +134,8 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
     for (size_t b = 0; b < events.size(); b += chunk) {
         ranges.emplace_back(b, std::min(events.size(), b + chunk));
     }
-    QtConcurrent::blockingMap(ranges, [&](const std::pair<size_t, size_t> &r) {
+    ParallelChunks::run(int(ranges.size()), [&](int ri) {
+        const std::pair<size_t, size_t> &r = ranges[size_t(ri)];
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             return;
         }

@@ -1,4 +1,6 @@
 #include "recordexport.h"
+#include "computepool.h"
+#include "parallelchunks.h"
 
 #include "csvwriter.h"
 #include "qualname.h"
@@ -10,7 +12,6 @@
 #include <QJsonObject>
 #include <QLocale>
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentMap>
 
 namespace lmct {
 
@@ -68,22 +69,20 @@ bool RecordExport::writeRows(QIODevice *out, const std::vector<int> &rows,
                              const std::function<QByteArray(int)> &formatOne, QString *error) {
     // Format chunks in parallel, a bounded window at a time, and write them in order.
     constexpr size_t kChunk = 1024;
-    const size_t window =
-        kChunk * size_t(qMax(1, QThreadPool::globalInstance()->maxThreadCount())) * 4;
+    const size_t window = kChunk * size_t(qMax(1, ComputePool::instance()->maxThreadCount())) * 4;
     for (size_t begin = 0; begin < rows.size(); begin += window) {
         std::vector<std::pair<size_t, size_t>> chunks;
         const size_t end = std::min(rows.size(), begin + window);
         for (size_t b = begin; b < end; b += kChunk) {
             chunks.emplace_back(b, std::min(end, b + kChunk));
         }
-        const QList<QByteArray> texts = QtConcurrent::blockingMapped<QList<QByteArray>>(
-            chunks, [&](const std::pair<size_t, size_t> &c) {
-                QByteArray text;
-                for (size_t k = c.first; k < c.second; ++k) {
-                    text += formatOne(rows[k]);
-                }
-                return text;
-            });
+        std::vector<QByteArray> texts(chunks.size());
+        ParallelChunks::run(int(chunks.size()), [&](int ci) {
+            const std::pair<size_t, size_t> &c = chunks[size_t(ci)];
+            for (size_t k = c.first; k < c.second; ++k) {
+                texts[size_t(ci)] += formatOne(rows[k]);
+            }
+        });
         for (const QByteArray &t : texts) {
             if (out->write(t) != t.size()) {
                 if (error) {

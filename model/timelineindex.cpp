@@ -1,7 +1,7 @@
 #include "timelineindex.h"
+#include "parallelchunks.h"
 
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentMap>
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -95,7 +95,8 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &sto
         cs[size_t(c)].end = int(qint64(n) * (c + 1) / chunks);
         cs[size_t(c)].counts.assign(size_t(lanes), 0);
     }
-    QtConcurrent::blockingMap(cs, [&store](Chunk &c) {
+    ParallelChunks::run(int(cs.size()), [&store, &cs](int k) {
+        Chunk &c = cs[size_t(k)];
         for (int i = c.begin; i < c.end; ++i) {
             if (std::isfinite(store.tMono(i))) {
                 ++c.counts[store.qualnameId(i)];
@@ -121,7 +122,8 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &sto
         times[size_t(q)].resize(size_t(total[size_t(q)]));
         idx->m_lanes[size_t(q)].records.resize(size_t(total[size_t(q)]));
     }
-    QtConcurrent::blockingMap(cs, [&store, &times, &idx](Chunk &c) {
+    ParallelChunks::run(int(cs.size()), [&store, &times, &idx, &cs](int k) {
+        Chunk &c = cs[size_t(k)];
         for (int i = c.begin; i < c.end; ++i) {
             const double t = store.tMono(i);
             if (!std::isfinite(t)) {
@@ -142,7 +144,8 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &sto
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(),
               [&total](int a, int b) { return total[size_t(a)] > total[size_t(b)]; });
-    QtConcurrent::blockingMap(order, [&times, &idx, cancel](int q) {
+    ParallelChunks::run(int(order.size()), [&times, &idx, &order, cancel](int k) {
+        const int q = order[size_t(k)];
         if (cancelled(cancel)) {
             return;
         }

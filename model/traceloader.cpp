@@ -1,12 +1,11 @@
 #include "traceloader.h"
+#include "parallelchunks.h"
 
-#include "computepool.h"
 #include "recordindexer.h"
 #include "valuedecoder.h"
 
 #include <QMutex>
 #include <QThread>
-#include <QtConcurrent/QtConcurrentMap>
 #include <QtEndian>
 #include <algorithm>
 #include <atomic>
@@ -174,9 +173,8 @@ public:
             for (int i = 0; i < n; i += step) {
                 chunks.append({i, qMin(n, i + step)});
             }
-            QtConcurrent::blockingMap(
-                ComputePool::instance(), chunks,
-                [&](const QPair<int, int> &c) { parseRange(c.first, c.second); });
+            ParallelChunks::run(int(chunks.size()),
+                                [&](int k) { parseRange(chunks[k].first, chunks[k].second); });
         }
         for (int i = 0; i < n; ++i) {
             const RecordIndexer::Fields &f = m_fields[size_t(i)];
@@ -441,13 +439,7 @@ public:
             QMutexLocker lock(&mutex);
             bad.insert(bad.end(), local.begin(), local.end());
         };
-        if (chunks.size() <= 1) {
-            for (const auto &c : chunks) {
-                check(c);
-            }
-        } else {
-            QtConcurrent::blockingMap(ComputePool::instance(), chunks, check);
-        }
+        ParallelChunks::run(int(chunks.size()), [&](int k) { check(chunks[k]); });
         std::sort(bad.begin(), bad.end());
         for (int i : bad) {
             const qint64 off = m_store.frameOffset(i);
