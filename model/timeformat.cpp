@@ -57,7 +57,9 @@ QString TimeFormat::mono(double s) {
 }
 
 QString TimeFormat::wall(double t, bool utc) {
-    if (!std::isfinite(t)) {
+    // Beyond ±1e13 s (about 317 000 years) a date means nothing, and the conversion to
+    // milliseconds would leave qint64's range (found by fuzzing a header's t_wall_start).
+    if (!std::isfinite(t) || std::abs(t) > kMaxWallSeconds) {
         return QString();
     }
     const qint64 ms = qint64(std::floor(t * 1000.0 + 0.5));

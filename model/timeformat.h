@@ -18,7 +18,11 @@ public:
     static QString delta(double seconds);
     /** `t_mono` with microsecond precision: "12.345678". */
     static QString mono(double seconds);
-    /** `t_wall` as "yyyy-MM-dd HH:mm:ss.zzz" in local time (or UTC with a trailing "Z"). */
+    /** Largest |`t_wall`| (seconds) that wall() renders as a date. */
+    static constexpr double kMaxWallSeconds = 1e13;
+
+    /** `t_wall` as "yyyy-MM-dd HH:mm:ss.zzz" in local time (or UTC with a trailing "Z"); empty
+     *  when @p epochSeconds is not finite or its magnitude exceeds kMaxWallSeconds. */
     static QString wall(double epochSeconds, bool utc = false);
 };
 

@@ -1103,6 +1103,11 @@ private slots:
         QCOMPARE(TimeFormat::wall(0.0, true), QStringLiteral("1970-01-01 00:00:00.000Z"));
         QVERIFY(!TimeFormat::wall(1760000000.25, false).endsWith(QLatin1Char('Z')));
         QVERIFY(TimeFormat::wall(std::numeric_limits<double>::infinity()).isEmpty());
+        // Regression (fuzzing, CI): a header's t_wall_start of 3.24663e31 s overflowed the
+        // conversion to milliseconds (undefined behaviour) and printed a garbage date.
+        QVERIFY(TimeFormat::wall(3.24663e31, true).isEmpty());
+        QVERIFY(TimeFormat::wall(-3.24663e31).isEmpty());
+        QVERIFY(!TimeFormat::wall(TimeFormat::kMaxWallSeconds, true).isEmpty());
     }
 };
 

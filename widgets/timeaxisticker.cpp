@@ -1,5 +1,7 @@
 #include "timeaxisticker.h"
 
+#include "timeformat.h"
+
 #include <QDateTime>
 #include <QTimeZone>
 #include <algorithm>
@@ -74,7 +76,7 @@ double TimeAxisTicker::zoneOffset(double t) const {
         return 0.0;
     }
     const double w = m_wallOffset + t;
-    if (!std::isfinite(w)) {
+    if (!std::isfinite(w) || std::abs(w) > TimeFormat::kMaxWallSeconds) {
         return 0.0;
     }
     return QDateTime::fromSecsSinceEpoch(qint64(std::floor(w))).offsetFromUtc();
