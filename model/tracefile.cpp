@@ -2,6 +2,13 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
+#ifdef Q_OS_LINUX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 namespace lmct {
 
 TraceFile::~TraceFile() {
@@ -73,6 +80,24 @@ bool TraceFile::remap(QString *error) {
     m_data.store(p, std::memory_order_release);
     m_size.store(now, std::memory_order_release);
     return true;
+}
+
+void TraceFile::releaseResident(qint64 offset, qint64 length) const {
+#ifdef Q_OS_LINUX
+    if (!m_file || !data()) {
+        return;  // in-memory bytes: MADV_DONTNEED would zero anonymous memory
+    }
+    static const qint64 page = qint64(::sysconf(_SC_PAGESIZE));
+    const qint64 from = (std::max<qint64>(0, offset) + page - 1) / page * page;
+    const qint64 to = std::min(offset + length, size()) / page * page;
+    if (to > from) {
+        // The mapping is shared and read-only: dropping its pages loses nothing.
+        ::madvise(const_cast<uchar *>(data()) + from, size_t(to - from), MADV_DONTNEED);
+    }
+#else
+    Q_UNUSED(offset);
+    Q_UNUSED(length);
+#endif
 }
 
 }  // namespace lmct

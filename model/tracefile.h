@@ -53,6 +53,18 @@ public:
     qint64 size() const { return m_size.load(std::memory_order_acquire); }
     QString fileName() const { return m_fileName; }
 
+    /**
+     * Drops this process's resident pages of the newest mapping inside [offset, offset + length)
+     * (whole pages only), so that reading a file once does not keep all of it in the process's
+     * RSS. The bytes stay in the kernel's page cache and are read again on the next access, so
+     * data() stays valid and shows the same bytes. Does nothing for openBytes() (its memory is
+     * the process's own) or off Linux. Offset and length in bytes.
+     *
+     * Thread-safety: may be called from any thread, also while others read the same pages (they
+     * fault them in again).
+     */
+    void releaseResident(qint64 offset, qint64 length) const;
+
 private:
     std::unique_ptr<QFile> m_file;
     QByteArray m_bytes;

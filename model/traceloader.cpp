@@ -237,6 +237,8 @@ public:
                 lastProgress = off;
             }
             if (const qint64 after = fastBatch(off); after != off) {
+                // Indexed: its pages need not stay in the RSS (the table reads a few back).
+                m_doc.m_file.releaseResident(off, after - off);
                 off = after;
                 continue;
             }
@@ -436,6 +438,9 @@ public:
                     local.push_back(i);
                 }
             }
+            const qint64 from = m_store.frameOffset(c.first);
+            const qint64 last = m_store.frameOffset(c.second - 1);
+            m_doc.m_file.releaseResident(from, last + 4 + m_store.bodyLength(c.second - 1) - from);
             QMutexLocker lock(&mutex);
             bad.insert(bad.end(), local.begin(), local.end());
         };
