@@ -31,7 +31,12 @@ int runInfo(const QStringList &args) {
     p.addOption(
         {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});
     p.addOption({QStringLiteral("details"),
-                 QStringLiteral("With --json: also the keys digest, partial and damage.")});
+                 QStringLiteral("With --json: also the keys digest, partial, args_checked and "
+                                "damage.")});
+    p.addOption({QStringLiteral("check"),
+                 QStringLiteral("Also decode every record's arguments completely and report "
+                                "damage inside them (a full pass over the file; without it only "
+                                "t_mono, t_wall and qualname are read).")});
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Trace files (*.lct, *.lmct)."),
                             QStringLiteral("FILE..."));
     if (!p.parse(args)) {
@@ -52,9 +57,11 @@ int runInfo(const QStringList &args) {
     QTextStream out(stdout);
     QTextStream err(stderr);
     int rc = kExitOk;
+    TraceLoader::Options options;
+    options.validateArgs = p.isSet(QStringLiteral("check"));
     for (const QString &file : files) {
         QString error;
-        auto doc = TraceLoader::load(file, &error);
+        auto doc = TraceLoader::load(file, &error, options);
         if (!doc) {
             err << "lmct info: " << error << "\n";
             rc = kExitUnreadable;
@@ -84,7 +91,8 @@ QString usage() {
         "Headless tools for LMCache storage traces (*.lct, *.lmct).\n"
         "\n"
         "Commands:\n"
-        "  info [--json] FILE...   header, record counts per qualname, duration, diagnostics\n"
+        "  info [--json] [--check] FILE...\n"
+        "                          header, record counts per qualname, duration, diagnostics\n"
         "  dump [--jsonl|--csv] [--filter EXPR] [--range T0:T1] FILE\n"
         "                          the matching records in file order\n"
         "  stats [--json|--csv] [--filter EXPR] [--range T0:T1] FILE\n"

@@ -76,6 +76,12 @@ public:
     bool isPartial() const { return damage().partial; }
     /** Bytes of the file indexed so far (the scan position). */
     qint64 scannedBytes() const { return m_scanOffset.load(std::memory_order_acquire); }
+    /**
+     * Whether every record's arguments were decoded completely while loading
+     * (TraceLoadOptions::validateArgs), so that damage inside `args` is diagnosed; false after an
+     * index-only load (`lmct info` without --check), a cancelled load, or while following.
+     */
+    bool argsChecked() const { return m_argsChecked.load(std::memory_order_acquire); }
     /** Whether a loader is still appending (initial load or live follow). */
     bool isLoading() const { return m_loading.load(std::memory_order_acquire); }
     /** Offset where the first record frame starts. */
@@ -103,6 +109,7 @@ private:
     void addDiagnostic(const Diagnostic &d, int cap);
 
     TraceFile m_file;
+    std::atomic_bool m_argsChecked{false};
     TraceHeader m_header;
     RecordStore m_records;
     mutable QMutex m_mutex;  // guards m_diagnostics, m_diagnosticCount, m_damage

@@ -48,6 +48,7 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, boo
         out.insert(QStringLiteral("digest"),
                    TraceHeader::digestStatusName(doc.header().digestStatus()));
         out.insert(QStringLiteral("partial"), doc.isPartial());
+        out.insert(QStringLiteral("args_checked"), doc.argsChecked());
         out.insert(
             QStringLiteral("damage"),
             QJsonObject{{QStringLiteral("skipped_bytes"), double(doc.skippedBytes())},
@@ -103,6 +104,9 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
     for (const QString &q : names) {
         out.append(QStringLiteral("    %1 %2").arg(counts[size_t(rs.qualnameIdOf(q))], 10).arg(q));
     }
+    line(QStringLiteral("arguments"),
+         doc.argsChecked() ? QStringLiteral("every record's arguments decoded and checked")
+                           : QStringLiteral("not checked (lmct info --check decodes them all)"));
     if (doc.skippedBytes() || doc.skippedFrames() || doc.recoveredFrames()) {
         line(QStringLiteral("damage"),
              QStringLiteral("%1 bytes skipped, %2 frames skipped, %3 recovered")

@@ -17,7 +17,8 @@ namespace lmct {
  * (number), `qualnames` (object: full qualname → count), `diagnostics` (array of
  * `{"severity", "offset", "message", "kind"}`): exactly these keys. With `details` (lmct info
  * --json --details) an opened file also gets `digest` (str: "match", "mismatch", "absent" or
- * "lost", TraceHeader::digestStatusName), `partial` (bool: loading was cancelled) and `damage`
+ * "lost", TraceHeader::digestStatusName), `partial` (bool: loading was cancelled),
+ * `args_checked` (bool: TraceDocument::argsChecked(), `lmct info --check`) and `damage`
  * (`skipped_bytes`, `skipped_frames`, `recovered_frames`). The damage counts are also in the
  * loader's "damage" summary diagnostic, so they are in the plain output too.
  */

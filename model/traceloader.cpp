@@ -708,6 +708,9 @@ void TraceLoader::scan(TraceDocument *doc, const Options &options) {
             scanner.reportDamage();
             if (options.validateArgs && !doc->isPartial()) {
                 scanner.validateArgs();
+                const bool cancelled =
+                    options.cancel && options.cancel->load(std::memory_order_relaxed);
+                doc->m_argsChecked.store(!cancelled, std::memory_order_release);
             }
         }
     }

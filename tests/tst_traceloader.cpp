@@ -761,6 +761,38 @@ private slots:
         }
     }
 
+    void argumentCheckIsOptional() {
+        // lmct info indexes only (issue #6: 20x the reference reader); --check decodes every
+        // record's arguments. A frame one byte short keeps its index fields, damaging its args.
+        SmallTrace t = smallTrace(5);
+        QByteArray b = t.bytes;
+        const qint64 at = t.frameStarts[2];
+        b.replace(at, 4, be32(qFromBigEndian<quint32>(b.constData() + at) - 1));
+        QString error;
+        TraceLoadOptions indexOnly;
+        indexOnly.validateArgs = false;
+        auto quick = TraceLoader::loadBytes(b, QStringLiteral("m.lct"), &error, indexOnly);
+        QVERIFY2(quick, qPrintable(error));
+        QVERIFY(!quick->argsChecked());
+        QVERIFY(!(quick->records().flags(2) & RecordStore::BadArgs));
+        QVERIFY(TraceInfo::toText(QStringLiteral("m.lct"), *quick)
+                    .contains(QStringLiteral("arguments:             not checked")));
+        QCOMPARE(TraceInfo::toJson(QStringLiteral("m.lct"), *quick, true)
+                     .value(QStringLiteral("args_checked"))
+                     .toBool(true),
+                 false);
+        auto checked = TraceLoader::loadBytes(b, QStringLiteral("m.lct"), &error);
+        QVERIFY2(checked, qPrintable(error));
+        QVERIFY(checked->argsChecked());
+        QVERIFY(checked->records().flags(2) & RecordStore::BadArgs);
+        QCOMPARE(checked->records().size(), quick->records().size());
+        QVERIFY(checked->errorCount() > quick->errorCount());
+        QCOMPARE(TraceInfo::toJson(QStringLiteral("m.lct"), *checked, true)
+                     .value(QStringLiteral("args_checked"))
+                     .toBool(false),
+                 true);
+    }
+
     void regression_rewrittenHeaderDamagedFirstRecordIsReported_data() {
         QTest::addColumn<int>("how");
         QTest::newRow("length prefix ff ff ff f0") << 0;
