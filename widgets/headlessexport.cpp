@@ -27,6 +27,18 @@ int fail(int code, const QString &message) {
     return code;
 }
 
+QtMessageHandler g_previousHandler = nullptr;
+
+/** Drops the offscreen platform's notes about window features it lacks (noise on stderr). */
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("This plugin does not support"))) {
+        return;
+    }
+    if (g_previousHandler) {
+        g_previousHandler(type, context, message);
+    }
+}
+
 /** Runs the event loop until `done` or `timeoutMs`; returns done(). */
 bool waitUntil(const std::function<bool()> &done, int timeoutMs) {
     QElapsedTimer clock;
@@ -96,10 +108,15 @@ int HeadlessExport::run(const Request &request) {
         state.setFilterText(filter.text());
         state.setFilterResult(filter.text(), std::move(rows));
     }
+    g_previousHandler = qInstallMessageHandler(quietHandler);
+    struct RestoreHandler {
+        ~RestoreHandler() { qInstallMessageHandler(g_previousHandler); }
+    } restoreHandler;
     TimelineWidget timeline;
     timeline.setAttribute(Qt::WA_DontShowOnScreen);
     timeline.setViewState(&state);
-    // TODO(tlview merge): timeline.setFilterMode(TimelineWidget::FilterMode::Hide);
+    // TODO(tlview merge): headless exports hide the records the filter excludes:
+    // timeline.setFilterMode(TimelineWidget::FilterMode::Hide);
     timeline.resize(width, height + 100);
     timeline.show();
     if (!waitUntil([&] { return !timeline.isIndexing(); }, request.timeoutMs)) {
