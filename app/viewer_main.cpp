@@ -37,6 +37,11 @@ int main(int argc, char *argv[]) {
             infoOnly = true;
         }
     }
+    if (exporting && !std::getenv("QT_QPA_PLATFORM")) {
+        // A headless export never needs a window system: render offscreen even when a
+        // DISPLAY is set (it may be stale, e.g. in an ssh session), unless a platform is asked.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     if (!haveDisplay()) {
         if (!infoOnly && !exporting) {
             std::fputs(

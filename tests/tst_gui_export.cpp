@@ -1,7 +1,9 @@
-// Viewer exports: `lmct-viewer --export-png/svg/pdf` run headless (no DISPLAY) and the
-// File > Export writers (records in table order, statistics, header, Chrome JSON, screenshot).
+// Viewer exports: `lmct-viewer --export-png/svg/pdf` run headless (no DISPLAY), rendering the
+// app's TimelineWidget, and the File > Export writers (records in table order, statistics,
+// header, Chrome JSON, screenshot).
 
 #include "exportactions.h"
+#include "exportcheck.h"
 #include "mainwindow.h"
 #include "plotexport.h"
 #include "recordtableview.h"
@@ -21,10 +23,13 @@
 #include <QtTest>
 
 using namespace lmct;
+using lmct::test::grayVariance;
+using lmct::test::svgText;
 
 namespace {
 
 const QString kTrace = QStringLiteral(LMCT_TRACES "/malformed-record.lmct");
+const QString kSchema2 = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
 
 struct Run {
     int exitCode = -1;
@@ -32,13 +37,19 @@ struct Run {
     QByteArray err;
 };
 
-/** Runs lmct-viewer with no display at all (no DISPLAY, WAYLAND_DISPLAY, QT_QPA_PLATFORM). */
-Run runViewer(const QStringList &args) {
+/**
+ * Runs lmct-viewer with no display at all (no DISPLAY, WAYLAND_DISPLAY, QT_QPA_PLATFORM), or
+ * with `display` as DISPLAY.
+ */
+Run runViewer(const QStringList &args, const QString &display = {}) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    if (!display.isEmpty()) {
+        env.insert(QStringLiteral("DISPLAY"), display);
+    }
     p.setProcessEnvironment(env);
     p.start(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"), args);
     Run r;
@@ -55,21 +66,6 @@ Run runViewer(const QStringList &args) {
 QByteArray readAll(const QString &path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-/** Variance of the gray levels: 0 for a blank image. */
-double grayVariance(const QImage &img) {
-    double sum = 0, sum2 = 0;
-    const qint64 n = qint64(img.width()) * img.height();
-    for (int y = 0; y < img.height(); ++y) {
-        for (int x = 0; x < img.width(); ++x) {
-            const double g = qGray(img.pixel(x, y));
-            sum += g;
-            sum2 += g * g;
-        }
-    }
-    const double mean = sum / double(n);
-    return sum2 / double(n) - mean * mean;
 }
 
 int countDir(const QString &path) {
@@ -99,6 +95,8 @@ private slots:
         QVERIFY(!img.isNull());
         QCOMPARE(img.size(), QSize(1600, 900));
         QVERIFY(grayVariance(img) > 0);
+        // no platform noise on stderr
+        QVERIFY2(!r.err.contains("This plugin does not support"), r.err.constData());
         // Keep one for people to look at (build/tests/export-sample.png).
         QFile::remove(QStringLiteral("export-sample.png"));
         QFile::copy(out, QStringLiteral("export-sample.png"));
@@ -121,21 +119,59 @@ private slots:
         const QString out = dir.filePath(QStringLiteral("t.svg"));
         const Run r = runViewer({QStringLiteral("--export-svg"), out, kTrace});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QByteArray svg = readAll(out);
-        QXmlStreamReader xml(svg);
-        QString text;
-        while (!xml.atEnd()) {
-            if (xml.readNext() == QXmlStreamReader::Characters) {
-                text += xml.text();
-            }
-        }
-        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-        QVERIFY(QSvgRenderer(svg).isValid());
+        bool ok = false;
+        const QString text = svgText(out, &ok);
+        QVERIFY(ok);
         for (const char *lane : {"reserve_write", "finish_write", "submit_prefetch_task",
                                  "read_prefetched_results.__enter__", "finish_read_prefetched"}) {
             QVERIFY2(text.contains(QLatin1String(lane)), lane);
         }
         QVERIFY(text.contains(QStringLiteral("malformed-record.lmct")));  // the caption
+        QVERIFY(text.contains(QStringLiteral("no filter")));
+        // the app's timeline: its rate plot and time axis caption
+        QVERIFY(text.contains(QStringLiteral("calls/s")));
+        QVERIFY(text.contains(QStringLiteral("t_mono")));
+    }
+
+    void captionHoldsFileRangeAndFilter() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.svg"));
+        const Run r = runViewer({QStringLiteral("--export-svg"), out, QStringLiteral("--filter"),
+                                 QStringLiteral("call == reserve_write"), QStringLiteral("--range"),
+                                 QStringLiteral("1s:3s"), kSchema2});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        bool ok = false;
+        const QString text = svgText(out, &ok);
+        QVERIFY(ok);
+        QVERIFY2(text.contains(QStringLiteral("schema2-prefetch-spec-tp2.lct")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("t_mono 1.000000 … 3.000000 s")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("filter: call == reserve_write")), qPrintable(text));
+    }
+
+    void referenceTracePngAtScale() {
+        // The reference trace at 1600x900, scale 2: 3200x1800 pixels, not blank.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("s2.png"));
+        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                                 QStringLiteral("1600x900"), QStringLiteral("--scale"),
+                                 QStringLiteral("2"), kSchema2});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QImage img(out);
+        QCOMPARE(img.size(), QSize(3200, 1800));
+        QVERIFY(grayVariance(img) > 100);
+        QFile::remove(QStringLiteral("export-schema2.png"));
+        QFile::copy(out, QStringLiteral("export-schema2.png"));  // build/tests/, to look at
+    }
+
+    void exportIgnoresAStaleDisplay() {
+        // DISPLAY names no X server: the export still renders offscreen.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("t.png"));
+        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                                 QStringLiteral("320x200"), kTrace},
+                                QStringLiteral(":987"));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QImage(out).size(), QSize(320, 200));
     }
 
     void pdfIsPdf() {
@@ -169,6 +205,15 @@ private slots:
         r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("/nonexistent.lct")});
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(countDir(dir.path()), 0);  // nothing half-written
+        // the input trace is never the output
+        QTemporaryDir other;
+        const QString copy = other.filePath(QStringLiteral("copy.lmct"));
+        QVERIFY(QFile::copy(kTrace, copy));
+        const QByteArray before = readAll(copy);
+        r = runViewer({QStringLiteral("--export-png"), copy, copy});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("input trace"), r.err.constData());
+        QCOMPARE(readAll(copy), before);
     }
 
     void fileExportMenuWriters() {

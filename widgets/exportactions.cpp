@@ -7,6 +7,8 @@
 #include "recordtableview.h"
 #include "statisticstablemodel.h"
 #include "tablecsv.h"
+#include "timelineexportactions.h"
+#include "timelinewidget.h"
 #include "tracestatistics.h"
 #include "tracetab.h"
 #include "valueformatter.h"
@@ -30,6 +32,7 @@ ExportActions::ExportActions(QWidget *window, std::function<TraceTab *()> curren
 
 QMenu *ExportActions::addMenu(QMenu *fileMenu) {
     QMenu *menu = fileMenu->addMenu(tr("&Export"));
+    m_menu = menu;
     QList<QAction *> needDoc;
     needDoc << menu->addAction(tr("Records as &CSV…"), this,
                                [this] { exportKind(Kind::RecordsCsv); });
@@ -51,6 +54,17 @@ QMenu *ExportActions::addMenu(QMenu *fileMenu) {
         }
     });
     return menu;
+}
+
+void ExportActions::addTimeline(TimelineWidget *timeline) {
+    if (!m_menu) {
+        return;
+    }
+    TimelineExportActions *actions = timeline->exportActions();
+    QAction *first = m_menu->actions().value(0);
+    m_menu->insertActions(first, actions->actions());
+    m_menu->insertSeparator(first);
+    connect(m_menu, &QMenu::aboutToShow, actions, &TimelineExportActions::updateEnabled);
 }
 
 std::vector<int> ExportActions::tableRecords(const TraceTab &tab) {

@@ -10,13 +10,16 @@ class QWidget;
 
 namespace lmct {
 
+class TimelineWidget;
 class TraceTab;
 
 /**
  * The File > Export submenu: records of the current tab (the filtered set, in table order) as
  * CSV or JSON Lines (RecordExport), the statistics tables as CSV (TableCsv), header and
- * configuration as JSON, Chrome trace-event JSON for Perfetto (ChromeTraceExport), and a PNG
- * screenshot of the whole window (QWidget::grab at the device pixel ratio).
+ * configuration as JSON, Chrome trace-event JSON for Perfetto (ChromeTraceExport), a PNG
+ * screenshot of the whole window (QWidget::grab at the device pixel ratio), and, once
+ * addTimeline() is called, the timeline as PNG, SVG or PDF and Copy Image (the timeline's own
+ * TimelineExportActions, the very actions of its context menu).
  *
  * Every file is written through ExportFile (QSaveFile); an error shows a QMessageBox naming the
  * path and the reason, and leaves nothing behind. The static write functions do the work without
@@ -32,6 +35,8 @@ public:
 
     /** Adds the Export submenu to `fileMenu`. */
     QMenu *addMenu(QMenu *fileMenu);
+    /** Adds `timeline`'s export actions at the top of the submenu made by addMenu(). */
+    void addTimeline(TimelineWidget *timeline);
 
     /** The tab's records as shown by its table (filter and sort applied). */
     static std::vector<int> tableRecords(const TraceTab &tab);
@@ -50,6 +55,7 @@ private:
     QString askPath(const QString &title, const QString &suggested, const QString &filter);
 
     QWidget *m_window;
+    QMenu *m_menu = nullptr;
     std::function<TraceTab *()> m_currentTab;
 };
 

@@ -2,13 +2,21 @@
 
 #include "filterevaluator.h"
 #include "filterexpression.h"
-#include "tickplot.h"
-#include "timeformat.h"
+#include "timelineexport.h"
+#include "timelinewidget.h"
 #include "traceloader.h"
+#include "viewstate.h"
 
+#include <qcustomplot.h>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QTextStream>
+#include <QTimer>
+#include <cmath>
 
 namespace lmct {
 
@@ -17,6 +25,40 @@ namespace {
 int fail(int code, const QString &message) {
     QTextStream(stderr) << "lmct-viewer: " << message << "\n";
     return code;
+}
+
+QtMessageHandler g_previousHandler = nullptr;
+
+/** Drops the offscreen platform's notes about window features it lacks (noise on stderr). */
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("This plugin does not support"))) {
+        return;
+    }
+    if (g_previousHandler) {
+        g_previousHandler(type, context, message);
+    }
+}
+
+/** Runs the event loop until `done` or `timeoutMs`; returns done(). */
+bool waitUntil(const std::function<bool()> &done, int timeoutMs) {
+    QElapsedTimer clock;
+    clock.start();
+    while (!done() && clock.elapsed() < timeoutMs) {
+        QEventLoop loop;
+        QTimer::singleShot(20, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return done();
+}
+
+/** Resizes `timeline` so that its plot is exactly `size` (the toolbar and overview on top). */
+void fitPlotTo(TimelineWidget &timeline, const QSize &size) {
+    for (int i = 0; i < 4 && timeline.plot()->size() != size; ++i) {
+        const QSize extra = timeline.size() - timeline.plot()->size();
+        timeline.resize(size + extra);
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
 }
 
 }  // namespace
@@ -55,31 +97,49 @@ int HeadlessExport::run(const Request &request) {
     if (!doc) {
         return fail(kExitIo, why);
     }
-    FilterEvaluator ev(doc, filter);
-    FilterEvaluator::Options o;
-    o.range = range;
-    const std::vector<int> rows = ev.run(o).records;
 
-    TickPlot plot;
-    plot.resize(width, height);
-    plot.setRecords(doc, rows, range);
-    const QCPRange shown = plot.xAxis->range();
-    plot.setCaption(QStringLiteral("%1  —  t_mono %2 … %3  —  %4  —  %5 records")
-                        .arg(QFileInfo(request.input).fileName(),
-                             TimeFormat::mono(std::max(0.0, shown.lower)),
-                             TimeFormat::mono(shown.upper),
-                             filter.isEmpty() ? QStringLiteral("no filter")
-                                              : QStringLiteral("filter: ") + filter.text())
-                        .arg(rows.size()));
-    plot.replot(QCustomPlot::rpImmediateRefresh);
-    QString error;
-    if (QFileInfo(request.output).exists() && QFileInfo(request.output).canonicalFilePath() ==
-                                                  QFileInfo(request.input).canonicalFilePath()) {
-        return fail(kExitIo,
-                    QStringLiteral("cannot write %1: it is the input trace").arg(request.output));
+    // The same set-up as a tab of the app: a ViewState with the document and the filter.
+    ViewState state;
+    state.setDocument(doc);
+    if (!filter.isEmpty()) {
+        // every matching record, as the filter bar evaluates it (the range is the view's)
+        auto rows =
+            std::make_shared<const std::vector<int>>(FilterEvaluator(doc, filter).run().records);
+        state.setFilterText(filter.text());
+        state.setFilterResult(filter.text(), std::move(rows));
     }
-    if (!PlotExport::save(&plot, request.output, request.format, width, height, request.scale,
-                          &error)) {
+    g_previousHandler = qInstallMessageHandler(quietHandler);
+    struct RestoreHandler {
+        ~RestoreHandler() { qInstallMessageHandler(g_previousHandler); }
+    } restoreHandler;
+    TimelineWidget timeline;
+    timeline.setAttribute(Qt::WA_DontShowOnScreen);
+    timeline.setViewState(&state);
+    // TODO(tlview merge): headless exports hide the records the filter excludes:
+    // timeline.setFilterMode(TimelineWidget::FilterMode::Hide);
+    timeline.resize(width, height + 100);
+    timeline.show();
+    if (!waitUntil([&] { return !timeline.isIndexing(); }, request.timeoutMs)) {
+        return fail(kExitIo, QStringLiteral("%1: the timeline was not ready after %2 s")
+                                 .arg(request.input)
+                                 .arg(request.timeoutMs / 1000));
+    }
+    fitPlotTo(timeline, QSize(width, height));
+    const QCPRange fitted = timeline.visibleRange();  // the whole trace with a margin
+    const double from = std::isfinite(range.from) ? range.from : fitted.lower;
+    const double to = std::isfinite(range.to) ? range.to : fitted.upper;
+    if (to > from) {
+        timeline.setVisibleRange(from, to);
+    }
+    // Let the queued replots and the layout-dependent updates (rate buckets, tick count) run.
+    for (int i = 0; i < 3; ++i) {
+        timeline.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QCoreApplication::processEvents();
+    }
+
+    QString error;
+    if (!TimelineExport::save(&timeline, request.output, request.format, QSize(width, height),
+                              request.scale, &error)) {
         return fail(kExitIo, error);
     }
     return kExitOk;

@@ -8,9 +8,15 @@ namespace lmct {
 
 /**
  * `lmct-viewer --export-png|--export-svg|--export-pdf OUT [--range T0:T1] [--filter EXPR]
- * [--size WxH] [--scale S] FILE`: renders the timeline of FILE (records matching the filter in
- * the range) with a caption line (file name, time range, active filter) and writes it, without
- * showing a window (works on the offscreen platform).
+ * [--size WxH] [--scale S] FILE`: renders the app's own TimelineWidget for FILE (lanes, spans,
+ * rate plot, time axis) with a caption line (file name, time range, active filter) and writes it
+ * through TimelineExport, the path of the timeline's context menu, without showing a window
+ * (the widget is laid out with Qt::WA_DontShowOnScreen; works on the offscreen platform).
+ *
+ * Like the GUI, it goes through a ViewState: the document is set, the filter's FilterEvaluator
+ * result handed over (setFilterText + setFilterResult), the timeline's index awaited (an event
+ * loop bounded by Request::timeoutMs), and the view set to the range (its open ends: the
+ * trace's extent as the timeline fits it). The plot is sized to exactly WxH logical pixels.
  *
  * Exit codes: 0 ok, 1 usage error (bad size, scale, range or filter), 2 unreadable input or
  * unwritable output. Messages go to stderr prefixed with "lmct-viewer: ".
@@ -27,6 +33,7 @@ public:
         QString range;   ///< "T0:T1"; empty: the whole trace
         QString size = QStringLiteral("1600x900");
         double scale = 1.0;
+        int timeoutMs = 120000;  ///< longest wait for the timeline's index
     };
 
     static constexpr int kExitOk = 0;

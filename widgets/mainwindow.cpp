@@ -141,7 +141,8 @@ void MainWindow::createActions() {
     });
     m_closeTabAction->setShortcut(QKeySequence::Close);
     file->addSeparator();
-    (new ExportActions(this, [this] { return currentTab(); }))->addMenu(file);
+    m_exportActions = new ExportActions(this, [this] { return currentTab(); });
+    m_exportActions->addMenu(file);
     file->addSeparator();
     QAction *quit = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),
                                     tr("&Quit"), this, &QWidget::close);
@@ -218,7 +219,9 @@ void MainWindow::createDocks() {
     QDockWidget *stats = addViewDock(tr("Statistics"), m_statistics, Qt::BottomDockWidgetArea);
     tabifyDockWidget(m_diagnosticsDock, stats);
     m_diagnosticsDock->raise();
-    m_timelineDock = addViewDock(tr("Timeline"), new TimelineWidget, Qt::TopDockWidgetArea);
+    auto *timeline = new TimelineWidget;
+    m_timelineDock = addViewDock(tr("Timeline"), timeline, Qt::TopDockWidgetArea);
+    m_exportActions->addTimeline(timeline);
     // The inspector column runs the full height; the timeline sits above the table only.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);

@@ -16,6 +16,7 @@ class QToolButton;
 namespace lmct {
 
 class DiagnosticsPane;
+class ExportActions;
 class HeaderPane;
 class InspectorPane;
 class StatisticsPane;
@@ -135,6 +136,7 @@ private:
     QDockWidget *m_headerDock = nullptr;
     QDockWidget *m_diagnosticsDock = nullptr;
     QDockWidget *m_timelineDock = nullptr;
+    ExportActions *m_exportActions = nullptr;
     QList<BoundView> m_views;
     QPointer<ViewState> m_boundState;
     RecentFiles *m_recent = nullptr;

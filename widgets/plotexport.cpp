@@ -7,6 +7,7 @@
 #include <QImageWriter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <cmath>
 
 namespace lmct {
 
@@ -24,17 +25,39 @@ PlotExport::Format PlotExport::formatFor(const QString &path, Format fallback) {
     return fallback;
 }
 
+QImage PlotExport::toImage(QCustomPlot *plot, int width, int height, double scale) {
+    if (width <= 0 || height <= 0 || !(scale > 0)) {
+        return QImage();
+    }
+    const double oldRatio = plot->bufferDevicePixelRatio();
+    const bool changeRatio = std::abs(oldRatio - scale) > 1e-9;
+    if (changeRatio) {
+        plot->setBufferDevicePixelRatio(scale);
+    }
+    QImage img = plot->toPixmap(width, height, scale).toImage();
+    img.setDevicePixelRatio(1.0);
+    if (changeRatio) {
+        plot->setBufferDevicePixelRatio(oldRatio);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    return img;
+}
+
 bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
-                      double scale, QString *error) {
+                      double scale, QString *error, const QString &inputPath) {
     const QString title = QFileInfo(path).fileName();
     return ExportFile::write(
         path,
         [&](QIODevice *out, QString *e) {
             switch (format) {
                 case Format::Png: {
-                    const QPixmap pm = plot->toPixmap(width, height, scale);
+                    const QImage img = toImage(plot, width, height, scale);
+                    if (img.isNull()) {
+                        *e = QObject::tr("empty image");
+                        return false;
+                    }
                     QImageWriter w(out, "png");
-                    if (!w.write(pm.toImage())) {
+                    if (!w.write(img)) {
                         *e = w.errorString();
                         return false;
                     }
@@ -70,7 +93,7 @@ bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int
             }
             return false;
         },
-        error);
+        error, inputPath);
 }
 
 }  // namespace lmct

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QImage>
 #include <QString>
 
 class QCustomPlot;
@@ -8,10 +9,10 @@ namespace lmct {
 
 /**
  * Writes a QCustomPlot to PNG, SVG or PDF through QSaveFile (lmct::ExportFile): a failed export
- * leaves no file behind.
+ * leaves no file behind. The one export path of plots: File > Export, the timeline's context
+ * menu and `lmct-viewer --export-*` all end here (through TimelineExport for the timeline).
  *
- * - PNG: QCustomPlot::toPixmap at `width`×`height` logical pixels times `scale`, so the image is
- *   round(width·scale) × round(height·scale) pixels.
+ * - PNG: toImage(), so the image is round(width·scale) × round(height·scale) pixels.
  * - SVG: QSvgGenerator (Qt SVG) painted by QCustomPlot::toPainter, vectorized without caches so
  *   texts stay `<text>` elements.
  * - PDF: QPdfWriter on the save file, one page of width×height points, painted vectorized by
@@ -26,9 +27,22 @@ public:
     /** The format named by `path`'s suffix (png, svg, pdf), else `fallback`. */
     static Format formatFor(const QString &path, Format fallback);
 
-    /** Writes `plot`; returns false with `error` set ("cannot write PATH: reason"). */
+    /**
+     * `plot` rendered at `width`×`height` logical pixels times `scale` (a raster image of
+     * round(width·scale) × round(height·scale) pixels, device pixel ratio 1). Texts and lines are
+     * drawn at the final resolution (crisp at any scale): the plot's buffer device pixel ratio is
+     * set to `scale` while rendering, so that plottables drawing raster images at that ratio
+     * (TimelineLanes) render them pixel for pixel, and restored afterwards (with a queued
+     * replot). A null image when the size is empty.
+     */
+    static QImage toImage(QCustomPlot *plot, int width, int height, double scale);
+
+    /**
+     * Writes `plot`; returns false with `error` set ("cannot write PATH: reason"). `inputPath`
+     * (the trace shown) is refused as a target, as ExportFile::write does.
+     */
     static bool save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
-                     double scale, QString *error);
+                     double scale, QString *error, const QString &inputPath = {});
 };
 
 }  // namespace lmct

@@ -6,6 +6,7 @@
 #include "rateseries.h"
 #include "recordsummary.h"
 #include "timeformat.h"
+#include "timelineexportactions.h"
 
 #include <qcustomplot.h>
 
@@ -135,6 +136,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
         }
     });
     applyPalette();
+    m_exportActions = new TimelineExportActions(this);
     setViewState(nullptr);
 }
 
@@ -1667,6 +1669,8 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
         ->setEnabled(!m_history.isEmpty());
     menu.addSeparator();
     menu.addAction(m_rateAction);
+    menu.addSeparator();
+    m_exportActions->addTo(&menu);
     hideHover();
     menu.exec(m_plot->mapToGlobal(pos));
 }

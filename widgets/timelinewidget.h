@@ -32,6 +32,8 @@ class QMenu;
 
 namespace lmct {
 
+class TimelineExportActions;
+
 /**
  * The timeline: one lane per call (qualname) with a tick per record, span rows for context
  * managers (read_prefetched_results.__enter__ → __exit__), an overview strip of the whole trace,
@@ -51,6 +53,7 @@ namespace lmct {
  * Lanes follow Qualname's call flow; they can be hidden, shown and reordered from the lane
  * labels' context menu or the toolbar's Lanes menu. The rate plot's legend toggles its series.
  * The time axis shows relative time (t_mono) or the wall clock (toolbar or context menu).
+ * The plot's context menu also exports it (PNG, SVG, PDF, Copy Image: exportActions()).
  *
  * The index and the pairs are built on worker threads when the document changes, and again,
  * throttled, while it grows (ViewState::documentGrew, or polling while it loads); the lanes show
@@ -105,6 +108,8 @@ public:
     const QVector<QCPGraph *> &rateGraphs() const { return m_rateGraphs; }
     /** Calls per record lane shown in the rate plot legend (for tests). */
     QCPLegend *rateLegend() const { return m_rateLegend; }
+    /** The export actions of the context menu, shared with File > Export (owned). */
+    TimelineExportActions *exportActions() const { return m_exportActions; }
 
 signals:
     /** The index and the pairs of the current document are ready and shown. */
@@ -226,6 +231,7 @@ private:
     QCPItemRect *m_backdrop = nullptr;
     QCPItemText *m_bandLabel = nullptr;    // the time range's duration
     QCPItemText *m_rateCaption = nullptr;  // the rate plot's bucket width
+    TimelineExportActions *m_exportActions = nullptr;
 
     QStringList m_order;     // every known row key, in display order
     QSet<QString> m_hidden;  // hidden row keys

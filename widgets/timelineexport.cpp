@@ -1,0 +1,90 @@
+#include "timelineexport.h"
+
+#include "timeformat.h"
+#include "timelinewidget.h"
+
+#include <qcustomplot.h>
+
+#include <QFileInfo>
+#include <algorithm>
+
+namespace lmct {
+
+namespace {
+
+/** Puts the caption line on top of the timeline's plot while it lives. */
+class CaptionScope {
+public:
+    explicit CaptionScope(TimelineWidget *timeline) : m_plot(timeline->plot()) {
+        QCPLayoutGrid *grid = m_plot->plotLayout();
+        grid->insertRow(0);
+        QFont font = timeline->font();
+        m_caption = new QCPTextElement(m_plot, TimelineExport::caption(*timeline), font);
+        m_caption->setTextColor(timeline->palette().color(QPalette::Text));
+        m_caption->setMargins(QMargins(6, 4, 6, 2));
+        m_caption->setLayer(QStringLiteral("legend"));
+        grid->addElement(0, 0, m_caption);
+        QList<double> stretch = grid->rowStretchFactors();
+        stretch[0] = 0.001;
+        grid->setRowStretchFactors(stretch);
+    }
+    ~CaptionScope() {
+        QCPLayoutGrid *grid = m_plot->plotLayout();
+        grid->remove(m_caption);  // deletes it
+        grid->simplify();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    CaptionScope(const CaptionScope &) = delete;
+    CaptionScope &operator=(const CaptionScope &) = delete;
+
+private:
+    QCustomPlot *m_plot;
+    QCPTextElement *m_caption = nullptr;
+};
+
+QSize effectiveSize(const TimelineWidget *timeline, QSize size) {
+    return size.isEmpty() ? timeline->plot()->size() : size;
+}
+
+}  // namespace
+
+QString TimelineExport::caption(const TimelineWidget &timeline) {
+    const ViewState *state = timeline.viewState();
+    const auto doc = state ? state->document() : nullptr;
+    const QString file = doc ? doc->fileName() : QObject::tr("no trace");
+    const QCPRange r = timeline.visibleRange();
+    const double lo = std::max(0.0, r.lower), hi = std::max(lo, r.upper);
+    QString range;
+    if (timeline.timeMode() == TimelineWidget::TimeMode::Wall) {
+        const double off = timeline.ticker()->wallOffset();
+        const bool utc = timeline.ticker()->utc();
+        range = QObject::tr("t_wall %1 … %2")
+                    .arg(TimeFormat::wall(off + lo, utc), TimeFormat::wall(off + hi, utc));
+    } else {
+        range = QObject::tr("t_mono %1 … %2 s").arg(TimeFormat::mono(lo), TimeFormat::mono(hi));
+    }
+    range += QStringLiteral(" (%1)").arg(TimeFormat::duration(hi - lo));
+    const QString filter = state ? state->filterAppliedText() : QString();
+    const QString filterText =
+        filter.isEmpty() ? QObject::tr("no filter") : QObject::tr("filter: %1").arg(filter);
+    const QString sep = QStringLiteral("  —  ");
+    return file + sep + range + sep + filterText;
+}
+
+QImage TimelineExport::toImage(TimelineWidget *timeline, QSize size, double scale) {
+    size = effectiveSize(timeline, size);
+    const CaptionScope caption(timeline);
+    return PlotExport::toImage(timeline->plot(), size.width(), size.height(), scale);
+}
+
+bool TimelineExport::save(TimelineWidget *timeline, const QString &path, PlotExport::Format format,
+                          QSize size, double scale, QString *error) {
+    size = effectiveSize(timeline, size);
+    const CaptionScope caption(timeline);
+    const ViewState *state = timeline->viewState();
+    const QString input = state && state->document() ? state->document()->filePath() : QString();
+    return PlotExport::save(timeline->plot(), path, format, size.width(), size.height(), scale,
+                            error, input);
+}
+
+}  // namespace lmct
