@@ -1,15 +1,14 @@
 #include "chrometraceexport.h"
-#include "parallelchunks.h"
 
+#include "contextpairs.h"
+#include "parallelchunks.h"
 #include "qualname.h"
 #include "recordexport.h"
 #include "valueformatter.h"
 
 #include <QHash>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <deque>
 
 namespace lmct {
 
@@ -19,21 +18,9 @@ enum class Kind : quint8 { Plain, Enter, Exit };
 
 struct Prepared {
     QByteArray argsJson;  ///< compact JSON object of the args
-    QByteArray keysJson;  ///< compact JSON of args.keys (enter/exit only)
+    QByteArrayView keys;  ///< key-list identity (enter/exit only), ContextPairs::keyListBytes
     Kind kind = Kind::Plain;
 };
-
-QByteArray compact(const QJsonValue &v) {
-    if (v.isObject()) {
-        return QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact);
-    }
-    if (v.isArray()) {
-        return QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact);
-    }
-    // A scalar: wrap and unwrap so it is encoded the way QJsonDocument does.
-    QByteArray a = QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
-    return a.mid(1, a.size() - 2);
-}
 
 /** `head` (a compact object) with `"args": ARGS` appended. */
 QByteArray withArgs(const QJsonObject &head, const QByteArray &args) {
@@ -65,7 +52,7 @@ bool ChromeTraceExport::write(QIODevice *out, const TraceDocument &doc,
             const QString call = Qualname::shortName(rs.qualname(r));
             if (call == enterName || call == exitName) {
                 p.kind = call == enterName ? Kind::Enter : Kind::Exit;
-                p.keysJson = compact(args.value(QStringLiteral("keys")));
+                p.keys = ContextPairs::keyListBytes(doc, r);
             }
             args.insert(QStringLiteral("record_index"), r);
             if (!a.message.isEmpty()) {
@@ -76,25 +63,22 @@ bool ChromeTraceExport::write(QIODevice *out, const TraceDocument &doc,
         }();
     });
 
-    // 2. Pair enters and exits: FIFO per identical key list, in file order.
-    std::vector<qint64> partner(rows.size(), -1);  // enter → exit position, exit → enter
-    QHash<QByteArray, std::deque<size_t>> open;
-    qint64 pairs = 0;
+    // 2. Pair enters and exits among the exported rows: ContextPairs' rule (FIFO per identical
+    // key list, in file order). Events carry positions in `rows` as their record numbers.
+    std::vector<ContextPairs::Event> calls;
     for (size_t i = 0; i < prepared.size(); ++i) {
         const Prepared &p = prepared[i];
-        if (p.kind == Kind::Enter) {
-            open[p.keysJson].push_back(i);
-        } else if (p.kind == Kind::Exit) {
-            auto it = open.find(p.keysJson);
-            if (it != open.end() && !it->empty()) {
-                const size_t e = it->front();
-                it->pop_front();
-                partner[e] = qint64(i);
-                partner[i] = qint64(e);
-                ++pairs;
-            }
+        if (p.kind != Kind::Plain) {
+            calls.push_back(ContextPairs::Event{qint32(i), 0.0, p.kind == Kind::Enter, p.keys});
         }
     }
+    std::vector<qint64> partner(rows.size(), -1);  // enter → exit position, exit → enter
+    const auto matched = ContextPairs::match(calls);
+    for (const ContextPairs::Span &span : matched->spans()) {
+        partner[size_t(span.enter)] = span.exit;
+        partner[size_t(span.exit)] = span.enter;
+    }
+    const qint64 pairs = matched->matchedCount();
 
     // 3. Lanes: one thread per qualname, in order of first appearance.
     QHash<QString, int> tids;

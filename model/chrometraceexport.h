@@ -18,8 +18,9 @@ namespace lmct {
  * - Each record is an instant event (`"ph": "i"`, `"s": "t"`), `name` = the short call,
  *   `ts` = t_mono in microseconds, `args` = the record's args as ValueFormatter::toJson plus
  *   `record_index`.
- * - `read_prefetched_results.__enter__`/`__exit__` pairs (FIFO per identical key list, the rule
- *   of TraceStatistics::ContextPairs) become one complete event (`"ph": "X"`, `dur` in µs) named
+ * - `read_prefetched_results.__enter__`/`__exit__` pairs among the exported rows (ContextPairs'
+ *   rule: FIFO per identical `keys` list, the whole args when there is none, in file order)
+ *   become one complete event (`"ph": "X"`, `dur` in µs) named
  *   `read_prefetched_results` on the enter's lane, args {`enter`, `exit`, `enter_index`,
  *   `exit_index`}. Unmatched enters and exits stay instants.
  *

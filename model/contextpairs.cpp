@@ -159,6 +159,14 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
     return matchKeys(events, keys, family);
 }
 
+QByteArrayView ContextPairs::keyListBytes(const TraceDocument &doc, int record) {
+    const RecordStore &rs = doc.records();
+    if (record < 0 || record >= rs.size()) {
+        return {};
+    }
+    return keyBytes(doc.fileData() + rs.frameOffset(record) + 4, rs.bodyLength(record));
+}
+
 ContextPairs::KeyId ContextPairs::keyId(QByteArrayView v) {
     KeyId k;
     if (!MsgpackSkim::canonicalHash(v, &k.a, &k.b)) {

@@ -117,6 +117,14 @@ public:
 
     qint64 memoryBytes() const;
 
+    /**
+     * The key-list identity bytes of record `record` of `doc`, as build() pairs them: the
+     * msgpack value of its `keys` argument (of the whole `args` when it has no `keys`), a view
+     * into the document's mapped file (valid while `doc` lives); empty when the body has
+     * neither. For match() on a chosen subset of records. Reentrant.
+     */
+    static QByteArrayView keyListBytes(const TraceDocument &doc, int record);
+
     /** The identity of a key list: 128 bits of MsgpackSkim::canonicalHash (see above). */
     struct KeyId {
         quint64 a = 0, b = 0;

@@ -1,14 +1,20 @@
 #pragma once
 
-// Helpers shared by the model test suites: a msgpack byte builder (msgpack-cxx's packer for the
+// Helpers shared by the test suites: a msgpack byte builder (msgpack-cxx's packer for the
 // canonical encodings, hand-written headers for the exotic widths), trace framing, small
-// synthetic traces, and access to the generated fixtures and the reference traces.
+// synthetic traces, access to the generated fixtures and the reference traces, files in a
+// temporary directory, and running the built `lmct` (or any program) to completion.
 
 #include <QByteArray>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QList>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
 #include <QtEndian>
 #include <msgpack.hpp>
 
@@ -194,13 +200,19 @@ inline QByteArray recordBody(double tMono, double tWall, const QString &qualname
     return m.bytes;
 }
 
-/** A 5-field ObjectKey wrapper (schema 2) with a 32-byte hash derived from `seed`. */
-inline QByteArray objectKey(int seed, qint64 kvRank = 33554944, const char *model = "Qwen/Qwen3-8B",
-                            const char *salt = "") {
+/** The 32-byte chunk hash objectKey() derives from `seed`. */
+inline QByteArray chunkHash(int seed) {
     QByteArray hash(32, '\0');
     for (int i = 0; i < 32; ++i) {
         hash[i] = char((seed * 31 + i * 7) & 0xff);
     }
+    return hash;
+}
+
+/** A 5-field ObjectKey wrapper (schema 2) with the hash chunkHash(seed). */
+inline QByteArray objectKey(int seed, qint64 kvRank = 33554944, const char *model = "Qwen/Qwen3-8B",
+                            const char *salt = "") {
+    const QByteArray hash = chunkHash(seed);
     Mp m;
     m.tag("ObjectKey").map(5);
     m.str("chunk_hash").bin(hash).str("model_name").str(model).str("kv_rank").sint(kvRank);
@@ -261,6 +273,72 @@ inline QByteArray readAll(const QString &path) {
 
 inline QJsonObject readJson(const QString &path) {
     return QJsonDocument::fromJson(readAll(path)).object();
+}
+
+/**
+ * Writes `bytes` to the file `name` in `dir` (replacing it). Returns its path, or an empty
+ * string when it could not be written.
+ */
+inline QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size()) {
+        return {};
+    }
+    return path;
+}
+
+/** What a program run to completion returned and wrote. */
+struct ProcessRun {
+    int exitCode = -1;  ///< -1 when it did not start, crashed or timed out
+    QByteArray out;     ///< stdout
+    QByteArray err;     ///< stderr
+
+    /** `out` as JSON Lines: one object per non-empty line. */
+    QList<QJsonObject> jsonLines() const {
+        QList<QJsonObject> lines;
+        for (const QByteArray &l : out.split('\n')) {
+            if (!l.trimmed().isEmpty()) {
+                lines.append(QJsonDocument::fromJson(l).object());
+            }
+        }
+        return lines;
+    }
+};
+
+/**
+ * Runs `program` with `args` (and `env`, the test's environment by default) and waits for it,
+ * at most `timeoutMs` (then it is killed and the run reports exit code -1).
+ */
+inline ProcessRun runProgram(
+    const QString &program, const QStringList &args,
+    const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+    int timeoutMs = 300000) {
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    ProcessRun r;
+    if (!p.waitForFinished(timeoutMs) || p.exitStatus() != QProcess::NormalExit) {
+        qWarning("%s %s did not finish normally", qPrintable(program),
+                 qPrintable(args.join(QLatin1Char(' '))));
+        p.kill();
+        p.waitForFinished(5000);
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+/** The built `lmct` command line program. */
+inline QString lmctPath() {
+    return QStringLiteral(LMCT_BIN_DIR "/lmct");
+}
+
+/** Runs the built `lmct` with `args` to completion (see runProgram). */
+inline ProcessRun runLmct(const QStringList &args) {
+    return runProgram(lmctPath(), args);
 }
 
 /** The generated fixtures' manifest.json. */

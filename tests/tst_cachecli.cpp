@@ -3,6 +3,7 @@
 
 #include "anomaliesfixture.h"
 #include "objectkey.h"
+#include "testutil.h"
 #include "traceloader.h"
 
 #include <QDir>
@@ -18,26 +19,10 @@ using namespace lmct::test;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run runLmct(const QStringList &args) {
-    QProcess p;
-    p.start(QStringLiteral(LMCT_BIN_DIR "/lmct"), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        return r;
-    }
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using Run = ProcessRun;
 
 QString trace(const char *name) {
-    return QDir(QStringLiteral(LMCT_TRACES)).filePath(QString::fromLatin1(name));
+    return tracePath(QString::fromLatin1(name));
 }
 
 const QStringList kKinds = {QStringLiteral("finish_without_reserve"),
@@ -59,17 +44,14 @@ class TestCacheCli : public QObject {
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        m_anomalies = m_dir.filePath(QStringLiteral("anomalies.lct"));
-        QFile f(m_anomalies);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        const QByteArray bytes = anomaliesTrace();
-        QCOMPARE(f.write(bytes), bytes.size());
+        m_anomalies = writeFile(m_dir, QStringLiteral("anomalies.lct"), anomaliesTrace());
+        QVERIFY(!m_anomalies.isEmpty());
     }
 
     void keysJson() {
         const QString file = trace("newest-unknown-spec-tp4.lct");
         const Run r = runLmct({QStringLiteral("keys"), QStringLiteral("--json"), file});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.isEmpty());
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
@@ -141,7 +123,7 @@ private slots:
     void keysText() {
         const Run r =
             runLmct({QStringLiteral("keys"), trace("lmcache-first-recorder-storage.lct")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("3121 distinct keys"));
         QVERIFY(r.out.contains("CHUNK HASH"));
         QCOMPARE(r.out.count('\n'), 1 + 5 + 1 + 1 + 3121);  // summary, states, blank, head, keys
@@ -149,7 +131,7 @@ private slots:
 
     void anomaliesJson() {
         const Run r = runLmct({QStringLiteral("anomalies"), QStringLiteral("--json"), m_anomalies});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
         QCOMPARE(counts.keys().size(), kKinds.size());
@@ -186,7 +168,7 @@ private slots:
     void anomaliesNone() {
         const Run r = runLmct(
             {QStringLiteral("anomalies"), QStringLiteral("--json"), trace("header-only.lmct")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
         QCOMPARE(counts.size(), kKinds.size());
@@ -198,7 +180,7 @@ private slots:
 
     void anomaliesText() {
         const Run r = runLmct({QStringLiteral("anomalies"), m_anomalies});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("9 anomalies in 31 records"));
         for (const QString &k : kKinds) {
             QVERIFY2(r.out.contains(k.toUtf8()), qPrintable(k));
@@ -233,7 +215,7 @@ private slots:
         QFETCH(int, code);
         QFETCH(QString, stream);
         const Run r = runLmct(args);
-        QCOMPARE(r.code, code);
+        QCOMPARE(r.exitCode, code);
         const QByteArray text = stream == QLatin1String("out") ? r.out : r.err;
         QVERIFY(!text.isEmpty());
         QVERIFY2(text.contains(("lmct " + args.first()).toUtf8()), text.constData());
@@ -244,7 +226,7 @@ private slots:
 
     void usageNamesTheCommands() {
         const Run r = runLmct({QStringLiteral("--help")});
-        QCOMPARE(r.code, 0);
+        QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("keys [--json] FILE"));
         QVERIFY(r.out.contains("anomalies [--json] FILE"));
     }

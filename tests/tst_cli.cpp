@@ -13,36 +13,7 @@ using namespace lmct::test;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QList<QJsonObject> jsonLines() const {
-        QList<QJsonObject> lines;
-        for (const QByteArray &l : out.split('\n')) {
-            if (!l.trimmed().isEmpty()) {
-                lines.append(QJsonDocument::fromJson(l).object());
-            }
-        }
-        return lines;
-    }
-};
-
-Run runLmct(const QStringList &args) {
-    QProcess p;
-    p.setProgram(QStringLiteral(LMCT_BIN_DIR "/lmct"));
-    p.setArguments(args);
-    p.start();
-    Run r;
-    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit) {
-        p.kill();
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using Run = ProcessRun;
 
 const QSet<QString> kRequiredKeys = {"file",    "ok",         "error",     "header",
                                      "records", "duration_s", "qualnames", "diagnostics"};

@@ -2,6 +2,7 @@
 // JSONL and CSV parse back, exit codes 0 / 1 (usage, invalid filter or range) / 2 (unreadable).
 
 #include "filterevaluator.h"
+#include "testutil.h"
 #include "traceloader.h"
 
 #include <QJsonArray>
@@ -11,30 +12,13 @@
 #include <QtTest>
 
 using namespace lmct;
+using namespace lmct::test;
 
 namespace {
 
 const QString kTrace = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runLmct(const QStringList &args) {
-    QProcess p;
-    p.start(QStringLiteral(LMCT_BIN_DIR "/lmct"), args);
-    Run r;
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
-        qWarning("lmct %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using Run = ProcessRun;
 
 /** RFC 4180 reader for the test: records of fields, CRLF line ends, "" inside quotes. */
 QList<QStringList> parseCsv(const QByteArray &data, bool *ok) {

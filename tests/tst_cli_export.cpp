@@ -3,6 +3,7 @@
 // filters, and that a failed export leaves no file.
 
 #include "filterevaluator.h"
+#include "testutil.h"
 #include "traceloader.h"
 #include "valueformatter.h"
 
@@ -18,36 +19,14 @@
 #include <QtTest>
 
 using namespace lmct;
+using namespace lmct::test;
 
 namespace {
 
 const QString kTrace = QStringLiteral(LMCT_TRACES "/malformed-record.lmct");
 const QString kBig = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run runLmct(const QStringList &args) {
-    QProcess p;
-    p.start(QStringLiteral(LMCT_BIN_DIR "/lmct"), args);
-    Run r;
-    if (!p.waitForFinished(300000) || p.exitStatus() != QProcess::NormalExit) {
-        qWarning("lmct %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
-QByteArray readAll(const QString &path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using Run = ProcessRun;
 
 std::vector<int> select(const std::shared_ptr<const TraceDocument> &doc, const QString &filter) {
     FilterEvaluator ev(doc, FilterExpression::parse(filter));

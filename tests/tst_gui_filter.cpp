@@ -1,12 +1,15 @@
 // Widget tests of filtering, following, searching and statistics: the filter bar (errors,
 // evaluation off the GUI thread, counts), Filter to this / Exclude this from the inspector,
 // Follow this key with `.`/`,`, the find bar's N of M counter, the statistics pane and the
-// inspector's Copy Record as JSON and Frame dump.
+// inspector's Copy Record as JSON and Frame dump, the context menus' entries for every key of a
+// record (FilterMenuBuilder), and the last filter remembered per file (FilterMemory).
 
 #include "argumenttree.h"
 #include "decoratedrecordtablemodel.h"
 #include "filterbar.h"
 #include "filtercomposer.h"
+#include "filtermemory.h"
+#include "filtermenubuilder.h"
 #include "findbar.h"
 #include "framedump.h"
 #include "inspectorpane.h"
@@ -16,6 +19,7 @@
 #include "recordtableview.h"
 #include "statisticspane.h"
 #include "statisticstablemodel.h"
+#include "testutil.h"
 #include "tracetab.h"
 #include "valueformatter.h"
 #include "viewstate.h"
@@ -23,6 +27,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -34,6 +39,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
 #include <functional>
@@ -95,6 +101,57 @@ int firstRecordOf(const TraceDocument &doc, const QString &call) {
     return -1;
 }
 
+/** The hex chunk hash of testutil's objectKey(seed). */
+QString seedHex(int seed) {
+    return QString::fromLatin1(lmct::test::chunkHash(seed).toHex());
+}
+
+/**
+ * Writes `name` in `dir`: a trace whose record 0 is a reserve_write naming `keys` ObjectKeys
+ * (seeds 0 .. keys-1), then a finish_write naming one other key (seed 1000). Returns its path.
+ */
+QString writeKeysTrace(const QTemporaryDir &dir, const QString &name, int keys) {
+    using namespace lmct::test;
+    QByteArray bytes = frame(headerBody());
+    bytes += frame(
+        recordBody(0.001, 1760000000.251, storageQualname("reserve_write"), keysArgs(keys, 0)));
+    bytes += frame(
+        recordBody(0.002, 1760000000.252, storageQualname("finish_write"), keysArgs(1, 1000)));
+    return writeFile(dir, name, bytes);
+}
+
+/** The submenu of `menu` titled `title`, or nullptr. */
+QMenu *submenu(QMenu *menu, const QString &title) {
+    for (QAction *a : menu->actions()) {
+        if (a->menu() && a->text() == title) {
+            return a->menu();
+        }
+    }
+    return nullptr;
+}
+
+/** The conditions (data()) of the plain actions of `menu`, in menu order. */
+QStringList conditionsOf(QMenu *menu) {
+    QStringList out;
+    for (QAction *a : menu->actions()) {
+        if (!a->menu() && !a->isSeparator() && !a->data().toString().isEmpty()) {
+            out << a->data().toString();
+        }
+    }
+    return out;
+}
+
+/** Every condition under `menu`, submenus included. */
+QStringList allConditions(QMenu *menu) {
+    QStringList out = conditionsOf(menu);
+    for (QAction *a : menu->actions()) {
+        if (a->menu()) {
+            out += allConditions(a->menu());
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 class TestFilter : public QObject {
@@ -116,6 +173,12 @@ private slots:
     void frameDumpAnnotatesFields();
     void composerAppendsWithParentheses();
     void tableMenuFiltersToCallAndKeys();
+    void tableMenuOffersEveryKey();
+    void menuCapsValuesWithAnyOf();
+    void inspectorMenuMatchesTableMenu();
+    void lastFilterRestoredPerFile();
+    void clearedOrInvalidFilterIsForgotten();
+    void filterMemoryKeepsMostRecentFiles();
 };
 
 void TestFilter::initTestCase() {
@@ -531,10 +594,7 @@ void TestFilter::tableMenuFiltersToCallAndKeys() {
         }
     }
     QVERIFY(to && follow);
-    QStringList texts;
-    for (QAction *a : to->actions()) {
-        texts << a->text();
-    }
+    const QStringList texts = allConditions(to);
     QVERIFY2(texts.contains(QStringLiteral("call == reserve_write")), qPrintable(texts.join('|')));
     QVERIFY(std::any_of(texts.begin(), texts.end(), [](const QString &t) {
         return t.startsWith(QStringLiteral("chunk_hash == "));
@@ -551,6 +611,247 @@ void TestFilter::tableMenuFiltersToCallAndKeys() {
         return Qualname::shortName(doc->records().qualname(i)) == QLatin1String("reserve_write");
     });
     QCOMPARE(tab->table()->model()->rowCount(), expected);
+}
+
+void TestFilter::tableMenuOffersEveryKey() {
+    QTemporaryDir dir;
+    const QString path = writeKeysTrace(dir, QStringLiteral("three.lct"), 3);
+    QVERIFY(!path.isEmpty());
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, path);
+    QVERIFY(tab);
+    QMenu menu;
+    tab->table()->addFilterActions(&menu, 0);
+    QMenu *to = submenu(&menu, QStringLiteral("Filter to This"));
+    QMenu *ex = submenu(&menu, QStringLiteral("Exclude This"));
+    QMenu *follow = submenu(&menu, QStringLiteral("Follow This Key"));
+    QVERIFY(to && ex && follow);
+
+    // Three keys: three chunk hash entries, each its own hash; one model, one rank.
+    QMenu *hashes = submenu(to, QStringLiteral("chunk_hash (3 values)"));
+    QVERIFY(hashes);
+    const QStringList expected = {QStringLiteral("chunk_hash == ") + seedHex(0),
+                                  QStringLiteral("chunk_hash == ") + seedHex(1),
+                                  QStringLiteral("chunk_hash == ") + seedHex(2)};
+    QCOMPARE(conditionsOf(hashes), expected);
+    const QStringList direct = conditionsOf(to);
+    QVERIFY2(direct.contains(QStringLiteral("call == reserve_write")),
+             qPrintable(direct.join('|')));
+    QVERIFY(direct.contains(QStringLiteral("model_name == \"Qwen/Qwen3-8B\"")));
+    QVERIFY(direct.contains(QStringLiteral("rank == 0")));
+    QVERIFY(direct.contains(QStringLiteral("object_group_id == 0")));
+
+    // Exclude gives the negations, Follow the same conditions (no call).
+    QCOMPARE(conditionsOf(submenu(ex, QStringLiteral("chunk_hash (3 values)"))),
+             QStringList({QStringLiteral("chunk_hash != ") + seedHex(0),
+                          QStringLiteral("chunk_hash != ") + seedHex(1),
+                          QStringLiteral("chunk_hash != ") + seedHex(2)}));
+    QCOMPARE(conditionsOf(submenu(follow, QStringLiteral("chunk_hash (3 values)"))), expected);
+    QVERIFY(!allConditions(follow).contains(QStringLiteral("call == reserve_write")));
+
+    // The third hash filters to record 0 only; excluding it keeps record 1 only.
+    hashes->actions().at(2)->trigger();
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), expected.at(2));
+    QCOMPARE(tab->table()->model()->rowCount(), 1);
+    tab->viewState()->setFilterText(QString());
+    QMenu menu2;
+    tab->table()->addFilterActions(&menu2, 0);
+    submenu(submenu(&menu2, QStringLiteral("Exclude This")),
+            QStringLiteral("chunk_hash (3 values)"))
+        ->actions()
+        .at(1)
+        ->trigger();
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), QStringLiteral("chunk_hash != ") + seedHex(1));
+    QCOMPARE(tab->table()->model()->rowCount(), 1);
+    QCOMPARE(tab->table()->recordModel()->recordAt(0), 1);
+}
+
+void TestFilter::menuCapsValuesWithAnyOf() {
+    const int n = FilterMenuBuilder::valueCap() + 5;
+    QTemporaryDir dir;
+    const QString path = writeKeysTrace(dir, QStringLiteral("many.lct"), n);
+    QVERIFY(!path.isEmpty());
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, path);
+    QVERIFY(tab);
+    QMenu menu;
+    tab->table()->addFilterActions(&menu, 0);
+    const QString title = QStringLiteral("chunk_hash (%1 values)").arg(n);
+    QMenu *to = submenu(submenu(&menu, QStringLiteral("Filter to This")), title);
+    QMenu *ex = submenu(submenu(&menu, QStringLiteral("Exclude This")), title);
+    QVERIFY(to && ex);
+    QStringList all;
+    for (int i = 0; i < n; ++i) {
+        all << seedHex(i);
+    }
+    const QString anyOf = QStringLiteral("chunk_hash in [%1]").arg(all.join(QStringLiteral(", ")));
+    const QStringList conds = conditionsOf(to);
+    QCOMPARE(conds.size(), FilterMenuBuilder::valueCap() + 1);  // the cap, then "5 more…"
+    QCOMPARE(conds.at(FilterMenuBuilder::valueCap() - 1),
+             QStringLiteral("chunk_hash == ") + seedHex(FilterMenuBuilder::valueCap() - 1));
+    QCOMPARE(conds.last(), anyOf);
+    QVERIFY(to->actions().last()->text().startsWith(QStringLiteral("5 more…")));
+    QCOMPARE(conditionsOf(ex).last(), QStringLiteral("!(%1)").arg(anyOf));
+
+    to->actions().last()->trigger();
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), anyOf);
+    QCOMPARE(tab->table()->model()->rowCount(), 1);
+    ex->actions().last()->trigger();  // appended: nothing is left
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), anyOf + QStringLiteral(" && !(") + anyOf + ')');
+    QCOMPARE(tab->table()->model()->rowCount(), 0);
+}
+
+void TestFilter::inspectorMenuMatchesTableMenu() {
+    QTemporaryDir dir;
+    const QString path = writeKeysTrace(dir, QStringLiteral("three.lct"), 3);
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    TraceTab *tab = openAndWait(w, path);
+    QVERIFY(tab);
+    tab->viewState()->setSelectedRecord(0);
+    InspectorPane *insp = w.inspectorPane();
+    QVERIFY(QTest::qWaitFor([&] { return insp->record() == 0; }, 5000));
+
+    // On the `keys` row: every key's values, as the table offers them (less the call).
+    const QModelIndexList keys = insp->model()->findByName(QStringLiteral("keys"));
+    QVERIFY(!keys.isEmpty());
+    QMenu inspMenu;
+    insp->addFilterActions(&inspMenu, keys.first());
+    QMenu tableMenu;
+    tab->table()->addFilterActions(&tableMenu, 0);
+    for (const QString &title : {QStringLiteral("Filter to This"), QStringLiteral("Exclude This"),
+                                 QStringLiteral("Follow This Key")}) {
+        QMenu *a = submenu(&inspMenu, title);
+        QMenu *b = submenu(&tableMenu, title);
+        QVERIFY2(a && b, qPrintable(title));
+        QStringList fromTable = allConditions(b);
+        fromTable.removeIf([](const QString &c) { return c.startsWith(QStringLiteral("call ")); });
+        QCOMPARE(allConditions(a), fromTable);
+    }
+
+    // On one chunk hash row: plain entries for that hash.
+    const QModelIndexList hashes = insp->model()->findByName(QStringLiteral("chunk_hash"));
+    QCOMPARE(hashes.size(), 3);
+    QMenu one;
+    insp->addFilterActions(&one, hashes.at(1));
+    QCOMPARE(conditionsOf(&one), QStringList({QStringLiteral("chunk_hash == ") + seedHex(1),
+                                              QStringLiteral("chunk_hash != ") + seedHex(1),
+                                              QStringLiteral("chunk_hash == ") + seedHex(1)}));
+    QCOMPARE(one.actions().first()->text(),
+             QStringLiteral("Filter to This: chunk_hash == ") + seedHex(1));
+    one.actions().first()->trigger();
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->table()->model()->rowCount(), 1);
+}
+
+void TestFilter::lastFilterRestoredPerFile() {
+    QTemporaryDir dir;
+    const QString a = writeKeysTrace(dir, QStringLiteral("a.lct"), 3);
+    const QString b = writeKeysTrace(dir, QStringLiteral("b.lct"), 2);
+    QVERIFY(!a.isEmpty() && !b.isEmpty());
+    const QString filter = QStringLiteral("call == finish_write");
+    {
+        MainWindow w;
+        w.setShowDialogs(false);
+        TraceTab *tab = openAndWait(w, a);
+        QVERIFY(tab);
+        QCOMPARE(tab->table()->model()->rowCount(), 2);
+        tab->filterBar()->lineEdit()->setText(filter);
+        QVERIFY(tab->filterBar()->apply());
+        QVERIFY(waitFilter(tab));
+        QCOMPARE(tab->table()->model()->rowCount(), 1);
+        QVERIFY(openAndWait(w, b));
+        QCOMPARE(w.tabCount(), 2);
+        w.closeTab(0);
+    }
+    QCOMPARE(FilterMemory::filterFor(a), filter);
+    QVERIFY(FilterMemory::filterFor(b).isEmpty());
+
+    MainWindow w;
+    w.setShowDialogs(false);
+    // Another name of the same file (a symbolic link) finds the same entry (canonical path).
+    const QString other = QDir(dir.path()).filePath(QStringLiteral("link-to-a.lct"));
+    QVERIFY(QFile::link(a, other));
+    TraceTab *tab = openAndWait(w, other);
+    QVERIFY(tab);
+    QVERIFY(waitFilter(tab));
+    QCOMPARE(tab->viewState()->filterText(), filter);
+    QCOMPARE(tab->filterBar()->lineEdit()->text(), filter);
+    QCOMPARE(tab->table()->model()->rowCount(), 1);
+    QCOMPARE(tab->table()->recordModel()->recordAt(0), 1);
+
+    // The other file is unaffected.
+    TraceTab *tabB = openAndWait(w, b);
+    QVERIFY(tabB && tabB != tab);
+    QVERIFY(waitFilter(tabB));
+    QVERIFY(tabB->viewState()->filterText().isEmpty());
+    QVERIFY(tabB->filterBar()->lineEdit()->text().isEmpty());
+    QCOMPARE(tabB->table()->model()->rowCount(), 2);
+}
+
+void TestFilter::clearedOrInvalidFilterIsForgotten() {
+    QTemporaryDir dir;
+    const QString a = writeKeysTrace(dir, QStringLiteral("a.lct"), 1);
+    {
+        MainWindow w;
+        w.setShowDialogs(false);
+        TraceTab *tab = openAndWait(w, a);
+        QVERIFY(tab);
+        tab->viewState()->setFilterText(QStringLiteral("rank == 0"));
+        QVERIFY(waitFilter(tab));
+        QCOMPARE(FilterMemory::filterFor(a), QStringLiteral("rank == 0"));
+        tab->filterBar()->lineEdit()->clear();  // the clear button clears the filter
+        QVERIFY(waitFilter(tab));
+        QVERIFY(tab->viewState()->filterText().isEmpty());
+        QVERIFY(FilterMemory::filterFor(a).isEmpty());
+    }
+    // An invalid filter is not remembered, and forgets what was.
+    FilterMemory::remember(a, QStringLiteral("rank == 1"));
+    FilterMemory::remember(a, QStringLiteral("rank =="));
+    QVERIFY(FilterMemory::filterFor(a).isEmpty());
+
+    // A remembered filter that no longer parses is dropped on opening, not applied.
+    {
+        QSettings s;
+        s.beginWriteArray(QStringLiteral("filter/lastPerFile"), 1);
+        s.setArrayIndex(0);
+        s.setValue(QStringLiteral("file"), FilterMemory::fileKey(a));
+        s.setValue(QStringLiteral("filter"), QStringLiteral("rank == == 1"));
+        s.endArray();
+    }
+    QCOMPARE(FilterMemory::filterFor(a), QStringLiteral("rank == == 1"));
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = openAndWait(w, a);
+    QVERIFY(tab);
+    QVERIFY(tab->viewState()->filterText().isEmpty());
+    QCOMPARE(tab->table()->model()->rowCount(), 2);
+    QVERIFY(FilterMemory::filterFor(a).isEmpty());
+}
+
+void TestFilter::filterMemoryKeepsMostRecentFiles() {
+    const int cap = FilterMemory::maxCount();
+    auto file = [](int i) { return QStringLiteral("/nonexistent-lmct/f%1.lct").arg(i); };
+    for (int i = 0; i <= cap; ++i) {
+        FilterMemory::remember(file(i), QStringLiteral("rank == %1").arg(i % 4));
+    }
+    QCOMPARE(FilterMemory::files().size(), cap);
+    QVERIFY(FilterMemory::filterFor(file(0)).isEmpty());  // the oldest was dropped
+    QCOMPARE(FilterMemory::filterFor(file(1)), QStringLiteral("rank == 1"));
+    QCOMPARE(FilterMemory::files().first(), file(cap));
+    // Using an old entry again makes it the most recent: the next drop takes file 2.
+    FilterMemory::remember(file(1), QStringLiteral("rank == 3"));
+    FilterMemory::remember(file(cap + 1), QStringLiteral("rank == 2"));
+    QCOMPARE(FilterMemory::files().size(), cap);
+    QCOMPARE(FilterMemory::filterFor(file(1)), QStringLiteral("rank == 3"));
+    QVERIFY(FilterMemory::filterFor(file(2)).isEmpty());
 }
 
 QTEST_MAIN(TestFilter)

@@ -66,58 +66,97 @@ QString FilterComposer::conditionForInspectorRow(const QModelIndex &index, bool 
     return model ? conditionForNode(model->node(row), exclude) : QString();
 }
 
-QString FilterComposer::conditionForNode(const TreeNode *node, bool exclude) {
+namespace {
+
+/** The field and literal a tree row names, or false when it names none. */
+bool fieldLiteral(const TreeNode *node, QString *field, QString *literal) {
     if (!node) {
-        return {};
+        return false;
     }
     const QString &name = node->name;
     const Value *v = node->source;
     if (name == QLatin1String("chunk_hash") && v && v->isBytes()) {
-        return condition(QStringLiteral("chunk_hash"), QString::fromLatin1(v->toBytes().toHex()),
-                         exclude);
+        *field = QStringLiteral("chunk_hash");
+        *literal = QString::fromLatin1(v->toBytes().toHex());
+        return true;
     }
-    if (name == QLatin1String("model_name") && v && v->isString()) {
-        return condition(QStringLiteral("model_name"), v->toString(), exclude);
+    if ((name == QLatin1String("model_name") || name == QLatin1String("cache_salt")) && v &&
+        v->isString()) {
+        *field = name;
+        *literal = FilterComposer::quote(v->toString());
+        return true;
     }
-    if (name == QLatin1String("cache_salt") && v && v->isString()) {
-        return condition(QStringLiteral("cache_salt"), v->toString(), exclude);
-    }
-    if (name == QLatin1String("external_request_id") && v) {
-        if (v->isString()) {
-            return condition(QStringLiteral("request"), quote(v->toString()), exclude);
-        }
-        if (v->isInt()) {
-            return condition(QStringLiteral("request"), QString::number(v->toInt()), exclude);
-        }
+    if (name == QLatin1String("external_request_id") && v && (v->isString() || v->isInt())) {
+        *field = QStringLiteral("request");
+        *literal =
+            v->isString() ? FilterComposer::quote(v->toString()) : QString::number(v->toInt());
+        return true;
     }
     if (name == QLatin1String("kv_rank") && v && v->isInt()) {
-        const KvRank r = KvRank::unpack(v->toInt());
-        return condition(QStringLiteral("rank"), QString::number(r.rank), exclude);
+        *field = QStringLiteral("rank");
+        *literal = QString::number(KvRank::unpack(v->toInt()).rank);
+        return true;
     }
     if (name == QLatin1String("rank") && node->derived) {
         bool ok = false;
         const int r = node->value.trimmed().toInt(&ok);
         if (ok) {
-            return condition(QStringLiteral("rank"), QString::number(r), exclude);
+            *field = QStringLiteral("rank");
+            *literal = QString::number(r);
+            return true;
         }
     }
-    return {};
+    // An ObjectKey's group (a top-level argument of that name means something else).
+    const TreeNode *p = node->parent;
+    if (name == QLatin1String("object_group_id") && v && v->isInt() && p && p->source &&
+        p->source->isTagged() && p->source->tag() == QLatin1String("ObjectKey")) {
+        *field = QStringLiteral("object_group_id");
+        *literal = QString::number(v->toInt());
+        return true;
+    }
+    return false;
 }
 
-QList<QPair<QString, QString>> FilterComposer::conditionsInTree(const TreeNode *root,
-                                                                bool exclude) {
-    QList<QPair<QString, QString>> out;
-    QStringList seen;
+}  // namespace
+
+QString FilterComposer::literalCondition(const QString &field, const QString &literal,
+                                         bool exclude) {
+    return QStringLiteral("%1 %2 %3")
+        .arg(field, exclude ? QStringLiteral("!=") : QStringLiteral("=="), literal);
+}
+
+QString FilterComposer::anyOfCondition(const QString &field, const QStringList &literals,
+                                       bool exclude) {
+    if (literals.size() == 1) {
+        return literalCondition(field, literals.first(), exclude);
+    }
+    const QString in = QStringLiteral("%1 in [%2]").arg(field, literals.join(QStringLiteral(", ")));
+    return exclude ? QStringLiteral("!(%1)").arg(in) : in;
+}
+
+QString FilterComposer::conditionForNode(const TreeNode *node, bool exclude) {
+    QString field, literal;
+    return fieldLiteral(node, &field, &literal) ? literalCondition(field, literal, exclude)
+                                                : QString();
+}
+
+QList<FilterChoice> FilterComposer::choicesInTree(const TreeNode *root) {
+    static const QStringList order = {
+        QStringLiteral("chunk_hash"),      QStringLiteral("model_name"), QStringLiteral("rank"),
+        QStringLiteral("object_group_id"), QStringLiteral("cache_salt"), QStringLiteral("request")};
+    QList<FilterChoice> out;
+    for (const QString &f : order) {
+        out.append({f, {}});
+    }
     std::function<void(const TreeNode *)> walk = [&](const TreeNode *n) {
-        if (!n || out.size() >= 5) {
+        if (!n) {
             return;
         }
-        const QString c = conditionForNode(n, exclude);
-        if (!c.isEmpty()) {
-            const QString field = c.section(QLatin1Char(' '), 0, 0);
-            if (!seen.contains(field)) {
-                seen << field;
-                out.append({field, c});
+        QString field, literal;
+        if (fieldLiteral(n, &field, &literal)) {
+            QStringList &values = out[order.indexOf(field)].literals;
+            if (!values.contains(literal)) {
+                values.append(literal);
             }
             if (n->name == QLatin1String("kv_rank")) {
                 return;  // its derived rank row would repeat it
@@ -128,6 +167,7 @@ QList<QPair<QString, QString>> FilterComposer::conditionsInTree(const TreeNode *
         }
     };
     walk(root);
+    out.removeIf([](const FilterChoice &c) { return c.literals.isEmpty(); });
     return out;
 }
 

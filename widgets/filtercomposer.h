@@ -10,11 +10,22 @@ namespace lmct {
 struct TreeNode;
 
 /**
+ * The distinct values of one filter field found in a record (or a part of it), in order of
+ * first appearance, each already written as the filter language needs it (hex chunk hash,
+ * quoted string, number), e.g. {"chunk_hash", {"9f3a…", "0b71…"}}.
+ */
+struct FilterChoice {
+    QString field;
+    QStringList literals;
+};
+
+/**
  * Builds filter expressions for "Filter to this", "Exclude this" and "Follow this key" from a
  * value the user points at (an inspector row or a record's call).
  *
  * Fields offered: chunk_hash (hex), model_name (quoted), rank (from a kv_rank row or its derived
- * rank row), request (external_request_id), cache_salt (quoted), call.
+ * rank row), request (external_request_id), cache_salt (quoted), object_group_id (an ObjectKey's
+ * group), call.
  *
  * Thread-safety: stateless; any thread.
  */
@@ -32,11 +43,23 @@ public:
     /** As conditionForInspectorRow, for a tree node (ArgumentTree). */
     static QString conditionForNode(const TreeNode *node, bool exclude = false);
     /**
-     * The conditions for the first chunk hash, model, rank, request id and cache salt found in
-     * `root` (depth-first), as (label, condition) pairs, e.g. ("model_name", `model_name == "…"`).
+     * Every distinct value of every field above in the subtree `root` (depth-first, so in the
+     * record's order), one FilterChoice per field in the order chunk_hash, model_name, rank,
+     * object_group_id, cache_salt, request; fields without a value are left out.
      */
-    static QList<QPair<QString, QString>> conditionsInTree(const TreeNode *root,
-                                                           bool exclude = false);
+    static QList<FilterChoice> choicesInTree(const TreeNode *root);
+    /**
+     * `field == literal` (`!=` with `exclude`); `literal` is written as the language needs it
+     * already (see FilterChoice).
+     */
+    static QString literalCondition(const QString &field, const QString &literal,
+                                    bool exclude = false);
+    /**
+     * `field in [a, b, ...]` over `literals` (`!(field in [...])` with `exclude`); a single
+     * literal gives literalCondition().
+     */
+    static QString anyOfCondition(const QString &field, const QStringList &literals,
+                                  bool exclude = false);
     /** A string literal: "text" with `"` and `\` escaped. */
     static QString quote(const QString &text);
 };

@@ -3,6 +3,7 @@
 #include "argumenttree.h"
 #include "callcolors.h"
 #include "filtercomposer.h"
+#include "filtermenubuilder.h"
 #include "framedump.h"
 #include "inspectortreemodel.h"
 #include "inspectortreeview.h"
@@ -339,15 +340,7 @@ void InspectorPane::contextMenu(const QPoint &pos) {
         const QModelIndex row = idx.siblingAtColumn(0);
         TreeCopyActions::addToMenu(&menu, row);
         menu.addSeparator();
-        const QString cond = conditionAt(row, false);
-        if (!cond.isEmpty()) {
-            menu.addAction(tr("Filter to This: %1").arg(cond), this,
-                           [this, row] { filterToRow(row, false); });
-            menu.addAction(tr("Exclude This: %1").arg(conditionAt(row, true)), this,
-                           [this, row] { filterToRow(row, true); });
-            menu.addAction(tr("Follow This Key"), this, [this, row] { followRow(row); });
-            menu.addSeparator();
-        }
+        addFilterActions(&menu, row);
         if (m_model->rowCount(row) > 0) {
             menu.addAction(tr("Expand Subtree"), this,
                            [this, row] { m_tree->expandRecursively(row); });
@@ -387,6 +380,15 @@ void InspectorPane::copyRecordJson() {
     const QString json = recordJson();
     if (!json.isEmpty()) {
         QApplication::clipboard()->setText(json);
+    }
+}
+
+void InspectorPane::addFilterActions(QMenu *menu, const QModelIndex &index) {
+    const auto before = menu->actions().size();
+    FilterMenuBuilder::addFilterActions(
+        menu, m_state, FilterComposer::choicesInTree(m_model->node(index.siblingAtColumn(0))));
+    if (menu->actions().size() > before) {
+        menu->addSeparator();
     }
 }
 

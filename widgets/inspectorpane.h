@@ -33,9 +33,11 @@ class ViewState;
  *   argument path and re-applied to the next record that has the same path.
  * - Context menu and shortcuts: Copy Value (Ctrl+C, InspectorTreeModel::CopyTextRole, full
  *   text), Copy Path (the filter-language path), Copy Name, Expand/Collapse All.
- * - On a chunk hash, model, rank (kv_rank), request id or cache salt row, the context menu also
- *   offers Filter to This / Exclude This (appended with && to the ViewState's filter) and Follow
- *   This Key (ViewState::followedKey).
+ * - On a chunk hash, model, rank (kv_rank), object group, request id or cache salt row, the
+ *   context menu also offers Filter to This / Exclude This (appended with && to the ViewState's
+ *   filter) and Follow This Key (ViewState::followedKey); on a row holding several of them (an
+ *   ObjectKey, a `keys` list) it offers every distinct value per field. The entries are built
+ *   by FilterMenuBuilder, as in the record table's menu.
  * - Copy Record as JSON (RecordJson) in the context menu and as recordJson().
  * - A Frame tab shows the record's frame: offset, length and an annotated hex dump (FrameDump,
  *   bounded to frameDumpBytes()).
@@ -67,6 +69,12 @@ public:
     QString recordJson() const;
     /** Copies recordJson() to the clipboard. */
     void copyRecordJson();
+    /**
+     * Adds the Filter to This / Exclude This / Follow This Key entries (FilterMenuBuilder) for
+     * every key value in the subtree of row `index` to `menu`, then a separator; nothing when
+     * the subtree names none.
+     */
+    void addFilterActions(QMenu *menu, const QModelIndex &index);
     /** The Filter to This / Exclude This condition of inspector row `index`, or empty. */
     QString conditionAt(const QModelIndex &index, bool exclude) const;
     /** Appends the condition of row `index` to the ViewState's filter; false when none. */

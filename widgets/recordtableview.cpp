@@ -5,6 +5,7 @@
 #include "filtercomposer.h"
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "filtermenubuilder.h"
 #include "qualname.h"
 #include "timeformat.h"
 
@@ -370,48 +371,15 @@ void RecordTableView::addFilterActions(QMenu *menu, int record) {
     if (!doc || record < 0 || record >= doc->records().size()) {
         return;
     }
-    QList<QPair<QString, QString>> conds;
-    conds.append({QStringLiteral("call"),
-                  FilterComposer::condition(QStringLiteral("call"),
-                                            Qualname::shortName(doc->records().qualname(record)))});
+    QList<FilterChoice> choices;
+    choices.append(
+        {QStringLiteral("call"), {Qualname::shortName(doc->records().qualname(record))}});
     const auto args = doc->args(record);
     if (args) {
         const auto root = ArgumentTree::build(args->value, 5000);
-        conds += FilterComposer::conditionsInTree(root.get());
+        choices += FilterComposer::choicesInTree(root.get());
     }
-    QPointer<ViewState> state = m_state;
-    QMenu *to = menu->addMenu(tr("Filter to This"));
-    QMenu *ex = menu->addMenu(tr("Exclude This"));
-    QMenu *follow = menu->addMenu(tr("Follow This Key"));
-    for (const auto &[field, cond] : conds) {
-        const QString excl = cond.section(QLatin1Char(' '), 0, 0) + QStringLiteral(" != ") +
-                             cond.section(QLatin1Char(' '), 2);
-        to->addAction(cond, this, [state, cond] {
-            if (state) {
-                state->setFilterText(FilterComposer::append(state->filterText(), cond));
-            }
-        });
-        ex->addAction(excl, this, [state, excl] {
-            if (state) {
-                state->setFilterText(FilterComposer::append(state->filterText(), excl));
-            }
-        });
-        if (field != QLatin1String("call")) {
-            follow->addAction(cond, this, [state, cond] {
-                if (state) {
-                    state->setFollowedKey(cond);
-                }
-            });
-        }
-    }
-    if (m_state && !m_state->followedKey().isEmpty()) {
-        follow->addSeparator();
-        follow->addAction(tr("Stop Following"), this, [state] {
-            if (state) {
-                state->setFollowedKey(QString());
-            }
-        });
-    }
+    FilterMenuBuilder::addFilterActions(menu, m_state, choices);
 }
 
 void RecordTableView::onFollowedKeyChanged() {

@@ -32,7 +32,8 @@ class DecoratedRecordTableModel;
  *   expression off the GUI thread and stores the records in the ViewState); `.` and `,` select
  *   the next / previous shown record touching it.
  * - The context menu offers Filter to this / Exclude this / Follow this key for the row's call
- *   and for the first chunk hash, model, rank, request id and cache salt in its arguments.
+ *   and for every distinct chunk hash, model, rank, object group, cache salt and request id in
+ *   its arguments (FilterMenuBuilder: one submenu per field with several values, capped).
  * - An empty table says why (a trace without records, or a time range without any).
  * - Ctrl+C copies the selected rows as tab-separated text; the context menu also narrows the
  *   time range to the selected rows and goes to a record by number.
@@ -67,7 +68,10 @@ public:
      * after / before the selected one. Returns false when there is none.
      */
     bool stepFollowed(int direction);
-    /** Adds Filter to This / Exclude This / Follow This Key submenus for record `record`. */
+    /**
+     * Adds Filter to This / Exclude This / Follow This Key submenus for record `record`: its
+     * call and every value of FilterComposer::choicesInTree() (FilterMenuBuilder).
+     */
     void addFilterActions(QMenu *menu, int record);
 
     /** Traces with more records than this compute their time-range subset off the GUI thread. */

@@ -1,6 +1,8 @@
 #include "tracetab.h"
 
 #include "filterbar.h"
+#include "filterexpression.h"
+#include "filtermemory.h"
 #include "findbar.h"
 #include "recordtableview.h"
 #include "timeformat.h"
@@ -148,12 +150,14 @@ std::shared_ptr<const TraceDocument> TraceTab::document() const {
 
 void TraceTab::load(const QString &path) {
     m_path = path;
+    m_remembersFilter = true;
     startJob();
     m_job->start(path);
 }
 
 void TraceTab::follow(const QString &path) {
     m_path = path;
+    m_remembersFilter = true;
     m_following = true;
     startJob();
     m_job->follow(path);
@@ -169,6 +173,7 @@ void TraceTab::onOpened(std::shared_ptr<const TraceDocument> doc) {
     // The header is read: show the table now and let it fill as records are indexed.
     m_loadingBox->hide();
     m_state->setDocument(std::move(doc));
+    restoreFilter();
     m_stack->setCurrentIndex(1);
     m_table->setFocus();
     m_growTimer->start();
@@ -268,6 +273,7 @@ void TraceTab::onFinished(std::shared_ptr<const TraceDocument> doc, const QStrin
         m_state->notifyDocumentGrew();  // the last records, and the argument check's findings
     } else {
         m_state->setDocument(std::move(doc));
+        restoreFilter();
         m_stack->setCurrentIndex(1);
     }
     if (!wasFollowing) {
@@ -276,6 +282,24 @@ void TraceTab::onFinished(std::shared_ptr<const TraceDocument> doc, const QStrin
         }
         emit loaded();
     }
+}
+
+void TraceTab::restoreFilter() {
+    if (!m_remembersFilter || m_filterRestored) {
+        return;
+    }
+    m_filterRestored = true;
+    const QString remembered = FilterMemory::filterFor(m_path);
+    if (!remembered.isEmpty()) {
+        if (FilterExpression::parse(remembered).isValid()) {
+            m_state->setFilterText(remembered);  // the filter bar evaluates it
+        } else {
+            FilterMemory::forget(m_path);  // e.g. written by a version with other fields
+        }
+    }
+    // From now on every applied filter (or its clearing) is this file's last filter.
+    connect(m_state, &ViewState::filterTextChanged, this,
+            [this](const QString &text) { FilterMemory::remember(m_path, text); });
 }
 
 void TraceTab::updateRangeBar() {

@@ -33,6 +33,8 @@ class ViewState;
  * document is marked partial. Above the table, a FilterBar edits the ViewState's filter and a
  * FindBar (Ctrl+F, hidden until then) searches without filtering. When the ViewState has a time
  * range, a bar above the table says how many records it shows and offers to show all again (Esc).
+ * A file opened with load() or follow() gets its last applied filter back (FilterMemory) as soon
+ * as its document is shown, and every filter applied to it later is remembered.
  *
  * Ownership: owns its ViewState, table and load job; the document is shared. Thread-safety: GUI
  * thread only.
@@ -90,6 +92,9 @@ private:
     void onOpened(std::shared_ptr<const TraceDocument> doc);
     void updateLiveBar();
     void updateRangeBar();
+    /** Once the document is shown: applies the file's remembered filter (FilterMemory) and
+     *  remembers every later change of the filter. Not for loadBytes(). */
+    void restoreFilter();
 
     QString m_path;
     ViewState *m_state = nullptr;
@@ -107,6 +112,8 @@ private:
     FindBar *m_findBar = nullptr;
     bool m_loading = false;
     bool m_following = false;
+    bool m_remembersFilter = false;  // a file on disk: its last filter is remembered
+    bool m_filterRestored = false;
     QTimer *m_growTimer = nullptr;  // while loading: tells views the document grew
     QWidget *m_liveBar = nullptr;   // loading or following, above the table
     QLabel *m_liveText = nullptr;

@@ -10,6 +10,7 @@
 // by the CPU time all threads used, which stays meaningful when other processes share the
 // cores; the wall-clock rates do not. Ends with TraceStatistics::compute.
 
+#include "benchutil.h"
 #include "filterevaluator.h"
 #include "objectkey.h"
 #include "recordsummary.h"
@@ -28,13 +29,6 @@ using namespace lmct;
 
 namespace {
 
-/** CPU seconds used by every thread of this process so far. */
-double processCpuSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
 struct Timing {
     double seconds = 1e300;  ///< wall clock
     double cpu = 1e300;      ///< CPU time of all threads
@@ -46,9 +40,9 @@ struct Timing {
 Timing best(const FilterEvaluator &ev, const FilterEvaluator::Options &o, int runs = 3) {
     Timing t;
     for (int i = 0; i < runs; ++i) {
-        const double cpu0 = processCpuSeconds();
+        const double cpu0 = lmct::bench::cpuSeconds();
         const FilterEvaluator::Result r = ev.run(o);
-        t.cpu = std::min(t.cpu, processCpuSeconds() - cpu0);
+        t.cpu = std::min(t.cpu, lmct::bench::cpuSeconds() - cpu0);
         t.seconds = std::min(t.seconds, r.seconds);
         t.matches = r.records.size();
         t.decoded = r.decoded;
@@ -139,20 +133,20 @@ int main(int argc, char *argv[]) {
         std::fflush(stdout);
     }
 
-    double cpu0 = processCpuSeconds();
+    double cpu0 = lmct::bench::cpuSeconds();
     timer.restart();
     const TraceStatistics st = TraceStatistics::compute(*doc);
     std::printf(
         "\nTraceStatistics::compute, args decoded: %.2f s wall, %.2f s CPU (%.3g records "
         "per CPU-second); %lld distinct keys, %lld enter/exit pairs\n",
-        double(timer.nsecsElapsed()) / 1e9, processCpuSeconds() - cpu0,
-        double(n) / (processCpuSeconds() - cpu0), st.distinctKeys, st.pairs.matched);
+        double(timer.nsecsElapsed()) / 1e9, lmct::bench::cpuSeconds() - cpu0,
+        double(n) / (lmct::bench::cpuSeconds() - cpu0), st.distinctKeys, st.pairs.matched);
     TraceStatistics::Options fast;
     fast.decodeArgs = false;
-    cpu0 = processCpuSeconds();
+    cpu0 = lmct::bench::cpuSeconds();
     timer.restart();
     TraceStatistics::compute(*doc, fast);
     std::printf("TraceStatistics::compute, columns only: %.2f s wall, %.2f s CPU\n",
-                double(timer.nsecsElapsed()) / 1e9, processCpuSeconds() - cpu0);
+                double(timer.nsecsElapsed()) / 1e9, lmct::bench::cpuSeconds() - cpu0);
     return 0;
 }

@@ -8,6 +8,7 @@
 // tests/fixtures/gen_fixtures.py --big N FILE (≈ 1.1 kB per record: N = 1500000 gives ≈ 1.7 GB).
 
 #include "anomalyreport.h"
+#include "benchutil.h"
 #include "keyanalysis.h"
 #include "requestanalysis.h"
 #include "reuseanalysis.h"
@@ -22,22 +23,7 @@
 #include <vector>
 
 using namespace lmct;
-
-namespace {
-
-/** CPU seconds of the whole process (all threads): wall times on a shared machine mislead. */
-double cpuSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-}  // namespace
+using namespace lmct::bench;
 
 int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
@@ -48,18 +34,8 @@ int main(int argc, char *argv[]) {
         return 1;
     }
     const QString file = args[1];
-    int repeat = 3;
-    if (const qsizetype i = args.indexOf(QStringLiteral("--repeat"));
-        i > 0 && i + 1 < args.size()) {
-        repeat = qMax(1, args[i + 1].toInt());
-    }
-    {
-        QFile f(file);
-        if (f.open(QIODevice::ReadOnly)) {
-            while (!f.read(1 << 24).isEmpty()) {
-            }
-        }
-    }
+    const int repeat = repeatOption(args);
+    pageCache(file);
     QString error;
     TraceLoadOptions opt;
     opt.validateArgs = false;

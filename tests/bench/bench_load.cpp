@@ -7,6 +7,7 @@
 // record store's bytes per record. Generate inputs with tests/fixtures/gen_fixtures.py --big N or
 // --small N (see README, Performance).
 
+#include "benchutil.h"
 #include "traceloader.h"
 
 #include <QCoreApplication>
@@ -17,15 +18,7 @@
 #include <vector>
 
 using namespace lmct;
-
-namespace {
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-}  // namespace
+using namespace lmct::bench;
 
 int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
@@ -36,19 +29,8 @@ int main(int argc, char *argv[]) {
         return 1;
     }
     const QString file = args[1];
-    int repeat = 3;
-    if (const qsizetype i = args.indexOf(QStringLiteral("--repeat"));
-        i > 0 && i + 1 < args.size()) {
-        repeat = qMax(1, args[i + 1].toInt());
-    }
-    {
-        // Page-cache the file first: the figures are for a cached file.
-        QFile f(file);
-        if (f.open(QIODevice::ReadOnly)) {
-            while (!f.read(1 << 24).isEmpty()) {
-            }
-        }
-    }
+    const int repeat = repeatOption(args);
+    pageCache(file);  // the figures are for a cached file
     std::vector<double> indexMs, fullMs;
     double firstMs = 0.0;
     qint64 records = 0, size = 0, storeBytes = 0;
