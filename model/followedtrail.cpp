@@ -87,8 +87,11 @@ FollowedTrail FollowedTrail::build(const RecordStore &store, const std::vector<i
     ft.m_events.reserve(ev.size());
     for (size_t k = 0; k < order.size(); ++k) {
         Event e = ev[order[k]];
-        e.adjacent =
-            startOf[order[k]] >= 0 && k > 0 && ev[order[k - 1]].record == startOf[order[k]];
+        // adjacent: the gap before this event is the meaning's whole duration (its start is
+        // the previous event, or at the same time as it, e.g. the same call on two ranks)
+        e.adjacent = startOf[order[k]] >= 0 && k > 0 &&
+                     (ev[order[k - 1]].record == startOf[order[k]] ||
+                      ev[order[k - 1]].t == store.tMono(startOf[order[k]]));
         ft.m_events.push_back(e);
     }
     return ft;
@@ -148,6 +151,13 @@ QString FollowedTrail::meaningText(Meaning m) {
             break;
     }
     return QString();
+}
+
+QString FollowedTrail::gapDuration(int i) const {
+    if (i <= 0 || i >= size()) {
+        return QString();
+    }
+    return TimeFormat::duration(m_events[size_t(i)].t - m_events[size_t(i) - 1].t);
 }
 
 QString FollowedTrail::gapLabel(int i) const {

@@ -19,7 +19,8 @@ namespace lmct {
  *   reserve_write_with_status since the previous finish_write or abort_write);
  * - time to first reuse: the first read (read_prefetched_results.__enter__ or
  *   finish_read_prefetched) after the first finish_write, minus that finish.
- * When the two ends of such a pair are adjacent in time order the gap between them carries the
+ * When the two ends of such a pair are adjacent in time order (or the start is at the same time
+ * as the previous event, e.g. the same call on two ranks) the gap between them carries the
  * meaning ("write latency 1.2 ms"); otherwise the gap before the later end gives its own duration
  * and the figure ("40 µs · write latency 1.2 ms").
  *
@@ -69,6 +70,8 @@ public:
      * "write latency 1.2 ms", "40 µs · time to first reuse 3 s". Empty for i ≤ 0 or out of range.
      */
     QString gapLabel(int i) const;
+    /** The gap's duration alone (the short form of gapLabel()). */
+    QString gapDuration(int i) const;
     /** "write latency", "time to first reuse", or empty. */
     static QString meaningText(Meaning m);
 

@@ -65,6 +65,21 @@ private slots:
         QCOMPARE(ft.gapLabel(1), TimeFormat::duration(0.25));
     }
 
+    void sameTimeStartCountsAsAdjacent() {
+        // the same key on two ranks: two reservations at once, then the finishes
+        RecordStore rs;
+        const quint32 reserve = intern(rs, "reserve_write");
+        const quint32 finish = intern(rs, "finish_write");
+        rs.append(1.0, 0, reserve, 0, 1, 0);
+        rs.append(1.0, 0, reserve, 8, 1, 0);
+        rs.append(1.5, 0, finish, 16, 1, 0);
+        const FollowedTrail ft = FollowedTrail::build(rs, {0, 1, 2});
+        QVERIFY(ft.events()[2].adjacent);
+        QCOMPARE(ft.gapLabel(2), QStringLiteral("write latency ") + TimeFormat::duration(0.5));
+        QCOMPARE(ft.gapDuration(2), TimeFormat::duration(0.5));
+        QCOMPARE(ft.gapLabel(1), TimeFormat::duration(0.0));
+    }
+
     void timeOrderAndStepping() {
         RecordStore rs;
         const quint32 a = intern(rs, "submit_prefetch_task");

@@ -56,14 +56,16 @@ void TimelineFollowLayer::draw(QCPPainter *p) {
     const bool join = to - from <= maxJoined();
 
     struct Mark {
-        int event;
+        int event;      // the first event the marker stands for
+        int lastEvent;  // the last one (records within its width join it)
         QPointF at;
         QRectF row;
         QColor color;
     };
     QVector<Mark> marks;
     marks.reserve(std::min(to - from, 4096));
-    double lastX = -1e300, lastY = -1e300;
+    // per row, the marker drawn last: a record within a marker's width of it joins it
+    std::vector<int> lastOfRow(size_t(m_lanes->rows().size()), -1);
     for (int i = from; i < to; ++i) {
         const FollowedTrail::Event &e = ev[size_t(i)];
         const int row = m_lanes->rowOfLane(int(e.lane));
@@ -73,15 +75,16 @@ void TimelineFollowLayer::draw(QCPPainter *p) {
         const QRectF rr = m_lanes->rowRect(row);
         const double x = key->coordToPixel(e.t);
         const double y = rr.center().y();
-        if (!join && std::abs(x - lastX) < 1.0 && y == lastY) {
-            continue;  // same column and row as the previous marker
+        const int last = lastOfRow[size_t(row)];
+        if (last >= 0 && std::abs(x - marks[last].at.x()) < 8.0) {
+            marks[last].lastEvent = i;
+            continue;
         }
-        lastX = x;
-        lastY = y;
+        lastOfRow[size_t(row)] = int(marks.size());
         const QString q = m_lanes->index() && e.lane < quint32(m_lanes->index()->laneCount())
                               ? m_lanes->index()->lane(int(e.lane)).qualname
                               : QString();
-        marks.append({i, QPointF(x, y), rr, CallColors::forQualname(q)});
+        marks.append({i, i, QPointF(x, y), rr, CallColors::forQualname(q)});
     }
     p->setAntialiasing(true);
     // connectors: successive followed records, under the markers
@@ -118,18 +121,21 @@ void TimelineFollowLayer::draw(QCPPainter *p) {
         const QFontMetricsF fm(f);
         for (int k = 1; k < marks.size(); ++k) {
             const Mark &a = marks[k - 1], &b = marks[k];
-            if (b.event != a.event + 1) {
-                continue;  // a hidden lane's record lies between them
+            if (b.event != a.lastEvent + 1) {
+                continue;  // the previous record is elsewhere (another marker, a hidden lane)
             }
-            const QString text = m_trail->gapLabel(b.event);
-            if (text.isEmpty()) {
+            // the full label, else the duration alone, where it fits between the markers
+            const double dx = std::abs(b.at.x() - a.at.x());
+            QString text = m_trail->gapLabel(b.event);
+            double w = fm.horizontalAdvance(text) + 8;
+            if (w + 14 > dx) {
+                text = m_trail->gapDuration(b.event);
+                w = fm.horizontalAdvance(text) + 8;
+            }
+            if (text.isEmpty() || w + 14 > dx) {
                 continue;
             }
-            const double w = fm.horizontalAdvance(text) + 8, h = fm.height() + 2;
-            const double dx = std::abs(b.at.x() - a.at.x());
-            if (w + 14 > dx) {
-                continue;  // does not fit between the markers
-            }
+            const double h = fm.height() + 2;
             const QPointF mid = (a.at + b.at) / 2;
             // above the connector, inside the lanes
             QRectF box(mid.x() - w / 2, mid.y() - h - 3, w, h);
@@ -145,8 +151,7 @@ void TimelineFollowLayer::draw(QCPPainter *p) {
             if (overlaps) {
                 continue;
             }
-            const bool meaning =
-                m_trail->events()[size_t(b.event)].meaning != FollowedTrail::Meaning::None;
+            const bool meaning = text != m_trail->gapDuration(b.event);
             p->setPen(Qt::NoPen);
             QColor bg = meaning ? m_highlight : m_base;
             bg.setAlpha(225);

@@ -26,9 +26,9 @@ class TimelineLanes;
  * Style::Overview (the overview strip) draws a small triangle on the top edge per followed
  * record, one per pixel column.
  *
- * Cost: O(followed records in view) per draw (a binary search finds them; markers in the same
- * pixel column and row are drawn once), never the trace's record count. Connectors and labels are
- * left out when more than maxJoined() followed records are in view.
+ * Cost: O(followed records in view) per draw (a binary search finds them; a record within a
+ * marker's width of the previous marker in its row joins it), never the trace's record count.
+ * Connectors and labels are left out when more than maxJoined() followed records are in view.
  *
  * Coordinates: the lanes' axes (t_mono on the key axis, rows from TimelineLanes::rowRect).
  * Ownership: created with `new` on a QCustomPlot, which owns it; holds the trail by value and no

@@ -943,8 +943,9 @@ void TimelineWidget::updateRate() {
     }
     QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
     value->setRange(0, ymax > 0 ? ymax * 1.12 : 1.0);
-    value->setLabel(m_filterIndex ? tr("matching calls/s") : tr("calls/s"));
-    m_rateCaption->setText(tr("per %1").arg(niceDuration(bucket)));
+    value->setLabel(tr("calls/s"));
+    m_rateCaption->setText(m_filterIndex ? tr("matching calls per %1").arg(niceDuration(bucket))
+                                         : tr("per %1").arg(niceDuration(bucket)));
 }
 
 // ---------------------------------------------------------------------------------------------
