@@ -200,9 +200,30 @@ private slots:
         QCOMPARE(pixelsNear(img, rowPixels(reserveRow), reserveColor, 12), 0);
         QCOMPARE(pixelsNear(img, rowPixels(reserveRow), faint, 6), 0);
         QVERIFY(pixelsNear(img, rowPixels(finishRow), finishColor, 12) > 50);
-        // and a click there finds no record
+        // and a click there finds no record, nor on a span that does not match
         const QPointF p(rowPixels(reserveRow).center());
         QCOMPARE(m_w->lanes()->hitTest(p, 5).record, -1);
+        const auto &rows = m_w->lanes()->rows();
+        int spanRow = -1;
+        for (int r = 0; r < rows.size(); ++r) {
+            spanRow = rows[r].kind == TimelineLanes::Row::Kind::Spans ? r : spanRow;
+        }
+        QVERIFY(spanRow >= 0);
+        const auto &spans = m_w->lanes()->pairs()[size_t(rows[spanRow].family)]->spans();
+        const auto longest = std::max_element(
+            spans.begin(), spans.end(),
+            [](const auto &a, const auto &b) { return a.duration() < b.duration(); });
+        QVERIFY(longest != spans.end());
+        m_w->setVisibleRange(longest->start - longest->duration(),
+                             longest->end + longest->duration());
+        render();
+        const QPointF onSpan(m_w->timeAxis()->coordToPixel((longest->start + longest->end) / 2),
+                             m_w->lanes()->rowRect(spanRow).center().y());
+        QCOMPARE(m_w->lanes()->hitTest(onSpan, 2).span, -1);
+        m_w->setFilterMode(TimelineWidget::FilterMode::Dim);
+        QVERIFY(m_w->lanes()->hitTest(onSpan, 2).span >= 0);
+        m_w->setFilterMode(TimelineWidget::FilterMode::Hide);
+        m_w->fitAll();
         // no filter: everything at full strength again
         m_state->setFilterText(QString());
         QTRY_VERIFY(!m_w->filterIndex());

@@ -620,6 +620,9 @@ TimelineLanes::Hit TimelineLanes::hitTest(const QPointF &pixel, double tolerance
     double best = 1e300;
     for (int k : near) {
         const ContextPairs::Span &s = cp.spans()[size_t(k)];
+        if (m_filterMode == FilterMode::Hide && !spanMatches(s.enter, s.exit)) {
+            continue;  // not drawn
+        }
         const double dist = t < s.start ? s.start - t : (t > s.end ? t - s.end : 0.0);
         const double penalty = std::min(s.depth, subRows - 1) == sub ? 0.0 : tol;
         if (dist + penalty < best) {

@@ -41,7 +41,8 @@ namespace lmct {
  * FilterMode::Dim draws every record faintly and the matching ones at full strength on the same
  * scale; FilterMode::Hide draws the matching records only (a lane with none is empty). Spans are
  * dimmed or left out by their enter/exit record where they are drawn one by one; counted span
- * rows and unmatched caps are not filtered. Hit tests in Hide mode find matching records only.
+ * rows and unmatched caps are not filtered. Hit tests in Hide mode find matching records and
+ * spans only.
  * The cost stays O(rows · width): two count queries per row instead of one.
  *
  * Ownership: holds shared pointers to the immutable index, pairs and document. Thread-safety:
