@@ -66,10 +66,31 @@ void sortPairs(std::vector<double> &t, std::vector<qint32> &r) {
 
 std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &store,
                                                           const std::atomic_bool *cancel) {
-    auto idx = std::make_shared<TimelineIndex>();
     // The store may be growing (loading, live follow): index the records published so far.
     // Every qualname id they use was published before them.
     const int n = store.size();
+    return buildOf(
+        store, n, [](int i) { return i; }, cancel);
+}
+
+std::shared_ptr<const TimelineIndex> TimelineIndex::buildSubset(const RecordStore &store,
+                                                                const std::vector<int> &records,
+                                                                const std::atomic_bool *cancel) {
+    // only the records the store has published (a subset evaluated on a later snapshot than
+    // this store is not possible: stores only grow), in ascending order
+    const int size = store.size();
+    const auto end = std::lower_bound(records.begin(), records.end(), size);
+    const auto begin = std::lower_bound(records.begin(), end, 0);
+    const int *base = records.data() + (begin - records.begin());
+    return buildOf(
+        store, int(end - begin), [base](int i) { return base[i]; }, cancel);
+}
+
+template <typename RecordAt>
+std::shared_ptr<const TimelineIndex> TimelineIndex::buildOf(const RecordStore &store, int n,
+                                                            RecordAt recordAt,
+                                                            const std::atomic_bool *cancel) {
+    auto idx = std::make_shared<TimelineIndex>();
     const int lanes = store.qualnameCount();
     idx->m_lanes.resize(size_t(lanes));
     for (int q = 0; q < lanes; ++q) {
@@ -95,9 +116,10 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &sto
         cs[size_t(c)].end = int(qint64(n) * (c + 1) / chunks);
         cs[size_t(c)].counts.assign(size_t(lanes), 0);
     }
-    ParallelChunks::run(int(cs.size()), [&store, &cs](int k) {
+    ParallelChunks::run(int(cs.size()), [&store, &cs, &recordAt](int k) {
         Chunk &c = cs[size_t(k)];
-        for (int i = c.begin; i < c.end; ++i) {
+        for (int j = c.begin; j < c.end; ++j) {
+            const int i = recordAt(j);
             if (std::isfinite(store.tMono(i))) {
                 ++c.counts[store.qualnameId(i)];
             } else {
@@ -122,9 +144,10 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &sto
         times[size_t(q)].resize(size_t(total[size_t(q)]));
         idx->m_lanes[size_t(q)].records.resize(size_t(total[size_t(q)]));
     }
-    ParallelChunks::run(int(cs.size()), [&store, &times, &idx, &cs](int k) {
+    ParallelChunks::run(int(cs.size()), [&store, &times, &idx, &cs, &recordAt](int k) {
         Chunk &c = cs[size_t(k)];
-        for (int i = c.begin; i < c.end; ++i) {
+        for (int j = c.begin; j < c.end; ++j) {
+            const int i = recordAt(j);
             const double t = store.tMono(i);
             if (!std::isfinite(t)) {
                 continue;
@@ -173,7 +196,7 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &sto
     const int samples = std::min(n, 4097);
     offs.reserve(size_t(samples));
     for (int s = 0; s < samples; ++s) {
-        const int i = samples == 1 ? 0 : int(qint64(n - 1) * s / (samples - 1));
+        const int i = recordAt(samples == 1 ? 0 : int(qint64(n - 1) * s / (samples - 1)));
         const double d = store.tWall(i) - store.tMono(i);
         if (std::isfinite(d)) {
             offs.push_back(d);

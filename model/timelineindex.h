@@ -51,6 +51,16 @@ public:
     static std::shared_ptr<const TimelineIndex> build(const RecordStore &store,
                                                       const std::atomic_bool *cancel = nullptr);
 
+    /**
+     * Builds the index of the records listed in `records` (ascending record indices, e.g. a
+     * filter's result; indices past `store.size()` or negative are ignored), like build(): a
+     * lane per qualname id of the store, blocking the caller. Cost O(records.size()), whatever
+     * the size of the store. Returns nullptr when `cancel` became true meanwhile.
+     */
+    static std::shared_ptr<const TimelineIndex> buildSubset(
+        const RecordStore &store, const std::vector<int> &records,
+        const std::atomic_bool *cancel = nullptr);
+
     /** One lane per qualname id, indexed by id. */
     int laneCount() const { return int(m_lanes.size()); }
     const Lane &lane(int qualnameId) const { return m_lanes[size_t(qualnameId)]; }
@@ -96,6 +106,12 @@ public:
     qint64 memoryBytes() const;
 
 private:
+    /** build() over record indices recordAt(0 .. n−1), ascending. */
+    template <typename RecordAt>
+    static std::shared_ptr<const TimelineIndex> buildOf(const RecordStore &store, int n,
+                                                        RecordAt recordAt,
+                                                        const std::atomic_bool *cancel);
+
     std::vector<Lane> m_lanes;
     qint64 m_recordCount = 0;
     qint64 m_untimed = 0;

@@ -114,6 +114,40 @@ private slots:
         QVERIFY(grayVariance(img) > 0);
     }
 
+    void filterHidesWhatItExcludes() {
+        // The exported picture shows what --filter selects: records it excludes are hidden (not
+        // dimmed as the user may prefer on screen), so a filter matching nothing leaves the
+        // lanes without a coloured tick.
+        QTemporaryDir dir;
+        const auto colouredPixels = [&](const QStringList &extra) {
+            const QString out = dir.filePath(QStringLiteral("f.png"));
+            QFile::remove(out);
+            const Run r =
+                runViewer(QStringList{QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                                      QStringLiteral("800x450")} +
+                          extra + QStringList{kTrace});
+            if (r.exitCode != 0) {
+                qWarning() << r.err;
+                return qint64(-1);
+            }
+            const QImage img(out);
+            qint64 n = 0;
+            for (int y = 0; y < img.height(); ++y) {
+                for (int x = 0; x < img.width(); ++x) {
+                    const QColor c = img.pixelColor(x, y);
+                    n += c.hslSaturation() > 20 && c.value() > 60 ? 1 : 0;  // faint tints too
+                }
+            }
+            return n;
+        };
+        const qint64 all = colouredPixels({});
+        const qint64 none =
+            colouredPixels({QStringLiteral("--filter"), QStringLiteral("t_mono < 0")});
+        QVERIFY(all > 0);
+        QVERIFY(none >= 0);
+        QVERIFY2(none * 4 < all, qPrintable(QStringLiteral("%1 vs %2").arg(none).arg(all)));
+    }
+
     void svgParsesAndHoldsLaneNames() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.svg"));

@@ -208,6 +208,55 @@ private slots:
         QVERIFY(std::abs(idx->wallOffset() - (1760000000.25 + 1e-4)) < 1e-3);
     }
 
+    void subsetIndexHoldsExactlyTheSubset() {
+        const auto store = test::syntheticRecords(30000, 4);
+        const RecordStore &rs = *store;
+        std::mt19937_64 rng(4);
+        std::vector<int> subset{-3};  // out-of-range indices are ignored
+        for (int i = 0; i < rs.size(); ++i) {
+            if (rng() % 7 == 0) {
+                subset.push_back(i);
+            }
+        }
+        const int inRange = int(subset.size()) - 1;
+        subset.push_back(rs.size());
+        subset.push_back(rs.size() + 5);
+        const auto idx = TimelineIndex::buildSubset(rs, subset);
+        QVERIFY(idx);
+        QCOMPARE(idx->laneCount(), rs.qualnameCount());
+        QCOMPARE(idx->recordCount(), qint64(inRange));
+        std::vector<char> in(size_t(rs.size()), 0);
+        for (int r : subset) {
+            if (r >= 0 && r < rs.size()) {
+                in[size_t(r)] = 1;
+            }
+        }
+        for (int q = 0; q < idx->laneCount(); ++q) {
+            const TimelineIndex::Lane &l = idx->lane(q);
+            qint64 expected = 0;
+            for (int i = 0; i < rs.size(); ++i) {
+                expected += in[size_t(i)] && int(rs.qualnameId(i)) == q;
+            }
+            QCOMPARE(qint64(l.times.size()), expected);
+            for (int p = 0; p < l.times.size(); ++p) {
+                const int r = l.records[size_t(p)];
+                QVERIFY(in[size_t(r)]);
+                QCOMPARE(int(rs.qualnameId(r)), q);
+                QCOMPARE(l.times.at(p), rs.tMono(r));
+                if (p > 0) {
+                    QVERIFY(l.times.at(p - 1) <= l.times.at(p));
+                }
+                QCOMPARE(idx->positionOf(rs, r), p);
+            }
+        }
+        // the empty subset: lanes, no records
+        const auto none = TimelineIndex::buildSubset(rs, {});
+        QCOMPARE(none->laneCount(), rs.qualnameCount());
+        QCOMPARE(none->recordCount(), qint64(0));
+        std::atomic_bool cancel{true};
+        QVERIFY(!TimelineIndex::buildSubset(rs, subset, &cancel));
+    }
+
     void indexColumnCountsMatchBruteForce() {
         const auto store = test::syntheticRecords(20000, 5);
         const RecordStore &rs = *store;

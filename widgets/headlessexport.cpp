@@ -115,8 +115,8 @@ int HeadlessExport::run(const Request &request) {
     TimelineWidget timeline;
     timeline.setAttribute(Qt::WA_DontShowOnScreen);
     timeline.setViewState(&state);
-    // TODO(tlview merge): headless exports hide the records the filter excludes:
-    // timeline.setFilterMode(TimelineWidget::FilterMode::Hide);
+    // An exported picture shows what --filter selects (not the user's Dim preference).
+    timeline.setFilterMode(TimelineWidget::FilterMode::Hide);
     timeline.resize(width, height + 100);
     timeline.show();
     if (!waitUntil([&] { return !timeline.isIndexing(); }, request.timeoutMs)) {

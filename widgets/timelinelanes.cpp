@@ -44,6 +44,22 @@ void TimelineLanes::setData(std::shared_ptr<const TraceDocument> doc,
     setRows(m_rows);
 }
 
+void TimelineLanes::setFilter(std::shared_ptr<const TimelineIndex> matching,
+                              std::shared_ptr<const std::vector<int>> records, FilterMode mode) {
+    m_matching = std::move(matching);
+    m_matchingRecords = m_matching ? std::move(records) : nullptr;
+    m_filterMode = mode;
+}
+
+bool TimelineLanes::spanMatches(int enter, int exit) const {
+    if (!m_matching || !m_matchingRecords) {
+        return true;
+    }
+    const auto &v = *m_matchingRecords;
+    return std::binary_search(v.begin(), v.end(), enter) ||
+           std::binary_search(v.begin(), v.end(), exit);
+}
+
 void TimelineLanes::setRows(const QVector<Row> &rows) {
     m_rows = rows;
     m_rowStart.assign(size_t(m_rows.size()) + 1, 0.0);
@@ -166,11 +182,28 @@ void TimelineLanes::drawCalls(QCPPainter *p, int rowIndex, const QRectF &rr, con
         return;
     }
     const QRgb bg = (detailed && rowIndex % 2 == 1 ? m_zebra : m_base).rgb() | 0xff000000u;
+    // strong: the records drawn at full strength (all, or the filter's); weak: every record,
+    // drawn faintly under them (Dim mode only)
+    const TimelineIndex *strong = strongIndex();
+    const bool dim = m_matching && m_filterMode == FilterMode::Dim;
     int *counts = m_counts.data();
     int maxC = 0;
-    if (row.lane >= 0 && row.lane < m_index->laneCount()) {
-        m_index->columnCounts(row.lane, c.origin, c.width, c.count, counts, kSnap);
+    if (row.lane >= 0 && row.lane < strong->laneCount()) {
+        strong->columnCounts(row.lane, c.origin, c.width, c.count, counts, kSnap);
         maxC = *std::max_element(counts, counts + c.count);
+    } else {
+        std::fill(counts, counts + c.count, 0);
+    }
+    int *all = nullptr;
+    if (dim) {
+        m_allCounts.resize(size_t(c.count));
+        all = m_allCounts.data();
+        if (row.lane >= 0 && row.lane < m_index->laneCount()) {
+            m_index->columnCounts(row.lane, c.origin, c.width, c.count, all, kSnap);
+        } else {
+            std::fill(all, all + c.count, 0);
+        }
+        maxC = std::max(maxC, *std::max_element(all, all + c.count));  // one scale for both
     }
     // Rendered into an opaque image at device resolution, one pixel column per count, then
     // copied: O(width · height) memory writes and one blit, never a shape per record.
@@ -189,19 +222,30 @@ void TimelineLanes::drawCalls(QCPPainter *p, int rowIndex, const QRectF &rr, con
     }
     m_colHeight.assign(size_t(W), 0);
     m_colMerged.assign(size_t(W), 0);
+    m_allHeight.assign(dim ? size_t(W) : 0, 0);
     const int shift = int(std::lround(c.x0)) - devLeft;  // image x of column 0
     const int gap = int(std::lround(6 * c.dpr));         // free columns around a headed tick
     const int minH = std::max(1, int(std::lround(bodyH * 0.15)));
+    auto heightOf = [&](int n) {
+        return maxC == 1 ? bodyH
+                         : std::max(minH, int(std::lround(bodyH * std::sqrt(double(n) / maxC))));
+    };
     m_heads.clear();
     int prevNonEmpty = -1000000;
     for (int k = 0; k < c.count && maxC > 0; ++k) {
         const int n = counts[k];
         const int x = k + shift;
-        if (n == 0 || x < 0 || x >= W) {
+        if (x < 0 || x >= W) {
             continue;
         }
+        if (all && all[k] > 0) {
+            m_allHeight[size_t(x)] = heightOf(all[k]);
+        }
+        if (n == 0) {
+            continue;
+        }
+        m_colHeight[size_t(x)] = heightOf(n);
         if (maxC == 1) {
-            m_colHeight[size_t(x)] = bodyH;
             if (detailed && k - prevNonEmpty >= gap) {
                 int next = k + 1;
                 while (next < c.count && next - k < gap && counts[next] == 0) {
@@ -212,8 +256,6 @@ void TimelineLanes::drawCalls(QCPPainter *p, int rowIndex, const QRectF &rr, con
                 }
             }
         } else {
-            m_colHeight[size_t(x)] =
-                std::max(minH, int(std::lround(bodyH * std::sqrt(double(n) / maxC))));
             m_colMerged[size_t(x)] = n > 1;
         }
         prevNonEmpty = k;
@@ -226,8 +268,10 @@ void TimelineLanes::drawCalls(QCPPainter *p, int rowIndex, const QRectF &rr, con
     };
     const QRgb mark = blend(lane, m_text.rgb(), 150);
     const QRgb laneSoft = detailed ? lane : blend(bg, lane, 200);
+    const QRgb faint = blend(bg, lane, detailed ? 64 : 56);  // Dim: records not matching
     const int *hgt = m_colHeight.data();
     const char *merged = m_colMerged.data();
+    const int *allH = dim ? m_allHeight.data() : nullptr;
     for (int y = 0; y < H; ++y) {
         auto *line = reinterpret_cast<QRgb *>(img.scanLine(y));
         if (y < bodyTop || y >= bodyBottom) {
@@ -235,7 +279,14 @@ void TimelineLanes::drawCalls(QCPPainter *p, int rowIndex, const QRectF &rr, con
             continue;
         }
         const int level = bodyBottom - y;  // 1 at the bottom row of the body
-        if (y >= bodyBottom - markH) {
+        const bool markRow = y >= bodyBottom - markH;
+        if (allH) {
+            for (int x = 0; x < W; ++x) {
+                line[x] = hgt[x] >= level    ? (markRow && merged[x] ? mark : laneSoft)
+                          : allH[x] >= level ? faint
+                                             : bg;
+            }
+        } else if (markRow) {
             for (int x = 0; x < W; ++x) {
                 line[x] = hgt[x] >= level ? (merged[x] ? mark : laneSoft) : bg;
             }
@@ -319,7 +370,7 @@ void TimelineLanes::drawSpans(QCPPainter *p, const Row &row, const QRectF &rr, c
         const int subRows = std::clamp(cp.depthCount(), 1, kMaxSubRows);
         const double subH = h / subRows;
         const double gapY = subH >= 6 ? 1.0 : 0.0;
-        QVector<QRectF> bars;
+        QVector<QRectF> bars, faintBars;
         bars.reserve(int(m_spanScratch.size()));
         struct Label {
             QRectF rect;
@@ -338,6 +389,12 @@ void TimelineLanes::drawSpans(QCPPainter *p, const Row &row, const QRectF &rr, c
             x1 = std::max(x0 + px, std::ceil(x1 * c.dpr) * px);
             const int d = std::min(s.depth, subRows - 1);
             const QRectF b(x0, top + d * subH, x1 - x0, subH - gapY);
+            if (!spanMatches(s.enter, s.exit)) {
+                if (m_filterMode == FilterMode::Dim) {
+                    faintBars.append(b);
+                }
+                continue;
+            }
             bars.append(b);
             if (s.enter == m_selected || s.exit == m_selected) {
                 selected.append(b);
@@ -350,6 +407,10 @@ void TimelineLanes::drawSpans(QCPPainter *p, const Row &row, const QRectF &rr, c
             }
         }
         // fill, then an outline on the bars wide enough for one to read as an edge
+        if (!faintBars.isEmpty()) {
+            p->setBrush(withAlpha(row.color, 0.22));
+            p->drawRects(faintBars.constData(), int(faintBars.size()));
+        }
         p->setBrush(withAlpha(row.color, 0.8));
         p->drawRects(bars.constData(), int(bars.size()));
         QVector<QRectF> wide;
@@ -520,10 +581,16 @@ TimelineLanes::Hit TimelineLanes::hitTest(const QPointF &pixel, double tolerance
     hit.from = t - secPerPx / 2;
     hit.to = t + secPerPx / 2;
     if (row.kind == Row::Kind::Calls) {
-        const int pos = m_index->nearestPosition(row.lane, t, tol);
+        // what is drawn: in Hide mode the matching records only
+        const TimelineIndex *idx =
+            m_matching && m_filterMode == FilterMode::Hide ? m_matching.get() : m_index.get();
+        if (row.lane < 0 || row.lane >= idx->laneCount()) {
+            return hit;
+        }
+        const int pos = idx->nearestPosition(row.lane, t, tol);
         if (pos >= 0) {
-            hit.record = m_index->lane(row.lane).records[size_t(pos)];
-            hit.count = m_index->countIn(row.lane, hit.from, hit.to);
+            hit.record = idx->lane(row.lane).records[size_t(pos)];
+            hit.count = idx->countIn(row.lane, hit.from, hit.to);
         }
         return hit;
     }
@@ -553,6 +620,9 @@ TimelineLanes::Hit TimelineLanes::hitTest(const QPointF &pixel, double tolerance
     double best = 1e300;
     for (int k : near) {
         const ContextPairs::Span &s = cp.spans()[size_t(k)];
+        if (m_filterMode == FilterMode::Hide && !spanMatches(s.enter, s.exit)) {
+            continue;  // not drawn
+        }
         const double dist = t < s.start ? s.start - t : (t > s.end ? t - s.end : 0.0);
         const double penalty = std::min(s.depth, subRows - 1) == sub ? 0.0 : tol;
         if (dist + penalty < best) {

@@ -37,6 +37,14 @@ namespace lmct {
  *
  * Style::Overview draws every row as a thin heat strip (the overview above the timeline).
  *
+ * Filter (setFilter()): a second TimelineIndex over the records matching the view's filter.
+ * FilterMode::Dim draws every record faintly and the matching ones at full strength on the same
+ * scale; FilterMode::Hide draws the matching records only (a lane with none is empty). Spans are
+ * dimmed or left out by their enter/exit record where they are drawn one by one; counted span
+ * rows and unmatched caps are not filtered. Hit tests in Hide mode find matching records and
+ * spans only.
+ * The cost stays O(rows · width): two count queries per row instead of one.
+ *
  * Ownership: holds shared pointers to the immutable index, pairs and document. Thread-safety:
  * GUI thread (a QCustomPlot layerable).
  */
@@ -54,6 +62,8 @@ public:
         double weight = 1.0;  ///< height relative to a calls row
     };
     enum class Style { Detailed, Overview };
+    /** How records that do not match the filter are drawn. */
+    enum class FilterMode { Dim, Hide };
 
     /** What lies under a point (hitTest()). */
     struct Hit {
@@ -72,6 +82,20 @@ public:
                  std::vector<std::shared_ptr<const ContextPairs>> pairs);
     std::shared_ptr<const TimelineIndex> index() const { return m_index; }
     const std::vector<std::shared_ptr<const ContextPairs>> &pairs() const { return m_pairs; }
+
+    /**
+     * Draws the records of `matching` (an index over the filter's records, same store) at full
+     * strength and the others per `mode`; `records` are the matching record indices (ascending,
+     * for span rows). Null `matching`: no filter.
+     */
+    void setFilter(std::shared_ptr<const TimelineIndex> matching,
+                   std::shared_ptr<const std::vector<int>> records, FilterMode mode);
+    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_matching; }
+    FilterMode filterMode() const { return m_filterMode; }
+    /** The index whose records are drawn at full strength: the filter's, else index(). */
+    const TimelineIndex *strongIndex() const {
+        return m_matching ? m_matching.get() : m_index.get();
+    }
 
     void setRows(const QVector<Row> &rows);
     const QVector<Row> &rows() const { return m_rows; }
@@ -115,6 +139,8 @@ private:
     Columns columns() const;
     void drawCalls(QCPPainter *p, int rowIndex, const QRectF &r, const Columns &c);
     void drawSpans(QCPPainter *p, const Row &row, const QRectF &r, const Columns &c);
+    /** Whether a span (by its enter and exit) matches the filter; true without one. */
+    bool spanMatches(int enter, int exit) const;
     void drawUnmatched(QCPPainter *p, const ContextPairs &cp, const QRectF &r, const Columns &c);
     void drawSelection(QCPPainter *p, const Columns &c);
     /** A tick head (downward triangle) in `color`, premultiplied, cached. */
@@ -123,6 +149,9 @@ private:
     std::shared_ptr<const TraceDocument> m_doc;
     std::shared_ptr<const TimelineIndex> m_index;
     std::vector<std::shared_ptr<const ContextPairs>> m_pairs;
+    std::shared_ptr<const TimelineIndex> m_matching;
+    std::shared_ptr<const std::vector<int>> m_matchingRecords;
+    FilterMode m_filterMode = FilterMode::Dim;
     QVector<Row> m_rows;
     std::vector<double> m_rowStart;  // value-axis start of each row, plus the total
     std::vector<int> m_rowOfLane;
@@ -130,7 +159,9 @@ private:
     int m_selected = -1;
     QColor m_zebra, m_text, m_highlight, m_base, m_error;
     // scratch, reused between draws
-    std::vector<int> m_counts;  // one per column
+    std::vector<int> m_counts;     // one per column
+    std::vector<int> m_allCounts;  // Dim: every record's counts
+    std::vector<int> m_allHeight;
     std::vector<int> m_spanScratch;
     std::vector<int> m_colHeight;
     std::vector<char> m_colMerged;

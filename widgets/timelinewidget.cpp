@@ -7,6 +7,7 @@
 #include "recordsummary.h"
 #include "timeformat.h"
 #include "timelineexportactions.h"
+#include "timelinefollowlayer.h"
 
 #include <qcustomplot.h>
 
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
+#include <QSettings>
 #include <QToolBar>
 #include <QToolButton>
 #include <QToolTip>
@@ -30,6 +32,7 @@ namespace {
 
 constexpr double kMinViewSeconds = 1e-7;  // 100 ns
 const QString kSpanPrefix = QStringLiteral("spans:");
+const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
 
 QString spanKey(const QString &family) {
     return kSpanPrefix + family;
@@ -135,6 +138,10 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
             m_growthTimer.start(growthInterval());
         }
     });
+    m_filterCancel = std::make_shared<std::atomic_bool>(false);
+    setFilterMode(QSettings().value(kFilterModeKey).toString() == QLatin1String("hide")
+                      ? FilterMode::Hide
+                      : FilterMode::Dim);
     applyPalette();
     m_exportActions = new TimelineExportActions(this);
     setViewState(nullptr);
@@ -142,6 +149,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
 
 TimelineWidget::~TimelineWidget() {
     m_cancel->store(true);
+    m_filterCancel->store(true);
     m_watcher.waitForFinished();
 }
 
@@ -199,6 +207,19 @@ void TimelineWidget::buildUi() {
     m_rateAction->setChecked(true);
     m_rateAction->setToolTip(tr("Show the calls-per-second plot"));
     connect(m_rateAction, &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
+    m_hideAction = m_toolbar->addAction(tr("Hide filtered out"));
+    m_hideAction->setCheckable(true);
+    m_hideAction->setToolTip(
+        tr("Records the filter does not match: hidden when on, dimmed when off"));
+    connect(m_hideAction, &QAction::toggled, this, [this](bool on) {
+        setFilterMode(on ? FilterMode::Hide : FilterMode::Dim);
+        QSettings().setValue(kFilterModeKey, on ? QStringLiteral("hide") : QStringLiteral("dim"));
+    });
+    m_newestAction = m_toolbar->addAction(tr("Keep newest in view"));
+    m_newestAction->setCheckable(true);
+    m_newestAction->setToolTip(
+        tr("While the trace grows, keep the newest record at the right edge (End)"));
+    connect(m_newestAction, &QAction::toggled, this, &TimelineWidget::setKeepNewest);
     auto *spacer = new QWidget(m_toolbar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_toolbar->addWidget(spacer);
@@ -235,6 +256,9 @@ void TimelineWidget::buildUi() {
     m_ovBand = bandItem(m_overview, ov, ok, ovv, win);
     m_ovWindow = bandItem(m_overview, ov, ok, ovv, win);
     m_ovSelection = vLineItem(m_overview, ov, ok, ovv, win);
+    // followed records over the window's shading
+    m_ovFollowLayer =
+        new TimelineFollowLayer(m_overviewLanes, win, TimelineFollowLayer::Style::Overview);
     m_overview->setMouseTracking(true);
     m_overview->installEventFilter(this);
     connect(m_overview, &QCustomPlot::mousePress, this, &TimelineWidget::onOverviewPress);
@@ -317,6 +341,9 @@ void TimelineWidget::buildUi() {
                      QCustomPlot::limAbove);
     m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     const QString items = QStringLiteral("bands");
+    m_plot->addLayer(QStringLiteral("follow"), m_plot->layer(items), QCustomPlot::limAbove);
+    m_followLayer = new TimelineFollowLayer(m_lanes, QStringLiteral("follow"),
+                                            TimelineFollowLayer::Style::Detailed);
     top->grid()->setLayer(items);  // lane rows are opaque: the time grid goes over them
     // The paint buffer is made opaque by a viewport-sized rectangle on the background layer
     // (instead of QCustomPlot's background fill in paintEvent), so that showing it is a copy.
@@ -429,6 +456,11 @@ void TimelineWidget::setViewState(ViewState *state) {
                 &TimelineWidget::onSelectedRecordChanged);
         connect(m_state, &ViewState::timeRangeChanged, this, &TimelineWidget::onTimeRangeChanged);
         connect(m_state, &ViewState::wallUtcChanged, this, &TimelineWidget::onWallUtcChanged);
+        connect(m_state, &ViewState::filterChanged, this, &TimelineWidget::onFilterChanged);
+        connect(m_state, &ViewState::followedKeyChanged, this,
+                &TimelineWidget::onFollowedRecordsChanged);
+        connect(m_state, &ViewState::followedRecordsChanged, this,
+                &TimelineWidget::onFollowedRecordsChanged);
         connect(m_state, &ViewState::documentGrew, this, [this] {
             if (!m_growthTimer.isActive()) {
                 m_growthTimer.start(growthInterval());
@@ -459,6 +491,12 @@ void TimelineWidget::onDocumentChanged() {
     m_overviewLanes->setData(m_doc, nullptr, {});
     m_lanes->setSelectedRecord(-1);
     m_overviewLanes->setSelectedRecord(-1);
+    m_filterIndex.reset();
+    m_filterRecords.reset();
+    m_filterWanted.reset();
+    applyFilterIndex();
+    onFilterChanged();
+    onFollowedRecordsChanged();
     rebuildRows();
     rebuildRateGraphs();
     updateBands();
@@ -561,6 +599,8 @@ void TimelineWidget::apply(const Built &b, bool final) {
         fitAll();
         m_history = keep;
         m_backAction->setEnabled(!m_history.isEmpty());
+    } else if (m_keepNewest) {
+        trackNewest();
     }
     if (m_state) {
         onSelectedRecordChanged(m_state->selectedRecord());
@@ -885,12 +925,14 @@ void TimelineWidget::updateRate() {
     const int px = m_rateRect->width() > 10 ? m_rateRect->width() : std::max(50, width() - 250);
     const double bucket = RateSeries::niceWidth(r.size() / px * 6.0);
     double ymax = 0.0;
+    // the records drawn at full strength: the filter's when there is one
+    const TimelineIndex &counted = *m_lanes->strongIndex();
     for (int lane = 0; lane < m_rateGraphs.size(); ++lane) {
         QCPGraph *g = m_rateGraphs[lane];
         if (!g) {
             continue;
         }
-        const RateSeries s = RateSeries::compute(*m_index, lane, r.lower, r.upper, bucket, 8192);
+        const RateSeries s = RateSeries::compute(counted, lane, r.lower, r.upper, bucket, 8192);
         QVector<double> keys(s.size() + 1), values(s.size() + 1);
         for (int k = 0; k < s.size(); ++k) {
             keys[k] = s.bucketStart(k);
@@ -906,7 +948,8 @@ void TimelineWidget::updateRate() {
     QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
     value->setRange(0, ymax > 0 ? ymax * 1.12 : 1.0);
     value->setLabel(tr("calls/s"));
-    m_rateCaption->setText(tr("per %1").arg(niceDuration(bucket)));
+    m_rateCaption->setText(m_filterIndex ? tr("matching calls per %1").arg(niceDuration(bucket))
+                                         : tr("per %1").arg(niceDuration(bucket)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -998,6 +1041,8 @@ void TimelineWidget::applyPalette() {
     m_ovSelection->setPen(QPen(hl, 1.5));
     m_lanes->setColors(pal);
     m_overviewLanes->setColors(pal);
+    m_followLayer->setColors(pal);
+    m_ovFollowLayer->setColors(pal);
 }
 
 void TimelineWidget::updateDevicePixelRatio() {
@@ -1073,6 +1118,9 @@ void TimelineWidget::setVisibleRange(double from, double to) {
     double w = std::clamp(to - from, kMinViewSeconds, d.size() * 1.5 + 1e-6);
     double c = std::clamp((from + to) / 2, d.lower, d.upper);
     m_fitted = false;
+    if (!m_tracking && m_keepNewest) {
+        setKeepNewest(false);  // moved by hand (fitAll() restores it)
+    }
     timeAxis()->setRange(c - w / 2, c + w / 2);
 }
 
@@ -1097,7 +1145,9 @@ void TimelineWidget::fitAll() {
     m_lastNavigation.invalidate();
     const QCPRange d = dataRange();
     const double pad = d.size() * 0.01;
+    m_tracking = true;  // fitting shows the newest record too: keep newest stays on
     setVisibleRange(d.lower - pad, d.upper + pad);
+    m_tracking = false;
     m_fitted = true;
 }
 
@@ -1229,14 +1279,24 @@ void TimelineWidget::updateInfo() {
         return;
     }
     const QCPRange r = visibleRange();
-    qint64 n = 0;
+    qint64 n = 0, matching = 0;
     for (const TimelineLanes::Row &row : m_lanes->rows()) {
         if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
             n += m_index->countIn(row.lane, r.lower, r.upper);
+            if (m_filterIndex && row.lane < m_filterIndex->laneCount()) {
+                matching += m_filterIndex->countIn(row.lane, r.lower, r.upper);
+            }
         }
     }
-    m_info->setText(
-        tr("%1 visible · %2 calls").arg(TimeFormat::duration(r.size()), QLocale().toString(n)));
+    QString text =
+        tr("%1 visible · %2 calls").arg(TimeFormat::duration(r.size()), QLocale().toString(n));
+    if (m_filterIndex) {
+        text += tr(" · %1 matching").arg(QLocale().toString(matching));
+    }
+    if (m_filterBuilding) {
+        text += tr(" · filtering…");
+    }
+    m_info->setText(text);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1405,6 +1465,17 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
             break;
         case Qt::Key_Home:
             fitAll();
+            break;
+        case Qt::Key_End:
+            setKeepNewest(!m_keepNewest);
+            break;
+        case Qt::Key_Period:
+        case Qt::Key_Comma:
+            if (!m_trail || event->modifiers() != Qt::NoModifier) {
+                QWidget::keyPressEvent(event);
+                return;
+            }
+            stepFollowed(event->key() == Qt::Key_Period ? 1 : -1);
             break;
         case Qt::Key_Backspace:
             zoomBack();
@@ -1689,6 +1760,168 @@ QPointF TimelineWidget::tickPosition(int record) const {
         return QPointF();
     }
     return QPointF(x, m_lanes->rowRect(row).center().y());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter, followed key, keep newest
+
+void TimelineWidget::setFilterMode(FilterMode mode) {
+    m_filterMode = mode;
+    {
+        const QSignalBlocker block(m_hideAction);
+        m_hideAction->setChecked(mode == FilterMode::Hide);
+    }
+    applyFilterIndex();
+}
+
+void TimelineWidget::onFilterChanged() {
+    const auto records = m_state && m_doc ? m_state->filterRecords() : nullptr;
+    if (records == m_filterRecords && !m_filterWanted) {
+        return;  // (the filter was re-applied with the very same result)
+    }
+    if (records == m_filterWanted && m_filterBuilding) {
+        return;  // being built
+    }
+    const QString text = m_state ? m_state->filterAppliedText() : QString();
+    if (records && m_filterRecords && !m_filterBuilding && text == m_filterText &&
+        records->size() == m_filterRecords->size()) {
+        // The same filter re-evaluated over a grown document matching no new record: the same
+        // records (a grown document only gains records), nothing to rebuild.
+        m_filterRecords = records;
+        return;
+    }
+    m_filterCancel->store(true);
+    m_filterCancel = std::make_shared<std::atomic_bool>(false);
+    const quint64 gen = ++m_filterGeneration;
+    if (!records) {
+        // no filter: at once
+        m_filterWanted.reset();
+        m_filterBuilding = false;
+        m_filterRecords.reset();
+        m_filterIndex.reset();
+        m_filterText.clear();
+        applyFilterIndex();
+        return;
+    }
+    // Built on a worker; until it is ready the previous state stays shown.
+    m_filterWanted = records;
+    m_filterBuilding = true;
+    m_filterText = text;
+    updateInfo();
+    auto doc = m_doc;
+    auto cancel = m_filterCancel;
+    using Result = std::shared_ptr<const TimelineIndex>;
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, gen, records] {
+        watcher->deleteLater();
+        if (gen != m_filterGeneration) {
+            return;  // superseded (a newer build is running or the filter was cleared)
+        }
+        m_filterBuilding = false;
+        m_filterWanted.reset();
+        Result index = watcher->result();
+        if (!index) {
+            return;
+        }
+        m_filterIndex = std::move(index);
+        m_filterRecords = records;
+        applyFilterIndex();
+    });
+    watcher->setFuture(QtConcurrent::run([doc, records, cancel]() -> Result {
+        return TimelineIndex::buildSubset(doc->records(), *records, cancel.get());
+    }));
+}
+
+void TimelineWidget::applyFilterIndex() {
+    m_lanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
+    m_overviewLanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
+    updateRate();
+    updateInfo();
+    replotAll();
+    emit filterIndexReady();
+}
+
+void TimelineWidget::onFollowedRecordsChanged() {
+    const quint64 gen = ++m_trailGeneration;
+    const auto records = m_state && m_doc && !m_state->followedKey().isEmpty()
+                             ? m_state->followedRecords()
+                             : nullptr;
+    if (!records) {
+        m_trail.reset();
+        m_followLayer->setTrail(nullptr);
+        m_ovFollowLayer->setTrail(nullptr);
+        replotAll();
+        emit followedTrailReady();
+        return;
+    }
+    using Result = std::shared_ptr<const FollowedTrail>;
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, gen] {
+        watcher->deleteLater();
+        if (gen != m_trailGeneration) {
+            return;
+        }
+        m_trail = watcher->result();
+        m_followLayer->setTrail(m_trail);
+        m_ovFollowLayer->setTrail(m_trail);
+        replotAll();
+        emit followedTrailReady();
+    });
+    auto doc = m_doc;
+    watcher->setFuture(QtConcurrent::run([doc, records]() -> Result {
+        return std::make_shared<const FollowedTrail>(
+            FollowedTrail::build(doc->records(), *records));
+    }));
+}
+
+bool TimelineWidget::stepFollowed(int direction) {
+    if (!m_trail || !m_doc || !m_state || m_trail->isEmpty()) {
+        return false;
+    }
+    const int i = m_trail->step(m_doc->records(), m_state->selectedRecord(), direction);
+    if (i < 0) {
+        return false;
+    }
+    const FollowedTrail::Event &e = m_trail->events()[size_t(i)];
+    // centred, keeping the zoom (first, so that the selection does not move the view again)
+    const QCPRange r = visibleRange();
+    if (std::abs((r.lower + r.upper) / 2 - e.t) > 1e-9 * std::max(1.0, std::abs(e.t))) {
+        m_lastNavigation.invalidate();
+        noteNavigation();
+        m_lastNavigation.invalidate();
+        setVisibleRange(e.t - r.size() / 2, e.t + r.size() / 2);
+    }
+    m_state->setSelectedRecord(e.record);
+    return true;
+}
+
+void TimelineWidget::setKeepNewest(bool on) {
+    if (on == m_keepNewest) {
+        return;
+    }
+    m_keepNewest = on;
+    {
+        const QSignalBlocker block(m_newestAction);
+        m_newestAction->setChecked(on);
+    }
+    if (on && !m_fitted) {
+        trackNewest();
+    }
+}
+
+void TimelineWidget::trackNewest() {
+    if (!m_index || m_index->recordCount() == 0) {
+        return;
+    }
+    const QCPRange r = visibleRange();
+    const double w = r.size();
+    const double right = m_index->maxTime() + 0.02 * w;  // a margin past the newest tick
+    if (std::abs(r.upper - right) <= 1e-12 * std::max(1.0, std::abs(right))) {
+        return;
+    }
+    m_tracking = true;
+    setVisibleRange(right - w, right);
+    m_tracking = false;
 }
 
 }  // namespace lmct

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "contextpairs.h"
+#include "followedtrail.h"
 #include "timeaxisticker.h"
 #include "timelineindex.h"
 #include "timelinelanes.h"
@@ -33,6 +34,7 @@ class QMenu;
 namespace lmct {
 
 class TimelineExportActions;
+class TimelineFollowLayer;
 
 /**
  * The timeline: one lane per call (qualname) with a tick per record, span rows for context
@@ -54,6 +56,19 @@ class TimelineExportActions;
  * labels' context menu or the toolbar's Lanes menu. The rate plot's legend toggles its series.
  * The time axis shows relative time (t_mono) or the wall clock (toolbar or context menu).
  * The plot's context menu also exports it (PNG, SVG, PDF, Copy Image: exportActions()).
+ *
+ * The filter (ViewState::filterRecords) drives what is drawn: records that do not match are
+ * dimmed or hidden (filterMode(), a toolbar toggle persisted as QSettings
+ * "timeline/filterMode"); the rate plot counts the matching records only. A second index over
+ * the matching records is built on a worker whenever the filter's result changes (not when the
+ * document merely grows); the previous state stays shown until it is ready.
+ *
+ * The followed key (ViewState::followedRecords) is drawn by a TimelineFollowLayer: a marker per
+ * followed record, successive ones joined, gaps labelled; the overview marks them too. `.` and
+ * `,` select the next / previous followed record (time order) and centre it.
+ *
+ * Keep newest in view (toolbar, End): while on, the view keeps its width and its right edge on
+ * the newest record as the trace grows; panning or zooming by hand turns it off.
  *
  * The index and the pairs are built on worker threads when the document changes, and again,
  * throttled, while it grows (ViewState::documentGrew, or polling while it loads); the lanes show
@@ -94,6 +109,31 @@ public:
     void moveLane(const QString &key, int delta);
     void resetLanes();
 
+    /** How records that do not match the filter are drawn. The toolbar toggle (the user's choice)
+     *  is persisted as QSettings "timeline/filterMode" and read at construction; a call here
+     *  (e.g. the headless exporter forcing Hide) is not persisted. */
+    using FilterMode = TimelineLanes::FilterMode;
+    void setFilterMode(FilterMode mode);
+    FilterMode filterMode() const { return m_filterMode; }
+    /** The index over the records matching the applied filter; null without a filter. */
+    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_filterIndex; }
+    /** Whether the index of the current filter result is being built. */
+    bool isFiltering() const { return m_filterBuilding; }
+
+    /** The followed key's records in time order (null: none followed or not evaluated yet). */
+    std::shared_ptr<const FollowedTrail> followedTrail() const { return m_trail; }
+    TimelineFollowLayer *followLayer() const { return m_followLayer; }
+    TimelineFollowLayer *overviewFollowLayer() const { return m_ovFollowLayer; }
+    /**
+     * Selects the next (direction > 0) or previous followed record in time order from the
+     * selected one and centres it; false when there is none.
+     */
+    bool stepFollowed(int direction);
+
+    /** Keeps the right edge of the view on the newest record while the trace grows. */
+    void setKeepNewest(bool on);
+    bool keepNewest() const { return m_keepNewest; }
+
     void setRatePlotVisible(bool visible);
     bool isRatePlotVisible() const { return m_rateVisible; }
 
@@ -114,6 +154,10 @@ public:
 signals:
     /** The index and the pairs of the current document are ready and shown. */
     void indexReady();
+    /** The index of the current filter result is shown (filterIndex(), null for no filter). */
+    void filterIndexReady();
+    /** followedTrail() changed. */
+    void followedTrailReady();
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -143,6 +187,11 @@ private:
     /** Shows a build's result: the index alone first (`final` false), then with the pairs. */
     void apply(const Built &b, bool final);
     void onSelectedRecordChanged(int record);
+    void onFilterChanged();
+    void applyFilterIndex();
+    void onFollowedRecordsChanged();
+    /** Keep newest: moves the view so that its right edge is on the newest record. */
+    void trackNewest();
     void onTimeRangeChanged();
     void onWallUtcChanged(bool utc);
     void onRangeChanged(const QCPRange &range);
@@ -203,6 +252,8 @@ private:
     QAction *m_wallAction = nullptr;
     QAction *m_utcAction = nullptr;
     QAction *m_rateAction = nullptr;
+    QAction *m_hideAction = nullptr;
+    QAction *m_newestAction = nullptr;
     QAction *m_backAction = nullptr;
     QMenu *m_lanesMenu = nullptr;
     QLabel *m_info = nullptr;
@@ -226,6 +277,22 @@ private:
     QVector<QCPGraph *> m_rateGraphs;  // by qualname id (nullptr: not a shown lane)
     QSet<QString> m_rateHidden;        // qualnames whose series are toggled off
     TimelineOverlay *m_overlay = nullptr;
+    TimelineFollowLayer *m_followLayer = nullptr;
+    TimelineFollowLayer *m_ovFollowLayer = nullptr;
+
+    // the filter's index (built on a worker per filter result) and the followed key's trail
+    FilterMode m_filterMode = FilterMode::Dim;
+    std::shared_ptr<const TimelineIndex> m_filterIndex;
+    std::shared_ptr<const std::vector<int>> m_filterRecords;  // what m_filterIndex indexes
+    std::shared_ptr<const std::vector<int>> m_filterWanted;   // being built
+    QString m_filterText;  // the applied filter text of m_filterWanted / m_filterRecords
+    std::shared_ptr<std::atomic_bool> m_filterCancel;
+    quint64 m_filterGeneration = 0;
+    bool m_filterBuilding = false;
+    std::shared_ptr<const FollowedTrail> m_trail;
+    quint64 m_trailGeneration = 0;
+    bool m_keepNewest = false;
+    bool m_tracking = false;  // setVisibleRange() called by trackNewest()
     QCPItemRect *m_band = nullptr;
     QCPItemRect *m_rateBand = nullptr;
     QCPItemRect *m_backdrop = nullptr;

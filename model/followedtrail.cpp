@@ -1,0 +1,179 @@
+#include "followedtrail.h"
+
+#include "timeformat.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+FollowedTrail FollowedTrail::build(const RecordStore &store, const std::vector<int> &records,
+                                   int cap) {
+    FollowedTrail ft;
+    std::vector<int> recs;
+    recs.reserve(std::min(records.size(), size_t(std::max(0, cap))));
+    const int n = store.size();
+    for (int r : records) {
+        if (r >= 0 && r < n && std::isfinite(store.tMono(r))) {
+            recs.push_back(r);
+        }
+    }
+    std::sort(recs.begin(), recs.end());
+    recs.erase(std::unique(recs.begin(), recs.end()), recs.end());
+    if (int(recs.size()) > cap) {
+        recs.resize(size_t(std::max(0, cap)));
+        ft.m_truncated = true;
+    }
+    // Meanings in file order, as KeyLifecycle::build derives them; startOf: the record where
+    // an event's meaning starts (its reservation, the first finish), or -1.
+    std::vector<Event> ev;
+    std::vector<qint32> startOf;
+    ev.reserve(recs.size());
+    startOf.reserve(recs.size());
+    int reserve = -1;      // index in ev of the open reservation
+    int firstFinish = -1;  // index in ev of the first finish_write
+    bool reused = false;
+    for (int r : recs) {
+        Event e;
+        e.record = r;
+        e.t = store.tMono(r);
+        e.lane = store.qualnameId(r);
+        e.call = KeyAnalysis::callOf(store.qualname(r));
+        qint32 start = -1;
+        const int self = int(ev.size());
+        switch (e.call) {
+            case KeyAnalysis::Call::Reserve:
+            case KeyAnalysis::Call::ReserveWithStatus:
+                if (reserve < 0) {
+                    reserve = self;
+                }
+                break;
+            case KeyAnalysis::Call::Finish:
+                if (reserve >= 0) {
+                    e.meaning = Meaning::WriteLatency;
+                    e.figure = e.t - ev[size_t(reserve)].t;
+                    start = ev[size_t(reserve)].record;
+                }
+                if (firstFinish < 0) {
+                    firstFinish = self;
+                }
+                reserve = -1;
+                break;
+            case KeyAnalysis::Call::Abort:
+                reserve = -1;
+                break;
+            case KeyAnalysis::Call::ReadEnter:
+            case KeyAnalysis::Call::FinishRead:
+                if (firstFinish >= 0 && !reused) {
+                    reused = true;
+                    e.meaning = Meaning::FirstReuse;
+                    e.figure = e.t - ev[size_t(firstFinish)].t;
+                    start = ev[size_t(firstFinish)].record;
+                }
+                break;
+            default:
+                break;
+        }
+        ev.push_back(e);
+        startOf.push_back(start);
+    }
+    std::vector<size_t> order(ev.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&ev](size_t a, size_t b) { return ev[a].t < ev[b].t; });
+    ft.m_events.reserve(ev.size());
+    for (size_t k = 0; k < order.size(); ++k) {
+        Event e = ev[order[k]];
+        // adjacent: the gap before this event is the meaning's whole duration (its start is
+        // the previous event, or at the same time as it, e.g. the same call on two ranks)
+        e.adjacent = startOf[order[k]] >= 0 && k > 0 &&
+                     (ev[order[k - 1]].record == startOf[order[k]] ||
+                      ev[order[k - 1]].t == store.tMono(startOf[order[k]]));
+        ft.m_events.push_back(e);
+    }
+    return ft;
+}
+
+int FollowedTrail::lowerBound(double t) const {
+    return int(std::lower_bound(m_events.begin(), m_events.end(), t,
+                                [](const Event &e, double v) { return e.t < v; }) -
+               m_events.begin());
+}
+
+int FollowedTrail::indexOfRecord(const RecordStore &store, int record) const {
+    if (record < 0 || record >= store.size()) {
+        return -1;
+    }
+    const double t = store.tMono(record);
+    for (int i = lowerBound(t); i < size() && m_events[size_t(i)].t == t; ++i) {
+        if (m_events[size_t(i)].record == record) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+int FollowedTrail::step(const RecordStore &store, int record, int direction) const {
+    if (m_events.empty()) {
+        return -1;
+    }
+    const int at = indexOfRecord(store, record);
+    if (at >= 0) {
+        const int next = at + (direction > 0 ? 1 : -1);
+        return next >= 0 && next < size() ? next : -1;
+    }
+    if (record < 0 || record >= store.size() || !std::isfinite(store.tMono(record))) {
+        return direction > 0 ? 0 : size() - 1;
+    }
+    // not followed: by (t, record)
+    const double t = store.tMono(record);
+    auto after = [&](const Event &e) { return e.t > t || (e.t == t && e.record > record); };
+    int i = lowerBound(t);
+    while (i < size() && !after(m_events[size_t(i)])) {
+        ++i;
+    }
+    if (direction > 0) {
+        return i < size() ? i : -1;
+    }
+    return i - 1;
+}
+
+QString FollowedTrail::meaningText(Meaning m) {
+    switch (m) {
+        case Meaning::WriteLatency:
+            return QCoreApplication::translate("FollowedTrail", "write latency");
+        case Meaning::FirstReuse:
+            return QCoreApplication::translate("FollowedTrail", "time to first reuse");
+        case Meaning::None:
+            break;
+    }
+    return QString();
+}
+
+QString FollowedTrail::gapDuration(int i) const {
+    if (i <= 0 || i >= size()) {
+        return QString();
+    }
+    return TimeFormat::duration(m_events[size_t(i)].t - m_events[size_t(i) - 1].t);
+}
+
+QString FollowedTrail::gapLabel(int i) const {
+    if (i <= 0 || i >= size()) {
+        return QString();
+    }
+    const Event &e = m_events[size_t(i)];
+    const QString gap = TimeFormat::duration(e.t - m_events[size_t(i) - 1].t);
+    if (e.meaning == Meaning::None || std::isnan(e.figure)) {
+        return gap;
+    }
+    if (e.adjacent) {
+        return meaningText(e.meaning) + QLatin1Char(' ') + gap;
+    }
+    return gap + QStringLiteral(" · ") + meaningText(e.meaning) + QLatin1Char(' ') +
+           TimeFormat::duration(e.figure);
+}
+
+}  // namespace lmct
