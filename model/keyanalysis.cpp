@@ -489,6 +489,43 @@ std::vector<int> KeyAnalysis::findByHashPrefix(const QString &hexPrefix) const {
     return out;
 }
 
+QString KeyAnalysis::followExpression(int id) const {
+    if (id < 0 || id >= keyCount()) {
+        return QString();
+    }
+    auto quoted = [](const QString &text) {
+        QString q = text;
+        q.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+        q.replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        return QLatin1Char('"') + q + QLatin1Char('"');
+    };
+    const Key &k = key(id);
+    bool exact = false, model = false, rank = false, group = false, salt = false;
+    for (const int other : findByHashPrefix(hashHex(id))) {
+        const Key &o = key(other);
+        exact = exact || o.hashSize != k.hashSize;
+        model = model || o.model != k.model;
+        rank = rank || o.kvRank != k.kvRank;
+        group = group || o.hasGroup != k.hasGroup || (k.hasGroup && o.group != k.group);
+        salt = salt || o.salt != k.salt;
+    }
+    QString e = exact ? QStringLiteral("chunk_hash matches \"^%1$\"").arg(hashHex(id))
+                      : QStringLiteral("chunk_hash == ") + hashHex(id);
+    if (model) {
+        e += QStringLiteral(" && model_name == ") + quoted(m_models[k.model]);
+    }
+    if (rank) {
+        e += QStringLiteral(" && kv_rank == ") + QString::number(k.kvRank);
+    }
+    if (group && k.hasGroup) {
+        e += QStringLiteral(" && object_group_id == ") + QString::number(k.group);
+    }
+    if (salt && k.salt >= 0) {
+        e += QStringLiteral(" && cache_salt == ") + quoted(m_salts[k.salt]);
+    }
+    return e;
+}
+
 std::array<qint64, KeyAnalysis::kStateCount> KeyAnalysis::stateCounts() const {
     std::array<qint64, kStateCount> c{};
     for (const Key &k : m_keys) {
