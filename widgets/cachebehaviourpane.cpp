@@ -329,7 +329,9 @@ QWidget *CacheBehaviourPane::createReuseTab() {
         auto *p = new QCustomPlot;
         p->setMinimumSize(240, 150);
         p->plotLayout()->insertRow(0);
-        m_histTitles[h] = new QCPTextElement(p, QString());
+        QFont titleFont = font();
+        titleFont.setPointSizeF(std::max(6.0, titleFont.pointSizeF() - 1.0));
+        m_histTitles[h] = new QCPTextElement(p, QString(), titleFont);
         p->plotLayout()->addElement(0, 0, m_histTitles[h]);
         p->xAxis->setLabel(xLabels[h]);
         p->yAxis->setLabel(yLabels[h]);
@@ -530,9 +532,8 @@ void CacheBehaviourPane::updateHistograms() {
     const ReuseAnalysis::Stats *st =
         !r ? nullptr
            : (m >= 0 && m < int(r->models().size()) ? &r->models()[size_t(m)] : &r->total());
-    const QString names[kHistogramCount] = {tr("Reuse distance in distinct keys"),
-                                            tr("Reuse distance in time"),
-                                            tr("Reuse count per key")};
+    const QString names[kHistogramCount] = {tr("Reuse distance (keys)"),
+                                            tr("Reuse distance (time)"), tr("Reuse count")};
     for (int h = 0; h < kHistogramCount; ++h) {
         QCustomPlot *p = m_histPlots[h];
         auto *bars = qobject_cast<QCPBars *>(p->plottable(0));
