@@ -203,6 +203,8 @@ private:
     /** Key id of `f` (hash `h`), added when new. */
     quint32 intern(const RawKeyScanner::Fields &f, quint64 h);
     bool matches(const Key &k, const RawKeyScanner::Fields &f) const;
+    /** Prefetches what interning keys[at + a few] will touch (merge helper; hints only). */
+    void prefetch(const std::vector<RawKeyScanner::Key> &keys, size_t at) const;
     quint32 internName(const uchar *p, quint32 n, std::vector<QByteArray> *utf8, QStringList *names,
                        QHash<QByteArray, quint32> *ids);
     void grow();
