@@ -209,6 +209,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     ka->m_ridPool.append(rid.data(), rid.size());
                 }
                 for (quint32 j = 0; j < cnt; ++j, ++at) {
+                    ka->prefetch(sl.keys, at);
                     const RawKeyScanner::Key &rk = sl.keys[at];
                     const quint32 id = ka->intern(rk.fields, rk.hash);
                     ka->m_keyIds.push_back(id);
@@ -315,6 +316,34 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         progress(100);
     }
     return ka;
+}
+
+void KeyAnalysis::prefetch(const std::vector<RawKeyScanner::Key> &keys, size_t at) const {
+    // The merge is bound by cache misses (slot table, then the key, then its hash bytes, each a
+    // random access into tens or hundreds of MB): ask for them ahead, in three stages, so that
+    // the loads of later occurrences overlap. Hints only: a stale slot or id is harmless.
+    constexpr size_t kSlotAhead = 24, kKeyAhead = 12, kHashAhead = 4;
+    const size_t mask = m_slots.size() - 1;
+    if (at + kSlotAhead < keys.size()) {
+        __builtin_prefetch(&m_slots[size_t(keys[at + kSlotAhead].hash) & mask]);
+    }
+    auto candidate = [&](size_t i) -> const Key * {
+        const quint32 s = m_slots[size_t(keys[i].hash) & mask];
+        return s != 0 && s <= m_keys.size() ? &m_keys[s - 1] : nullptr;
+    };
+    if (at + kKeyAhead < keys.size()) {
+        if (const Key *k = candidate(at + kKeyAhead)) {
+            const char *p = reinterpret_cast<const char *>(k);
+            __builtin_prefetch(p);
+            __builtin_prefetch(p + 64);
+            __builtin_prefetch(p + sizeof(Key) - 1);
+        }
+    }
+    if (at + kHashAhead < keys.size()) {
+        if (const Key *k = candidate(at + kHashAhead)) {
+            __builtin_prefetch(m_hashPool.data() + k->hashOffset);
+        }
+    }
 }
 
 bool KeyAnalysis::matches(const Key &k, const RawKeyScanner::Fields &f) const {
@@ -487,6 +516,43 @@ std::vector<int> KeyAnalysis::findByHashPrefix(const QString &hexPrefix) const {
         }
     }
     return out;
+}
+
+QString KeyAnalysis::followExpression(int id) const {
+    if (id < 0 || id >= keyCount()) {
+        return QString();
+    }
+    auto quoted = [](const QString &text) {
+        QString q = text;
+        q.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+        q.replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        return QLatin1Char('"') + q + QLatin1Char('"');
+    };
+    const Key &k = key(id);
+    bool exact = false, model = false, rank = false, group = false, salt = false;
+    for (const int other : findByHashPrefix(hashHex(id))) {
+        const Key &o = key(other);
+        exact = exact || o.hashSize != k.hashSize;
+        model = model || o.model != k.model;
+        rank = rank || o.kvRank != k.kvRank;
+        group = group || o.hasGroup != k.hasGroup || (k.hasGroup && o.group != k.group);
+        salt = salt || o.salt != k.salt;
+    }
+    QString e = exact ? QStringLiteral("chunk_hash matches \"^%1$\"").arg(hashHex(id))
+                      : QStringLiteral("chunk_hash == ") + hashHex(id);
+    if (model) {
+        e += QStringLiteral(" && model_name == ") + quoted(m_models[k.model]);
+    }
+    if (rank) {
+        e += QStringLiteral(" && kv_rank == ") + QString::number(k.kvRank);
+    }
+    if (group && k.hasGroup) {
+        e += QStringLiteral(" && object_group_id == ") + QString::number(k.group);
+    }
+    if (salt && k.salt >= 0) {
+        e += QStringLiteral(" && cache_salt == ") + quoted(m_salts[k.salt]);
+    }
+    return e;
 }
 
 std::array<qint64, KeyAnalysis::kStateCount> KeyAnalysis::stateCounts() const {

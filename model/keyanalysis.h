@@ -150,6 +150,20 @@ public:
     /** Whether key `id`'s hex chunk hash starts with `hexPrefix` (lowercase hex digits). */
     bool hashStartsWith(int id, const QByteArray &hexPrefix) const;
 
+    /**
+     * A filter expression (docs/filter-language.md) selecting the records that name key `id`,
+     * for ViewState::setFollowedKey: `chunk_hash == <full hex>` (`chunk_hash matches "^hex$"`
+     * when a longer hash starts with it: `==` on chunk_hash is a prefix match), plus
+     * `model_name`, `kv_rank`, `object_group_id` and `cache_salt` conditions for the fields in
+     * which another key with that hash differs. Limits of the filter language: key conditions
+     * hold when ANY key of a record satisfies them, so a record naming a same-hash key of
+     * another rank together with some other key of this key's rank would match too (LMCache
+     * records do not mix ranks or models); and an absent object_group_id or cache_salt cannot be
+     * asked for, so a key lacking one is told from same-hash keys only by its other fields.
+     * Empty for an invalid id.
+     */
+    QString followExpression(int id) const;
+
     /** Distinct model names, by Key::model. */
     const QStringList &models() const { return m_models; }
     /** Distinct cache salts, by Key::salt. */
@@ -189,6 +203,8 @@ private:
     /** Key id of `f` (hash `h`), added when new. */
     quint32 intern(const RawKeyScanner::Fields &f, quint64 h);
     bool matches(const Key &k, const RawKeyScanner::Fields &f) const;
+    /** Prefetches what interning keys[at + a few] will touch (merge helper; hints only). */
+    void prefetch(const std::vector<RawKeyScanner::Key> &keys, size_t at) const;
     quint32 internName(const uchar *p, quint32 n, std::vector<QByteArray> *utf8, QStringList *names,
                        QHash<QByteArray, quint32> *ids);
     void grow();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace lmct {
 
@@ -100,6 +101,9 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
     std::vector<qint64> hitsAt(size_t(nk) + 2, 0);  // by stack distance (1..keys)
     qint64 seen = 0, pos = 0;
     int lastPercent = -1;
+    // Every distance, per model, for the exact Figures.
+    std::vector<std::vector<quint32>> distKeys(ra->m_models.size());
+    std::vector<std::vector<double>> distTime(ra->m_models.size());
     const int nkr = ka.keyRecordCount();
     for (int kr = 0; kr < nkr; ++kr) {
         const KeyAnalysis::Call call = ka.callAt(kr);
@@ -118,7 +122,8 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
         }
         const double t = ka.timeAt(kr);
         for (const quint32 k : ka.keysAt(kr)) {
-            Stats &ms = ra->m_models[ka.key(int(k)).model];
+            const quint32 model = ka.key(int(k)).model;
+            Stats &ms = ra->m_models[model];
             ++ms.uses;
             const qint64 p = last[k];
             qint64 d = -1;
@@ -128,6 +133,8 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
                 ++ms.reuses;
                 ++ms.distanceKeys[size_t(bucketOf(quint64(d)))];
                 ++ms.distanceTime[size_t(timeBucketOf(t - lastT[k]))];
+                distKeys[model].push_back(quint32(std::min<qint64>(d, 0xffffffff)));
+                distTime[model].push_back(t - lastT[k]);
             } else {
                 ++seen;
             }
@@ -145,6 +152,7 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
             }
         }
     }
+    std::vector<std::vector<quint32>> counts(ra->m_models.size());
     for (int id = 0; id < nk; ++id) {
         const KeyAnalysis::Key &k = ka.key(id);
         const quint64 u = quint64(k.finishes) + k.prefetches + k.readEnters;
@@ -152,7 +160,28 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
         ++ms.keys;
         if (u > 0) {
             ++ms.reuseCount[size_t(bucketOf(u - 1))];
+            counts[k.model].push_back(quint32(std::min<quint64>(u - 1, 0xffffffff)));
         }
+    }
+    // Figures per model, then of all models (each model's values moved into one vector).
+    auto figures = [](auto &perModel, auto member, std::vector<Stats> &models, Stats &tot) {
+        size_t all = 0;
+        for (size_t m = 0; m < perModel.size(); ++m) {
+            models[m].*member = figuresOf(perModel[m]);
+            all += perModel[m].size();
+        }
+        std::decay_t<decltype(perModel[0])> merged;
+        merged.reserve(all);
+        for (auto &v : perModel) {
+            merged.insert(merged.end(), v.begin(), v.end());
+            decltype(merged)().swap(v);
+        }
+        tot.*member = figuresOf(merged);
+    };
+    if (!ra->m_models.empty()) {
+        figures(distKeys, &Stats::distanceKeysFigures, ra->m_models, ra->m_total);
+        figures(distTime, &Stats::distanceTimeFigures, ra->m_models, ra->m_total);
+        figures(counts, &Stats::reuseCountFigures, ra->m_models, ra->m_total);
     }
     Stats &tot = ra->m_total;
     for (const Stats &ms : ra->m_models) {

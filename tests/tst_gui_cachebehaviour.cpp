@@ -5,6 +5,7 @@
 #include "anomaliesfixture.h"
 #include "anomalytablemodel.h"
 #include "cachebehaviourpane.h"
+#include "cachetracewriter.h"
 #include "keytablemodel.h"
 #include "mainwindow.h"
 #include "requesttablemodel.h"
@@ -13,17 +14,21 @@
 #include "viewstate.h"
 
 #include <qcustomplot.h>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lmct;
+using namespace lmct::test;
 
 namespace {
 
@@ -81,6 +86,13 @@ private slots:
         const int key = pane.keyModel()->keyAt(3);
         QCOMPARE(state.selectedRecord(), a->keys->key(key).firstRecord);
         const KeyAnalysis::Key &k = a->keys->key(key);
+        // ... and makes it the followed key, so the timeline draws its lifecycle.
+        QCOMPARE(state.followedKey(), a->keys->followExpression(key));
+        QVERIFY(state.followedKey().contains(a->keys->hashHex(key)));
+        // Moving with the keyboard follows the next key.
+        QTest::keyClick(pane.keyView(), Qt::Key_Down);
+        QCOMPARE(state.followedKey(), a->keys->followExpression(pane.keyModel()->keyAt(4)));
+        click(pane.keyView(), 3, KeyTableModel::StateColumn);
         QCOMPARE(pane.lifecycleView()->rowCount(),
                  int(k.reserves + k.finishes + k.aborts + k.prefetches + k.reads()));
         // A lifecycle row selects its record.
@@ -123,6 +135,119 @@ private slots:
         QCOMPARE(pane.capacity(), qint64(a->keys->keyCount()));
         QCOMPARE(a->reuse->hitRatio(pane.capacity()),
                  a->reuse->hitRatio(a->reuse->saturationCapacity()));
+    }
+
+    void reuseDistributionsPerModel() {
+        // Two models: model A's keys are reused after 0 and 1 other keys, model B's once.
+        CacheTraceWriter w;
+        TKey a1 = key(1), a2 = key(2), b1 = key(3);
+        b1.model = QStringLiteral("meta-llama/Llama-3.1-8B");
+        w.call(0.1, QStringLiteral("finish_write"), {a1, a2, b1});
+        w.call(0.2, QStringLiteral("submit_prefetch_task"), {a1}, KeysAt::Spec, "r1");
+        w.call(0.5, QStringLiteral("submit_prefetch_task"), {b1}, KeysAt::Spec, "r2");
+        w.call(1.5, QStringLiteral("read_prefetched_results.__enter__"), {a1, a2});
+        QString error;
+        ViewState state;
+        state.setDocument(TraceLoader::loadBytes(w.bytes(), "models.lct", &error));
+        CacheBehaviourPane pane;
+        pane.resize(1200, 700);
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(done.wait(60000));
+        const ReuseAnalysis &r = *pane.analysis()->reuse;
+        QCOMPARE(r.models().size(), size_t(2));
+        QComboBox *models = pane.reuseModelSelector();
+        QCOMPARE(models->count(), 3);
+        QCOMPARE(models->itemText(0), QStringLiteral("All models"));
+        auto barsOf = [&](CacheBehaviourPane::Histogram h) {
+            std::vector<qint64> out(ReuseAnalysis::kBuckets, 0);
+            auto *bars = qobject_cast<QCPBars *>(pane.histogramPlot(h)->plottable(0));
+            for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it) {
+                out[size_t(it->key)] = qint64(it->value);
+            }
+            return out;
+        };
+        for (int i = 0; i < models->count(); ++i) {
+            models->setCurrentIndex(i);
+            const int m = models->currentData().toInt();
+            const ReuseAnalysis::Stats &st = m < 0 ? r.total() : r.models()[size_t(m)];
+            QCOMPARE(barsOf(CacheBehaviourPane::DistanceKeysHistogram), st.distanceKeys);
+            QCOMPARE(barsOf(CacheBehaviourPane::DistanceTimeHistogram), st.distanceTime);
+            QCOMPARE(barsOf(CacheBehaviourPane::ReuseCountHistogram), st.reuseCount);
+            const QString title = pane.histogramTitle(CacheBehaviourPane::DistanceTimeHistogram);
+            QVERIFY2(
+                title.contains(QStringLiteral("median ")) && title.contains(QStringLiteral("p95 ")),
+                qPrintable(title));
+        }
+        // Uses: a1 a2 b1 | a1 | b1 | a1 a2. Model A (Qwen): reuses after 2 keys (a1: a2, b1),
+        // 1 key (a1: b1) and 2 keys (a2: b1, a1); nearest rank of {1, 2, 2}: median 2, p95 2.
+        // Reuse counts per key: a1 2, a2 1. Model B: one reuse after 1 key (a1).
+        models->setCurrentIndex(models->findText(QStringLiteral("Qwen/Qwen3-8B")));
+        const QString keys = pane.histogramTitle(CacheBehaviourPane::DistanceKeysHistogram);
+        QVERIFY2(keys.contains(QStringLiteral("median 2 · p95 2 · 3 reuses")), qPrintable(keys));
+        const QString counts = pane.histogramTitle(CacheBehaviourPane::ReuseCountHistogram);
+        QVERIFY2(counts.contains(QStringLiteral("median 1 · p95 2 · 2 keys")), qPrintable(counts));
+        models->setCurrentIndex(models->findText(QStringLiteral("meta-llama/Llama-3.1-8B")));
+        const QString b = pane.histogramTitle(CacheBehaviourPane::DistanceKeysHistogram);
+        QVERIFY2(b.contains(QStringLiteral("median 1 · p95 1 · 1 reuses")), qPrintable(b));
+        // A new analysis keeps the model chosen.
+        pane.analyse();
+        QVERIFY(done.wait(60000));
+        QCOMPARE(models->currentText(), QStringLiteral("meta-llama/Llama-3.1-8B"));
+    }
+
+    void staleHintWhenTheTraceGrows() {
+        // A followed trace grows after the analysis: the pane says how many records are new,
+        // and "Analyse again" analyses them.
+        CacheTraceWriter first;
+        first.call(0.1, QStringLiteral("reserve_write"), {key(1)});
+        first.call(0.2, QStringLiteral("finish_write"), {key(1)});
+        CacheTraceWriter all = first;
+        all.call(0.3, QStringLiteral("reserve_write"), {key(2)});
+        all.call(0.4, QStringLiteral("finish_write"), {key(2)});
+        all.call(0.5, QStringLiteral("submit_prefetch_task"), {key(1), key(2)}, KeysAt::Spec, "r");
+        QVERIFY(all.bytes().startsWith(first.bytes()));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("live.lct"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(first.bytes());
+        out.flush();
+        TraceLoader::Options opt;
+        opt.follow = true;
+        QString error;
+        auto doc = TraceLoader::open(path, &error, opt);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 2);
+        ViewState state;
+        state.setDocument(doc);
+        CacheBehaviourPane pane;
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(done.wait(60000));
+        QCOMPARE(pane.keyModel()->rowCount(), 1);
+        QCOMPARE(pane.staleText(), QString());
+        out.write(all.bytes().mid(first.bytes().size()));
+        out.flush();
+        QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 3);
+        state.notifyDocumentGrew();
+        QCOMPARE(pane.staleText(), QStringLiteral("3 new records since analysis — Analyse again"));
+        QPushButton *again = nullptr;
+        for (QPushButton *b : pane.findChildren<QPushButton *>()) {
+            if (b->text() == QStringLiteral("Analyse again")) {
+                again = b;
+            }
+        }
+        QVERIFY(again && again->isVisible() && again->isEnabled());
+        QTest::mouseClick(again, Qt::LeftButton);
+        QVERIFY(pane.isAnalysing());
+        QCOMPARE(pane.staleText(), QString());
+        QVERIFY(done.wait(60000));
+        QCOMPARE(pane.keyModel()->rowCount(), 2);
+        QCOMPARE(pane.staleText(), QString());
+        TraceLoader::stopFollowing(doc.get());
     }
 
     void timeRangeHidingTheRecordIsCleared() {

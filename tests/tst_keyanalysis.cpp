@@ -3,6 +3,8 @@
 // table under QAbstractItemModelTester.
 
 #include "cachetracewriter.h"
+#include "filterevaluator.h"
+#include "filterexpression.h"
 #include "keyanalysis.h"
 #include "keylifecycle.h"
 #include "keytablemodel.h"
@@ -274,6 +276,96 @@ private slots:
             QCOMPARE(k.firstRecord, e.first);
             QCOMPARE(k.lastRecord, e.last);
             QCOMPARE(k.firstT, doc->records().tMono(e.first));
+        }
+    }
+
+    void followExpressionSelectsExactlyTheKey_data() {
+        QTest::addColumn<QString>("file");  // empty: the crafted variants below
+        QTest::newRow("crafted variants") << QString();
+        for (const char *f : {"lmcache-first-recorder-storage.lct", "schema1-trimpolicy-tp2.lct",
+                              "schema2-prefetch-spec-tp2.lct", "newest-unknown-spec-tp4.lct"}) {
+            QTest::newRow(f) << QDir(QStringLiteral(LMCT_TRACES)).filePath(QString::fromLatin1(f));
+        }
+    }
+
+    void followExpressionSelectsExactlyTheKey() {
+        // The expression the Keys tab follows selects exactly the records naming the key (any
+        // call, __exit__ included), checked against Value decoding.
+        QFETCH(QString, file);
+        std::shared_ptr<const TraceDocument> doc;
+        if (file.isEmpty()) {
+            // One chunk hash in six identities (rank, model, salt, group, a longer hash whose hex
+            // starts with it), each in records of its own, and a plain other key. (Records
+            // mixing a same-hash key with keys of other ranks would defeat the expression: see
+            // KeyAnalysis::followExpression.)
+            CacheTraceWriter w;
+            TKey rank1 = key(1, 33620481);
+            TKey model = key(1);
+            model.model = QStringLiteral("meta-llama/\"Quoted\" \\ model");
+            TKey salt = key(1);
+            salt.salt = QStringLiteral("tenant \"b\"");
+            TKey group = key(1);
+            group.group = 7;
+            TKey longer = key(1);
+            longer.hash += QByteArray(8, '\x5a');
+            double t = 0.0;
+            int n = 100;
+            for (const TKey &k : {key(1), rank1, model, salt, group, longer, key(2)}) {
+                // Companions as in LMCache records: same model, rank, group and salt.
+                TKey c1 = k, c2 = k;
+                c1.hash = chunk(++n);
+                c2.hash = chunk(++n);
+                w.call(t += 0.1, QStringLiteral("reserve_write"), {k, c1});
+                w.call(t += 0.1, QStringLiteral("finish_write"), {k});
+                w.call(t += 0.1, QStringLiteral("submit_prefetch_task"), {c2, k}, KeysAt::Spec,
+                       QStringLiteral("req"));
+                w.call(t += 0.1, QStringLiteral("read_prefetched_results.__exit__"), {k});
+            }
+            doc = loadBytes(w.bytes());
+        } else {
+            QString error;
+            doc = TraceLoader::load(file, &error);
+        }
+        QVERIFY(doc);
+        const auto ka = KeyAnalysis::build(*doc);
+        QVERIFY(ka && ka->keyCount() > 0);
+        QHash<QString, std::vector<int>> recordsOf;  // identity -> records naming it
+        for (int i = 0; i < doc->records().size(); ++i) {
+            const auto args = doc->args(i);
+            if (!args) {
+                continue;
+            }
+            for (const ObjectKey &k : ObjectKey::collect(args->value)) {
+                std::vector<int> &r = recordsOf[identity(k)];
+                if (r.empty() || r.back() != i) {
+                    r.push_back(i);
+                }
+            }
+        }
+        const int step = std::max(1, ka->keyCount() / 60);
+        for (int id = 0; id < ka->keyCount(); id += step) {
+            const QString text = ka->followExpression(id);
+            QVERIFY2(text.startsWith(QStringLiteral("chunk_hash == ") + ka->hashHex(id)) ||
+                         text.startsWith(QStringLiteral("chunk_hash matches \"^") +
+                                         ka->hashHex(id) + QStringLiteral("$\"")),
+                     qPrintable(text));
+            const FilterExpression expr = FilterExpression::parse(text);
+            QVERIFY2(expr.isValid(), qPrintable(text + QStringLiteral(": ") + expr.errorString()));
+            const std::vector<int> got = FilterEvaluator(doc, expr).run().records;
+            QCOMPARE(got, recordsOf.value(identity(ka->objectKey(id))));
+        }
+        if (file.isEmpty()) {
+            // Conditions only as needed: key(2) is alone with its hash, key(1) needs them all.
+            QCOMPARE(ka->followExpression(ka->find(toObjectKey(key(2)))),
+                     QStringLiteral("chunk_hash == ") + QString::fromLatin1(chunk(2).toHex()));
+            const QString full = ka->followExpression(ka->find(toObjectKey(key(1))));
+            QVERIFY2(full.startsWith(QStringLiteral("chunk_hash matches")), qPrintable(full));
+            for (const char *field : {"model_name == \"Qwen/Qwen3-8B\"", "kv_rank == 33554944",
+                                      "object_group_id == 0", "cache_salt == \"\""}) {
+                QVERIFY2(full.contains(QLatin1String(field)), qPrintable(full));
+            }
+            QCOMPARE(ka->followExpression(-1), QString());
+            QCOMPARE(ka->followExpression(ka->keyCount()), QString());
         }
     }
 

@@ -12,6 +12,7 @@
 #include <QHash>
 #include <QtTest>
 #include <list>
+#include <map>
 #include <random>
 #include <set>
 #include <unordered_map>
@@ -121,6 +122,70 @@ QByteArray randomTrace(quint32 seed, int records, int nkeys) {
     return w.bytes();
 }
 
+/** Nearest-rank percentile by sorting (the definition ReuseAnalysis::Figures documents). */
+template <typename T>
+double nearestRank(std::vector<T> v, int percent) {
+    std::sort(v.begin(), v.end());
+    const size_t rank =
+        std::max<size_t>(1, size_t(std::ceil(double(percent) * double(v.size()) / 100.0 - 1e-9)));
+    return double(v[rank - 1]);
+}
+
+template <typename T>
+void checkFigures(const ReuseAnalysis::Figures &f, const std::vector<T> &values) {
+    QCOMPARE(f.n, qint64(values.size()));
+    if (values.empty()) {
+        QVERIFY(std::isnan(f.median) && std::isnan(f.p95));
+        return;
+    }
+    QCOMPARE(f.median, nearestRank(values, 50));
+    QCOMPARE(f.p95, nearestRank(values, 95));
+}
+
+/**
+ * Per model (empty `model`: all), the three distributions by brute force: histograms and exact
+ * figures of the reuse distance in distinct keys (a set scanned backwards), in time, and of the
+ * reuse count per key.
+ */
+void checkDistributions(const ReuseAnalysis::Stats &s, const std::vector<Use> &uses,
+                        const QString &model) {
+    std::vector<qint64> hk(ReuseAnalysis::kBuckets, 0), ht(ReuseAnalysis::kBuckets, 0),
+        hc(ReuseAnalysis::kBuckets, 0);
+    std::vector<qint64> dk;
+    std::vector<double> dt;
+    QHash<QString, int> lastUse;
+    std::map<QString, qint64> usesPerKey;
+    for (int i = 0; i < int(uses.size()); ++i) {
+        const Use &u = uses[size_t(i)];
+        auto it = lastUse.find(u.key);
+        if (it != lastUse.end() && (model.isEmpty() || u.model == model)) {
+            std::set<QString> between;
+            for (int j = it.value() + 1; j < i; ++j) {
+                between.insert(uses[size_t(j)].key);
+            }
+            dk.push_back(qint64(between.size()));
+            dt.push_back(u.t - uses[size_t(it.value())].t);
+            ++hk[size_t(ReuseAnalysis::bucketOf(between.size()))];
+            ++ht[size_t(ReuseAnalysis::timeBucketOf(dt.back()))];
+        }
+        if (model.isEmpty() || u.model == model) {
+            ++usesPerKey[u.key];
+        }
+        lastUse[u.key] = i;
+    }
+    std::vector<qint64> counts;
+    for (const auto &[k, n] : usesPerKey) {
+        counts.push_back(n - 1);
+        ++hc[size_t(ReuseAnalysis::bucketOf(quint64(n - 1)))];
+    }
+    QCOMPARE(s.distanceKeys, hk);
+    QCOMPARE(s.distanceTime, ht);
+    QCOMPARE(s.reuseCount, hc);
+    checkFigures(s.distanceKeysFigures, dk);
+    checkFigures(s.distanceTimeFigures, dt);
+    checkFigures(s.reuseCountFigures, counts);
+}
+
 void checkAgainstBruteForce(const TraceDocument &doc) {
     const auto ka = KeyAnalysis::build(doc);
     const auto ra = ReuseAnalysis::build(*ka);
@@ -161,7 +226,13 @@ void checkAgainstBruteForce(const TraceDocument &doc) {
         }
         QCOMPARE(m.uses, n);
         perModelUses += m.uses;
+        checkDistributions(m, uses, m.model);
+        if (QTest::currentTestFailed()) {
+            qWarning() << "model" << m.model;
+            return;
+        }
     }
+    checkDistributions(ra->total(), uses, QString());
     QCOMPARE(perModelUses, qint64(uses.size()));
 
     // The hit curve against an LRU list, capacity by capacity.
@@ -208,6 +279,27 @@ private slots:
         QCOMPARE(ReuseAnalysis::timeBucketOf(-1.0), 0);
         QCOMPARE(ReuseAnalysis::timeBucketOf(1e-6), 1);
         QCOMPARE(ReuseAnalysis::timeBucketOf(1e-3), ReuseAnalysis::bucketOf(1000));
+    }
+
+    void figures() {
+        // Nearest rank: the smallest value with at least p·n values at or below it.
+        std::vector<int> none;
+        QVERIFY(std::isnan(ReuseAnalysis::figuresOf(none).median));
+        std::vector<int> one{7};
+        QCOMPARE(ReuseAnalysis::figuresOf(one).median, 7.0);
+        QCOMPARE(ReuseAnalysis::figuresOf(one).p95, 7.0);
+        std::vector<int> four{40, 10, 30, 20};
+        const auto f4 = ReuseAnalysis::figuresOf(four);
+        QCOMPARE(f4.n, 4);
+        QCOMPARE(f4.median, 20.0);
+        QCOMPARE(f4.p95, 40.0);
+        std::vector<double> twenty;
+        for (int i = 20; i >= 1; --i) {
+            twenty.push_back(double(i));
+        }
+        const auto f20 = ReuseAnalysis::figuresOf(twenty);
+        QCOMPARE(f20.median, 10.0);
+        QCOMPARE(f20.p95, 19.0);  // ceil(0.95 · 20) = 19th smallest
     }
 
     void distinctDistancesMatchBruteForce() {
@@ -288,6 +380,15 @@ private slots:
         QCOMPARE(s.distanceKeys[0], 1);
         QCOMPARE(s.distanceKeys[1], 1);
         QCOMPARE(s.distanceTime[size_t(ReuseAnalysis::timeBucketOf(0.1))], 2);
+        // Figures: reuse counts {2, 0}, distances {0, 1} keys and {0.1, 0.1} s.
+        QCOMPARE(s.reuseCountFigures.n, 2);
+        QCOMPARE(s.reuseCountFigures.median, 0.0);
+        QCOMPARE(s.reuseCountFigures.p95, 2.0);
+        QCOMPARE(s.distanceKeysFigures.median, 0.0);
+        QCOMPARE(s.distanceKeysFigures.p95, 1.0);
+        QVERIFY(qAbs(s.distanceTimeFigures.median - 0.1) < 1e-9);
+        QCOMPARE(ra->models().size(), size_t(1));
+        QCOMPARE(ra->models()[0].reuseCountFigures.p95, 2.0);
         std::atomic_bool cancel{true};
         QVERIFY(!ReuseAnalysis::build(*KeyAnalysis::build(*doc), {}, &cancel));
     }

@@ -9,6 +9,7 @@
 
 #include <qcustomplot.h>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -16,6 +17,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
 #include <QTabWidget>
@@ -49,6 +51,23 @@ QString shortCount(quint64 v) {
     return QString::number(v);
 }
 
+/** 1µs, 2µs, ... 512µs, 1ms, ... 1s, ...: a bucket's lower bound in microseconds, for a tick. */
+QString shortMicros(quint64 us) {
+    auto sig = [](double v) {  // 2 significant digits, whole numbers from 100 on, no exponent
+        return v >= 100 ? QString::number(qRound64(v)) : QString::number(v, 'g', 2);
+    };
+    if (us >= 60000000) {
+        return sig(double(us) / 60e6) + QStringLiteral("min");
+    }
+    if (us >= 1000000) {
+        return sig(double(us) / 1e6) + QStringLiteral("s");
+    }
+    if (us >= 1000) {
+        return sig(double(us) / 1e3) + QStringLiteral("ms");
+    }
+    return us == 0 ? QStringLiteral("0") : QString::number(us) + QStringLiteral("µs");
+}
+
 QString percent(double f) {
     return QLocale().toString(100.0 * f, 'f', 1) + QLatin1Char('%');
 }
@@ -78,6 +97,11 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
     m_progress->setFormat(tr("Analysing %p%"));
     m_progress->hide();
     top->addWidget(m_progress);
+    m_stale = new QLabel(this);
+    m_stale->setStyleSheet(
+        QStringLiteral("QLabel { color: palette(highlight); font-weight: bold; }"));
+    m_stale->hide();
+    top->addWidget(m_stale);
     m_again->setToolTip(tr("Analyse the trace again (e.g. after it grew while followed)"));
     connect(m_again, &QPushButton::clicked, this, &CacheBehaviourPane::analyse);
     top->addWidget(m_again);
@@ -156,6 +180,7 @@ QWidget *CacheBehaviourPane::createKeysTab() {
         }
         const int key = i.data(KeyTableModel::KeyRole).toInt();
         showLifecycle(key);
+        followKey(key);
         selectRecord(i.data(KeyTableModel::RecordRole).toInt());
     };
     connect(m_keyView, &QTableView::clicked, this, activateKey);
@@ -260,13 +285,27 @@ QWidget *CacheBehaviourPane::createReuseTab() {
     auto *w = new QWidget;
     auto *v = new QVBoxLayout(w);
     v->setContentsMargins(4, 2, 4, 2);
-    auto *plots = new QHBoxLayout;
+    auto *pick = new QHBoxLayout;
+    pick->addWidget(new QLabel(tr("Reuse of the keys of:")));
+    m_reuseModel = new QComboBox;
+    m_reuseModel->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_reuseModel->setToolTip(tr("Reuse distributions of the keys of one model, or of all"));
+    connect(m_reuseModel, &QComboBox::currentIndexChanged, this, [this] {
+        m_reuseModelChoice = m_reuseModel->currentText();  // kept across analyses
+        updateHistograms();
+    });
+    pick->addWidget(m_reuseModel);
+    pick->addStretch(1);
+    v->addLayout(pick);
+    auto *grid = new QGridLayout;
+    grid->setSpacing(2);
 
     m_hitPlot = new QCustomPlot;
-    m_hitPlot->setMinimumSize(280, 200);
+    m_hitPlot->setMinimumSize(240, 150);
     m_hitPlot->plotLayout()->insertRow(0);
     m_hitPlot->plotLayout()->addElement(
-        0, 0, new QCPTextElement(m_hitPlot, tr("Would have hit: LRU cache of C chunks")));
+        0, 0,
+        new QCPTextElement(m_hitPlot, tr("Would have hit: LRU cache of C chunks (all models)")));
     m_hitPlot->addGraph();
     m_hitPlot->graph(0)->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 2));
     m_hitPlot->graph(0)->setLineStyle(QCPGraph::lsStepLeft);
@@ -277,17 +316,36 @@ QWidget *CacheBehaviourPane::createReuseTab() {
     m_hitPlot->yAxis->setRange(0, 100);
     m_capacityLine = new QCPItemStraightLine(m_hitPlot);
     m_capacityLine->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1, Qt::DashLine));
-    plots->addWidget(m_hitPlot, 3);
+    grid->addWidget(m_hitPlot, 0, 0);
 
-    m_distancePlot = new QCustomPlot;
-    m_distancePlot->setMinimumSize(240, 200);
-    m_distancePlot->plotLayout()->insertRow(0);
-    m_distancePlot->plotLayout()->addElement(
-        0, 0, new QCPTextElement(m_distancePlot, tr("Reuse distance (distinct keys in between)")));
-    m_distancePlot->xAxis->setLabel(tr("distinct keys in between (from, power-of-two buckets)"));
-    m_distancePlot->yAxis->setLabel(tr("reuses"));
-    plots->addWidget(m_distancePlot, 2);
-    v->addLayout(plots, 1);
+    const QString xLabels[kHistogramCount] = {tr("distinct keys in between (log₂ bins)"),
+                                              tr("time since the previous use (log₂ bins)"),
+                                              tr("uses after the first, per key (log₂ bins)")};
+    const QString yLabels[kHistogramCount] = {tr("reuses"), tr("reuses"), tr("keys")};
+    const QColor colors[kHistogramCount] = {QColor(0x2c, 0xa0, 0x2c, 180),
+                                            QColor(0xff, 0x7f, 0x0e, 180),
+                                            QColor(0x94, 0x67, 0xbd, 180)};
+    for (int h = 0; h < kHistogramCount; ++h) {
+        auto *p = new QCustomPlot;
+        p->setMinimumSize(240, 150);
+        p->plotLayout()->insertRow(0);
+        QFont titleFont = font();
+        titleFont.setPointSizeF(std::max(6.0, titleFont.pointSizeF() - 1.0));
+        m_histTitles[h] = new QCPTextElement(p, QString(), titleFont);
+        p->plotLayout()->addElement(0, 0, m_histTitles[h]);
+        p->xAxis->setLabel(xLabels[h]);
+        p->yAxis->setLabel(yLabels[h]);
+        p->yAxis->setNumberFormat(QStringLiteral("gb"));
+        auto *bars = new QCPBars(p->xAxis, p->yAxis);
+        bars->setWidth(0.85);
+        bars->setBrush(colors[h]);
+        bars->setPen(Qt::NoPen);
+        m_histPlots[h] = p;
+    }
+    grid->addWidget(m_histPlots[DistanceKeysHistogram], 0, 1);
+    grid->addWidget(m_histPlots[DistanceTimeHistogram], 1, 0);
+    grid->addWidget(m_histPlots[ReuseCountHistogram], 1, 1);
+    v->addLayout(grid, 1);
 
     auto *row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Capacity:")));
@@ -315,6 +373,7 @@ void CacheBehaviourPane::setViewState(ViewState *state) {
     m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &CacheBehaviourPane::onDocumentChanged);
+        connect(m_state, &ViewState::documentGrew, this, &CacheBehaviourPane::updateStale);
     }
     onDocumentChanged();
 }
@@ -404,6 +463,7 @@ void CacheBehaviourPane::onFinished(quint64 generation,
 
 void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result) {
     m_analysis = std::move(result);
+    updateStale();
     const CacheAnalysis *a = m_analysis.get();
     m_keyModel->setAnalysis(a ? a->keys : nullptr);
     m_requestModel->setAnalysis(a ? a->requests : nullptr);
@@ -413,9 +473,12 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     if (!a) {
         m_anomalyCounts->clear();
         m_hitPlot->graph(0)->data()->clear();
-        m_distancePlot->clearPlottables();
         m_hitPlot->replot();
-        m_distancePlot->replot();
+        {
+            const QSignalBlocker block(m_reuseModel);
+            m_reuseModel->clear();
+        }
+        updateHistograms();
         updateCapacity();
         return;
     }
@@ -449,33 +512,106 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     // Zoom on what can be reached (the label says the best ratio), in steps of 10%.
     const double best = 100.0 * r.hitRatio(r.saturationCapacity());
     m_hitPlot->yAxis->setRange(0, std::min(100.0, 10.0 * std::ceil(best * 1.15 / 10.0 + 1e-9)));
-    // Distance histogram (all models).
-    m_distancePlot->clearPlottables();
-    auto *bars = new QCPBars(m_distancePlot->xAxis, m_distancePlot->yAxis);
-    bars->setWidth(0.8);
-    bars->setBrush(QColor(0x2c, 0xa0, 0x2c, 180));
-    bars->setPen(Qt::NoPen);
-    const std::vector<qint64> &hist = r.total().distanceKeys;
-    int last = 0;
-    for (int b = 0; b < ReuseAnalysis::kBuckets; ++b) {
-        if (hist[size_t(b)] > 0) {
-            last = b;
+    // Histograms: the model selector lists the models (the selection kept when it still exists).
+    {
+        const QSignalBlocker block(m_reuseModel);
+        m_reuseModel->clear();
+        m_reuseModel->addItem(tr("All models"), -1);
+        for (int m = 0; m < int(r.models().size()); ++m) {
+            m_reuseModel->addItem(r.models()[size_t(m)].model, m);
         }
+        m_reuseModel->setCurrentIndex(std::max(0, m_reuseModel->findText(m_reuseModelChoice)));
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    double maxCount = 1;
-    for (int b = 0; b <= last; ++b) {
-        bars->addData(b, double(hist[size_t(b)]));
-        maxCount = std::max(maxCount, double(hist[size_t(b)]));
-        if (b % std::max(1, (last + 6) / 7) == 0) {
-            ticker->addTick(b, shortCount(ReuseAnalysis::bucketFloor(b)));
-        }
-    }
-    m_distancePlot->xAxis->setTicker(ticker);
-    m_distancePlot->xAxis->setRange(-0.6, last + 0.6);
-    m_distancePlot->yAxis->setRange(0, maxCount * 1.08);
-    m_distancePlot->replot();
+    updateHistograms();
     updateCapacity();
+}
+
+void CacheBehaviourPane::updateHistograms() {
+    const ReuseAnalysis *r = m_analysis ? m_analysis->reuse.get() : nullptr;
+    const int m = m_reuseModel->currentData().isValid() ? m_reuseModel->currentData().toInt() : -1;
+    const ReuseAnalysis::Stats *st =
+        !r ? nullptr
+           : (m >= 0 && m < int(r->models().size()) ? &r->models()[size_t(m)] : &r->total());
+    const QString names[kHistogramCount] = {tr("Reuse distance (keys)"),
+                                            tr("Reuse distance (time)"), tr("Reuse count")};
+    for (int h = 0; h < kHistogramCount; ++h) {
+        QCustomPlot *p = m_histPlots[h];
+        auto *bars = qobject_cast<QCPBars *>(p->plottable(0));
+        bars->data()->clear();
+        if (!st) {
+            m_histTitles[h]->setText(names[h]);
+            p->replot(QCustomPlot::rpQueuedReplot);
+            continue;
+        }
+        const std::vector<qint64> &hist = h == DistanceKeysHistogram   ? st->distanceKeys
+                                          : h == DistanceTimeHistogram ? st->distanceTime
+                                                                       : st->reuseCount;
+        const ReuseAnalysis::Figures &f = h == DistanceKeysHistogram   ? st->distanceKeysFigures
+                                          : h == DistanceTimeHistogram ? st->distanceTimeFigures
+                                                                       : st->reuseCountFigures;
+        auto label = [h](quint64 floor) {
+            return h == DistanceTimeHistogram ? shortMicros(floor) : shortCount(floor);
+        };
+        int first = ReuseAnalysis::kBuckets, last = 0;
+        double maxCount = 1;
+        for (int b = 0; b < ReuseAnalysis::kBuckets; ++b) {
+            if (hist[size_t(b)] > 0) {
+                first = std::min(first, b);
+                last = b;
+                maxCount = std::max(maxCount, double(hist[size_t(b)]));
+                bars->addData(b, double(hist[size_t(b)]));
+            }
+        }
+        if (first > last) {
+            first = last = 0;
+        }
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        const int span = last - first + 1;
+        const int step = span <= 8 ? 1 : (span + 6) / 7;
+        for (int b = first; b <= last; b += step) {
+            ticker->addTick(b, label(ReuseAnalysis::bucketFloor(b)));
+        }
+        p->xAxis->setTicker(ticker);
+        p->xAxis->setRange(first - 0.6, last + 0.6);
+        p->yAxis->setRange(0, maxCount * 1.1);
+        const QString unit = h == DistanceKeysHistogram   ? tr("reuses")
+                             : h == DistanceTimeHistogram ? tr("reuses")
+                                                          : tr("keys");
+        QString figures = tr("no data");
+        if (f.n > 0) {
+            const QString med = h == DistanceTimeHistogram ? TimeFormat::duration(f.median)
+                                                           : count(qint64(f.median));
+            const QString p95 =
+                h == DistanceTimeHistogram ? TimeFormat::duration(f.p95) : count(qint64(f.p95));
+            figures = tr("median %1 · p95 %2 · %3 %4").arg(med, p95, count(f.n), unit);
+        }
+        m_histTitles[h]->setText(QStringLiteral("%1 — %2").arg(names[h], figures));
+        p->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+QString CacheBehaviourPane::histogramTitle(Histogram h) const {
+    return m_histTitles[h]->text();
+}
+
+void CacheBehaviourPane::updateStale() {
+    const auto doc = m_state ? m_state->document() : nullptr;
+    const KeyAnalysis *ka = m_analysis ? m_analysis->keys.get() : nullptr;
+    const qint64 fresh =
+        doc && ka && !m_running ? qint64(doc->records().size()) - ka->recordCount() : 0;
+    if (fresh <= 0) {
+        m_stale->clear();
+        m_stale->hide();
+        return;
+    }
+    m_stale->setText(fresh == 1
+                         ? tr("1 new record since analysis — Analyse again")
+                         : tr("%1 new records since analysis — Analyse again").arg(count(fresh)));
+    m_stale->show();
+}
+
+QString CacheBehaviourPane::staleText() const {
+    return m_stale->text();
 }
 
 qint64 CacheBehaviourPane::capacity() const {
@@ -538,6 +674,18 @@ void CacheBehaviourPane::showLifecycle(int key) {
                                                       ? QString()
                                                       : TimeFormat::duration(e.writeLatency)));
     }
+}
+
+bool CacheBehaviourPane::followKey(int key) {
+    const KeyAnalysis *ka = m_analysis ? m_analysis->keys.get() : nullptr;
+    if (!m_state || !ka || key < 0 || key >= ka->keyCount()) {
+        return false;
+    }
+    const QString e = ka->followExpression(key);
+    if (m_state->followedKey() != e) {
+        m_state->setFollowedKey(e);
+    }
+    return true;
 }
 
 bool CacheBehaviourPane::selectRecord(int record) {

@@ -12,6 +12,7 @@
 class QAbstractItemModel;
 class QComboBox;
 class QCPItemStraightLine;
+class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 class QLineEdit;
@@ -39,17 +40,19 @@ class ViewState;
  * - Requests: one row per submit_prefetch_task (RequestTableModel).
  * - Anomalies: counts per kind and the items (AnomalyTableModel), filterable by kind.
  * - Reuse: the "would have hit" curve (hit ratio of an LRU cache against its capacity in chunks,
- *   log scale) with a capacity slider that reads the curve instantly, and the reuse-distance
- *   histogram (distinct keys between two uses of a key).
+ *   log scale) with a capacity slider that reads the curve instantly, and, for all models or the
+ *   model selected, the histograms (power-of-two buckets) of the reuse distance in distinct keys
+ *   and in time and of the reuse count per key, each titled with its median and 95th percentile.
  *
  * Clicking a row (or moving to it with the keyboard) selects its record in the ViewState (the
  * read, the first reserve or the last finish for the matching request columns); a time range that
- * hides the record is cleared first.
+ * hides the record is cleared first. A key row also makes its key the followed key (followKey()).
  *
  * The analysis runs off the GUI thread, in a pool of its own, whenever the ViewState's document
  * changes while the pane is visible (a hidden pane waits until it is shown), and on "Analyse
- * again" (e.g. for a trace that grew while followed); a progress bar shows it and a newer run
- * cancels an older one. analysisFinished() is emitted when results are shown.
+ * again" (e.g. for a trace that grew while followed: a hint then says how many records came after
+ * the analysis); a progress bar shows it and a newer run cancels an older one. analysisFinished()
+ * is emitted when results are shown.
  *
  * Ownership: owns its models and worker pool (the destructor cancels and waits); does not own the
  * ViewState. Thread-safety: GUI thread only.
@@ -58,6 +61,9 @@ class CacheBehaviourPane : public QWidget, public ViewStateObserver {
     Q_OBJECT
 public:
     enum Tab { KeysTab, RequestsTab, AnomaliesTab, ReuseTab };
+    /** The Reuse tab's histograms (ReuseAnalysis::Stats). */
+    enum Histogram { DistanceKeysHistogram, DistanceTimeHistogram, ReuseCountHistogram };
+    static constexpr int kHistogramCount = 3;
 
     explicit CacheBehaviourPane(QWidget *parent = nullptr);
     ~CacheBehaviourPane() override;
@@ -81,6 +87,17 @@ public:
     QTableWidget *lifecycleView() const { return m_lifecycle; }
     QSlider *capacitySlider() const { return m_capacity; }
     QCustomPlot *hitPlot() const { return m_hitPlot; }
+    /** The Reuse tab's model selector: "All models" (data -1), then each model (its index). */
+    QComboBox *reuseModelSelector() const { return m_reuseModel; }
+    /** A histogram of the model selected (power-of-two buckets: bar b is bucket b). */
+    QCustomPlot *histogramPlot(Histogram h) const { return m_histPlots[h]; }
+    /** Its title, with the median and the 95th percentile ("… median 12 · p95 340 …"). */
+    QString histogramTitle(Histogram h) const;
+    /**
+     * "N new records since analysis — Analyse again" when the document grew (live follow)
+     * after the records shown were analysed; empty otherwise (also while analysing).
+     */
+    QString staleText() const;
     /** The summary line ("11,906 keys · 600 requests · 117 anomalies"). */
     QString summaryText() const;
     /** The capacity (chunks) the slider stands for, and the text read from the curve there. */
@@ -89,6 +106,11 @@ public:
 
     /** Shows the lifecycle of `key` under the key table. */
     void showLifecycle(int key);
+    /**
+     * Makes `key` the ViewState's followed key (KeyAnalysis::followExpression), so the timeline
+     * and the record table show its lifecycle; false without analysis or for an invalid key.
+     */
+    bool followKey(int key);
     /** Selects `record` in the ViewState (clearing a range that hides it); false if none. */
     bool selectRecord(int record);
 
@@ -109,6 +131,8 @@ private:
     void onFinished(quint64 generation, std::shared_ptr<const CacheAnalysis> result);
     void showResults(std::shared_ptr<const CacheAnalysis> result);
     void updateCapacity();
+    void updateHistograms();
+    void updateStale();
     void cancelRunning();
 
     QPointer<ViewState> m_state;
@@ -135,10 +159,14 @@ private:
     QComboBox *m_kind = nullptr;
     QLabel *m_anomalyCounts = nullptr;
     QCustomPlot *m_hitPlot = nullptr;
-    QCustomPlot *m_distancePlot = nullptr;
     QCPItemStraightLine *m_capacityLine = nullptr;
     QSlider *m_capacity = nullptr;
     QLabel *m_capacityLabel = nullptr;
+    QComboBox *m_reuseModel = nullptr;
+    QString m_reuseModelChoice;  // the model the user chose, kept across analyses
+    QCustomPlot *m_histPlots[kHistogramCount] = {};
+    QCPTextElement *m_histTitles[kHistogramCount] = {};
+    QLabel *m_stale = nullptr;
 };
 
 }  // namespace lmct
