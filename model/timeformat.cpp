@@ -36,13 +36,11 @@ QString TimeFormat::duration(double s) {
             .arg(tenths - m * 60.0, 0, 'f', 1);
     }
     const double b = qMax(a, 3600.0);  // 3599.95 s and up read as an hour
-    // Hours stay a double: any finite duration (a garbage t_mono of 1e15 s, found by fuzzing)
-    // must not overflow an int. Up to 12 digits they print as an integer, beyond in e-notation.
-    const double h = std::floor(b / 3600.0);
-    const int m = qBound(0, int(std::fmod(b, 3600.0) / 60.0), 59);
+    const int h = int(b / 3600.0);
+    const int m = int((b - h * 3600.0) / 60.0);
     return QStringLiteral("%1%2 h %3 min")
         .arg(s < 0 ? "-" : "")
-        .arg(QString::number(h, 'g', 12))
+        .arg(h)
         .arg(m, 2, 10, QLatin1Char('0'));
 }
 

@@ -12,9 +12,7 @@ namespace lmct {
  */
 class TimeFormat {
 public:
-    /** "812 ns", "12.3 µs", "4.567 ms", "1.234 s", "2 min 3.4 s", "1 h 02 min"; any finite value
-     *  (hours beyond 12 digits in e-notation, e.g. "2.77777777778e+296 h 00 min"); "—" otherwise.
-     */
+    /** "812 ns", "12.3 µs", "4.567 ms", "1.234 s", "2 min 3.4 s", "1 h 02 min". */
     static QString duration(double seconds);
     /** A signed duration with an explicit sign: "+1.2 ms", "−3.4 µs". */
     static QString delta(double seconds);
