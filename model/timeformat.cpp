@@ -35,6 +35,11 @@ QString TimeFormat::duration(double s) {
             .arg(m)
             .arg(tenths - m * 60.0, 0, 'f', 1);
     }
+    if (a >= 1e9) {
+        // About 32 years and more: hours would leave int's range (found by fuzzing a header's
+        // duration field), and a clock reading means nothing at that scale.
+        return QStringLiteral("%1 s").arg(s, 0, 'g', 4);
+    }
     const double b = qMax(a, 3600.0);  // 3599.95 s and up read as an hour
     const int h = int(b / 3600.0);
     const int m = int((b - h * 3600.0) / 60.0);

@@ -12,7 +12,8 @@ namespace lmct {
  */
 class TimeFormat {
 public:
-    /** "812 ns", "12.3 µs", "4.567 ms", "1.234 s", "2 min 3.4 s", "1 h 02 min". */
+    /** "812 ns", "12.3 µs", "4.567 ms", "1.234 s", "2 min 3.4 s", "1 h 02 min"; from 1e9 s on,
+     *  seconds in scientific notation ("7.679e+39 s"); "—" when not finite. */
     static QString duration(double seconds);
     /** A signed duration with an explicit sign: "+1.2 ms", "−3.4 µs". */
     static QString delta(double seconds);

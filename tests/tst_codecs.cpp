@@ -1108,6 +1108,9 @@ private slots:
         QVERIFY(TimeFormat::wall(3.24663e31, true).isEmpty());
         QVERIFY(TimeFormat::wall(-3.24663e31).isEmpty());
         QVERIFY(!TimeFormat::wall(TimeFormat::kMaxWallSeconds, true).isEmpty());
+        // Regression (fuzzing): a header duration of 7.7e39 s overflowed the hour count.
+        QCOMPARE(TimeFormat::duration(7.67852e39), QStringLiteral("7.679e+39 s"));
+        QCOMPARE(TimeFormat::duration(-2e9), QStringLiteral("-2e+09 s"));
     }
 };
 
