@@ -3,6 +3,8 @@
 # Exits non-zero on any failure.
 #   ./test.sh --sanitize       also build everything with ASan + UBSan (CMake preset "asan",
 #                              in build-asan/) and run the whole suite there
+#   ./test.sh --sanitize-core  the same for lmct and the model and CLI suites only, no widgets
+#                              (build and test preset "asan-core"; what CI runs)
 #   ./test.sh --fuzz SECONDS   also run the libFuzzer target for SECONDS (tests/fuzz/)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,7 +16,8 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --fuzz) fuzz_seconds="${2:?--fuzz needs SECONDS}"; shift 2 ;;
         --sanitize) sanitize=yes; shift ;;
-        -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+        --sanitize-core) sanitize=core; shift ;;
+        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
         *) echo "test.sh: unknown option $1" >&2; exit 1 ;;
     esac
 done
@@ -25,12 +28,14 @@ echo "==> Running tests"
 # a real failure fails twice).
 (cd "$LMCT_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j1 --timeout 900 --repeat until-pass:2)
 
-if [[ $sanitize == yes ]]; then
-    echo "==> Building with ASan + UBSan (build-asan)"
+if [[ $sanitize != no ]]; then
+    preset=asan
+    [[ $sanitize == core ]] && preset=asan-core
+    echo "==> Building with ASan + UBSan (build-asan, preset $preset)"
     cmake --preset asan >/dev/null
-    ninja -C "$LMCT_ROOT/build-asan"
-    echo "==> Running tests under ASan + UBSan"
-    ctest --preset asan -j2 --timeout 1800
+    cmake --build --preset "$preset" ${LMCT_JOBS:+-j "$LMCT_JOBS"}
+    echo "==> Running tests under ASan + UBSan (preset $preset)"
+    ctest --preset "$preset" -j2 --timeout 1800
 fi
 
 if [[ -n "$fuzz_seconds" ]]; then

@@ -1,6 +1,7 @@
 #include "rawkeyscanner.h"
 
 #include "msgpackskim.h"
+#include "saturatingint.h"
 
 #include <cstring>
 
@@ -167,7 +168,7 @@ Head readHead(Cursor &c) {
                     float f;
                     std::memcpy(&f, &u, 4);
                     h.kind = Kind::Int;
-                    h.i = qint64(f);
+                    h.i = saturatingInt(f);
                 }
                 break;
             }
@@ -177,7 +178,7 @@ Head readHead(Cursor &c) {
                     double d;
                     std::memcpy(&d, &u, 8);
                     h.kind = Kind::Scalar;  // floats are no ints (kv_rank must be an int)
-                    h.i = qint64(d);
+                    h.i = saturatingInt(d);
                 }
                 break;
             }

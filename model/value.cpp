@@ -1,5 +1,7 @@
 #include "value.h"
 
+#include "saturatingint.h"
+
 namespace lmct {
 
 Value Value::boolean(bool b) {
@@ -86,7 +88,7 @@ qint64 Value::toInt() const {
         return qint64(m_u);
     }
     if (m_type == Type::Float) {
-        return qint64(m_d);
+        return saturatingInt(m_d);
     }
     return 0;
 }

@@ -278,7 +278,10 @@ private slots:
                 }
                 // the column by division, confirmed with the index's edge arithmetic
                 const double t = rs.tMono(i), cw = span / w;
-                const int guess = int(std::floor((t - from) / cw));
+                // clamped before the conversion: far outside the range the quotient leaves
+                // int's range (UBSan in the asan build)
+                const int guess =
+                    int(std::clamp(std::floor((t - from) / cw), -2.0, double(w) + 1.0));
                 for (int k = std::max(0, guess - 1); k <= std::min(w - 1, guess + 1); ++k) {
                     if (t >= from + double(k) * cw && t < from + double(k + 1) * cw) {
                         ++brute[size_t(k)];

@@ -2,23 +2,80 @@
 //
 // Frame scanning and recovery (TraceLoader), header and record decoding (RecordIndexer, both
 // modes), argument decoding (TraceDocument::args, ValueDecoder), and what is built from arguments
-// for people: the summary line, the inspector tree, the header tree, JSON. Run it with
-// tests/fuzz/run-fuzz.sh SECONDS (./test.sh --fuzz SECONDS).
+// for people: the summary line, the inspector's argument and header trees, JSON (RecordJson,
+// TraceInfo), the frame dump. Then what is computed over a decoded document: filter parsing
+// (the input as filter text) and evaluation (fixed expressions touching every kind of field),
+// statistics, the timeline index and the cache analyses (keys, anomalies, reuse, requests).
+// Run it with tests/fuzz/run-fuzz.sh SECONDS (./test.sh --fuzz SECONDS).
 
 #include "argumenttree.h"
+#include "cacheanalysis.h"
+#include "filterevaluator.h"
+#include "filterexpression.h"
+#include "framedump.h"
 #include "headertree.h"
 #include "recordindexer.h"
+#include "recordjson.h"
 #include "recordsummary.h"
+#include "timelineindex.h"
 #include "traceinfo.h"
 #include "traceloader.h"
+#include "tracestatistics.h"
 #include "valuedecoder.h"
 #include "valueformatter.h"
 
 #include <QByteArray>
+#include <QThreadPool>
+#include <QtGlobal>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 using namespace lmct;
+
+namespace {
+
+/** Filters evaluated on every decoded document: record columns, derived key fields, argument
+ *  paths through lists, maps and tags, and each operator kind. Parsed once. */
+const std::vector<FilterExpression> &filters() {
+    static const std::vector<FilterExpression> exprs = [] {
+        std::vector<FilterExpression> v;
+        for (const char *text : {
+                 "call == reserve_write || t_mono > 1s && index < 100",
+                 "t_wall > \"2025-01-01 00:00\"",
+                 "chunk_hash == 9f3a || chunk_hash contains 00",
+                 "model_name matches \"^Qwen.*8B$\" || cache_salt == \"\"",
+                 "kv_rank == 0x01000100 || rank in [0, 1] || world_size > 1",
+                 "local_rank >= 0 && local_world_size <= 8 || object_group_id != 3",
+                 "keys.count > 2 || bytes > 1MiB || request == \"chatcmpl-1\"",
+                 "spec.keys[0].chunk_hash == 00 || spec.keys[-1].model_name",
+                 "args contains LOOKUP || layout_desc.shapes contains 1024",
+                 "entries.key.model_name || spec.group_layout_descs.0.shapes[1] < 5",
+                 "!(args.bytes == null) && !mode in [\"in\", 'x', true, 1.5e3]",
+             }) {
+            v.push_back(FilterExpression::parse(QString::fromLatin1(text)));
+            if (!v.back().isValid()) {  // a typo here would silently test nothing
+                qFatal("fuzz_trace: invalid filter %s: %s", text,
+                       qPrintable(v.back().errorString()));
+            }
+        }
+        return v;
+    }();
+    return exprs;
+}
+
+/** One thread for everything run through the compute pool: results do not depend on the
+ *  thread count, and the fuzzer stays deterministic and fast. */
+QThreadPool *pool() {
+    static QThreadPool *p = [] {
+        auto *tp = new QThreadPool;
+        tp->setMaxThreadCount(1);
+        return tp;
+    }();
+    return p;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
@@ -30,11 +87,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     RecordIndexer::parse(bytes.constData(), bytes.size(), RecordIndexer::Mode::Full);
     RecordIndexer::parse(bytes.constData(), bytes.size(), RecordIndexer::Mode::Index);
 
+    // The raw input (its head) as filter text.
+    FilterExpression::parse(QString::fromUtf8(bytes.left(512))).toString();
+
     // The raw input as a whole trace file.
     QString error;
     TraceLoadOptions opt;
     opt.maxDiagnostics = 64;
-    auto doc = TraceLoader::loadBytes(bytes, QStringLiteral("fuzz.lct"), &error, opt);
+    std::shared_ptr<const TraceDocument> doc =
+        TraceLoader::loadBytes(bytes, QStringLiteral("fuzz.lct"), &error, opt);
     if (!doc) {
         return 0;
     }
@@ -46,7 +107,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         RecordSummary::summarize(args->value);
         ArgumentTree::build(args->value, 5000);
         ValueFormatter::toJson(args->value);
-        doc->frameBytes(i);
+        RecordJson::toJson(*doc, i);
+        FrameDump::dump(doc->frameBytes(i), 0, 256);
     }
+
+    // What is computed over the decoded records.
+    for (const FilterExpression &expr : filters()) {
+        const FilterEvaluator ev(doc, expr);
+        for (int i = 0; i < n; ++i) {
+            ev.matches(i);
+        }
+    }
+    TraceStatistics::Options so;
+    so.pool = pool();
+    TraceStatistics::compute(*doc, so);
+    TimelineIndex::build(doc->records());
+    CacheAnalysis::run(*doc);
     return 0;
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # tests/fuzz/run-fuzz.sh SECONDS: build the libFuzzer target (preset "fuzz": clang with
 # -fsanitize=fuzzer,address,undefined) and run it for SECONDS on a seed corpus made of the
-# generated fixtures and the head of every reference trace. Exits non-zero when it finds a crash,
-# a leak, a timeout or an out-of-memory; the reproducer is left in build-fuzz/artifacts/.
+# generated fixtures, the head of every reference trace and the committed corpus tests/fuzz/corpus
+# (inputs that reached new code in earlier runs, so a short CI run starts deep). New inputs go to
+# build-fuzz/corpus. Exits non-zero when it finds a crash, a leak, a timeout or an out-of-memory;
+# the reproducer is left in build-fuzz/artifacts/.
 set -euo pipefail
 seconds="${1:?usage: run-fuzz.sh SECONDS}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -28,7 +30,7 @@ echo "==> Fuzzing for ${seconds}s (corpus: $corpus, seeds: $seeds)"
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 "$build/tests/fuzz/fuzz_trace" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-    -print_final_stats=1 -artifact_prefix="$build/artifacts/" "$corpus" "$seeds" 2>&1 |
+    -print_final_stats=1 -artifact_prefix="$build/artifacts/" "$corpus" "$seeds" "$root/tests/fuzz/corpus" 2>&1 |
     grep -vE '^#[0-9]+\s+(NEW|REDUCE|pulse)' | tail -40
 status=${PIPESTATUS[0]}
 if [[ $status -ne 0 ]]; then
