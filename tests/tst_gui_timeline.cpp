@@ -3,6 +3,7 @@
 
 #include "callcolors.h"
 #include "timeaxisticker.h"
+#include "timelinefixture.h"
 #include "timelinewidget.h"
 #include "traceloader.h"
 #include "viewstate.h"
@@ -72,20 +73,8 @@ bool saneTicks(const QVector<double> &ticks, const QVector<QString> &labels,
 
 }  // namespace
 
-class TstGuiTimeline : public QObject {
+class TstGuiTimeline : public QObject, public lmct::test::TimelineFixture {
     Q_OBJECT
-
-    ViewState *m_state = nullptr;
-    TimelineWidget *m_w = nullptr;
-    std::shared_ptr<TraceDocument> m_doc;
-
-    bool waitIndexed() {
-        if (!m_w->isIndexing()) {
-            return true;
-        }
-        QSignalSpy spy(m_w, &TimelineWidget::indexReady);
-        return spy.wait(20000) || !m_w->isIndexing();
-    }
 
     /** A record of `call` (short name suffix) near the middle of the trace. */
     int recordOf(const QString &call) const {
@@ -106,27 +95,9 @@ class TstGuiTimeline : public QObject {
     }
 
 private slots:
-    void init() {
-        m_doc = load(kSchema2);
-        QVERIFY(m_doc);
-        m_state = new ViewState;
-        m_w = new TimelineWidget;
-        m_w->resize(1200, 640);
-        m_w->setViewState(m_state);
-        m_state->setDocument(m_doc);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w));
-        QVERIFY(waitIndexed());
-        m_w->plot()->replot();
-    }
+    void init() { QVERIFY(openTimeline(kSchema2, QSize(1200, 640))); }
 
-    void cleanup() {
-        delete m_w;
-        delete m_state;
-        m_w = nullptr;
-        m_state = nullptr;
-        m_doc.reset();
-    }
+    void cleanup() { closeTimeline(); }
 
     void indexesAndFitsEverything() {
         QVERIFY(m_w->lanes()->index());

@@ -8,6 +8,7 @@
 #include "plotexport.h"
 #include "timelineexport.h"
 #include "timelineexportactions.h"
+#include "timelinefixture.h"
 #include "timelinewidget.h"
 #include "traceloader.h"
 #include "viewstate.h"
@@ -45,12 +46,8 @@ QByteArray readAll(const QString &path) {
 
 }  // namespace
 
-class TstGuiTimelineExport : public QObject {
+class TstGuiTimelineExport : public QObject, public lmct::test::TimelineFixture {
     Q_OBJECT
-
-    ViewState *m_state = nullptr;
-    TimelineWidget *m_w = nullptr;
-    std::shared_ptr<const TraceDocument> m_doc;
 
     /**
      * Opens the plot's context menu at `pos`, calls `inMenu` with it while it is open, then
@@ -84,31 +81,9 @@ private slots:
         QSettings().clear();
     }
 
-    void init() {
-        QString error;
-        m_doc = TraceLoader::load(kSchema2, &error);
-        QVERIFY2(m_doc, qPrintable(error));
-        m_state = new ViewState;
-        m_w = new TimelineWidget;
-        m_w->resize(1000, 560);
-        m_w->setViewState(m_state);
-        m_state->setDocument(m_doc);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w));
-        if (m_w->isIndexing()) {
-            QSignalSpy ready(m_w, &TimelineWidget::indexReady);
-            QVERIFY(ready.wait(20000) || !m_w->isIndexing());
-        }
-        m_w->plot()->replot();
-    }
+    void init() { QVERIFY(openTimeline(kSchema2, QSize(1000, 560))); }
 
-    void cleanup() {
-        delete m_w;
-        delete m_state;
-        m_w = nullptr;
-        m_state = nullptr;
-        m_doc.reset();
-    }
+    void cleanup() { closeTimeline(); }
 
     void contextMenuOffersExportsAndKeepsLaneEntries() {
         TimelineExportActions *ex = m_w->exportActions();

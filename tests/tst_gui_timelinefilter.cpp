@@ -4,6 +4,7 @@
 
 #include "callcolors.h"
 #include "timeformat.h"
+#include "timelinefixture.h"
 #include "timelinefollowlayer.h"
 #include "timelinewidget.h"
 #include "traceloader.h"
@@ -24,15 +25,6 @@ using namespace lmct;
 namespace {
 
 const QString kSchema2 = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
-
-std::shared_ptr<TraceDocument> load(const QString &path) {
-    QString error;
-    auto doc = TraceLoader::load(path, &error);
-    if (!doc) {
-        qWarning() << error;
-    }
-    return doc;
-}
 
 /** Pixels of `img` within `r` whose channels are each within `tol` of `c`. */
 int pixelsNear(const QImage &img, const QRect &r, const QColor &c, int tol) {
@@ -56,20 +48,8 @@ QColor blend(const QColor &bg, const QColor &lane, int t) {
 
 }  // namespace
 
-class TstGuiTimelineFilter : public QObject {
+class TstGuiTimelineFilter : public QObject, public lmct::test::TimelineFixture {
     Q_OBJECT
-
-    ViewState *m_state = nullptr;
-    TimelineWidget *m_w = nullptr;
-    std::shared_ptr<TraceDocument> m_doc;
-
-    bool waitIndexed() {
-        if (!m_w->isIndexing()) {
-            return true;
-        }
-        QSignalSpy spy(m_w, &TimelineWidget::indexReady);
-        return spy.wait(20000) || !m_w->isIndexing();
-    }
 
     /** Records whose qualname ends with `call`, ascending. */
     std::vector<int> recordsOf(const QString &call) const {
@@ -144,26 +124,10 @@ private slots:
 
     void init() {
         QSettings().clear();
-        m_doc = load(kSchema2);
-        QVERIFY(m_doc);
-        m_state = new ViewState;
-        m_w = new TimelineWidget;
-        m_w->resize(1200, 640);
-        m_w->setViewState(m_state);
-        m_state->setDocument(m_doc);
-        m_w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_w));
-        QVERIFY(waitIndexed());
-        m_w->plot()->replot();
+        QVERIFY(openTimeline(kSchema2, QSize(1200, 640)));
     }
 
-    void cleanup() {
-        delete m_w;
-        delete m_state;
-        m_w = nullptr;
-        m_state = nullptr;
-        m_doc.reset();
-    }
+    void cleanup() { closeTimeline(); }
 
     void dimDrawsEveryRecordFaintlyHideOnlyMatching() {
         QCOMPARE(m_w->filterMode(), TimelineWidget::FilterMode::Dim);  // the default
