@@ -7,6 +7,7 @@
 #include "traceloader.h"
 #include "valueformatter.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 #include <QDir>
 #include <QFile>
@@ -183,6 +184,23 @@ private slots:
             QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
         }
         QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size(), 0);
+    }
+
+    void regression_deviceOrFifoIsNotReplaced() {
+        // QSaveFile renamed its temporary file over the FIFO (or a device node: /dev/null as
+        // root) and reported success.
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("out.fifo"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const Run r = runLmct({QStringLiteral("export"), QStringLiteral("--csv"), fifo, kTrace});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not a regular file"), r.err.constData());
+        QVERIFY(!QFileInfo(fifo).isFile());
+        QVERIFY(QFileInfo(fifo).exists());
+        QCOMPARE(QDir(dir.path())
+                     .entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::System)
+                     .size(),
+                 1);
     }
 
     void unwritableLeavesNoFile() {

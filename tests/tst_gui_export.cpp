@@ -148,6 +148,19 @@ private slots:
         QVERIFY2(none * 4 < all, qPrintable(QStringLiteral("%1 vs %2").arg(none).arg(all)));
     }
 
+    void regression_hugeImageIsAUsageError() {
+        // 20000x20000 at scale 8 passed the checks, grew to GBs, then failed as "cannot write:
+        // empty image" (exit 2) after a minute.
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("huge.png"));
+        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                                 QStringLiteral("20000x20000"), QStringLiteral("--scale"),
+                                 QStringLiteral("8"), kTrace});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("160000 x 160000 pixel image"), r.err.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+
     void svgParsesAndHoldsLaneNames() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.svg"));

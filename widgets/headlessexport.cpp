@@ -76,6 +76,19 @@ int HeadlessExport::run(const Request &request) {
     if (!(request.scale >= 0.1 && request.scale <= 8)) {
         return fail(kExitUsage, QStringLiteral("invalid --scale: expected a number in 0.1..8"));
     }
+    // The image is (W x scale) x (H x scale) pixels of 4 bytes: cap it at 2^28 pixels (1 GiB)
+    // and 32767 pixels a side (QPainter's limit), before loading anything.
+    const double pixelsWide = width * request.scale, pixelsHigh = height * request.scale;
+    if (request.format == PlotExport::Format::Png &&
+        (pixelsWide > 32767 || pixelsHigh > 32767 || pixelsWide * pixelsHigh > double(1 << 28))) {
+        return fail(kExitUsage,
+                    QStringLiteral("--size %1 at --scale %2 is a %3 x %4 pixel image: at most "
+                                   "32767 pixels a side and 268 million pixels in all")
+                        .arg(request.size)
+                        .arg(request.scale)
+                        .arg(qint64(pixelsWide))
+                        .arg(qint64(pixelsHigh)));
+    }
     TMonoRange range;
     if (!request.range.isEmpty()) {
         QString why;

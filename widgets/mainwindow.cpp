@@ -41,6 +41,7 @@
 #include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 
 namespace lmct {
@@ -50,6 +51,7 @@ namespace {
 constexpr int kStateVersion = 1;
 const char kGeometryKey[] = "window/geometry";
 const char kStateKey[] = "window/state";
+const char kLayoutPendingKey[] = "window/layoutPending";
 const char kUtcKey[] = "view/wallUtc";
 const char kLastDirKey[] = "file/lastDir";
 
@@ -317,6 +319,18 @@ void MainWindow::restoreLayout() {
     resizeDocks({m_diagnosticsDock}, {150}, Qt::Vertical);
     m_defaultState = saveState(kStateVersion);
     QSettings s;
+    // A safety net: a saved layout that Qt 6.4 could not lay out crashed every start (inside
+    // QDockAreaLayout, seen at 1920x1080). The flag stays set until the window has lived a few
+    // seconds (or is closed); found set, the last start with this layout did not survive it.
+    if (s.value(QLatin1String(kLayoutPendingKey), false).toBool()) {
+        s.remove(QLatin1String(kGeometryKey));
+        s.remove(QLatin1String(kStateKey));
+        m_layoutReset = true;
+    }
+    s.setValue(QLatin1String(kLayoutPendingKey), true);
+    s.sync();
+    QTimer::singleShot(kLayoutSurvivalMs, this,
+                       [] { QSettings().setValue(QLatin1String(kLayoutPendingKey), false); });
     if (!restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
         QSize size(1500, 950);
         if (const QScreen *screen = QApplication::primaryScreen()) {
@@ -331,6 +345,7 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::saveLayout() {
     QSettings s;
+    s.setValue(QLatin1String(kLayoutPendingKey), false);
     s.setValue(QLatin1String(kGeometryKey), saveGeometry());
     s.setValue(QLatin1String(kStateKey), saveState(kStateVersion));
 }

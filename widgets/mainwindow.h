@@ -52,6 +52,11 @@ class WelcomePage;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    /**
+     * Whether the saved window layout was dropped at start because the previous start that
+     * restored it did not live kLayoutSurvivalMs (a crash while laying it out).
+     */
+    bool layoutWasReset() const { return m_layoutReset; }
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -106,6 +111,9 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /** How long a start must live before its restored layout counts as safe (ms). */
+    static constexpr int kLayoutSurvivalMs = 4000;
+    bool m_layoutReset = false;  // the saved layout was dropped (the last start with it crashed)
     void createActions();
     void createDocks();
     void createStatusBar();
