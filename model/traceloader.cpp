@@ -124,14 +124,13 @@ public:
      * that needs the careful path (damage, end of file), or the end of the batch.
      */
     qint64 fastBatch(qint64 off) {
-        static constexpr int kBatch = 1 << 15;
         // Also at most this many bytes per batch: progress and cancel are handled between
         // batches, and 2^15 large records can be the whole file.
         static constexpr qint64 kBatchBytes = 4 << 20;
         m_frames.clear();
         qint64 p = off;
         bool badLength = false;
-        while (int(m_frames.size()) < kBatch && p - off < kBatchBytes && m_size - p >= 4) {
+        while (int(m_frames.size()) < m_batchFrames && p - off < kBatchBytes && m_size - p >= 4) {
             const quint32 len = lengthAt(p);
             if (len == 0 || qint64(len) > m_size - p - 4) {
                 badLength = true;
@@ -180,10 +179,15 @@ public:
         for (int i = 0; i < n; ++i) {
             const RecordIndexer::Fields &f = m_fields[size_t(i)];
             if (f.status != RecordIndexer::Status::Ok) {
+                // The frames after it were parsed for nothing and are parsed again by the next
+                // batch: after damage, batches start small (many damaged frames cost linear,
+                // not quadratic, time) and grow back while the frames are good.
+                m_batchFrames = std::max(kMinBatch, 2 * i);
                 return m_frames[size_t(i)].off;
             }
             append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f, m_ids[size_t(i)]);
         }
+        m_batchFrames = std::min(kBatch, 2 * m_batchFrames);
         return p;
     }
 
@@ -477,6 +481,9 @@ private:
         qint64 off;
         quint32 len;
     };
+    static constexpr int kBatch = 1 << 15;  // frames per fast batch at most
+    static constexpr int kMinBatch = 64;
+    int m_batchFrames = kBatch;  // frames the next fast batch may take (fastBatch)
     std::vector<Frame> m_frames;
     std::vector<RecordIndexer::Fields> m_fields;
     std::vector<int> m_ids;  // qualname id found by the parse threads, or -1
