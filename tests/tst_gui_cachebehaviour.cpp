@@ -197,6 +197,41 @@ private slots:
         QCOMPARE(models->currentText(), QStringLiteral("meta-llama/Llama-3.1-8B"));
     }
 
+    void waitsForTheLoadToFinish() {
+        // Review finding: the pane analysed a big trace while it was still being read and showed
+        // a few percent of its keys ("950 569 new records since analysis") until asked again.
+        CacheTraceWriter w;
+        w.call(0.1, QStringLiteral("reserve_write"), {key(1)});
+        w.call(0.2, QStringLiteral("finish_write"), {key(1)});
+        w.call(0.3, QStringLiteral("reserve_write"), {key(2)});
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.lct"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(w.bytes());
+        out.close();
+        QString error;
+        auto doc = TraceLoader::open(path, &error);  // header read, records not yet
+        QVERIFY2(doc, qPrintable(error));
+        QVERIFY(doc->isLoading());
+        ViewState state;
+        state.setDocument(doc);
+        CacheBehaviourPane pane;
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(pane.isWaitingForLoad());
+        QVERIFY(!pane.isAnalysing());
+        state.notifyDocumentGrew();  // still loading: still waiting
+        QVERIFY(pane.isWaitingForLoad());
+        TraceLoader::scan(doc.get());
+        state.notifyDocumentGrew();  // (TraceTab's last notification when loading ends)
+        QVERIFY(!pane.isWaitingForLoad());
+        QVERIFY(done.wait(60000));
+        QCOMPARE(pane.keyModel()->rowCount(), 2);
+        QCOMPARE(pane.staleText(), QString());
+    }
+
     void staleHintWhenTheTraceGrows() {
         // A followed trace grows after the analysis: the pane says how many records are new,
         // and "Analyse again" analyses them.

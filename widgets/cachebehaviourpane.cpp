@@ -373,7 +373,15 @@ void CacheBehaviourPane::setViewState(ViewState *state) {
     m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &CacheBehaviourPane::onDocumentChanged);
-        connect(m_state, &ViewState::documentGrew, this, &CacheBehaviourPane::updateStale);
+        connect(m_state, &ViewState::documentGrew, this, [this] {
+            if (m_waitingForLoad) {
+                if (isVisible()) {
+                    analyse();  // (waits again while the file is still being read)
+                }
+                return;
+            }
+            updateStale();
+        });
     }
     onDocumentChanged();
 }
@@ -418,6 +426,16 @@ void CacheBehaviourPane::analyse() {
         m_progress->hide();
         return;
     }
+    if (doc->isLoading() && doc->scannedBytes() < doc->fileSize()) {
+        // Still reading the file (not a followed trace that caught up): an analysis now would
+        // cover a fraction of it (a review found 45 k of 924 k keys on a 1.4 GB trace).
+        m_waitingForLoad = true;
+        m_dirty = true;
+        m_summary->setText(tr("Waiting for the trace to finish loading…"));
+        m_progress->hide();
+        return;
+    }
+    m_waitingForLoad = false;
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_cancel = cancel;
     m_running = true;

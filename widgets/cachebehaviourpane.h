@@ -49,7 +49,8 @@ class ViewState;
  * hides the record is cleared first. A key row also makes its key the followed key (followKey()).
  *
  * The analysis runs off the GUI thread, in a pool of its own, whenever the ViewState's document
- * changes while the pane is visible (a hidden pane waits until it is shown), and on "Analyse
+ * changes while the pane is visible (a hidden pane waits until it is shown; a document still
+ * being read is waited for, until a documentGrew() finds it read), and on "Analyse
  * again" (e.g. for a trace that grew while followed: a hint then says how many records came after
  * the analysis); a progress bar shows it and a newer run cancels an older one. analysisFinished()
  * is emitted when results are shown.
@@ -74,6 +75,8 @@ public:
     /** The results shown, or nullptr (no trace, or still analysing). */
     std::shared_ptr<const CacheAnalysis> analysis() const { return m_analysis; }
     bool isAnalysing() const { return m_running; }
+    /** Whether the analysis waits for the document to finish loading (it starts then). */
+    bool isWaitingForLoad() const { return m_waitingForLoad; }
     /** Starts a new analysis of the current document (cancelling a running one). */
     void analyse();
 
@@ -141,7 +144,8 @@ private:
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_generation = 0;
     bool m_running = false;
-    bool m_dirty = false;  // the document changed while hidden
+    bool m_waitingForLoad = false;  // analyse() found the document still loading
+    bool m_dirty = false;           // the document changed while hidden
 
     QLabel *m_summary = nullptr;
     QProgressBar *m_progress = nullptr;
