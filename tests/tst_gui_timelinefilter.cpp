@@ -330,7 +330,15 @@ private slots:
         QVERIFY(m_w->followLayer()->drawn().records.isEmpty());
     }
 
+    void keepNewestTracksGrowth_data() {
+        QTest::addColumn<bool>("selected");
+        QTest::newRow("nothing selected") << false;
+        // Review finding: with a record selected, every index rebuild centred the selection
+        // again, which counted as moving by hand and switched Keep newest off at once.
+        QTest::newRow("a record selected") << true;
+    }
     void keepNewestTracksGrowth() {
+        QFETCH(bool, selected);
         // the reference trace written in two halves, followed live
         QFile src(kSchema2);
         QVERIFY(src.open(QIODevice::ReadOnly));
@@ -362,6 +370,9 @@ private slots:
         const double w = (firstMax - doc->records().minTMono()) / 20;
         m_w->setVisibleRange(firstMax / 2 - w / 2, firstMax / 2 + w / 2);
         const double width = m_w->visibleRange().size();
+        if (selected) {
+            m_state->setSelectedRecord(doc->records().size() / 2);
+        }
         m_w->plot()->setFocus();
         QTest::keyClick(m_w->plot(), Qt::Key_End);
         QVERIFY(m_w->keepNewest());

@@ -603,7 +603,9 @@ void TimelineWidget::apply(const Built &b, bool final) {
         trackNewest();
     }
     if (m_state) {
-        onSelectedRecordChanged(m_state->selectedRecord());
+        // Re-centring the selection would move the view away from the newest records (and,
+        // counted as a move by hand, switch Keep newest off): only its marks then.
+        showSelection(m_state->selectedRecord(), !m_keepNewest);
         onTimeRangeChanged();
     }
     updateInfo();
@@ -630,6 +632,10 @@ bool TimelineWidget::isIndexing() const {
 }
 
 void TimelineWidget::onSelectedRecordChanged(int record) {
+    showSelection(record, true);
+}
+
+void TimelineWidget::showSelection(int record, bool centre) {
     m_lanes->setSelectedRecord(record);
     m_overviewLanes->setSelectedRecord(record);
     const bool valid = m_doc && record >= 0 && record < m_doc->records().size() && m_index;
@@ -638,7 +644,8 @@ void TimelineWidget::onSelectedRecordChanged(int record) {
         const double t = m_doc->records().tMono(record);
         setVLine(m_ovSelection, t);
         const QCPRange r = visibleRange();
-        if (std::isfinite(t) && (t < r.lower + 0.02 * r.size() || t > r.upper - 0.02 * r.size())) {
+        if (centre && std::isfinite(t) &&
+            (t < r.lower + 0.02 * r.size() || t > r.upper - 0.02 * r.size())) {
             // centre it, keeping the zoom, without showing more than a margin beyond the trace
             const QCPRange d = dataRange();
             const double pad = 0.01 * std::max(d.size(), r.size());

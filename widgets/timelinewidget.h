@@ -187,6 +187,8 @@ private:
     /** Shows a build's result: the index alone first (`final` false), then with the pairs. */
     void apply(const Built &b, bool final);
     void onSelectedRecordChanged(int record);
+    /** Marks `record` as selected; with `centre`, moves the view to it when it is off view. */
+    void showSelection(int record, bool centre);
     void onFilterChanged();
     void applyFilterIndex();
     void onFollowedRecordsChanged();
