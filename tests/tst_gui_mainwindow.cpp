@@ -125,6 +125,7 @@ private slots:
     void inspectorCopiesValueAndPath();
     void callColorsAreStableAndDistinct();
     void layoutFromACrashedStartIsDropped();
+    void manyTabsStayReadable();
 
 private:
     QTemporaryDir m_tmp;
@@ -844,6 +845,29 @@ void TestMainWindow::layoutFromACrashedStartIsDropped() {
     // and a start that lives long enough clears the flag
     QTRY_VERIFY_WITH_TIMEOUT(!QSettings().value(QStringLiteral("window/layoutPending")).toBool(),
                              10000);
+}
+
+void TestMainWindow::manyTabsStayReadable() {
+    // Review finding: nine files at the default window size gave tabs titled "…" and "sch…lct".
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.resize(1000, 700);
+    w.show();
+    QStringList files;
+    for (const QString &f : QDir(QStringLiteral(LMCT_TRACES))
+                                .entryList({QStringLiteral("*.lct"), QStringLiteral("*.lmct")})) {
+        files << QStringLiteral(LMCT_TRACES "/") + f;
+    }
+    QVERIFY(files.size() >= 9);
+    w.openFiles(files);
+    QCOMPARE(w.tabCount(), files.size());
+    QTabBar *bar = w.tabWidget()->tabBar();
+    const int minWidth = bar->fontMetrics().horizontalAdvance(QStringLiteral("schema2-prefe"));
+    for (int i = 0; i < bar->count(); ++i) {
+        QVERIFY2(
+            bar->tabRect(i).width() >= minWidth,
+            qPrintable(QStringLiteral("tab %1 is %2 px wide").arg(i).arg(bar->tabRect(i).width())));
+    }
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -87,6 +87,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setMovable(true);
     m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
     m_tabs->tabBar()->setExpanding(false);
+    // With many files open, tabs keep about 16 characters of their names and the bar scrolls
+    // (without a minimum, nine tabs shrank to "…" and could not be told apart).
+    m_tabs->tabBar()->setUsesScrollButtons(true);
+    m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { min-width: 12em; }"));
     m_center->addWidget(m_welcome);
     m_center->addWidget(m_tabs);
     setCentralWidget(m_center);
