@@ -31,6 +31,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
@@ -126,6 +128,7 @@ private slots:
     void callColorsAreStableAndDistinct();
     void layoutFromACrashedStartIsDropped();
     void manyTabsStayReadable();
+    void stopFollowingOnlyWhenFollowing();
 
 private:
     QTemporaryDir m_tmp;
@@ -868,6 +871,30 @@ void TestMainWindow::manyTabsStayReadable() {
             bar->tabRect(i).width() >= minWidth,
             qPrintable(QStringLiteral("tab %1 is %2 px wide").arg(i).arg(bar->tabRect(i).width())));
     }
+}
+
+void TestMainWindow::stopFollowingOnlyWhenFollowing() {
+    // Review finding: File > Stop Following was enabled for a file opened normally.
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.openFiles({kSchema2});
+    QTRY_VERIFY(w.currentTab() && w.currentTab()->document());
+    QAction *stop = nullptr;
+    QMenu *file = nullptr;
+    for (QAction *a : w.findChildren<QAction *>()) {
+        if (a->text() == QStringLiteral("S&top Following")) {
+            stop = a;
+        }
+    }
+    for (QMenu *m : w.menuBar()->findChildren<QMenu *>()) {
+        if (m->title() == QStringLiteral("&File")) {
+            file = m;
+        }
+    }
+    QVERIFY(stop && file);
+    emit file->aboutToShow();
+    QVERIFY(!stop->isEnabled());
+    QVERIFY(!w.currentTab()->isFollowing());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -139,6 +139,10 @@ void MainWindow::createActions() {
         }
     });
     stopFollow->setStatusTip(tr("Stop watching the current tab's file for new records"));
+    connect(file, &QMenu::aboutToShow, this, [this, stopFollow] {
+        const TraceTab *tab = currentTab();
+        stopFollow->setEnabled(tab && tab->isFollowing());
+    });
     file->addSeparator();
     m_closeTabAction = file->addAction(tr("&Close Tab"), this, [this] {
         if (m_tabs->currentIndex() >= 0) {
