@@ -10,9 +10,9 @@
 
 namespace lmct {
 
-QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, bool details) {
+QJsonObject TraceInfo::headerJson(const TraceHeader &h) {
     QJsonObject header;
-    const Value &f = doc.header().fields();
+    const Value &f = h.fields();
     for (int i = 0; i < f.size(); ++i) {
         const Value &v = f.at(i);
         if (f.keyAt(i) == QLatin1String("magic") && v.isBytes()) {
@@ -21,6 +21,11 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, boo
             header.insert(f.keyAt(i), ValueFormatter::toJson(v));
         }
     }
+    return header;
+}
+
+QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, bool details) {
+    const QJsonObject header = headerJson(doc.header());
     QJsonObject qualnames;
     const RecordStore &rs = doc.records();
     const std::vector<qint64> counts = rs.qualnameCounts();

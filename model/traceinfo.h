@@ -24,6 +24,11 @@ namespace lmct {
  */
 class TraceInfo {
 public:
+    /**
+     * The header's fields as JSON, as `lmct info --json` prints them: `magic` as text ("LMCT"),
+     * other bytes as hex (ValueFormatter::toJson).
+     */
+    static QJsonObject headerJson(const TraceHeader &header);
     /** JSON for an opened document. */
     static QJsonObject toJson(const QString &file, const TraceDocument &doc, bool details = false);
     /** JSON for a file that was refused. */

@@ -295,6 +295,9 @@ private slots:
                      .value(QStringLiteral("chunk_size"))
                      .toInt(),
                  256);
+        // as lmct info --json and the truth files write it (review finding: it was hex)
+        QCOMPARE(h.value(QStringLiteral("header")).toObject().value(QStringLiteral("magic")),
+                 QJsonValue(QStringLiteral("LMCT")));
         const QString chrome = dir.filePath(QStringLiteral("c.json"));
         QVERIFY(ExportActions::write(*tab, ExportActions::Kind::ChromeJson, chrome, &error));
         QVERIFY(QJsonDocument::fromJson(readAll(chrome))

@@ -1,5 +1,7 @@
 #include "exportactions.h"
 
+#include "traceinfo.h"
+
 #include "chrometraceexport.h"
 #include "decoratedrecordtablemodel.h"
 #include "exportfile.h"
@@ -118,9 +120,8 @@ bool ExportActions::write(const TraceTab &tab, Kind kind, const QString &path, Q
                 error, input);
         }
         case Kind::HeaderJson: {
-            QJsonObject o{
-                {QStringLiteral("file"), doc->fileName()},
-                {QStringLiteral("header"), ValueFormatter::toJson(doc->header().fields())}};
+            QJsonObject o{{QStringLiteral("file"), doc->fileName()},
+                          {QStringLiteral("header"), TraceInfo::headerJson(doc->header())}};
             const QJsonDocument config =
                 QJsonDocument::fromJson(doc->header().smConfigJson().toUtf8());
             o.insert(QStringLiteral("sm_config"),
