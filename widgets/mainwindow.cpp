@@ -17,6 +17,8 @@
 #include "viewstateobserver.h"
 #include "welcomepage.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -35,6 +37,7 @@
 #include <QMetaMethod>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -204,6 +207,7 @@ void MainWindow::createActions() {
         for (QDockWidget *d : findChildren<QDockWidget *>()) {
             d->show();
         }
+        applyDefaultDockSizes();
         m_inspectorDock->raise();
     });
 
@@ -235,8 +239,6 @@ void MainWindow::createDocks() {
     // The inspector column runs the full height; the timeline sits above the table only.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    resizeDocks({m_timelineDock, m_diagnosticsDock}, {380, 140}, Qt::Vertical);
-    resizeDocks({m_inspectorDock}, {520}, Qt::Horizontal);
     m_inspector->setMinimumWidth(320);  // keys and hashes stay readable beside a wide timeline
     // Cache Behaviour shares the timeline's room (tables and plots need the height).
     QDockWidget *cache =
@@ -249,7 +251,11 @@ void MainWindow::createDocks() {
 QDockWidget *MainWindow::addViewDock(const QString &title, QWidget *view, Qt::DockWidgetArea area) {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(dockObjectName(title));
-    dock->setWidget(view);
+    auto *scroll = new QScrollArea(dock);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);  // the view fills the dock; scrolls only below its minimum
+    scroll->setWidget(view);
+    dock->setWidget(scroll);
     dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
                       QDockWidget::DockWidgetFloatable);
     addDockWidget(area, dock);
@@ -257,6 +263,11 @@ QDockWidget *MainWindow::addViewDock(const QString &title, QWidget *view, Qt::Do
     m_views.append(BoundView{view});
     bindView(view, m_boundState);
     return dock;
+}
+
+QWidget *MainWindow::dockView(const QDockWidget *dock) {
+    const auto *scroll = dock ? qobject_cast<const QScrollArea *>(dock->widget()) : nullptr;
+    return scroll ? scroll->widget() : nullptr;
 }
 
 void MainWindow::bindView(QWidget *view, ViewState *state) {
@@ -322,10 +333,6 @@ void MainWindow::createStatusBar() {
 }
 
 void MainWindow::restoreLayout() {
-    // Default sizes, before the saved layout (if any) overrides them.
-    resizeDocks({m_inspectorDock}, {560}, Qt::Horizontal);
-    resizeDocks({m_diagnosticsDock}, {150}, Qt::Vertical);
-    m_defaultState = saveState(kStateVersion);
     QSettings s;
     // A safety net: a saved layout that Qt 6.4 could not lay out crashed every start (inside
     // QDockAreaLayout, seen at 1920x1080). The flag stays set until the window has lived a few
@@ -339,7 +346,9 @@ void MainWindow::restoreLayout() {
     s.sync();
     QTimer::singleShot(kLayoutSurvivalMs, this,
                        [] { QSettings().setValue(QLatin1String(kLayoutPendingKey), false); });
-    if (!restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
+    if (restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
+        fitToScreen();
+    } else {
         QSize size(1500, 950);
         if (const QScreen *screen = QApplication::primaryScreen()) {
             const QSize avail = screen->availableSize();
@@ -348,7 +357,43 @@ void MainWindow::restoreLayout() {
         resize(size);
         setWindowState(windowState() | Qt::WindowMaximized);  // first run: use the screen
     }
+    // Default sizes for this window size, before the saved layout (if any) overrides them.
+    applyDefaultDockSizes();
+    m_defaultState = saveState(kStateVersion);
     restoreState(s.value(QLatin1String(kStateKey)).toByteArray(), kStateVersion);
+}
+
+void MainWindow::applyDefaultDockSizes() {
+    const QSize sz = size();
+    resizeDocks({m_inspectorDock}, {std::clamp(sz.width() * 3 / 10, 320, 560)}, Qt::Horizontal);
+    resizeDocks({m_timelineDock, m_diagnosticsDock},
+                {sz.height() * 42 / 100, sz.height() * 16 / 100}, Qt::Vertical);
+}
+
+void MainWindow::fitToScreen() {
+    const QScreen *screen = this->screen() ? this->screen() : QApplication::primaryScreen();
+    if (!screen) {
+        return;
+    }
+    const QRect avail = screen->availableGeometry();
+    const Qt::WindowStates state = windowState();
+    const Qt::WindowStates big = Qt::WindowMaximized | Qt::WindowFullScreen;
+    QRect normal = geometry();
+    if (state & big) {
+        // A window saved maximized may carry no normal geometry (Qt saves an invalid one when
+        // the window was never in the normal state): give it one that un-maximizes sensibly.
+        normal = QRect(QPoint(), (avail.size() * 0.9).expandedTo(QSize(1, 1)));
+    }
+    normal.setSize(normal.size().boundedTo(avail.size()));
+    if (!avail.contains(normal)) {
+        normal.moveCenter(avail.center());
+    }
+    if (normal == geometry() && !(state & big)) {
+        return;
+    }
+    setWindowState(state & ~big);
+    setGeometry(normal);
+    setWindowState(state);
 }
 
 void MainWindow::saveLayout() {

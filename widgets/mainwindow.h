@@ -80,8 +80,17 @@ public:
      * current tab's ViewState now and rebound whenever the current tab changes. The dock's
      * object name (for saving the layout) is derived from the title. Its toggle action goes to
      * the View menu.
+     *
+     * The dock holds `view` inside a frameless QScrollArea (dockView() finds it again): a pane
+     * squeezed below its minimum size scrolls instead of raising the window's minimum size.
+     * Without it the panes' minimums added up to 1233x971 px, more than a laptop screen or a
+     * layout saved on a larger screen allows, and Qt 6.4's dock layout then corrupted memory
+     * while laying out the window (a crash at every start, issues #3/#5).
      */
     QDockWidget *addViewDock(const QString &title, QWidget *view, Qt::DockWidgetArea area);
+
+    /** The view that addViewDock() put in `dock` (inside its scroll area), or nullptr. */
+    static QWidget *dockView(const QDockWidget *dock);
 
     /** Whether load errors are shown in a message box (default true; tests turn it off). */
     void setShowDialogs(bool show) { m_showDialogs = show; }
@@ -111,6 +120,17 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /**
+     * After restoreGeometry(): bounds the restored window to its screen's available geometry (a
+     * layout saved on a larger screen), and gives a maximized or full-screen window a normal
+     * geometry of 90% of the screen when the saved one is missing or does not fit.
+     */
+    void fitToScreen();
+    /**
+     * Sizes the docks of the default layout for the window's current size: the inspector 30% of
+     * the width (320..560 px), the timeline 42% and the diagnostics 16% of the height.
+     */
+    void applyDefaultDockSizes();
     /** How long a start must live before its restored layout counts as safe (ms). */
     static constexpr int kLayoutSurvivalMs = 4000;
     bool m_layoutReset = false;  // the saved layout was dropped (the last start with it crashed)
