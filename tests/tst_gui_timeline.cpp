@@ -79,34 +79,40 @@ bool saneTicks(const QVector<double> &ticks, const QVector<QString> &labels,
 
 /**
  * Whether `number` (as the locale writes it) is in the rich text `html` and stays on one line
- * when the text is laid out as narrow as it goes (every break opportunity taken).
+ * when the text is laid out at any width from 20 to 600 px.
  */
 bool numberUnbroken(const QString &html, const QString &number, QString *why) {
-    QTextDocument doc;
-    doc.setHtml(html);
-    doc.setTextWidth(1);
-    doc.documentLayout()->documentSize();  // lays everything out
     // digits with any kind of space between the groups
     QString pattern;
     for (const QChar c : number) {
         pattern += c.isSpace() ? QStringLiteral("\\s") : QRegularExpression::escape(QString(c));
     }
     const QRegularExpression re(pattern, QRegularExpression::UseUnicodePropertiesOption);
-    const QString raw = doc.toRawText();
-    const QRegularExpressionMatch m = re.match(raw);
-    if (!m.hasMatch()) {
-        *why = QStringLiteral("not found in ") + raw;
-        return false;
-    }
-    const QTextBlock block = doc.findBlock(m.capturedStart());
-    const QTextLayout *layout = block.layout();
-    const int first =
-        layout->lineForTextPosition(m.capturedStart() - block.position()).lineNumber();
-    const int last =
-        layout->lineForTextPosition(m.capturedEnd() - 1 - block.position()).lineNumber();
-    if (first != last) {
-        *why = QStringLiteral("broken over lines %1 to %2").arg(first).arg(last);
-        return false;
+    // at every width a tooltip could get
+    for (int width = 20; width <= 600; width += 3) {
+        QTextDocument doc;
+        doc.setHtml(html);
+        doc.setTextWidth(width);
+        doc.documentLayout()->documentSize();  // lays everything out
+        const QString raw = doc.toRawText();
+        const QRegularExpressionMatch m = re.match(raw);
+        if (!m.hasMatch()) {
+            *why = QStringLiteral("not found in ") + raw;
+            return false;
+        }
+        const QTextBlock block = doc.findBlock(m.capturedStart());
+        const QTextLayout *layout = block.layout();
+        const int first =
+            layout->lineForTextPosition(m.capturedStart() - block.position()).lineNumber();
+        const int last =
+            layout->lineForTextPosition(m.capturedEnd() - 1 - block.position()).lineNumber();
+        if (first != last) {
+            *why = QStringLiteral("broken over lines %1 to %2 at %3 px")
+                       .arg(first)
+                       .arg(last)
+                       .arg(width);
+            return false;
+        }
     }
     return true;
 }
@@ -403,22 +409,63 @@ private slots:
     }
 
     void tooltipNumbersDoNotBreak() {
-        // French writes 1 827 with a narrow no-break space, which rich text turned into an
-        // ordinary space: the tooltip could wrap in the middle of the number.
+        // Review finding: a number of the tooltip wrapped between its digit groups ("1 234"
+        // over two lines): text after a rule (<hr>) was no longer kept from wrapping.
         const QLocale before;
-        QLocale::setDefault(QLocale(QLocale::French, QLocale::France));
-        const int rec = recordOf(QStringLiteral(".submit_prefetch_task"));
-        QVERIFY(rec >= 1000);
-        zoomAround(rec, 0.01);
-        const QPoint at = m_w->tickPosition(rec).toPoint();
-        QTest::mouseMove(m_w->plot(), at);
-        QTRY_VERIFY(QToolTip::isVisible());
+        QLocale::setDefault(QLocale(QLocale::French, QLocale::France));  // "2 105"
+        // a span's tooltip: its __enter__ record is described after a rule
+        const auto &cp = *m_w->lanes()->pairs().front();
+        int span = -1;
+        for (int i = 0; i < int(cp.spans().size()) && span < 0; ++i) {
+            if (cp.spans()[size_t(i)].enter >= 1000 && cp.spans()[size_t(i)].duration() > 0) {
+                span = i;
+            }
+        }
+        QVERIFY(span >= 0);
+        const ContextPairs::Span &sp = cp.spans()[size_t(span)];
+        int spanRow = -1;
+        for (int r = 0; r < m_w->lanes()->rows().size(); ++r) {
+            if (m_w->lanes()->rows()[r].kind == TimelineLanes::Row::Kind::Spans) {
+                spanRow = r;
+            }
+        }
+        QVERIFY(spanRow >= 0);
+        m_w->setVisibleRange(sp.start - sp.duration(), sp.end + sp.duration());
+        m_w->plot()->replot();
+        // (the span's sub-row within the row: try its height)
+        const int x = int(m_w->timeAxis()->coordToPixel((sp.start + sp.end) / 2));
+        const QRectF rr = m_w->lanes()->rowRect(spanRow);
+        for (int y = int(rr.top()) + 1; y < int(rr.bottom()); y += 2) {
+            QTest::mouseMove(m_w->plot(), QPoint(x, y));
+            if (QToolTip::isVisible() && QToolTip::text().contains(QLatin1String("__enter__"))) {
+                break;
+            }
+        }
+        QVERIFY(QToolTip::isVisible());
         const QString tip = QToolTip::text();
-        const QString number = QLocale().toString(rec);
         QLocale::setDefault(before);
-        QVERIFY2(number.size() > 4 && number.at(1).isSpace(), qPrintable(number));
-        QString why;
-        QVERIFY2(numberUnbroken(tip, number, &why), qPrintable(why));
+        QVERIFY2(tip.contains(QLatin1String("__enter__")) && tip.contains(QLatin1String("<hr>")),
+                 qPrintable(tip));
+        // every number with digit groups stays on one line, at any width
+        const QRegularExpression grouped(QStringLiteral("\\d{1,3}(?:\\s\\d{3})+"),
+                                         QRegularExpression::UseUnicodePropertiesOption);
+        QTextDocument plain;
+        plain.setHtml(tip);
+        int numbers = 0;
+        for (auto it = grouped.globalMatch(plain.toRawText()); it.hasNext();) {
+            const QString number = it.next().captured();
+            QString why;
+            QVERIFY2(numberUnbroken(tip, number, &why),
+                     qPrintable(number + QLatin1String(": ") + why));
+            ++numbers;
+        }
+        QVERIFY(numbers >= 3);  // __enter__ #, __exit__ #, record #
+        // and no line of it wraps at all, whatever the separator: every block with text is
+        // kept from wrapping (the text after a rule used to wrap again)
+        for (QTextBlock b = plain.begin(); b.isValid(); b = b.next()) {
+            QVERIFY2(b.text().trimmed().isEmpty() || b.blockFormat().nonBreakableLines(),
+                     qPrintable(QStringLiteral("wraps: ") + b.text()));
+        }
         QToolTip::hideText();
     }
 
@@ -495,43 +542,41 @@ private slots:
     }
 
     void emptyTraceHasNoPlaceholderText() {
-        // a trace with a header and no records: a message, and no QCPItemText default ("text")
-        auto empty = load(QStringLiteral(LMCT_TRACES "/header-only.lmct"));
-        QVERIFY(empty);
-        auto check = [this](const char *what) {
-            m_w->plot()->replot();
-            for (int i = 0; i < m_w->plot()->itemCount(); ++i) {
-                auto *text = qobject_cast<QCPItemText *>(m_w->plot()->item(i));
-                if (text && text->visible() && text->realVisibility()) {
-                    QVERIFY2(text->text() != QLatin1String("text") && !text->text().isEmpty(),
-                             what);
+        // A trace with a header and no records: the message over the plot, and no text item
+        // (QCPItemText's default text is the word "text"; a bucket width of nothing is noise).
+        auto shownTexts = [](TimelineWidget *w) {
+            w->plot()->replot();
+            QStringList out;
+            for (int i = 0; i < w->plot()->itemCount(); ++i) {
+                auto *text = qobject_cast<QCPItemText *>(w->plot()->item(i));
+                if (text && text->realVisibility() && !text->text().isEmpty()) {
+                    out << text->text();
                 }
             }
+            return out;
         };
-        m_state->setDocument(nullptr);
-        check("no document");
-        m_doc = empty;
-        m_state->setDocument(empty);
-        QVERIFY(waitIndexed());
-        check("header only");
-        auto *msg = m_w->plot()->findChild<QLabel *>();
-        QVERIFY(msg && msg->isVisible() && msg->text().contains(QLatin1String("no records")));
-        // a fresh widget that never had records
+        auto empty = load(QStringLiteral(LMCT_TRACES "/header-only.lmct"));
+        QVERIFY(empty);
+        // a widget that never had a document
         TimelineWidget fresh;
         fresh.resize(800, 400);
         ViewState state;
         fresh.setViewState(&state);
-        state.setDocument(empty);
         fresh.show();
         QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        QCOMPARE(shownTexts(&fresh), QStringList());
+        state.setDocument(empty);
         QTRY_VERIFY(!fresh.isIndexing());
-        fresh.plot()->replot();
-        for (int i = 0; i < fresh.plot()->itemCount(); ++i) {
-            auto *text = qobject_cast<QCPItemText *>(fresh.plot()->item(i));
-            if (text && text->realVisibility()) {
-                QVERIFY2(text->text() != QLatin1String("text"), "fresh widget");
-            }
-        }
+        QCOMPARE(shownTexts(&fresh), QStringList());
+        auto *msg = fresh.plot()->findChild<QLabel *>();
+        QVERIFY(msg && msg->isVisible() && msg->text().contains(QLatin1String("no records")));
+        // one that showed records before
+        m_doc = empty;
+        m_state->setDocument(empty);
+        QVERIFY(waitIndexed());
+        QCOMPARE(shownTexts(m_w), QStringList());
+        m_state->setDocument(nullptr);
+        QCOMPARE(shownTexts(m_w), QStringList());
     }
 
     void infoLabelSaysWhatIsDrawnWhileLoading() {

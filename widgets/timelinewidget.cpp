@@ -1733,27 +1733,37 @@ QString TimelineWidget::tooltipFor(const TimelineLanes::Hit &hit) const {
         s += tr("<br><span style='color:gray'>record #%1</span>").arg(unbrokenNumber(rec));
         return s;
     };
-    QString out;
+    // Sections separated by rules, each its own non-wrapping block: a rule ends the block, and
+    // text after it wrapped again (e.g. between the digit groups of "1 234 calls").
+    QStringList sections;
     if (hit.span >= 0 && hit.row >= 0) {
         const auto &row = m_lanes->rows()[hit.row];
         const ContextPairs::Span &s = m_pairs[size_t(row.family)]->spans()[size_t(hit.span)];
-        out = tr("<b>%1</b> · %2<br>__enter__ #%3 → __exit__ #%4<hr>")
-                  .arg(row.label.toHtmlEscaped(), TimeFormat::duration(s.duration()),
-                       unbrokenNumber(s.enter), unbrokenNumber(s.exit));
-        out += recordLines(s.enter);
+        sections << tr("<b>%1</b> · %2<br>__enter__ #%3 → __exit__ #%4")
+                        .arg(row.label.toHtmlEscaped(), TimeFormat::duration(s.duration()),
+                             unbrokenNumber(s.enter), unbrokenNumber(s.exit));
+        sections << recordLines(s.enter);
     } else {
         if (hit.unmatched) {
-            out =
-                tr("<b style='color:#d03030'>Unmatched</b>: no partner with the same keys "
-                   "in the trace<hr>");
+            sections << tr(
+                "<b style='color:#d03030'>Unmatched</b>: no partner with the same "
+                "keys in the trace");
         }
-        out += recordLines(hit.record);
+        sections << recordLines(hit.record);
     }
     if (hit.count > 1) {
-        out += tr("<hr>%1 calls in this pixel (%2): zoom in to separate them")
-                   .arg(unbrokenNumber(hit.count), TimeFormat::duration(hit.to - hit.from));
+        sections << tr("%1 calls in this pixel (%2): zoom in to separate them")
+                        .arg(unbrokenNumber(hit.count), TimeFormat::duration(hit.to - hit.from));
     }
-    return QStringLiteral("<div style='white-space:nowrap'>") + out + QStringLiteral("</div>");
+    QString out;
+    for (const QString &section : std::as_const(sections)) {
+        if (!out.isEmpty()) {
+            out += QStringLiteral("<hr>");
+        }
+        out +=
+            QStringLiteral("<div style='white-space:nowrap'>") + section + QStringLiteral("</div>");
+    }
+    return out;
 }
 
 // ---------------------------------------------------------------------------------------------
