@@ -34,8 +34,12 @@ namespace lmct {
 namespace {
 
 constexpr int kSliderSteps = 1000;
-constexpr double kLogBase = 0.5;   // where the bars of the log-scale count histogram stand
-constexpr int kLifecycleRows = 8;  // rows of the key lifecycle table always shown
+constexpr double kLogBase = 0.5;  // where the bars of the log-scale count histogram stand
+// Rows of the key lifecycle table always shown (a key's reserve, finish, prefetch and read
+// fit), and of the key table; at the pane's size hint the lifecycle gets about eight. More as a
+// minimum would make the dock (tabbed with the timeline) the tallest, and the window with it.
+constexpr int kLifecycleRows = 6;
+constexpr int kKeyRows = 2;
 
 QString count(qint64 n) {
     return QLocale().toString(n);
@@ -143,7 +147,7 @@ CacheBehaviourPane::~CacheBehaviourPane() {
 }
 
 QSize CacheBehaviourPane::sizeHint() const {
-    return QSize(900, 440);  // room for a dozen keys and a lifecycle when docked at the bottom
+    return QSize(900, 540);  // room for a dozen keys and eight lifecycle events
 }
 
 QTableView *CacheBehaviourPane::createTable(QAbstractItemModel *model) {
@@ -233,18 +237,18 @@ QWidget *CacheBehaviourPane::createKeysTab() {
     connect(m_lifecycle, &QTableWidget::cellClicked, this, [this](int row, int) {
         selectRecord(m_lifecycle->item(row, 0)->data(Qt::UserRole).toInt());
     });
-    // room for about eight events (a key's reserve, finish, prefetches and reads) under its
-    // header; neither side of the splitter can be collapsed out of sight
+    // room for several events under its header (it was two rows tall); neither side of the
+    // splitter can be collapsed out of sight
     m_lifecycle->setMinimumHeight(m_lifecycle->horizontalHeader()->sizeHint().height() +
                                   kLifecycleRows * (fm.height() + 6) +
                                   2 * m_lifecycle->frameWidth());
     m_keyView->setMinimumHeight(m_keyView->horizontalHeader()->sizeHint().height() +
-                                3 * (fm.height() + 6));
+                                kKeyRows * (fm.height() + 6));
     lv->addWidget(m_lifecycle, 1);
     split->addWidget(life);
     split->setChildrenCollapsible(false);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
     v->addWidget(split, 1);
     return w;
 }
