@@ -149,6 +149,7 @@ void TestGuiFollow::countsKeepTheirPlaceWhileFollowing() {
     QTest::qWait(200);  // the docks laid out
     const QStringList before = geometries();
     const int width = w.width();
+    const int height = w.height();
     // grows to 100 records (3 digits), then to all of them
     out.write(all.mid(ends[10], ends[100] - ends[10]));
     out.flush();
@@ -165,6 +166,7 @@ void TestGuiFollow::countsKeepTheirPlaceWhileFollowing() {
     QVERIFY2(after.join(QLatin1Char('\n')).contains(total + QStringLiteral(" records")),
              qPrintable(after.join(QLatin1Char('\n'))));
     QCOMPARE(w.width(), width);  // no label made the window grow either
+    QCOMPARE(w.height(), height);
     QCOMPARE(places(middle), places(before));
     QCOMPARE(places(after), places(before));
     tab->stopFollowing();
