@@ -354,6 +354,7 @@ void TimelineWidget::buildUi() {
     rateValue->setSubTickLengthOut(0);
     rateValue->setRange(0, 1);
     rateValue->setNumberFormat(QStringLiteral("gb"));
+    rateValue->setLabel(tr("calls/s"));
     m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
     m_rateRect->setMargins(QMargins(0, 8, 0, 0));
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
