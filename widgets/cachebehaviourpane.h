@@ -43,9 +43,11 @@ class ViewState;
  * - Requests: one row per submit_prefetch_task (RequestTableModel).
  * - Anomalies: counts per kind and the items (AnomalyTableModel), filterable by kind.
  * - Reuse: the "would have hit" curve (hit ratio of an LRU cache against its capacity in chunks,
- *   log scale) with a capacity slider that reads the curve instantly, and, for all models or the
- *   model selected, the histograms (power-of-two buckets) of the reuse distance in distinct keys
- *   and in time and of the reuse count per key, each titled with its median and 95th percentile.
+ *   log scale) with a capacity slider that reads the curve instantly (a marker at C, visible at
+ *   both ends of the slider), and, for all models or the model selected, the histograms
+ *   (power-of-two buckets) of the reuse distance in distinct keys and in time and of the reuse
+ *   count per key (a logarithmic count axis: counts span orders of magnitude), each titled with
+ *   its median and 95th percentile.
  *
  * Clicking a row (or moving to it with the keyboard) selects its record in the ViewState (the
  * read, the first reserve or the last finish for the matching request columns); a time range that
