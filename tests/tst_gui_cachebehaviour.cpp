@@ -27,6 +27,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -51,6 +52,24 @@ void click(QTableView *view, int row, int column) {
 
 class TestCacheBehaviourPane : public QObject {
     Q_OBJECT
+
+    /** A pane of the pane's size hint on the reference trace, analysed. */
+    struct Analysed {
+        ViewState state;
+        CacheBehaviourPane pane;
+    };
+    std::unique_ptr<Analysed> analysedPane() {
+        auto a = std::make_unique<Analysed>();
+        a->state.setDocument(load(kSchema2));
+        a->pane.resize(a->pane.sizeHint());  // what the dock starts with
+        a->pane.show();
+        if (!QTest::qWaitForWindowExposed(&a->pane)) {
+            return nullptr;
+        }
+        QSignalSpy done(&a->pane, &CacheBehaviourPane::analysisFinished);
+        a->pane.setViewState(&a->state);
+        return done.wait(60000) ? std::move(a) : nullptr;
+    }
 
 private slots:
     void initTestCase() {
@@ -138,17 +157,10 @@ private slots:
                  a->reuse->hitRatio(a->reuse->saturationCapacity()));
     }
 
-    void reuseCountMarkerAndLifecycleAreReadable() {
-        ViewState state;
-        state.setDocument(load(kSchema2));
-        CacheBehaviourPane pane;
-        pane.resize(pane.sizeHint());  // what the dock starts with
-        pane.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&pane));
-        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
-        pane.setViewState(&state);
-        QVERIFY(done.wait(60000));
-
+    void lifecycleTableShowsSeveralEvents() {
+        auto a = analysedPane();
+        QVERIFY(a);
+        CacheBehaviourPane &pane = a->pane;
         // Keys: the lifecycle table under the keys shows about eight events at the pane's
         // size hint (it showed two), and at least six in a short pane, the keys staying too.
         pane.tabs()->setCurrentIndex(CacheBehaviourPane::KeysTab);
@@ -166,9 +178,12 @@ private slots:
         // (the Reuse tab's plots set the pane's minimum height, not the lifecycle)
         QVERIFY(pane.tabs()->widget(CacheBehaviourPane::KeysTab)->minimumSizeHint().height() <=
                 pane.tabs()->widget(CacheBehaviourPane::ReuseTab)->minimumSizeHint().height());
-        pane.resize(pane.sizeHint());
-        QCoreApplication::processEvents();
+    }
 
+    void reuseCountAxisIsLogarithmic() {
+        auto a = analysedPane();
+        QVERIFY(a);
+        CacheBehaviourPane &pane = a->pane;
         // Reuse: the reuse count histogram has a log count axis; every bar is visible.
         pane.tabs()->setCurrentIndex(CacheBehaviourPane::ReuseTab);
         QCoreApplication::processEvents();
@@ -202,8 +217,15 @@ private slots:
                         1.2 * labelPx);
             }
         }
+    }
 
+    void capacityMarkerAtEveryCapacity() {
+        auto a = analysedPane();
+        QVERIFY(a);
+        CacheBehaviourPane &pane = a->pane;
         // The point read at C is drawn at every capacity, the ends of the slider included.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::ReuseTab);
+        QCoreApplication::processEvents();
         QCustomPlot *hit = pane.hitPlot();
         QCPItemTracer *marker = pane.capacityMarker();
         QVERIFY(marker);
