@@ -250,8 +250,10 @@ void TimelineWidget::buildUi() {
     m_info->setObjectName(QStringLiteral("timelineInfo"));
     m_info->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_info->setContentsMargins(8, 0, 6, 0);
+    // (a modest reserve: a wide one pushed the label into the toolbar's overflow menu in the
+    // default window)
     m_info->setWidthTemplate(
-        tr("%1 visible · %2 calls").arg(QStringLiteral("00.000 ms"), QLocale().toString(100000)));
+        tr("%1 visible · %2 calls").arg(QStringLiteral("0.000 s"), QLocale().toString(1000)));
     m_toolbar->addWidget(m_info);
     layout->addWidget(m_toolbar);
 
@@ -1365,15 +1367,19 @@ void TimelineWidget::updateBusy() {
     // info label are of what is drawn, and this says how much that is.
     const qint64 drawn = m_index ? m_index->recordCount() : 0;
     const qint64 read = m_doc ? m_doc->records().size() : 0;
+    // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
     QString text = m_buildStage;
+    QString tip;
     if (m_doc && m_index && drawn < read) {
-        text = (m_doc->isLoading() ? tr("Loading… %1 records read, %2 drawn")
-                                   : tr("Indexing… %1 records read, %2 drawn"))
-                   .arg(QLocale().toString(read), QLocale().toString(drawn));
+        text = m_doc->isLoading() ? tr("Loading…") : tr("Indexing…");
+        tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
+                  .arg(QLocale().toString(read), QLocale().toString(drawn));
     }
     if (!text.isEmpty()) {
         m_busy->setText(text);
     }
+    m_busy->setToolTip(tip);
+    m_info->setToolTip(tip);
     m_busyAction->setVisible(!text.isEmpty());
 }
 

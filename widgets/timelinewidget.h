@@ -75,8 +75,8 @@ class TimelineFollowLayer;
  * throttled, while it grows (ViewState::documentGrew, or polling while it loads); the lanes show
  * as soon as the index is ready, the spans when they are paired, and the view follows the end of
  * the trace while it shows everything. The toolbar counts what is drawn in view; while the index
- * lags behind what was read it says so ("Loading… N records read, M drawn"). Its labels keep
- * stable widths (StableLabel), so that a growing trace does not move them.
+ * lags behind what was read it says "Loading…" (its tooltip: N records read, M drawn). Its labels
+ * keep stable widths (StableLabel), so that a growing trace does not move them.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
