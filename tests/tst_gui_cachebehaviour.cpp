@@ -17,6 +17,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -26,6 +27,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -50,6 +52,24 @@ void click(QTableView *view, int row, int column) {
 
 class TestCacheBehaviourPane : public QObject {
     Q_OBJECT
+
+    /** A pane of the pane's size hint on the reference trace, analysed. */
+    struct Analysed {
+        ViewState state;
+        CacheBehaviourPane pane;
+    };
+    std::unique_ptr<Analysed> analysedPane() {
+        auto a = std::make_unique<Analysed>();
+        a->state.setDocument(load(kSchema2));
+        a->pane.resize(a->pane.sizeHint());  // what the dock starts with
+        a->pane.show();
+        if (!QTest::qWaitForWindowExposed(&a->pane)) {
+            return nullptr;
+        }
+        QSignalSpy done(&a->pane, &CacheBehaviourPane::analysisFinished);
+        a->pane.setViewState(&a->state);
+        return done.wait(60000) ? std::move(a) : nullptr;
+    }
 
 private slots:
     void initTestCase() {
@@ -135,6 +155,113 @@ private slots:
         QCOMPARE(pane.capacity(), qint64(a->keys->keyCount()));
         QCOMPARE(a->reuse->hitRatio(pane.capacity()),
                  a->reuse->hitRatio(a->reuse->saturationCapacity()));
+    }
+
+    void lifecycleTableShowsSeveralEvents() {
+        auto a = analysedPane();
+        QVERIFY(a);
+        CacheBehaviourPane &pane = a->pane;
+        // Keys: the lifecycle table under the keys shows about eight events at the pane's
+        // size hint (it showed two), and at least six in a short pane, the keys staying too.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::KeysTab);
+        QTableWidget *life = pane.lifecycleView();
+        const int rowPx = life->verticalHeader()->defaultSectionSize();
+        for (const int height : {pane.sizeHint().height(), 300}) {
+            pane.resize(pane.sizeHint().width(), height);
+            QCoreApplication::processEvents();
+            const int rows = life->viewport()->height() / rowPx;
+            QVERIFY2(
+                rows >= (height == 300 ? 6 : 8),
+                qPrintable(QStringLiteral("%1 rows in a pane %2 px tall").arg(rows).arg(height)));
+            QVERIFY(pane.keyView()->viewport()->height() >= 2 * rowPx);
+        }
+        // (the Reuse tab's plots set the pane's minimum height, not the lifecycle)
+        QVERIFY(pane.tabs()->widget(CacheBehaviourPane::KeysTab)->minimumSizeHint().height() <=
+                pane.tabs()->widget(CacheBehaviourPane::ReuseTab)->minimumSizeHint().height());
+    }
+
+    void reuseCountAxisIsLogarithmic() {
+        auto a = analysedPane();
+        QVERIFY(a);
+        CacheBehaviourPane &pane = a->pane;
+        // Reuse: the reuse count histogram has a log count axis; every bar is visible.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::ReuseTab);
+        QCoreApplication::processEvents();
+        QCustomPlot *counts = pane.histogramPlot(CacheBehaviourPane::ReuseCountHistogram);
+        counts->replot();
+        QCPAxis *y = counts->yAxis;
+        QCOMPARE(y->scaleType(), QCPAxis::stLogarithmic);
+        QVERIFY(y->range().lower > 0 && y->range().lower < 1);
+        auto *bars = qobject_cast<QCPBars *>(counts->plottable(0));
+        double most = 0, least = 1e300;
+        for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it) {
+            most = std::max(most, it->value);
+            least = std::min(least, it->value);
+            const double h = y->coordToPixel(y->range().lower) - y->coordToPixel(it->value);
+            QVERIFY2(
+                h >= 3,
+                qPrintable(QStringLiteral("a bar of %1 keys is %2 px tall").arg(it->value).arg(h)));
+        }
+        QVERIFY2(least * 100 < most, "the counts span orders of magnitude");
+        QVERIFY(most < y->range().upper);
+        // ticks at powers of ten, readable: distinct short labels, apart by more than a line
+        const QVector<QString> labels = y->tickVectorLabels();
+        const QVector<double> ticks = y->tickVector();
+        QVERIFY(labels.size() >= 2);
+        const QStringList decades{"1", "10", "100", "1k", "10k", "100k", "1M", "10M"};
+        const int labelPx = QFontMetrics(y->tickLabelFont()).height();
+        for (int i = 0; i < labels.size(); ++i) {
+            QVERIFY2(decades.contains(labels[i]), qPrintable(labels[i]));
+            if (i > 0) {
+                QVERIFY(std::abs(y->coordToPixel(ticks[i]) - y->coordToPixel(ticks[i - 1])) >=
+                        1.2 * labelPx);
+            }
+        }
+    }
+
+    void capacityMarkerAtEveryCapacity() {
+        auto a = analysedPane();
+        QVERIFY(a);
+        CacheBehaviourPane &pane = a->pane;
+        // The point read at C is drawn at every capacity, the ends of the slider included.
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::ReuseTab);
+        QCoreApplication::processEvents();
+        QCustomPlot *hit = pane.hitPlot();
+        QCPItemTracer *marker = pane.capacityMarker();
+        QVERIFY(marker);
+        for (int v : {0, 1, 250, 500, 999, 1000}) {
+            pane.capacitySlider()->setValue(v);
+            hit->replot();
+            QVERIFY(marker->visible());
+            const QPointF at = marker->position->pixelPosition();
+            const QRect area = hit->axisRect()->rect();
+            const double r = marker->size() / 2;
+            // inside the plot, or at least drawn whole over its edge
+            QVERIFY2(marker->clipToAxisRect() ? QRectF(area).adjusted(r, r, -r, -r).contains(at)
+                                              : QRectF(area).adjusted(-1, -1, 1, 1).contains(at),
+                     qPrintable(QStringLiteral("C = %1 at %2,%3")
+                                    .arg(pane.capacity())
+                                    .arg(at.x())
+                                    .arg(at.y())));
+            // the line at C is inside the plot, not on its left or right edge
+            const double x = hit->xAxis->coordToPixel(double(pane.capacity()));
+            QVERIFY2(x > area.left() + 2 && x < area.right() - 2,
+                     qPrintable(QStringLiteral("C = %1 at x %2").arg(pane.capacity()).arg(x)));
+            QCOMPARE(marker->position->coords().x(), double(pane.capacity()));
+            // and it is painted
+            const QImage img = hit->toPixmap().toImage();
+            int red = 0;
+            for (int py = int(at.y()) - 5; py <= int(at.y()) + 5; ++py) {
+                for (int px = int(at.x()) - 5; px <= int(at.x()) + 5; ++px) {
+                    const QColor c = img.pixelColor(std::clamp(px, 0, img.width() - 1),
+                                                    std::clamp(py, 0, img.height() - 1));
+                    red += c.red() > 150 && c.green() < 110 && c.blue() < 110;
+                }
+            }
+            QVERIFY2(
+                red >= 6,
+                qPrintable(QStringLiteral("C = %1: %2 red pixels").arg(pane.capacity()).arg(red)));
+        }
     }
 
     void reuseDistributionsPerModel() {

@@ -7,7 +7,9 @@
 #include "viewstate.h"
 
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
@@ -38,6 +40,7 @@ class TestGuiFollow : public QObject {
 private slots:
     void followShowsAppendedRecords();
     void openedComesBeforeLoaded();
+    void countsKeepTheirPlaceWhileFollowing();
 };
 
 void TestGuiFollow::followShowsAppendedRecords() {
@@ -85,6 +88,88 @@ void TestGuiFollow::openedComesBeforeLoaded() {
     QCOMPARE(opened.count(), 1);
     QCOMPARE(tab->table()->model()->rowCount(), 4211);
     QVERIFY(!tab->viewState()->document()->isLoading());
+}
+
+void TestGuiFollow::countsKeepTheirPlaceWhileFollowing() {
+    // Review finding: labels whose counts grow while a trace is followed changed width and
+    // pushed their neighbours around (the status bar, the timeline's count).
+    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
+    const QList<qint64> ends = frameEnds(all);
+    QVERIFY(ends.size() > 300);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all.left(ends[10]));  // header and 10 records
+    out.flush();
+
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    TraceTab *tab = w.followFile(path);
+    QVERIFY(tab);
+    QAbstractItemModel *model = tab->table()->model();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 10, 5000);
+    const QStringList names{QStringLiteral("statusRecords"), QStringLiteral("statusDuration"),
+                            QStringLiteral("statusSize"), QStringLiteral("timelineInfo")};
+    auto geometries = [&] {
+        QCoreApplication::processEvents();
+        QStringList g;
+        for (const QString &n : names) {
+            auto *l = w.findChild<QLabel *>(n);
+            if (!l) {
+                return QStringList{n + QStringLiteral(" missing")};
+            }
+            const QRect r(l->mapTo(&w, QPoint(0, 0)), l->size());
+            g << QStringLiteral("%1 %2,%3 %4 \"%5\"")
+                     .arg(n)
+                     .arg(r.x())
+                     .arg(r.width())
+                     .arg(l->isVisible())
+                     .arg(l->text());
+        }
+        return g;
+    };
+    auto places = [](const QStringList &g) {  // without the texts
+        QStringList p;
+        for (const QString &s : g) {
+            p << s.left(s.indexOf(QLatin1Char('"')));
+        }
+        return p;
+    };
+    // the timeline has drawn the first records
+    auto *info = w.findChild<QLabel *>(QStringLiteral("timelineInfo"));
+    QVERIFY(info);
+    QTRY_VERIFY_WITH_TIMEOUT(info->text().contains(QStringLiteral(" 10 calls")), 10000);
+    w.resize(1400, 900);  // (the offscreen screen made it smaller)
+    QTRY_COMPARE(w.width(), 1400);
+    QTRY_VERIFY(info->isVisible());
+    QTest::qWait(200);  // the docks laid out
+    const QStringList before = geometries();
+    const int width = w.width();
+    const int height = w.height();
+    // grows to 100 records (3 digits), then to all of them
+    out.write(all.mid(ends[10], ends[100] - ends[10]));
+    out.flush();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 100, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(info->text().contains(QStringLiteral(" 100 calls")), 10000);
+    const QStringList middle = geometries();
+    out.write(all.mid(ends[100]));
+    out.flush();
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), int(ends.size() - 1), 5000);
+    const QString total = QLocale().toString(int(ends.size() - 1));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        info->text().contains(QLatin1Char(' ') + total + QStringLiteral(" calls")), 10000);
+    const QStringList after = geometries();
+    QVERIFY2(after.join(QLatin1Char('\n')).contains(total + QStringLiteral(" records")),
+             qPrintable(after.join(QLatin1Char('\n'))));
+    QCOMPARE(w.width(), width);  // no label made the window grow either
+    QCOMPARE(w.height(), height);
+    QCOMPARE(places(middle), places(before));
+    QCOMPARE(places(after), places(before));
+    tab->stopFollowing();
 }
 
 QTEST_MAIN(TestGuiFollow)

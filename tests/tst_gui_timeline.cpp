@@ -10,11 +10,17 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractTextDocumentLayout>
 #include <QFile>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QToolTip>
 #include <cmath>
 #include <ctime>
 
@@ -69,6 +75,51 @@ bool saneTicks(const QVector<double> &ticks, const QVector<QString> &labels,
         }
     }
     return true;
+}
+
+/**
+ * Whether `number` (as the locale writes it) is in the rich text `html` and stays on one line
+ * when the text is laid out at any width from 20 to 600 px.
+ */
+bool numberUnbroken(const QString &html, const QString &number, QString *why) {
+    // digits with any kind of space between the groups
+    QString pattern;
+    for (const QChar c : number) {
+        pattern += c.isSpace() ? QStringLiteral("\\s") : QRegularExpression::escape(QString(c));
+    }
+    const QRegularExpression re(pattern, QRegularExpression::UseUnicodePropertiesOption);
+    // at every width a tooltip could get
+    for (int width = 20; width <= 600; width += 3) {
+        QTextDocument doc;
+        doc.setHtml(html);
+        doc.setTextWidth(width);
+        doc.documentLayout()->documentSize();  // lays everything out
+        const QString raw = doc.toRawText();
+        const QRegularExpressionMatch m = re.match(raw);
+        if (!m.hasMatch()) {
+            *why = QStringLiteral("not found in ") + raw;
+            return false;
+        }
+        const QTextBlock block = doc.findBlock(m.capturedStart());
+        const QTextLayout *layout = block.layout();
+        const int first =
+            layout->lineForTextPosition(m.capturedStart() - block.position()).lineNumber();
+        const int last =
+            layout->lineForTextPosition(m.capturedEnd() - 1 - block.position()).lineNumber();
+        if (first != last) {
+            *why = QStringLiteral("broken over lines %1 to %2 at %3 px")
+                       .arg(first)
+                       .arg(last)
+                       .arg(width);
+            return false;
+        }
+    }
+    return true;
+}
+
+/** The timeline's record count label (the toolbar's right end). */
+QLabel *infoLabel(TimelineWidget *w) {
+    return w->findChild<QLabel *>(QStringLiteral("timelineInfo"));
 }
 
 }  // namespace
@@ -355,6 +406,237 @@ private slots:
         m_state->setDocument(nullptr);
         QVERIFY(msg->isVisible());
         QVERIFY(!m_w->isIndexing());
+    }
+
+    void tooltipNumbersDoNotBreak() {
+        // Review finding: a number of the tooltip wrapped between its digit groups ("1 234"
+        // over two lines): text after a rule (<hr>) was no longer kept from wrapping.
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::French, QLocale::France));  // "2 105"
+        // a span's tooltip: its __enter__ record is described after a rule
+        const auto &cp = *m_w->lanes()->pairs().front();
+        int span = -1;
+        for (int i = 0; i < int(cp.spans().size()) && span < 0; ++i) {
+            if (cp.spans()[size_t(i)].enter >= 1000 && cp.spans()[size_t(i)].duration() > 0) {
+                span = i;
+            }
+        }
+        QVERIFY(span >= 0);
+        const ContextPairs::Span &sp = cp.spans()[size_t(span)];
+        int spanRow = -1;
+        for (int r = 0; r < m_w->lanes()->rows().size(); ++r) {
+            if (m_w->lanes()->rows()[r].kind == TimelineLanes::Row::Kind::Spans) {
+                spanRow = r;
+            }
+        }
+        QVERIFY(spanRow >= 0);
+        m_w->setVisibleRange(sp.start - sp.duration(), sp.end + sp.duration());
+        m_w->plot()->replot();
+        // (the span's sub-row within the row: try its height)
+        const int x = int(m_w->timeAxis()->coordToPixel((sp.start + sp.end) / 2));
+        const QRectF rr = m_w->lanes()->rowRect(spanRow);
+        for (int y = int(rr.top()) + 1; y < int(rr.bottom()); y += 2) {
+            QTest::mouseMove(m_w->plot(), QPoint(x, y));
+            if (QToolTip::isVisible() && QToolTip::text().contains(QLatin1String("__enter__"))) {
+                break;
+            }
+        }
+        QVERIFY(QToolTip::isVisible());
+        const QString tip = QToolTip::text();
+        QLocale::setDefault(before);
+        QVERIFY2(tip.contains(QLatin1String("__enter__")) && tip.contains(QLatin1String("<hr>")),
+                 qPrintable(tip));
+        // every number with digit groups stays on one line, at any width
+        const QRegularExpression grouped(QStringLiteral("\\d{1,3}(?:\\s\\d{3})+"),
+                                         QRegularExpression::UseUnicodePropertiesOption);
+        QTextDocument plain;
+        plain.setHtml(tip);
+        int numbers = 0;
+        for (auto it = grouped.globalMatch(plain.toRawText()); it.hasNext();) {
+            const QString number = it.next().captured();
+            QString why;
+            QVERIFY2(numberUnbroken(tip, number, &why),
+                     qPrintable(number + QLatin1String(": ") + why));
+            ++numbers;
+        }
+        QVERIFY(numbers >= 3);  // __enter__ #, __exit__ #, record #
+        // and no line of it wraps at all, whatever the separator: every block with text is
+        // kept from wrapping (the text after a rule used to wrap again)
+        for (QTextBlock b = plain.begin(); b.isValid(); b = b.next()) {
+            QVERIFY2(b.text().trimmed().isEmpty() || b.blockFormat().nonBreakableLines(),
+                     qPrintable(QStringLiteral("wraps: ") + b.text()));
+        }
+        QToolTip::hideText();
+    }
+
+    void tooltipFollowsKeyboardNavigation() {
+        // a pixel of the densest lane holding several calls (the tooltip counts them)
+        const RecordStore &rs = m_doc->records();
+        QPoint at;
+        QString first;
+        for (int i = rs.size() / 3; i < rs.size() && first.isEmpty(); i += 7) {
+            if (!rs.qualname(i).endsWith(QLatin1String(".reserve_write"))) {
+                continue;
+            }
+            at = m_w->tickPosition(i).toPoint();
+            QTest::mouseMove(m_w->plot(), at);
+            if (QToolTip::isVisible() &&
+                QToolTip::text().contains(QLatin1String("in this pixel"))) {
+                first = QToolTip::text();
+            }
+        }
+        QVERIFY2(!first.isEmpty(), "no pixel with several calls");
+        QCursor::setPos(m_w->plot()->mapToGlobal(at));  // (zooming anchors at the cursor)
+        m_w->plot()->setFocus();
+        // after each key the tooltip says what is under the still mouse now
+        for (const Qt::Key key :
+             {Qt::Key_W, Qt::Key_W, Qt::Key_Plus, Qt::Key_S, Qt::Key_D, Qt::Key_A, Qt::Key_Minus}) {
+            QTest::keyClick(m_w->plot(), key);
+            m_w->plot()->replot();
+            const bool shown = QToolTip::isVisible();
+            const QString after = shown ? QToolTip::text() : QString();
+            // what a fresh hover at the same place shows
+            QTest::mouseMove(m_w->plot(), QPoint(2, 2));  // off the data: hides the tooltip
+            QTRY_VERIFY(!QToolTip::isVisible());
+            QTest::mouseMove(m_w->plot(), at);
+            const QString fresh = QToolTip::isVisible() ? QToolTip::text() : QString();
+            QCOMPARE(after, fresh);
+        }
+        QToolTip::hideText();
+    }
+
+    void rateAxisTicksFitItsHeight() {
+        QVERIFY(!m_w->rateGraphs().isEmpty());
+        QCPAxis *value = nullptr;
+        for (QCPGraph *g : m_w->rateGraphs()) {
+            if (g) {
+                value = g->valueAxis();
+            }
+        }
+        QVERIFY(value);
+        const int labelPx = QFontMetrics(value->tickLabelFont()).height();
+        for (const int height : {330, 420, 560, 760, 1000}) {
+            m_w->resize(1200, height);
+            QCoreApplication::processEvents();
+            m_w->plot()->replot();
+            m_w->plot()->replot();  // (the tick count follows the laid-out height)
+            QVector<double> ticks;
+            for (double t : value->tickVector()) {
+                if (value->range().contains(t)) {
+                    ticks.append(t);
+                }
+            }
+            const int rectPx = value->axisRect()->height();
+            QVERIFY2(ticks.size() >= 2,
+                     qPrintable(QStringLiteral("%1 ticks at %2 px").arg(ticks.size()).arg(rectPx)));
+            for (int i = 1; i < ticks.size(); ++i) {
+                const double gap =
+                    std::abs(value->coordToPixel(ticks[i]) - value->coordToPixel(ticks[i - 1]));
+                QVERIFY2(gap >= 1.4 * labelPx,
+                         qPrintable(QStringLiteral("labels %1 px apart (%2 ticks on %3 px)")
+                                        .arg(gap)
+                                        .arg(ticks.size())
+                                        .arg(rectPx)));
+            }
+        }
+    }
+
+    void emptyTraceHasNoPlaceholderText() {
+        // A trace with a header and no records: the message over the plot, and no text item
+        // (QCPItemText's default text is the word "text"; a bucket width of nothing is noise).
+        auto shownTexts = [](TimelineWidget *w) {
+            w->plot()->replot();
+            QStringList out;
+            for (int i = 0; i < w->plot()->itemCount(); ++i) {
+                auto *text = qobject_cast<QCPItemText *>(w->plot()->item(i));
+                if (text && text->realVisibility() && !text->text().isEmpty()) {
+                    out << text->text();
+                }
+            }
+            return out;
+        };
+        auto empty = load(QStringLiteral(LMCT_TRACES "/header-only.lmct"));
+        QVERIFY(empty);
+        // a widget that never had a document
+        TimelineWidget fresh;
+        fresh.resize(800, 400);
+        ViewState state;
+        fresh.setViewState(&state);
+        fresh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        QCOMPARE(shownTexts(&fresh), QStringList());
+        state.setDocument(empty);
+        QTRY_VERIFY(!fresh.isIndexing());
+        QCOMPARE(shownTexts(&fresh), QStringList());
+        auto *msg = fresh.plot()->findChild<QLabel *>();
+        QVERIFY(msg && msg->isVisible() && msg->text().contains(QLatin1String("no records")));
+        // one that showed records before
+        m_doc = empty;
+        m_state->setDocument(empty);
+        QVERIFY(waitIndexed());
+        QCOMPARE(shownTexts(m_w), QStringList());
+        m_state->setDocument(nullptr);
+        QCOMPARE(shownTexts(m_w), QStringList());
+    }
+
+    void infoLabelSaysWhatIsDrawnWhileLoading() {
+        QFile src(kSchema2);
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        const QByteArray all = src.readAll();
+        QList<qsizetype> ends;
+        for (qsizetype at = 0; at + 4 <= all.size();) {
+            const auto *p = reinterpret_cast<const uchar *>(all.constData() + at);
+            at += 4 + ((qsizetype(p[0]) << 24) | (p[1] << 16) | (p[2] << 8) | p[3]);
+            ends.append(at);
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("loading.lct"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        const qsizetype half = ends[ends.size() / 2];
+        out.write(all.left(half));
+        out.flush();
+        TraceLoader::Options opt;
+        opt.follow = true;
+        QString error;
+        auto doc = TraceLoader::open(path, &error, opt);
+        QVERIFY2(doc, qPrintable(error));
+        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
+        const int first = doc->records().size();
+        m_doc = doc;
+        m_state->setDocument(doc);
+        QVERIFY(waitIndexed());
+        QLabel *info = infoLabel(m_w);
+        auto *busy = m_w->findChild<QLabel *>(QStringLiteral("timelineBusy"));
+        QVERIFY(info && busy);
+        QTRY_VERIFY(!busy->isVisible());
+        QVERIFY(info->text().contains(QLocale().toString(first) + QLatin1String(" calls")));
+        // more records are read: until the index catches up the toolbar says that it is
+        // loading and how many of the records read are drawn (and counted beside it)
+        out.write(all.mid(half));
+        out.flush();
+        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
+        const int total = doc->records().size();
+        m_state->notifyDocumentGrew();
+        QCoreApplication::processEvents();
+        QVERIFY(busy->isVisible());
+        QCOMPARE(busy->text(), QStringLiteral("Loading…"));
+        const QString counts = QStringLiteral("%1 records read, %2 drawn")
+                                   .arg(QLocale().toString(total), QLocale().toString(first));
+        QVERIFY2(busy->toolTip().contains(counts), qPrintable(busy->toolTip()));
+        QVERIFY2(info->toolTip().contains(counts), qPrintable(info->toolTip()));
+        QVERIFY2(info->text().contains(QLocale().toString(first) + QLatin1String(" calls")),
+                 qPrintable(info->text()));
+        // then the index has them all
+        QTRY_VERIFY_WITH_TIMEOUT(
+            info->text().contains(QLocale().toString(total) + QLatin1String(" calls")), 15000);
+        QTRY_VERIFY(!busy->isVisible());
+        QCOMPARE(info->toolTip(), QString());
+        // its width reserve leaves it in the toolbar of a timeline as wide as the default
+        // window's (not in the overflow menu)
+        m_w->resize(860, 640);
+        QTRY_VERIFY(info->isVisible());
+        TraceLoader::stopFollowing(doc.get());
     }
 
     void growingDocumentIsFollowed() {

@@ -4,6 +4,7 @@
 #include "keylifecycle.h"
 #include "keytablemodel.h"
 #include "requesttablemodel.h"
+#include "stablelabel.h"
 #include "timeformat.h"
 #include "viewstate.h"
 
@@ -25,6 +26,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <cmath>
 
 namespace lmct {
@@ -32,6 +34,12 @@ namespace lmct {
 namespace {
 
 constexpr int kSliderSteps = 1000;
+constexpr double kLogBase = 0.5;  // where the bars of the log-scale count histogram stand
+// Rows of the key lifecycle table always shown (a key's reserve, finish, prefetch and read
+// fit), and of the key table; at the pane's size hint the lifecycle gets about eight. More as a
+// minimum would make the dock (tabbed with the timeline) the tallest, and the window with it.
+constexpr int kLifecycleRows = 6;
+constexpr int kKeyRows = 2;
 
 QString count(qint64 n) {
     return QLocale().toString(n);
@@ -68,6 +76,14 @@ QString shortMicros(quint64 us) {
     return us == 0 ? QStringLiteral("0") : QString::number(us) + QStringLiteral("µs");
 }
 
+/** 1, 10, 100, 1k, 10k, ... 1M, ...: a power of ten, short enough for a tick. */
+QString decade(int exponent) {
+    static const char *const kSuffix[] = {"", "k", "M", "G", "T"};
+    const int group = std::clamp(exponent / 3, 0, 4);
+    return QString::number(qint64(std::llround(std::pow(10.0, exponent - 3 * group)))) +
+           QLatin1String(kSuffix[group]);
+}
+
 QString percent(double f) {
     return QLocale().toString(100.0 * f, 'f', 1) + QLatin1Char('%');
 }
@@ -90,6 +106,10 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
     auto *top = new QHBoxLayout;
     top->setContentsMargins(6, 0, 6, 0);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The long summary must not set the pane's minimum width (its growth widened the dock and
+    // the window while a followed trace grew): it is cut where there is no room, and whole in
+    // its tooltip.
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     top->addWidget(m_summary, 1);
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(180);
@@ -97,7 +117,12 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
     m_progress->setFormat(tr("Analysing %p%"));
     m_progress->hide();
     top->addWidget(m_progress);
-    m_stale = new QLabel(this);
+    // its count grows while a followed trace grows: a stable width, so that it does not jump
+    m_stale = new StableLabel(this);
+    m_stale->setObjectName(QStringLiteral("cacheStale"));
+    m_stale->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_stale->setWidthTemplate(
+        tr("%1 new records since analysis — Analyse again").arg(QLocale().toString(10000)));
     m_stale->setStyleSheet(
         QStringLiteral("QLabel { color: palette(highlight); font-weight: bold; }"));
     m_stale->hide();
@@ -122,7 +147,7 @@ CacheBehaviourPane::~CacheBehaviourPane() {
 }
 
 QSize CacheBehaviourPane::sizeHint() const {
-    return QSize(900, 440);  // room for a dozen keys and a lifecycle when docked at the bottom
+    return QSize(900, 540);  // room for a dozen keys and eight lifecycle events
 }
 
 QTableView *CacheBehaviourPane::createTable(QAbstractItemModel *model) {
@@ -212,9 +237,17 @@ QWidget *CacheBehaviourPane::createKeysTab() {
     connect(m_lifecycle, &QTableWidget::cellClicked, this, [this](int row, int) {
         selectRecord(m_lifecycle->item(row, 0)->data(Qt::UserRole).toInt());
     });
+    // room for several events under its header (it was two rows tall); neither side of the
+    // splitter can be collapsed out of sight
+    m_lifecycle->setMinimumHeight(m_lifecycle->horizontalHeader()->sizeHint().height() +
+                                  kLifecycleRows * (fm.height() + 6) +
+                                  2 * m_lifecycle->frameWidth());
+    m_keyView->setMinimumHeight(m_keyView->horizontalHeader()->sizeHint().height() +
+                                kKeyRows * (fm.height() + 6));
     lv->addWidget(m_lifecycle, 1);
     split->addWidget(life);
-    split->setStretchFactor(0, 3);
+    split->setChildrenCollapsible(false);
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     v->addWidget(split, 1);
     return w;
@@ -316,6 +349,15 @@ QWidget *CacheBehaviourPane::createReuseTab() {
     m_hitPlot->yAxis->setRange(0, 100);
     m_capacityLine = new QCPItemStraightLine(m_hitPlot);
     m_capacityLine->setPen(QPen(QColor(0xd6, 0x27, 0x28), 1, Qt::DashLine));
+    // the point read at C: drawn whole even on the axes (C = 1, 0% hit, the largest C)
+    m_capacityMarker = new QCPItemTracer(m_hitPlot);
+    m_capacityMarker->setStyle(QCPItemTracer::tsCircle);
+    m_capacityMarker->setSize(9);
+    m_capacityMarker->setPen(QPen(QColor(0xd6, 0x27, 0x28), 2));
+    m_capacityMarker->setBrush(QColor(255, 255, 255, 220));
+    m_capacityMarker->setClipToAxisRect(false);
+    m_capacityMarker->setSelectable(false);
+    m_capacityMarker->setVisible(false);
     grid->addWidget(m_hitPlot, 0, 0);
 
     const QString xLabels[kHistogramCount] = {tr("distinct keys in between (log₂ bins)"),
@@ -337,6 +379,21 @@ QWidget *CacheBehaviourPane::createReuseTab() {
         p->yAxis->setLabel(yLabels[h]);
         p->yAxis->setNumberFormat(QStringLiteral("gb"));
         auto *bars = new QCPBars(p->xAxis, p->yAxis);
+        if (h == ReuseCountHistogram) {
+            // Counts span orders of magnitude (most keys used once, a few many times): a log
+            // axis keeps the small bars visible. Bars stand on kLogBase (empty bins have none).
+            p->yAxis->setScaleType(QCPAxis::stLogarithmic);
+            p->yAxis->setRange(kLogBase, 10);
+            bars->setBaseValue(kLogBase);
+            // the decades labelled follow the plot's height
+            connect(p, &QCustomPlot::afterLayout, this, [p] {
+                const int height = p->yAxis->axisRect()->height();
+                if (p->property("lmctTickHeight").toInt() != height) {
+                    p->setProperty("lmctTickHeight", height);
+                    setLogCountTicks(p->yAxis);
+                }
+            });
+        }
         bars->setWidth(0.85);
         bars->setBrush(colors[h]);
         bars->setPen(Qt::NoPen);
@@ -507,6 +564,7 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
             .arg(count(a->keys->keyCount()), count(states[0]), count(states[1]), count(states[2]),
                  count(states[3]), count(states[4]), count(a->requests->count()),
                  count(a->anomalies->totalCount())));
+    m_summary->setToolTip(m_summary->text());  // (cut when the pane is narrow)
     QStringList parts;
     for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
         const auto kind = AnomalyReport::Kind(k);
@@ -525,8 +583,11 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
         ys.append(100.0 * ratio);
     }
     m_hitPlot->graph(0)->setData(xs, ys, true);
-    const double top = std::max(10.0, xs.isEmpty() ? 10.0 : xs.back() * 2.0);
-    m_hitPlot->xAxis->setRange(1, top);
+    // Room on both sides of the slider's capacities (1 to the key count), so that the line
+    // and the marker at C stay inside the plot at either end of the slider.
+    const double keys = a->keys ? double(std::max(1, a->keys->keyCount())) : 1.0;
+    const double top = std::max({10.0, xs.isEmpty() ? 10.0 : xs.back() * 2.0, keys * 1.5});
+    m_hitPlot->xAxis->setRange(0.7, top);
     // Zoom on what can be reached (the label says the best ratio), in steps of 10%.
     const double best = 100.0 * r.hitRatio(r.saturationCapacity());
     m_hitPlot->yAxis->setRange(0, std::min(100.0, 10.0 * std::ceil(best * 1.15 / 10.0 + 1e-9)));
@@ -591,7 +652,11 @@ void CacheBehaviourPane::updateHistograms() {
         }
         p->xAxis->setTicker(ticker);
         p->xAxis->setRange(first - 0.6, last + 0.6);
-        p->yAxis->setRange(0, maxCount * 1.1);
+        if (h == ReuseCountHistogram) {
+            setLogCountAxis(p->yAxis, maxCount);
+        } else {
+            p->yAxis->setRange(0, maxCount * 1.1);
+        }
         const QString unit = h == DistanceKeysHistogram   ? tr("reuses")
                              : h == DistanceTimeHistogram ? tr("reuses")
                                                           : tr("keys");
@@ -606,6 +671,29 @@ void CacheBehaviourPane::updateHistograms() {
         m_histTitles[h]->setText(QStringLiteral("%1 — %2").arg(names[h], figures));
         p->replot(QCustomPlot::rpQueuedReplot);
     }
+}
+
+void CacheBehaviourPane::setLogCountAxis(QCPAxis *axis, double maxCount) {
+    // from the bars' base to a bit above the tallest
+    axis->setRange(kLogBase, std::max(10.0, maxCount * 1.6));
+    setLogCountTicks(axis);
+}
+
+void CacheBehaviourPane::setLogCountTicks(QCPAxis *axis) {
+    // Ticks at powers of ten labelled 1, 10, 100, 1k, ...; every other (or third...) decade
+    // when the plot is too short for all of them to be read.
+    const double top = axis->range().upper;
+    const int decades = int(std::floor(std::log10(std::max(10.0, top)))) + 1;  // 10^0 ...
+    const int labelPx = QFontMetrics(axis->tickLabelFont()).height();
+    const int height = axis->axisRect()->height();
+    const int room = height > 0 ? std::max(1, height / (labelPx * 3 / 2)) : decades;
+    const int step = std::max(1, (decades + room - 1) / room);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int e = 0; e < decades; e += step) {
+        ticker->addTick(std::pow(10.0, e), decade(e));
+    }
+    ticker->setSubTickCount(0);
+    axis->setTicker(ticker);
 }
 
 QString CacheBehaviourPane::histogramTitle(Histogram h) const {
@@ -648,6 +736,7 @@ void CacheBehaviourPane::updateCapacity() {
     if (!r) {
         m_capacityLabel->setText(tr("No reuse data"));
         m_capacityLine->setVisible(false);
+        m_capacityMarker->setVisible(false);
         m_hitPlot->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
@@ -659,6 +748,8 @@ void CacheBehaviourPane::updateCapacity() {
     m_capacityLine->setVisible(true);
     m_capacityLine->point1->setCoords(double(c), 0);
     m_capacityLine->point2->setCoords(double(c), 100);
+    m_capacityMarker->position->setCoords(double(c), 100.0 * r->hitRatio(c));
+    m_capacityMarker->setVisible(true);
     m_hitPlot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -10,8 +10,10 @@
 #include <memory>
 
 class QAbstractItemModel;
+class QCPAxis;
 class QComboBox;
 class QCPItemStraightLine;
+class QCPItemTracer;
 class QCPTextElement;
 class QCustomPlot;
 class QLabel;
@@ -28,6 +30,7 @@ namespace lmct {
 class AnomalyTableModel;
 class KeyTableModel;
 class RequestTableModel;
+class StableLabel;
 class ViewState;
 
 /**
@@ -40,9 +43,11 @@ class ViewState;
  * - Requests: one row per submit_prefetch_task (RequestTableModel).
  * - Anomalies: counts per kind and the items (AnomalyTableModel), filterable by kind.
  * - Reuse: the "would have hit" curve (hit ratio of an LRU cache against its capacity in chunks,
- *   log scale) with a capacity slider that reads the curve instantly, and, for all models or the
- *   model selected, the histograms (power-of-two buckets) of the reuse distance in distinct keys
- *   and in time and of the reuse count per key, each titled with its median and 95th percentile.
+ *   log scale) with a capacity slider that reads the curve instantly (a marker at C, visible at
+ *   both ends of the slider), and, for all models or the model selected, the histograms
+ *   (power-of-two buckets) of the reuse distance in distinct keys and in time and of the reuse
+ *   count per key (a logarithmic count axis: counts span orders of magnitude), each titled with
+ *   its median and 95th percentile.
  *
  * Clicking a row (or moving to it with the keyboard) selects its record in the ViewState (the
  * read, the first reserve or the last finish for the matching request columns); a time range that
@@ -90,6 +95,9 @@ public:
     QTableWidget *lifecycleView() const { return m_lifecycle; }
     QSlider *capacitySlider() const { return m_capacity; }
     QCustomPlot *hitPlot() const { return m_hitPlot; }
+    /** The hit curve's point at the slider's capacity C (hit ratio in %), and its line. */
+    QCPItemTracer *capacityMarker() const { return m_capacityMarker; }
+    QCPItemStraightLine *capacityLine() const { return m_capacityLine; }
     /** The Reuse tab's model selector: "All models" (data -1), then each model (its index). */
     QComboBox *reuseModelSelector() const { return m_reuseModel; }
     /** A histogram of the model selected (power-of-two buckets: bar b is bucket b). */
@@ -135,6 +143,10 @@ private:
     void showResults(std::shared_ptr<const CacheAnalysis> result);
     void updateCapacity();
     void updateHistograms();
+    /** A log count axis from the bars' base to above `maxCount`, with decade ticks that fit. */
+    static void setLogCountAxis(QCPAxis *axis, double maxCount);
+    /** Decade ticks (1, 10, 100, 1k, ...) for the axis' range, as many as its height holds. */
+    static void setLogCountTicks(QCPAxis *axis);
     void updateStale();
     void cancelRunning();
 
@@ -164,13 +176,14 @@ private:
     QLabel *m_anomalyCounts = nullptr;
     QCustomPlot *m_hitPlot = nullptr;
     QCPItemStraightLine *m_capacityLine = nullptr;
+    QCPItemTracer *m_capacityMarker = nullptr;
     QSlider *m_capacity = nullptr;
     QLabel *m_capacityLabel = nullptr;
     QComboBox *m_reuseModel = nullptr;
     QString m_reuseModelChoice;  // the model the user chose, kept across analyses
     QCustomPlot *m_histPlots[kHistogramCount] = {};
     QCPTextElement *m_histTitles[kHistogramCount] = {};
-    QLabel *m_stale = nullptr;
+    StableLabel *m_stale = nullptr;  // objectName "cacheStale"
 };
 
 }  // namespace lmct

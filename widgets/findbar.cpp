@@ -6,6 +6,7 @@
 #include "qualname.h"
 #include "recordsummary.h"
 #include "recordtableview.h"
+#include "stablelabel.h"
 #include "viewstate.h"
 
 #include <QFutureWatcher>
@@ -45,8 +46,11 @@ FindBar::FindBar(RecordTableView *table, QWidget *parent) : QWidget(parent), m_t
     m_edit->setPlaceholderText(
         tr("Find (highlights, does not filter): text in call/summary, or an expression"));
     m_edit->installEventFilter(this);
-    m_counter = new QLabel(this);
+    // "7 of 120": a stable width, so that the arrows beside it do not move while stepping
+    m_counter = new StableLabel(this);
     m_counter->setObjectName(QStringLiteral("findCounter"));
+    m_counter->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_counter->setWidthTemplate(tr("%1 of %2").arg(9999).arg(9999));
     auto *prev = new QToolButton(this);
     prev->setArrowType(Qt::UpArrow);
     prev->setAutoRaise(true);

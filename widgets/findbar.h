@@ -11,6 +11,7 @@ class QLineEdit;
 namespace lmct {
 
 class RecordTableView;
+class StableLabel;
 
 /**
  * Search in a record table without filtering it (Ctrl+F): the records shown that match are
@@ -58,7 +59,7 @@ private:
 
     QPointer<RecordTableView> m_table;
     QLineEdit *m_edit = nullptr;
-    QLabel *m_counter = nullptr;
+    StableLabel *m_counter = nullptr;                   // objectName "findCounter"
     std::shared_ptr<const std::vector<int>> m_records;  // matching records, ascending
     std::vector<int> m_rows;                            // their rows in table order
     int m_current = -1;

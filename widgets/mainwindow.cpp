@@ -9,6 +9,7 @@
 #include "inspectorpane.h"
 #include "recentfiles.h"
 #include "recordtableview.h"
+#include "stablelabel.h"
 #include "statisticspane.h"
 #include "statuscolors.h"
 #include "timeformat.h"
@@ -294,9 +295,21 @@ void MainWindow::createStatusBar() {
     bar->setSizeGripEnabled(true);
     m_statusFile = new QLabel(bar);
     m_statusFile->setTextFormat(Qt::PlainText);
-    m_statusSize = new QLabel(bar);
-    m_statusRecords = new QLabel(bar);
-    m_statusDuration = new QLabel(bar);
+    // The counts change while a trace loads or is followed: stable widths (a reserve for usual
+    // values, growing only), so that the labels and the button beside them do not jump.
+    m_statusSize = new StableLabel(bar);
+    m_statusSize->setObjectName(QStringLiteral("statusSize"));
+    m_statusSize->setWidthTemplate(QStringLiteral("000.00 MiB"));
+    m_statusRecords = new StableLabel(bar);
+    m_statusRecords->setObjectName(QStringLiteral("statusRecords"));
+    m_statusRecords->setWidthTemplate(tr("%1 records").arg(QLocale().toString(1000000)));
+    m_statusDuration = new StableLabel(bar);
+    m_statusDuration->setObjectName(QStringLiteral("statusDuration"));
+    m_statusDuration->setWidthTemplate(tr("duration %1").arg(QStringLiteral("00 min 00.0 s")));
+    for (QLabel *l : {static_cast<QLabel *>(m_statusSize), static_cast<QLabel *>(m_statusRecords),
+                      static_cast<QLabel *>(m_statusDuration)}) {
+        l->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
     m_statusProblems = new QToolButton(bar);
     m_statusProblems->setAutoRaise(true);
     m_statusProblems->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);

@@ -21,6 +21,7 @@ class HeaderPane;
 class InspectorPane;
 class StatisticsPane;
 class RecentFiles;
+class StableLabel;
 class TraceTab;
 class ViewState;
 class WelcomePage;
@@ -177,9 +178,9 @@ private:
     QAction *m_docksSeparator = nullptr;
 
     QLabel *m_statusFile = nullptr;
-    QLabel *m_statusSize = nullptr;
-    QLabel *m_statusRecords = nullptr;
-    QLabel *m_statusDuration = nullptr;
+    StableLabel *m_statusSize = nullptr;      // objectName "statusSize"
+    StableLabel *m_statusRecords = nullptr;   // objectName "statusRecords"
+    StableLabel *m_statusDuration = nullptr;  // objectName "statusDuration"
     QToolButton *m_statusProblems = nullptr;
     QLabel *m_statusPartial = nullptr;
     QList<QFrame *> m_statusSeparators;

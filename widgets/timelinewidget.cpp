@@ -5,6 +5,7 @@
 #include "qualname.h"
 #include "rateseries.h"
 #include "recordsummary.h"
+#include "stablelabel.h"
 #include "timeformat.h"
 #include "timelineexportactions.h"
 #include "timelinefollowlayer.h"
@@ -33,6 +34,20 @@ namespace {
 constexpr double kMinViewSeconds = 1e-7;  // 100 ns
 const QString kSpanPrefix = QStringLiteral("spans:");
 const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
+
+/**
+ * `n` in the locale with its digit groups joined by no-break spaces: the rich text of a tooltip
+ * turns other spaces (U+202F of French, thin spaces) into ordinary ones and may wrap there.
+ */
+QString unbrokenNumber(qint64 n) {
+    QString s = QLocale().toString(n);
+    for (QChar &c : s) {
+        if (c.isSpace()) {
+            c = QChar(QChar::Nbsp);
+        }
+    }
+    return s;
+}
 
 QString spanKey(const QString &family) {
     return kSpanPrefix + family;
@@ -137,6 +152,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
         if (m_doc->isLoading()) {
             m_growthTimer.start(growthInterval());
         }
+        updateInfo();  // how much of what was read is drawn
     });
     m_filterCancel = std::make_shared<std::atomic_bool>(false);
     setFilterMode(QSettings().value(kFilterModeKey).toString() == QLatin1String("hide")
@@ -223,11 +239,21 @@ void TimelineWidget::buildUi() {
     auto *spacer = new QWidget(m_toolbar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_toolbar->addWidget(spacer);
-    m_busy = new QLabel(tr("Indexing…"), m_toolbar);
-    m_busy->setVisible(false);
-    m_toolbar->addWidget(m_busy);
-    m_info = new QLabel(m_toolbar);
+    // Both change their text while a trace loads or grows: stable widths, so that they do not
+    // push each other (or the toolbar) around.
+    m_busy = new StableLabel(m_toolbar);
+    m_busy->setObjectName(QStringLiteral("timelineBusy"));
+    m_busy->setWidthTemplate(tr("Pairing spans…"));
+    m_busyAction = m_toolbar->addWidget(m_busy);  // (its visibility goes through the action)
+    m_busyAction->setVisible(false);
+    m_info = new StableLabel(m_toolbar);
+    m_info->setObjectName(QStringLiteral("timelineInfo"));
+    m_info->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_info->setContentsMargins(8, 0, 6, 0);
+    // (a modest reserve: a wide one pushed the label into the toolbar's overflow menu in the
+    // default window)
+    m_info->setWidthTemplate(
+        tr("%1 visible · %2 calls").arg(QStringLiteral("0.000 s"), QLocale().toString(1000)));
     m_toolbar->addWidget(m_info);
     layout->addWidget(m_toolbar);
 
@@ -330,6 +356,7 @@ void TimelineWidget::buildUi() {
     rateValue->setSubTickLengthOut(0);
     rateValue->setRange(0, 1);
     rateValue->setNumberFormat(QStringLiteral("gb"));
+    rateValue->setLabel(tr("calls/s"));
     m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
     m_rateRect->setMargins(QMargins(0, 8, 0, 0));
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
@@ -370,6 +397,8 @@ void TimelineWidget::buildUi() {
     m_rateCaption->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_rateCaption->setPadding(QMargins(6, 2, 4, 2));
     m_rateCaption->setSelectable(false);
+    m_rateCaption->setText(QString());  // (not QCPItemText's default "text")
+    m_rateCaption->setVisible(false);
     m_bandLabel = new QCPItemText(m_plot);
     m_bandLabel->setLayer(items);
     m_bandLabel->setClipToAxisRect(true);
@@ -378,6 +407,7 @@ void TimelineWidget::buildUi() {
     m_bandLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
     m_bandLabel->setPadding(QMargins(4, 0, 4, 1));
     m_bandLabel->setSelectable(false);
+    m_bandLabel->setText(QString());
     m_bandLabel->setVisible(false);
     m_overlay = new TimelineOverlay(m_plot);
 
@@ -424,6 +454,17 @@ void TimelineWidget::buildUi() {
             updateRate();
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
+        // the rate plot's value axis: only as many ticks as its height holds readably (its
+        // default of five crowded the labels of a short rate plot)
+        if (m_rateVisible) {
+            QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
+            const int labelPx = QFontMetrics(value->tickLabelFont()).height();
+            const int fitting = std::clamp(m_rateRect->height() / (labelPx * 5 / 2), 1, 5);
+            if (value->ticker()->tickCount() != fitting) {
+                value->ticker()->setTickCount(fitting);
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+            }
+        }
         m_overlay->setAreas(m_lanesRect->rect(), m_rateVisible ? m_rateRect->rect() : QRect());
         // keep the overview's plot area under the lanes' plot area
         const QMargins lm = m_lanesRect->margins();
@@ -465,6 +506,7 @@ void TimelineWidget::setViewState(ViewState *state) {
             if (!m_growthTimer.isActive()) {
                 m_growthTimer.start(growthInterval());
             }
+            updateInfo();  // more records read than drawn until the index catches up
         });
         connect(m_state, &QObject::destroyed, this, [this] { setViewState(nullptr); });
         onWallUtcChanged(m_state->wallUtc());
@@ -505,7 +547,7 @@ void TimelineWidget::onDocumentChanged() {
         m_growthTimer.start(growthInterval());
     } else {
         m_growthTimer.stop();
-        m_busy->setVisible(false);
+        m_buildStage.clear();
     }
     updateInfo();
     replotAll();
@@ -519,8 +561,8 @@ void TimelineWidget::startBuild() {
         m_rebuildPending = true;
         return;
     }
-    m_busy->setText(tr("Indexing…"));
-    m_busy->setVisible(true);
+    m_buildStage = tr("Indexing…");
+    updateBusy();
     m_building = true;
     m_buildClock.start();
     auto doc = m_doc;
@@ -558,11 +600,13 @@ void TimelineWidget::onBuilt() {
 void TimelineWidget::apply(const Built &b, bool final) {
     const bool current = b.generation == m_generation && b.doc == m_doc && b.index;
     if (final) {
-        m_busy->setVisible(false);
+        m_buildStage.clear();
+        updateBusy();
         m_building = false;
         m_lastBuildMs = m_buildClock.isValid() ? m_buildClock.elapsed() : 0;
     } else if (current) {
-        m_busy->setText(tr("Pairing spans…"));
+        m_buildStage = tr("Pairing spans…");
+        updateBusy();
     }
     if (!current) {
         if (final && m_doc && (m_rebuildPending || !m_index)) {
@@ -925,9 +969,16 @@ void TimelineWidget::updateHeights() {
 }
 
 void TimelineWidget::updateRate() {
-    if (!m_index || !m_rateVisible) {
+    if (!m_index || m_index->recordCount() == 0) {
+        // nothing to count: no caption (QCPItemText's default text is the word "text")
+        m_rateCaption->setText(QString());
+        m_rateCaption->setVisible(false);
         return;
     }
+    if (!m_rateVisible) {
+        return;
+    }
+    m_rateCaption->setVisible(true);
     const QCPRange r = visibleRange();
     const int px = m_rateRect->width() > 10 ? m_rateRect->width() : std::max(50, width() - 250);
     const double bucket = RateSeries::niceWidth(r.size() / px * 6.0);
@@ -1223,8 +1274,11 @@ void TimelineWidget::onRangeChanged(const QCPRange &range) {
     updateRate();
     updateOverviewWindow();
     updateInfo();
-    if (m_overlay->hoverVisible() && m_lastMouse.x() >= 0 && m_drag == Drag::None) {
-        showHover(m_lastMouse, QCursor::pos());
+    // what is under a still mouse changed (keys, wheel, a growing trace): the hover and its
+    // tooltip follow, or hide
+    if (m_lastMouse.x() >= 0 && m_drag == Drag::None &&
+        (m_overlay->hoverVisible() || m_hoverRecord != -2)) {
+        showHover(m_lastMouse, m_plot->mapToGlobal(m_lastMouse));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -1283,6 +1337,7 @@ void TimelineWidget::updateInfo() {
     m_empty->setVisible(!empty.isEmpty());
     if (!m_index) {
         m_info->setText(QString());
+        updateBusy();
         return;
     }
     const QCPRange r = visibleRange();
@@ -1304,6 +1359,28 @@ void TimelineWidget::updateInfo() {
         text += tr(" · filtering…");
     }
     m_info->setText(text);
+    updateBusy();
+}
+
+void TimelineWidget::updateBusy() {
+    // While a trace loads (or grows) the index lags behind what was read: the counts of the
+    // info label are of what is drawn, and this says how much that is.
+    const qint64 drawn = m_index ? m_index->recordCount() : 0;
+    const qint64 read = m_doc ? m_doc->records().size() : 0;
+    // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
+    QString text = m_buildStage;
+    QString tip;
+    if (m_doc && m_index && drawn < read) {
+        text = m_doc->isLoading() ? tr("Loading…") : tr("Indexing…");
+        tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
+                  .arg(QLocale().toString(read), QLocale().toString(drawn));
+    }
+    if (!text.isEmpty()) {
+        m_busy->setText(text);
+    }
+    m_busy->setToolTip(tip);
+    m_info->setToolTip(tip);
+    m_busyAction->setVisible(!text.isEmpty());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1616,13 +1693,17 @@ void TimelineWidget::showHover(const QPoint &pos, const QPoint &globalPos) {
         hit = m_lanes->hitTest(pos, 5);
     }
     if (hit.record >= 0 || hit.count > 0) {
-        const int key = hit.record * 4 + (hit.span >= 0 ? 1 : 0) + (hit.count > 1 ? 2 : 0);
-        if (key != m_hoverRecord || !QToolTip::isVisible()) {
-            m_hoverRecord = key;
-            QToolTip::showText(globalPos + QPoint(14, 10), tooltipFor(hit), m_plot);
+        // Compared as text: after a zoom or pan under a still mouse the record can be the same
+        // while the pixel's count and width are not (the tooltip would go stale).
+        const QString tip = tooltipFor(hit);
+        if (hit.record != m_hoverRecord || tip != m_hoverTip || !QToolTip::isVisible()) {
+            m_hoverRecord = hit.record;
+            m_hoverTip = tip;
+            QToolTip::showText(globalPos + QPoint(14, 10), tip, m_plot);
         }
     } else if (m_hoverRecord != -2) {
         m_hoverRecord = -2;
+        m_hoverTip.clear();
         QToolTip::hideText();
     }
 }
@@ -1632,6 +1713,7 @@ void TimelineWidget::hideHover() {
     if (m_hoverRecord != -2) {
         QToolTip::hideText();
         m_hoverRecord = -2;
+        m_hoverTip.clear();
     }
 }
 
@@ -1651,34 +1733,44 @@ QString TimelineWidget::tooltipFor(const TimelineLanes::Hit &hit) const {
         const auto args = m_doc->args(rec);
         const int keys = ObjectKey::count(args->value);
         const QString req = RecordSummary::requestId(args->value);
-        s += keys == 1 ? tr("<br>1 key") : tr("<br>%1 keys").arg(QLocale().toString(keys));
+        s += keys == 1 ? tr("<br>1 key") : tr("<br>%1 keys").arg(unbrokenNumber(keys));
         if (!req.isEmpty()) {
             s += tr(" · request %1").arg(req.toHtmlEscaped());
         }
-        s += tr("<br><span style='color:gray'>record #%1</span>").arg(QLocale().toString(rec));
+        s += tr("<br><span style='color:gray'>record #%1</span>").arg(unbrokenNumber(rec));
         return s;
     };
-    QString out;
+    // Sections separated by rules, each its own non-wrapping block: a rule ends the block, and
+    // text after it wrapped again (e.g. between the digit groups of "1 234 calls").
+    QStringList sections;
     if (hit.span >= 0 && hit.row >= 0) {
         const auto &row = m_lanes->rows()[hit.row];
         const ContextPairs::Span &s = m_pairs[size_t(row.family)]->spans()[size_t(hit.span)];
-        out = tr("<b>%1</b> · %2<br>__enter__ #%3 → __exit__ #%4<hr>")
-                  .arg(row.label.toHtmlEscaped(), TimeFormat::duration(s.duration()),
-                       QLocale().toString(s.enter), QLocale().toString(s.exit));
-        out += recordLines(s.enter);
+        sections << tr("<b>%1</b> · %2<br>__enter__ #%3 → __exit__ #%4")
+                        .arg(row.label.toHtmlEscaped(), TimeFormat::duration(s.duration()),
+                             unbrokenNumber(s.enter), unbrokenNumber(s.exit));
+        sections << recordLines(s.enter);
     } else {
         if (hit.unmatched) {
-            out =
-                tr("<b style='color:#d03030'>Unmatched</b>: no partner with the same keys "
-                   "in the trace<hr>");
+            sections << tr(
+                "<b style='color:#d03030'>Unmatched</b>: no partner with the same "
+                "keys in the trace");
         }
-        out += recordLines(hit.record);
+        sections << recordLines(hit.record);
     }
     if (hit.count > 1) {
-        out += tr("<hr>%1 calls in this pixel (%2): zoom in to separate them")
-                   .arg(QLocale().toString(hit.count), TimeFormat::duration(hit.to - hit.from));
+        sections << tr("%1 calls in this pixel (%2): zoom in to separate them")
+                        .arg(unbrokenNumber(hit.count), TimeFormat::duration(hit.to - hit.from));
     }
-    return QStringLiteral("<div style='white-space:nowrap'>") + out + QStringLiteral("</div>");
+    QString out;
+    for (const QString &section : std::as_const(sections)) {
+        if (!out.isEmpty()) {
+            out += QStringLiteral("<hr>");
+        }
+        out +=
+            QStringLiteral("<div style='white-space:nowrap'>") + section + QStringLiteral("</div>");
+    }
+    return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ class QMenu;
 
 namespace lmct {
 
+class StableLabel;
 class TimelineExportActions;
 class TimelineFollowLayer;
 
@@ -73,7 +74,9 @@ class TimelineFollowLayer;
  * The index and the pairs are built on worker threads when the document changes, and again,
  * throttled, while it grows (ViewState::documentGrew, or polling while it loads); the lanes show
  * as soon as the index is ready, the spans when they are paired, and the view follows the end of
- * the trace while it shows everything.
+ * the trace while it shows everything. The toolbar counts what is drawn in view; while the index
+ * lags behind what was read it says "Loading…" (its tooltip: N records read, M drawn). Its labels
+ * keep stable widths (StableLabel), so that a growing trace does not move them.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
@@ -205,6 +208,8 @@ private:
     void updateAxisCaption();
     void updateOverviewWindow();
     void updateInfo();
+    /** The busy label: the build stage, or how much of what was read is drawn. */
+    void updateBusy();
     void updateBands();
     void replotAll();
 
@@ -258,9 +263,11 @@ private:
     QAction *m_newestAction = nullptr;
     QAction *m_backAction = nullptr;
     QMenu *m_lanesMenu = nullptr;
-    QLabel *m_info = nullptr;
-    QLabel *m_busy = nullptr;
-    QLabel *m_empty = nullptr;  // over the plot when there is nothing to draw
+    StableLabel *m_info = nullptr;    // what is visible; objectName "timelineInfo"
+    StableLabel *m_busy = nullptr;    // "Indexing…"; objectName "timelineBusy"
+    QAction *m_busyAction = nullptr;  // shows and hides m_busy in the toolbar
+    QString m_buildStage;             // "Indexing…", "Pairing spans…", empty: no build
+    QLabel *m_empty = nullptr;        // over the plot when there is nothing to draw
 
     QCustomPlot *m_overview = nullptr;
     TimelineLanes *m_overviewLanes = nullptr;
@@ -315,7 +322,8 @@ private:
     bool m_moved = false;
     QVector<QCPRange> m_history;
     QElapsedTimer m_lastNavigation;
-    int m_hoverRecord = -2;
+    int m_hoverRecord = -2;  // the record whose tooltip is shown (-2: none)
+    QString m_hoverTip;      // the tooltip shown
     QPoint m_lastMouse{-1, -1};
     int m_laidOutWidth = -1;
 };
