@@ -593,6 +593,7 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
     const qint64 frameEnd = 4 + qint64(len0);
     Value headerMap;
     qint64 recordsStart = -1;
+    qint64 trailingAt = -1;  // file offset of trailing bytes in the header frame
     bool recovered = false;
     ValueDecoder::Result r;
     if (frameEnd <= size) {
@@ -600,6 +601,13 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
         if (r.ok() && r.value.isMap()) {
             headerMap = std::move(r.value);
             recordsStart = frameEnd;
+        } else if (r.status == ValueDecoder::Status::ExtraBytes && r.value.isMap() &&
+                   reader.findRecordFrame(4 + r.consumed, frameEnd) < 0) {
+            // One whole map, then bytes that start no record: trailing bytes in the header
+            // frame (not a header rewritten over its records). Read the map, report the rest.
+            headerMap = std::move(r.value);
+            recordsStart = frameEnd;
+            trailingAt = 4 + r.consumed;
         }
     }
     if (recordsStart < 0) {
@@ -707,6 +715,19 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
                         .arg(lost ? QStringLiteral("; sm_config_json and sm_config_digest were "
                                                    "overwritten and are lost")
                                   : QString()));
+    }
+    if (trailingAt > 0) {
+        reader.diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, trailingAt,
+                    QStringLiteral("the header frame (offset 0, %1 bytes) holds one msgpack map "
+                                   "of %2 bytes, then %3 trailing bytes at offset %4 (a frame "
+                                   "body holds exactly one value; LMCache's reader rejects it). "
+                                   "The header was read from the map; the trailing bytes are "
+                                   "skipped.")
+                        .arg(len0)
+                        .arg(trailingAt - 4)
+                        .arg(frameEnd - trailingAt)
+                        .arg(trailingAt));
+        reader.damage(frameEnd - trailingAt, 0);
     }
     const auto schema = header.traceSchemaVersion();
     if (schema && !TraceHeader::isKnownSchema(*schema)) {
