@@ -220,8 +220,8 @@ QString fieldName(Field f) {
 
 QString trailingMessage(qint64 end, qint64 size) {
     return QStringLiteral(
-               "one msgpack value of %1 bytes, then %2 trailing bytes at body offset %1 "
-               "(a record body holds exactly one value)")
+               "one msgpack value of %1 bytes, then %2 unexpected bytes (trailing bytes at body "
+               "offset %1: a record body holds exactly one value)")
         .arg(end)
         .arg(size - end);
 }

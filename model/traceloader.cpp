@@ -601,13 +601,6 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
         if (r.ok() && r.value.isMap()) {
             headerMap = std::move(r.value);
             recordsStart = frameEnd;
-        } else if (r.status == ValueDecoder::Status::ExtraBytes && r.value.isMap() &&
-                   reader.findRecordFrame(4 + r.consumed, frameEnd) < 0) {
-            // One whole map, then bytes that start no record: trailing bytes in the header
-            // frame (not a header rewritten over its records). Read the map, report the rest.
-            headerMap = std::move(r.value);
-            recordsStart = frameEnd;
-            trailingAt = 4 + r.consumed;
         }
     }
     if (recordsStart < 0) {
@@ -648,6 +641,13 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
                 recordsStart = start;
                 recovered = true;
             }
+        }
+        if (recordsStart < 0 && r.status == ValueDecoder::Status::ExtraBytes && r.value.isMap()) {
+            // One whole map, then bytes that are no rewritten header's records: trailing bytes
+            // in the header frame. Read the map, report the rest.
+            headerMap = std::move(r.value);
+            recordsStart = frameEnd;
+            trailingAt = 4 + r.consumed;
         }
         if (recordsStart < 0) {
             if (frameEnd > size) {
@@ -722,12 +722,11 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
                                    "of %2 bytes, then %3 trailing bytes at offset %4 (a frame "
                                    "body holds exactly one value; LMCache's reader rejects it). "
                                    "The header was read from the map; the trailing bytes are "
-                                   "skipped.")
+                                   "ignored.")
                         .arg(len0)
                         .arg(trailingAt - 4)
                         .arg(frameEnd - trailingAt)
                         .arg(trailingAt));
-        reader.damage(frameEnd - trailingAt, 0);
     }
     const auto schema = header.traceSchemaVersion();
     if (schema && !TraceHeader::isKnownSchema(*schema)) {
