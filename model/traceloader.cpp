@@ -2,6 +2,7 @@
 #include "parallelchunks.h"
 
 #include "recordindexer.h"
+#include "timeformat.h"
 #include "valuedecoder.h"
 
 #include <QMutex>
@@ -439,7 +440,7 @@ public:
                      .arg(m_st.badTimes)
                      .arg(i)
                      .arg(m_store.tMono(i))
-                     .arg(m_store.tWall(i), 0, 'f', 6));
+                     .arg(TimeFormat::fixed(m_store.tWall(i), 6)));
         }
         if (m_st.backSteps > 0) {
             diag(Diagnostic::Severity::Info, Diagnostic::Kind::Order,

@@ -19,6 +19,9 @@ using namespace lmct::test;
 
 namespace {
 
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+const double kInf = std::numeric_limits<double>::infinity();
+
 QByteArray oneRecord(double t = 0.5) {
     return recordBody(t, 1760000000.5, storageQualname("reserve_write"), keysArgs(1));
 }
@@ -27,6 +30,41 @@ QByteArray oneRecord(double t = 0.5) {
 QByteArray trailingBodyTrace() {
     return frame(headerBody()) + frame(oneRecord(0.1) + QByteArray("\xc0\xc0", 2)) +
            frame(oneRecord(0.2));
+}
+
+/** The header of headerBody() with the given start times. */
+QByteArray headerWithTimes(double tMono, double tWall) {
+    Mp m;
+    m.map(9).str("type").str("header");
+    m.str("magic").bin("LMCT");
+    m.str("format_version").sint(1);
+    m.str("level").str("storage");
+    m.str("trace_schema_version").sint(2);
+    m.str("t_mono_start").f64(tMono);
+    m.str("t_wall_start").f64(tWall);
+    m.str("sm_config_json").str("");
+    m.str("sm_config_digest").str("");
+    return m.bytes;
+}
+
+/** Records with non-finite and huge times, enter/exit pairs with huge durations among them. */
+QByteArray hostileTimesTrace() {
+    QByteArray t = frame(headerWithTimes(kNaN, kInf));
+    const QString enter = storageQualname("read_prefetched_results.__enter__");
+    const QString exit = storageQualname("read_prefetched_results.__exit__");
+    const QString reserve = storageQualname("reserve_write");
+    const QString finish = storageQualname("finish_write");
+    const struct {
+        double tMono, tWall;
+        const QString &q;
+    } recs[] = {{kNaN, kNaN, reserve},      {0.1, 1.0, reserve},    {-5.0, -1e300, finish},
+                {kInf, kInf, reserve},      {-kInf, -kInf, finish}, {1e308, 1e308, reserve},
+                {0.2, 1760000000.2, enter}, {1.7e308, 1e300, exit}, {0.3, 1e18, enter},
+                {9.2e18, 2e18, exit}};
+    for (const auto &r : recs) {
+        t += frame(recordBody(r.tMono, r.tWall, r.q, keysArgs(1)));
+    }
+    return t;
 }
 
 int countKind(const TraceDocument &doc, Diagnostic::Kind kind, QString *message = nullptr,
@@ -57,6 +95,11 @@ private slots:
     void trailingBytesInBodyLoader();
     void trailingBytesInBodyCli();
     void trailingBytesInHeader();
+
+    void fixedFormatsHugeAndNonFinite();
+    void cliHugeAndNonFiniteTimes_data();
+    void cliHugeAndNonFiniteTimes();
+    void jsonNonFiniteIsNull();
 };
 
 // RecordIndexer finds the two bytes after the record's map in both modes (Index used to stop at
@@ -138,6 +181,98 @@ void TestRobustness::trailingBytesInHeader() {
     QVERIFY2(message.contains(QStringLiteral("1 trailing bytes at offset %1").arg(offset)),
              qPrintable(message));
     QCOMPARE(doc->skippedBytes(), 0);  // inside the header frame: not among the records
+}
+
+// Normal values as before; huge ones in 7 significant digits; non-finite ones by name.
+void TestRobustness::fixedFormatsHugeAndNonFinite() {
+    QCOMPARE(TimeFormat::mono(12.345678), QStringLiteral("12.345678"));
+    QCOMPARE(TimeFormat::mono(-5.0), QStringLiteral("-5.000000"));
+    QCOMPARE(TimeFormat::mono(999999999999.5), QStringLiteral("999999999999.500000"));
+    QCOMPARE(TimeFormat::mono(1e12), QStringLiteral("1e+12"));
+    QCOMPARE(TimeFormat::mono(1e308), QStringLiteral("1e+308"));
+    QCOMPARE(TimeFormat::mono(-1.7e308), QStringLiteral("-1.7e+308"));
+    QCOMPARE(TimeFormat::mono(9.2e18), QStringLiteral("9.2e+18"));
+    QCOMPARE(TimeFormat::mono(kNaN), QStringLiteral("nan"));
+    QCOMPARE(TimeFormat::mono(kInf), QStringLiteral("inf"));
+    QCOMPARE(TimeFormat::mono(-kInf), QStringLiteral("-inf"));
+    QCOMPARE(TimeFormat::fixed(1760000000.25, 3), QStringLiteral("1760000000.250"));
+    QCOMPARE(TimeFormat::fixed(1.23456789e300, 3), QStringLiteral("1.234568e+300"));
+}
+
+void TestRobustness::cliHugeAndNonFiniteTimes_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("json");  // "", "lines" or "document"
+    const QString none, lines = QStringLiteral("lines"), document = QStringLiteral("document");
+    auto row = [](const char *name, const char *args, const QString &json) {
+        QTest::newRow(name) << QString::fromLatin1(args).split(QLatin1Char(' ')) << json;
+    };
+    row("dump", "dump", none);
+    row("dump --jsonl", "dump --jsonl", lines);
+    row("dump --csv", "dump --csv", none);
+    row("stats", "stats", none);
+    row("stats --json", "stats --json", document);
+    row("stats --csv", "stats --csv", none);
+    row("info", "info", none);
+    row("info --check", "info --check", none);
+    row("info --json", "info --json --details", lines);
+    row("keys", "keys", none);
+    row("keys --json", "keys --json", document);
+    row("anomalies", "anomalies", none);
+    row("anomalies --json", "anomalies --json", document);
+    row("export --chrome-json", "export --chrome-json OUT", document);
+    row("export --jsonl", "export --jsonl OUT", lines);
+    row("export --csv", "export --csv OUT", none);
+}
+
+// No command prints a number of 309 digits (t_mono 1e308 used to), and every JSON output still
+// parses (non-finite numbers are null).
+void TestRobustness::cliHugeAndNonFiniteTimes() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, json);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), hostileTimesTrace());
+    const QString outPath = dir.filePath(QStringLiteral("out"));
+    const bool toFile = args.contains(QStringLiteral("OUT"));
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^OUT$")), outPath);
+    const ProcessRun r = runLmct(args + QStringList{path});
+    QCOMPARE(r.exitCode, 0);
+    const QByteArray out = toFile ? readAll(outPath) : r.out;
+    QVERIFY(!out.isEmpty());
+    const QRegularExpression longNumber(QStringLiteral("[0-9]{20,}"));
+    const QRegularExpressionMatch m = longNumber.match(QString::fromUtf8(out));
+    QVERIFY2(!m.hasMatch(), qPrintable(m.captured(0)));
+    if (json == QLatin1String("document")) {
+        QJsonParseError e;
+        QJsonDocument::fromJson(out, &e);
+        QVERIFY2(e.error == QJsonParseError::NoError, qPrintable(e.errorString()));
+    } else if (json == QLatin1String("lines")) {
+        for (const QByteArray &line : out.split('\n')) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            QJsonParseError e;
+            QJsonDocument::fromJson(line, &e);
+            QVERIFY2(e.error == QJsonParseError::NoError, line.constData());
+        }
+    }
+}
+
+// The rule for JSON: a non-finite number is null, in records, arguments and the header.
+void TestRobustness::jsonNonFiniteIsNull() {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), hostileTimesTrace());
+    const ProcessRun dump = runLmct({QStringLiteral("dump"), QStringLiteral("--jsonl"), path});
+    QCOMPARE(dump.exitCode, 0);
+    const QList<QJsonObject> recs = dump.jsonLines();
+    QCOMPARE(recs.size(), 10);
+    QVERIFY(recs[0][QStringLiteral("t_mono")].isNull());
+    QVERIFY(recs[3][QStringLiteral("t_wall")].isNull());
+    QCOMPARE(recs[5][QStringLiteral("t_mono")].toDouble(), 1e308);
+    const ProcessRun info = runLmct({QStringLiteral("info"), QStringLiteral("--json"), path});
+    const QJsonObject header = info.jsonLines().value(0)[QStringLiteral("header")].toObject();
+    QVERIFY(header.contains(QStringLiteral("t_mono_start")));
+    QVERIFY(header[QStringLiteral("t_mono_start")].isNull());
+    QVERIFY(header[QStringLiteral("t_wall_start")].isNull());
 }
 
 QTEST_GUILESS_MAIN(TestRobustness)
