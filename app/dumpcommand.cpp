@@ -83,10 +83,11 @@ int DumpCommand::run(const QStringList &args) {
     const TraceDocument &d = *doc;
     QString writeError;
     if (!RecordExport::writeRows(
-            &out, rows, [&d, format](int r) { return formatRecord(d, r, format); }, &writeError)) {
-        cs.error(QStringLiteral("cannot write to standard output"));
+            &out, rows, [&d, format](int r) { return formatRecord(d, r, format); }, &writeError) ||
+        !out.flush()) {
+        // Stop at the first failed write; main() reports it (finishStandardOutput).
+        CommandSupport::noteOutputError(writeError.isEmpty() ? out.errorString() : writeError);
         return CommandSupport::kExitUnreadable;
     }
-    out.flush();
     return CommandSupport::kExitOk;
 }

@@ -130,16 +130,11 @@ int StatsCommand::run(const QStringList &args) {
     }
     auto stats = std::make_shared<const TraceStatistics>(TraceStatistics::compute(*doc, o));
 
-    QFile out;
-    if (!out.open(stdout, QIODevice::WriteOnly)) {
-        cs.error(QStringLiteral("cannot write to standard output"));
-        return CommandSupport::kExitUnreadable;
-    }
     if (json) {
         QJsonObject obj = stats->toJson();
         obj.insert(QStringLiteral("file"), file);
         obj.insert(QStringLiteral("filter"), sel.filter.text());
-        out.write(QJsonDocument(obj).toJson(QJsonDocument::Indented));
+        CommandSupport::print(QJsonDocument(obj).toJson(QJsonDocument::Indented));
         return CommandSupport::kExitOk;
     }
     if (csv) {
@@ -187,7 +182,7 @@ int StatsCommand::run(const QStringList &args) {
                     << QStringLiteral("reads") << QStringLiteral("finished_reads")
                     << QStringLiteral("distinct_keys");
         }
-        out.write(csvTable(objs, columns));
+        CommandSupport::print(csvTable(objs, columns));
         return CommandSupport::kExitOk;
     }
 
@@ -230,6 +225,6 @@ int StatsCommand::run(const QStringList &args) {
     }
     ts << "\n";
     ts.flush();
-    out.write(text.toUtf8());
+    CommandSupport::print(text.toUtf8());
     return CommandSupport::kExitOk;
 }

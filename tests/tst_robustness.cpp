@@ -100,6 +100,9 @@ private slots:
     void cliHugeAndNonFiniteTimes_data();
     void cliHugeAndNonFiniteTimes();
     void jsonNonFiniteIsNull();
+
+    void writeToFullDevice_data();
+    void writeToFullDevice();
 };
 
 // RecordIndexer finds the two bytes after the record's map in both modes (Index used to stop at
@@ -273,6 +276,50 @@ void TestRobustness::jsonNonFiniteIsNull() {
     QVERIFY(header.contains(QStringLiteral("t_mono_start")));
     QVERIFY(header[QStringLiteral("t_mono_start")].isNull());
     QVERIFY(header[QStringLiteral("t_wall_start")].isNull());
+}
+
+void TestRobustness::writeToFullDevice_data() {
+    QTest::addColumn<QStringList>("args");
+    auto row = [](const char *args) {
+        QTest::newRow(args) << QString::fromLatin1(args).split(QLatin1Char(' '),
+                                                               Qt::SkipEmptyParts);
+    };
+    row("dump FILE");
+    row("dump --jsonl FILE");
+    row("dump --csv FILE");
+    row("info FILE");
+    row("info --json FILE");
+    row("stats FILE");
+    row("stats --json FILE");
+    row("stats --csv FILE");
+    row("keys FILE");
+    row("keys --json FILE");
+    row("anomalies FILE");
+    row("anomalies --json FILE");
+    row("dump --help");
+    row("--version");
+}
+
+// Standard output on a full device: every command fails with 2 and says why (it exited 0).
+void TestRobustness::writeToFullDevice() {
+    QFETCH(QStringList, args);
+    if (!QFile::exists(QStringLiteral("/dev/full"))) {
+        QSKIP("no /dev/full");
+    }
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), smallTrace(20).bytes);
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^FILE$")), path);
+    QProcess p;
+    p.setStandardOutputFile(QStringLiteral("/dev/full"));
+    p.start(lmctPath(), args);
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains(QStringLiteral("lmct: cannot write to standard output: No space left on "
+                                         "device")),
+             qPrintable(err));
+    QCOMPARE(err.count(QStringLiteral("cannot write")), 1);
 }
 
 QTEST_GUILESS_MAIN(TestRobustness)
