@@ -27,7 +27,8 @@ int runInfo(const QStringList &args) {
     p.setApplicationDescription(QStringLiteral(
         "Print what a trace holds: header fields, record count, duration (largest t_mono),\n"
         "records per qualname, and diagnostics. Exit 0 when every file opened (warnings\n"
-        "allowed), 2 when any was refused (reason on stderr), 1 on a usage error."));
+        "allowed), 2 when any was refused (reason on stderr) or standard output could not be\n"
+        "written, 1 on a usage error."));
     p.addHelpOption();
     p.addOption(
         {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});

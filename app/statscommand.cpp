@@ -82,7 +82,8 @@ int StatsCommand::run(const QStringList &args) {
         "first/last t_mono, rate, inter-arrival p50/p95/max, keys and bytes per call, totals),\n"
         "per model, per rank and per cache salt (reserves, finished writes, prefetches, reads,\n"
         "finished reads, distinct keys), and read_prefetched_results enter/exit pairs.\n"
-        "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input."));
+        "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input or a failed\n"
+        "write to standard output."));
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object.")});
     p.addOption(
         {QStringLiteral("csv"), QStringLiteral("CSV (RFC 4180) of one table, see --table.")});
