@@ -15,7 +15,8 @@ namespace lmct {
  * AnomalyReport::kMaxItemsPerKind per kind: `truncated` lists the kinds cut). Text: the counts
  * with what each kind means, then one line per item.
  *
- * Exit codes: 0 ok (anomalies found or not), 1 usage error, 2 unreadable input.
+ * Exit codes: 0 ok (anomalies found or not), 1 usage error, 2 unreadable input or a failed write
+ * to standard output.
  */
 class AnomaliesCommand {
 public:

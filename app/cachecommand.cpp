@@ -35,10 +35,10 @@ void CacheCommand::write(const QByteArray &s) {
 
 void CacheCommand::flush() {
     if (!m_buffer.isEmpty()) {
-        std::fwrite(m_buffer.constData(), 1, size_t(m_buffer.size()), stdout);
+        CommandSupport::print(m_buffer);
         m_buffer.clear();
     }
-    std::fflush(stdout);
+    CommandSupport::flushOutput();
 }
 
 QByteArray CacheCommand::number(double v) {

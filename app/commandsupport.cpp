@@ -8,6 +8,10 @@
 #include <QLocale>
 #include <QTextStream>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
 using namespace lmct;
 
 void CommandSupport::addSelectionOptions(QCommandLineParser &p) const {
@@ -36,7 +40,7 @@ int CommandSupport::parseArguments(QCommandLineParser &p, const QStringList &arg
         if (help.startsWith(QLatin1String("Usage: ")) && opts > 0 && opts < eol) {
             help.replace(7, opts - 7, QStringLiteral("lmct %1").arg(m_command));
         }
-        QTextStream(stdout) << help;
+        print(help);
         return kExitOk;
     }
     const QStringList files = p.positionalArguments();
@@ -93,6 +97,43 @@ std::vector<int> CommandSupport::select(const std::shared_ptr<const TraceDocumen
 
 void CommandSupport::error(const QString &message) const {
     QTextStream(stderr) << "lmct " << m_command << ": " << message << "\n";
+}
+
+namespace {
+QString g_outputError;  // why standard output could not be written (the first failure)
+}  // namespace
+
+void CommandSupport::noteOutputError(const QString &reason) {
+    if (g_outputError.isEmpty()) {
+        g_outputError = reason.isEmpty() ? QStringLiteral("write error") : reason;
+    }
+}
+
+void CommandSupport::print(const QByteArray &bytes) {
+    errno = 0;
+    if (!bytes.isEmpty() &&
+        std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout) != size_t(bytes.size())) {
+        noteOutputError(errno ? QString::fromLocal8Bit(std::strerror(errno)) : QString());
+    }
+}
+
+void CommandSupport::flushOutput() {
+    errno = 0;
+    if (std::fflush(stdout) != 0) {
+        noteOutputError(errno ? QString::fromLocal8Bit(std::strerror(errno)) : QString());
+    }
+}
+
+int CommandSupport::finishStandardOutput(int rc) {
+    flushOutput();
+    if (std::ferror(stdout)) {
+        noteOutputError(QString());  // a failed write the stream kept no reason for
+    }
+    if (g_outputError.isEmpty()) {
+        return rc;
+    }
+    QTextStream(stderr) << "lmct: cannot write to standard output: " << g_outputError << "\n";
+    return kExitUnreadable;
 }
 
 QByteArray CommandSupport::number(double v) {

@@ -13,7 +13,8 @@
  * What the `lmct` commands share: exit codes, the `--filter`/`--range` options, loading the
  * input, selecting records, printing help and errors.
  *
- * Exit codes: 0 ok, 1 usage error (bad option, invalid filter or range), 2 unreadable input.
+ * Exit codes: 0 ok, 1 usage error (bad option, invalid filter or range), 2 unreadable input or
+ * unwritable output (an export's OUT, or standard output: see finishStandardOutput()).
  * Errors go to stderr prefixed with "lmct COMMAND: ".
  *
  * Thread-safety: main thread of the command-line program.
@@ -54,6 +55,25 @@ public:
 
     /** Prints "lmct COMMAND: message" on stderr. */
     void error(const QString &message) const;
+
+    /**
+     * Flushes standard output and checks that every write to it succeeded (its FILE's error
+     * flag: a full disk, /dev/full). Returns `rc` when it did; otherwise prints "lmct: cannot
+     * write to standard output: REASON" on stderr and returns kExitUnreadable (2, "unwritable
+     * output"). Called once by main() after the command.
+     */
+    static int finishStandardOutput(int rc);
+    /**
+     * Writes `bytes` to standard output (stdio, buffered). A failed write is remembered, with
+     * its reason, for finishStandardOutput(); every command writes standard output through this
+     * (or a QFile on stdout whose failure it passes to noteOutputError()).
+     */
+    static void print(const QByteArray &bytes);
+    static void print(const QString &text) { print(text.toUtf8()); }
+    /** Flushes standard output (stdio), remembering a failure like print(). */
+    static void flushOutput();
+    /** Remembers why a write to standard output failed (the first reason is kept). */
+    static void noteOutputError(const QString &reason);
 
     /** Shortest text that reads back as the same double ("0.1", "1e-05", "1760000000.25"). */
     static QByteArray number(double v);

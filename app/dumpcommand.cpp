@@ -48,7 +48,8 @@ int DumpCommand::run(const QStringList &args) {
         "--jsonl: one JSON object per line: index, t_mono, t_wall, qualname, args (bytes as\n"
         "hex, codec-tagged values as {\"__t__\": TAG, \"v\": PAYLOAD}).\n"
         "--csv: RFC 4180 with columns index,t_mono,t_wall,qualname,call,summary,args_json.\n"
-        "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input."));
+        "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input or a failed\n"
+        "write to standard output."));
     p.addOption({QStringLiteral("jsonl"), QStringLiteral("JSON Lines output.")});
     p.addOption({QStringLiteral("csv"), QStringLiteral("CSV output (RFC 4180).")});
     cs.addSelectionOptions(p);
@@ -83,10 +84,11 @@ int DumpCommand::run(const QStringList &args) {
     const TraceDocument &d = *doc;
     QString writeError;
     if (!RecordExport::writeRows(
-            &out, rows, [&d, format](int r) { return formatRecord(d, r, format); }, &writeError)) {
-        cs.error(QStringLiteral("cannot write to standard output"));
+            &out, rows, [&d, format](int r) { return formatRecord(d, r, format); }, &writeError) ||
+        !out.flush()) {
+        // Stop at the first failed write; main() reports it (finishStandardOutput).
+        CommandSupport::noteOutputError(writeError.isEmpty() ? out.errorString() : writeError);
         return CommandSupport::kExitUnreadable;
     }
-    out.flush();
     return CommandSupport::kExitOk;
 }

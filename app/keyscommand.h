@@ -16,7 +16,8 @@ namespace lmct {
  * with `read` = read_prefetched_results.__enter__ + finish_read_prefetched and `state` one of
  * KeyAnalysis::stateName(). Text: a summary, then one line per key.
  *
- * Exit codes: 0 ok, 1 usage error, 2 unreadable input (see CacheCommand).
+ * Exit codes: 0 ok, 1 usage error, 2 unreadable input (see CacheCommand) or a failed write to
+ * standard output.
  */
 class KeysCommand {
 public:

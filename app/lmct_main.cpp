@@ -1,6 +1,7 @@
 // lmct: the headless command line of LMCache Trace Viewer (model/ only, no display needed).
 
 #include "anomaliescommand.h"
+#include "commandsupport.h"
 #include "dumpcommand.h"
 #include "exportcommand.h"
 #include "keyscommand.h"
@@ -26,7 +27,8 @@ int runInfo(const QStringList &args) {
     p.setApplicationDescription(QStringLiteral(
         "Print what a trace holds: header fields, record count, duration (largest t_mono),\n"
         "records per qualname, and diagnostics. Exit 0 when every file opened (warnings\n"
-        "allowed), 2 when any was refused (reason on stderr), 1 on a usage error."));
+        "allowed), 2 when any was refused (reason on stderr) or standard output could not be\n"
+        "written, 1 on a usage error."));
     p.addHelpOption();
     p.addOption(
         {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});
@@ -44,8 +46,8 @@ int runInfo(const QStringList &args) {
         return kExitUsage;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << p.helpText().replace(QStringLiteral("lmct"),
-                                                    QStringLiteral("lmct info"));
+        CommandSupport::print(
+            p.helpText().replace(QStringLiteral("lmct"), QStringLiteral("lmct info")));
         return kExitOk;
     }
     const QStringList files = p.positionalArguments();
@@ -54,7 +56,6 @@ int runInfo(const QStringList &args) {
         return kExitUsage;
     }
     const bool json = p.isSet(QStringLiteral("json"));
-    QTextStream out(stdout);
     QTextStream err(stderr);
     int rc = kExitOk;
     TraceLoader::Options options;
@@ -66,20 +67,22 @@ int runInfo(const QStringList &args) {
             err << "lmct info: " << error << "\n";
             rc = kExitUnreadable;
             if (json) {
-                out << QJsonDocument(TraceInfo::refusedJson(file, error))
-                           .toJson(QJsonDocument::Compact)
-                    << "\n";
+                CommandSupport::print(QJsonDocument(TraceInfo::refusedJson(file, error))
+                                          .toJson(QJsonDocument::Compact) +
+                                      "\n");
             }
             continue;
         }
         if (json) {
-            out << QJsonDocument(TraceInfo::toJson(file, *doc, p.isSet(QStringLiteral("details"))))
-                       .toJson(QJsonDocument::Compact)
-                << "\n";
+            CommandSupport::print(
+                QJsonDocument(TraceInfo::toJson(file, *doc, p.isSet(QStringLiteral("details"))))
+                    .toJson(QJsonDocument::Compact) +
+                "\n");
         } else {
-            out << TraceInfo::toText(file, *doc);
+            CommandSupport::print(TraceInfo::toText(file, *doc));
         }
-        out.flush();
+        CommandSupport::flushOutput();  // one file at a time (a reader sees each as soon as it is
+                                        // read)
     }
     return rc;
 }
@@ -106,26 +109,10 @@ QString usage() {
         "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
         "1'.\n"
         "Exit codes: 0 ok, 1 usage error or invalid filter, 2 unreadable input or unwritable\n"
-        "output.\n");
+        "output (also a failed write to standard output).\n");
 }
 
-}  // namespace
-
-int main(int argc, char *argv[]) {
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("lmct"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(LMCT_VERSION));
-    QStringList args = QCoreApplication::arguments();
-    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
-        args[1] == QLatin1String("help")) {
-        QTextStream(args.size() < 2 ? stderr : stdout) << usage();
-        return args.size() < 2 ? kExitUsage : kExitOk;
-    }
-    if (args[1] == QLatin1String("--version")) {
-        QTextStream(stdout) << "lmct " << LMCT_VERSION << "\n";
-        return kExitOk;
-    }
-    const QString command = args.takeAt(1);
+int run(const QString &command, const QStringList &args) {
     if (command == QLatin1String("info")) {
         return runInfo(args);
     }
@@ -146,4 +133,30 @@ int main(int argc, char *argv[]) {
     }
     QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
     return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char *argv[]) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("lmct"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LMCT_VERSION));
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
+        args[1] == QLatin1String("help")) {
+        if (args.size() < 2) {
+            QTextStream(stderr) << usage();
+            return kExitUsage;
+        }
+        CommandSupport::print(usage());
+        return CommandSupport::finishStandardOutput(kExitOk);
+    }
+    if (args[1] == QLatin1String("--version")) {
+        CommandSupport::print(QByteArray("lmct " LMCT_VERSION "\n"));
+        return CommandSupport::finishStandardOutput(kExitOk);
+    }
+    const QString command = args.takeAt(1);
+    // Every command writes standard output through its FILE (fwrite, or QFile and QTextStream
+    // on it); a failed write (a full disk, /dev/full, a closed pipe's EIO) is found here.
+    return CommandSupport::finishStandardOutput(run(command, args));
 }

@@ -82,7 +82,8 @@ int StatsCommand::run(const QStringList &args) {
         "first/last t_mono, rate, inter-arrival p50/p95/max, keys and bytes per call, totals),\n"
         "per model, per rank and per cache salt (reserves, finished writes, prefetches, reads,\n"
         "finished reads, distinct keys), and read_prefetched_results enter/exit pairs.\n"
-        "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input."));
+        "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input or a failed\n"
+        "write to standard output."));
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object.")});
     p.addOption(
         {QStringLiteral("csv"), QStringLiteral("CSV (RFC 4180) of one table, see --table.")});
@@ -130,16 +131,11 @@ int StatsCommand::run(const QStringList &args) {
     }
     auto stats = std::make_shared<const TraceStatistics>(TraceStatistics::compute(*doc, o));
 
-    QFile out;
-    if (!out.open(stdout, QIODevice::WriteOnly)) {
-        cs.error(QStringLiteral("cannot write to standard output"));
-        return CommandSupport::kExitUnreadable;
-    }
     if (json) {
         QJsonObject obj = stats->toJson();
         obj.insert(QStringLiteral("file"), file);
         obj.insert(QStringLiteral("filter"), sel.filter.text());
-        out.write(QJsonDocument(obj).toJson(QJsonDocument::Indented));
+        CommandSupport::print(QJsonDocument(obj).toJson(QJsonDocument::Indented));
         return CommandSupport::kExitOk;
     }
     if (csv) {
@@ -187,7 +183,7 @@ int StatsCommand::run(const QStringList &args) {
                     << QStringLiteral("reads") << QStringLiteral("finished_reads")
                     << QStringLiteral("distinct_keys");
         }
-        out.write(csvTable(objs, columns));
+        CommandSupport::print(csvTable(objs, columns));
         return CommandSupport::kExitOk;
     }
 
@@ -230,6 +226,6 @@ int StatsCommand::run(const QStringList &args) {
     }
     ts << "\n";
     ts.flush();
-    out.write(text.toUtf8());
+    CommandSupport::print(text.toUtf8());
     return CommandSupport::kExitOk;
 }

@@ -42,6 +42,8 @@ QString Diagnostic::kindName(Kind k) {
             return QStringLiteral("damage");
         case Kind::Time:
             return QStringLiteral("time");
+        case Kind::Shrank:
+            return QStringLiteral("shrank");
         case Kind::Note:
             return QStringLiteral("note");
     }

@@ -35,6 +35,7 @@ struct Diagnostic {
         Order,            ///< t_mono steps back
         Damage,           ///< summary: bytes and frames skipped, records recovered
         Time,             ///< t_mono or t_wall not finite, or t_mono negative
+        Shrank,           ///< the file was truncated by another process while being read
         Note              ///< anything else worth telling
     };
 

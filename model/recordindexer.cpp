@@ -1,5 +1,7 @@
 #include "recordindexer.h"
 
+#include "msgpackskim.h"
+
 #include <msgpack.hpp>
 
 #include <cstring>
@@ -216,6 +218,14 @@ QString fieldName(Field f) {
     }
 }
 
+QString trailingMessage(qint64 end, qint64 size) {
+    return QStringLiteral(
+               "one msgpack value of %1 bytes, then %2 unexpected bytes (trailing bytes at body "
+               "offset %1: a record body holds exactly one value)")
+        .arg(end)
+        .arg(size - end);
+}
+
 }  // namespace
 
 RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode mode) {
@@ -243,6 +253,15 @@ RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode m
             ok = true;  // fall through to the field checks below
             off = std::size_t(size);
         } else {
+            // A body holds exactly one value (LMCache's decoder rejects trailing bytes): find
+            // where it ends by skimming the arguments (no decoding). Damage inside them is left
+            // to the Full parse, as before.
+            const qint64 end = MsgpackSkim::skip(reinterpret_cast<const uchar *>(data), size, 0);
+            if (end > 0 && end < size) {
+                f.status = Status::Malformed;
+                f.message = trailingMessage(end, size);
+                return f;
+            }
             f.status = Status::Ok;
             return f;
         }
@@ -263,9 +282,7 @@ RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode m
     }
     if (qint64(off) != size) {
         f.status = Status::Malformed;
-        f.message = QStringLiteral("one msgpack value of %1 bytes, then %2 unexpected bytes")
-                        .arg(off)
-                        .arg(size - qint64(off));
+        f.message = trailingMessage(qint64(off), size);
         return f;
     }
     f.status = Status::BadFields;

@@ -22,6 +22,9 @@ namespace lmct {
  *   (`type, t_mono, t_wall, qualname, args`) skips the arguments entirely. Keys in another order
  *   are still read correctly; the walk then simply goes further. What lies inside `args` is
  *   checked later by a Full parse (TraceLoader's argument check) or when decoded for display.
+ *   Trailing bytes after the body's value are found in both modes (Index mode skims the
+ *   arguments with MsgpackSkim, without decoding them): such a frame is Malformed, as LMCache's
+ *   decoder rejects it, with a message naming the body offset and the number of bytes.
  * `args` is never decoded here: TraceDocument::args() does that on demand.
  *
  * Thread-safety: stateless; parse() is reentrant.

@@ -150,7 +150,7 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
             if (index.column() == TWallColumn) {
                 return QStringLiteral("%1\n%2 (Unix seconds)")
                     .arg(TimeFormat::wall(rs.tWall(rec), !m_wallUtc))
-                    .arg(QString::number(rs.tWall(rec), 'f', 6));
+                    .arg(TimeFormat::fixed(rs.tWall(rec), 6));
             }
             if (rs.flags(rec) & RecordStore::AfterResync) {
                 return tr("Read after skipping damaged bytes (resynchronised)");

@@ -45,7 +45,7 @@ QString quoted(const QString &s) {
 }
 
 QString fixed(double v, int decimals) {
-    return std::isfinite(v) ? QString::number(v, 'f', decimals) : kUnknown;
+    return std::isfinite(v) ? TimeFormat::fixed(v, decimals) : kUnknown;
 }
 
 QString duration(double v) {

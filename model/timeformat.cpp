@@ -58,7 +58,20 @@ QString TimeFormat::delta(double s) {
 }
 
 QString TimeFormat::mono(double s) {
-    return QString::number(s, 'f', 6);
+    return fixed(s, 6);
+}
+
+QString TimeFormat::fixed(double v, int decimals) {
+    if (std::isnan(v)) {
+        return QStringLiteral("nan");
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+    }
+    if (std::abs(v) >= kCompactAbove) {
+        return QString::number(v, 'g', 7);
+    }
+    return QString::number(v, 'f', decimals);
 }
 
 QString TimeFormat::wall(double t, bool utc) {

@@ -17,8 +17,18 @@ public:
     static QString duration(double seconds);
     /** A signed duration with an explicit sign: "+1.2 ms", "−3.4 µs". */
     static QString delta(double seconds);
-    /** `t_mono` with microsecond precision: "12.345678". */
+    /** `t_mono` with microsecond precision: "12.345678"; see fixed() for huge and non-finite
+     *  values. */
     static QString mono(double seconds);
+    /** Magnitude from which fixed() switches to scientific notation. */
+    static constexpr double kCompactAbove = 1e12;
+    /**
+     * `v` with `decimals` decimals ("1760000000.250000"), the way every number of seconds is
+     * printed in text output: from kCompactAbove in magnitude on, 7 significant digits in
+     * scientific notation ("1e+308", "-1.7e+308") instead of up to 309 digits; non-finite values
+     * as "nan", "inf" and "-inf". JSON output never uses this: there non-finite numbers are null.
+     */
+    static QString fixed(double v, int decimals);
     /** Largest |`t_wall`| (seconds) that wall() renders as a date. */
     static constexpr double kMaxWallSeconds = 1e13;
 

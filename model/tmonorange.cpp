@@ -1,6 +1,7 @@
 #include "tmonorange.h"
 
 #include "filterliteral.h"
+#include "timeformat.h"
 
 #include <QStringList>
 #include <cmath>
@@ -45,8 +46,8 @@ std::optional<TMonoRange> TMonoRange::parse(const QString &text, QString *error)
 }
 
 QString TMonoRange::toString() const {
-    const QString a = std::isinf(from) ? QString() : QString::number(from, 'f', 6);
-    const QString b = std::isinf(to) ? QString() : QString::number(to, 'f', 6);
+    const QString a = std::isinf(from) ? QString() : TimeFormat::fixed(from, 6);
+    const QString b = std::isinf(to) ? QString() : TimeFormat::fixed(to, 6);
     return a + QLatin1Char(':') + b;
 }
 

@@ -1,5 +1,6 @@
 #include "tracedocument.h"
 
+#include "mappingguard.h"
 #include "valuedecoder.h"
 
 #include <QFileInfo>
@@ -9,6 +10,23 @@ namespace lmct {
 
 QString TraceDocument::fileName() const {
     return QFileInfo(m_file.fileName()).fileName();
+}
+
+void TraceDocument::noteShrink(int cap) const {
+    const qint64 shrunk = m_file.shrunkTo();
+    if (shrunk < 0 || m_shrinkNoted.exchange(true)) {
+        return;
+    }
+    // Documents are made non-const (TraceLoader); the diagnostics are guarded by m_mutex.
+    const_cast<TraceDocument *>(this)->addDiagnostic(
+        Diagnostic{Diagnostic::Severity::Error, Diagnostic::Kind::Shrank, shrunk,
+                   QStringLiteral("%1: offset %2: the file shrank to %2 bytes while being read "
+                                  "(truncated by another process); what lay beyond offset %2 "
+                                  "is not there, and records read before may have lost their "
+                                  "arguments")
+                       .arg(m_file.fileName())
+                       .arg(shrunk)},
+        cap);
 }
 
 DiagnosticList TraceDocument::diagnostics() const {
@@ -69,6 +87,24 @@ std::shared_ptr<const TraceDocument::Args> TraceDocument::args(int i) const {
         ValueDecoder::Result r = ValueDecoder::decode(body, m_records.bodyLength(i));
         if (!r.ok()) {
             out->error = r.message;
+        }
+        // A file truncated under us reads as zeros past its new end (MappingGuard): those are
+        // not the record's bytes. Checked only after a failed decode or an absorbed fault.
+        const qint64 end = off + qint64(m_records.bodyLength(i));
+        qint64 shrunk = m_file.shrunkTo();
+        if (shrunk < 0 && (!r.ok() || MappingGuard::faultCount() > 0)) {
+            shrunk = m_file.checkShrunk();
+        }
+        if (shrunk >= 0 && end > shrunk) {
+            noteShrink();
+            out->error = QStringLiteral(
+                             "the file shrank to %1 bytes while being read: record %2 "
+                             "(frame at offset %3, %4 bytes) is no longer there")
+                             .arg(shrunk)
+                             .arg(i)
+                             .arg(off - 4)
+                             .arg(m_records.bodyLength(i));
+            r.value = Value::map();
         }
         if (const Value *a = r.value.find(u"args")) {
             out->value = std::move(*const_cast<Value *>(a));

@@ -87,6 +87,13 @@ public:
     /** Offset where the first record frame starts. */
     qint64 recordsStart() const { return m_recordsStart; }
 
+    /**
+     * Size in bytes the file shrank to while it was read (another process truncated it), or -1.
+     * Records indexed before it shrank stay; their arguments beyond the new end are not there
+     * (args() says so). A Diagnostic::Kind::Shrank error reports it once.
+     */
+    qint64 shrunkTo() const { return m_file.shrunkTo(); }
+
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;
 
@@ -107,6 +114,9 @@ private:
     friend class TraceLoader;
     friend class TraceScanner;
     void addDiagnostic(const Diagnostic &d, int cap);
+    /** Adds the Kind::Shrank diagnostic once, when the file has shrunk (any thread). */
+    void noteShrink(int cap = 10000) const;
+    mutable std::atomic<bool> m_shrinkNoted{false};
 
     TraceFile m_file;
     std::atomic_bool m_argsChecked{false};

@@ -1,17 +1,23 @@
 #include "tracefile.h"
 
+#include "mappingguard.h"
+
 #include <QFileInfo>
 
 #include <algorithm>
 
 #ifdef Q_OS_LINUX
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
 namespace lmct {
 
 TraceFile::~TraceFile() {
+    for (int slot : m_guards) {
+        MappingGuard::remove(slot);
+    }
     if (m_file) {
         for (uchar *p : m_maps) {
             m_file->unmap(p);
@@ -63,7 +69,7 @@ bool TraceFile::remap(QString *error) {
         return false;
     }
     const qint64 now = m_file->size();  // fstat: the size now
-    if (now <= size()) {
+    if (now <= size() || shrunkTo() >= 0) {
         return false;
     }
     uchar *p = m_file->map(0, now);
@@ -77,9 +83,43 @@ bool TraceFile::remap(QString *error) {
         return false;
     }
     m_maps.push_back(p);
+    {
+        const int slot = MappingGuard::add(p, now);
+        QMutexLocker lock(&m_guardMutex);
+        m_guards.push_back(slot);
+    }
     m_data.store(p, std::memory_order_release);
     m_size.store(now, std::memory_order_release);
     return true;
+}
+
+qint64 TraceFile::checkShrunk() const {
+#ifdef Q_OS_LINUX
+    if (!m_file || m_file->handle() < 0) {
+        return -1;
+    }
+    qint64 end = size();
+    struct stat st;
+    if (::fstat(m_file->handle(), &st) == 0 && qint64(st.st_size) < end) {
+        end = qint64(st.st_size);
+    }
+    if (MappingGuard::faultCount() > 0) {
+        QMutexLocker lock(&m_guardMutex);
+        for (int slot : m_guards) {
+            const qint64 f = MappingGuard::faultOffset(slot);
+            if (f >= 0 && f < end) {
+                end = f;
+            }
+        }
+    }
+    if (end < size()) {
+        qint64 cur = m_shrunkTo.load(std::memory_order_relaxed);
+        while ((cur < 0 || end < cur) &&
+               !m_shrunkTo.compare_exchange_weak(cur, end, std::memory_order_acq_rel)) {
+        }
+    }
+#endif
+    return shrunkTo();
 }
 
 void TraceFile::releaseResident(qint64 offset, qint64 length) const {

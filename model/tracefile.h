@@ -22,9 +22,16 @@ namespace lmct {
  * stay mapped until the TraceFile is destroyed, so pointers into them stay valid, and since a trace
  * is only ever appended to, every mapping shows the same bytes where they overlap.
  *
+ * A file that shrinks while mapped (truncated by another process) does not crash the reader:
+ * every mapping is registered with MappingGuard, whose SIGBUS handler maps zeros over a page read
+ * beyond the new end of the file. The bytes read there are not the file's; checkShrunk() tells
+ * where the file now ends, and readers (TraceLoader, TraceDocument::args) treat what lies beyond
+ * it as not there and report it. Once the file has shrunk, remap() no longer maps it again (its
+ * content was rewritten under us; the records read so far stay).
+ *
  * Ownership: the mappings live as long as the TraceFile; pointers returned by data() must not
- * outlive it. Thread-safety: data() and size() may be read from any thread at any time; open(),
- * openBytes() and remap() are for one thread (the loader).
+ * outlive it. Thread-safety: data(), size(), shrunkTo() and checkShrunk() may be called from any
+ * thread at any time; open(), openBytes() and remap() are for one thread (the loader).
  */
 class TraceFile {
 public:
@@ -65,10 +72,27 @@ public:
      */
     void releaseResident(qint64 offset, qint64 length) const;
 
+    /**
+     * Size in bytes the file was found to have shrunk to while mapped (smaller than size()), or
+     * -1 while it has not been seen to shrink. Only updated by checkShrunk().
+     */
+    qint64 shrunkTo() const { return m_shrunkTo.load(std::memory_order_acquire); }
+    /**
+     * Checks now whether the file is shorter than mapped (fstat) or a read of a mapping faulted
+     * beyond its end (MappingGuard); returns the size it shrank to (bytes), or -1 when it did
+     * not. A fault without a shrink (an I/O error) counts as the file ending at the faulting
+     * page. Cheap enough to call once per batch of records (one fstat); always -1 for
+     * openBytes().
+     */
+    qint64 checkShrunk() const;
+
 private:
     std::unique_ptr<QFile> m_file;
     QByteArray m_bytes;
     std::vector<uchar *> m_maps;  // every mapping made, newest last
+    std::vector<int> m_guards;    // MappingGuard slot of each mapping (-1: not guarded)
+    mutable QMutex m_guardMutex;  // guards m_guards against checkShrunk() on other threads
+    mutable std::atomic<qint64> m_shrunkTo{-1};
     std::atomic<const uchar *> m_data{nullptr};
     std::atomic<qint64> m_size{0};
     QString m_fileName;

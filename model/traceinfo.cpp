@@ -95,7 +95,8 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
     if (h.tWallStart()) {
         line(QStringLiteral("t_wall_start"), TimeFormat::wall(*h.tWallStart()));
     }
-    line(QStringLiteral("duration"), QStringLiteral("%1 s").arg(doc.duration(), 0, 'f', 6));
+    line(QStringLiteral("duration"),
+         QStringLiteral("%1 s").arg(TimeFormat::fixed(doc.duration(), 6)));
     const QString digest = h.smConfigDigest();
     line(QStringLiteral("sm_config_digest"),
          (digest.isEmpty() ? QStringLiteral("(none)") : digest) +

@@ -2,6 +2,7 @@
 #include "parallelchunks.h"
 
 #include "recordindexer.h"
+#include "timeformat.h"
 #include "valuedecoder.h"
 
 #include <QMutex>
@@ -38,7 +39,29 @@ public:
           m_size(doc.m_file.size()),
           m_opt(opt),
           m_store(doc.m_records),
-          m_st(doc.m_scan) {}
+          m_st(doc.m_scan) {
+        if (const qint64 shrunk = doc.m_file.shrunkTo(); shrunk >= 0 && shrunk < m_size) {
+            m_size = shrunk;
+            m_shrunk = true;
+        }
+    }
+
+    /**
+     * Checks whether the file shrank under us (TraceFile::checkShrunk: fstat and absorbed
+     * SIGBUS faults); if so, the end of the scan moves to its new size, the document reports it
+     * once, and true is returned. What lies beyond reads as zeros and is not the file's: it is
+     * not there, not damage.
+     */
+    bool clipToShrink() {
+        const qint64 shrunk = m_doc.m_file.checkShrunk();
+        if (shrunk < 0 || shrunk >= m_size) {
+            return false;
+        }
+        m_size = shrunk;
+        m_shrunk = true;
+        m_doc.noteShrink(m_opt.maxDiagnostics);
+        return true;
+    }
 
     quint32 lengthAt(qint64 pos) const { return qFromBigEndian<quint32>(m_data + pos); }
 
@@ -176,8 +199,14 @@ public:
             ParallelChunks::run(int(chunks.size()),
                                 [&](int k) { parseRange(chunks[k].first, chunks[k].second); });
         }
+        // The file may have been truncated while it was parsed (the frames read past its new end
+        // read as zeros): only frames wholly inside the file as it is now are appended.
+        const bool shrank = clipToShrink();
         for (int i = 0; i < n; ++i) {
             const RecordIndexer::Fields &f = m_fields[size_t(i)];
+            if (shrank && m_frames[size_t(i)].off + 4 + m_frames[size_t(i)].len > m_size) {
+                return m_frames[size_t(i)].off;
+            }
             if (f.status != RecordIndexer::Status::Ok) {
                 // The frames after it were parsed for nothing and are parsed again by the next
                 // batch: after damage, batches start small (many damaged frames cost linear,
@@ -225,6 +254,7 @@ public:
         qint64 off = m_doc.m_scanOffset.load(std::memory_order_relaxed);
         qint64 lastProgress = off;
         auto publish = [&] { m_doc.m_scanOffset.store(off, std::memory_order_release); };
+        clipToShrink();  // truncated since the last scan (a followed file)?
         while (off < m_size) {
             publish();
             if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
@@ -247,7 +277,15 @@ public:
                 off = after;
                 continue;
             }
+            // The careful path diagnoses damage: first make sure it is not a file that shrank.
+            if (clipToShrink()) {
+                continue;
+            }
             const qint64 rem = m_size - off;
+            if (m_shrunk && (rem < 4 || qint64(lengthAt(off)) > rem - 4)) {
+                off = m_size;  // the frame the file now ends in is not there (noteShrink says so)
+                break;
+            }
             if (m_opt.follow && (rem < 4 || (qint64(lengthAt(off)) > rem - 4 &&
                                              qint64(lengthAt(off)) <= kMaxWaitedFrame))) {
                 break;  // still being written: wait for the rest
@@ -402,7 +440,7 @@ public:
                      .arg(m_st.badTimes)
                      .arg(i)
                      .arg(m_store.tMono(i))
-                     .arg(m_store.tWall(i), 0, 'f', 6));
+                     .arg(TimeFormat::fixed(m_store.tWall(i), 6)));
         }
         if (m_st.backSteps > 0) {
             diag(Diagnostic::Severity::Info, Diagnostic::Kind::Order,
@@ -422,7 +460,12 @@ public:
      * add a diagnostic naming the record, its offset and what is wrong.
      */
     void validateArgs() {
-        const int n = m_store.size();
+        clipToShrink();
+        int n = m_store.size();
+        while (m_shrunk && n > 0 &&
+               m_store.frameOffset(n - 1) + 4 + m_store.bodyLength(n - 1) > m_size) {
+            --n;  // read before the file shrank; its arguments are no longer there
+        }
         std::vector<int> bad;
         QMutex mutex;
         const int threads = qMax(1, QThread::idealThreadCount());
@@ -451,8 +494,12 @@ public:
         };
         ParallelChunks::run(int(chunks.size()), [&](int k) { check(chunks[k]); });
         std::sort(bad.begin(), bad.end());
+        clipToShrink();
         for (int i : bad) {
             const qint64 off = m_store.frameOffset(i);
+            if (off + 4 + m_store.bodyLength(i) > m_size) {
+                break;  // read zeros past the end of a file that shrank: not damage
+            }
             const RecordIndexer::Fields f =
                 RecordIndexer::parse(body(off), m_store.bodyLength(i), RecordIndexer::Mode::Full);
             m_store.setFlag(i, RecordStore::BadArgs);
@@ -476,6 +523,7 @@ private:
     const TraceLoader::Options &m_opt;
     RecordStore &m_store;
     TraceDocument::ScanState &m_st;
+    bool m_shrunk = false;  // the file shrank while mapped: m_size is its new end
 
     struct Frame {
         qint64 off;
@@ -516,6 +564,9 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
     const qint64 size = doc->m_file.size();
     auto refuse = [&](const QString &msg) {
         *error = QStringLiteral("%1: %2").arg(name, msg);
+        if (const qint64 shrunk = doc->m_file.checkShrunk(); shrunk >= 0) {
+            *error += QStringLiteral(" (the file shrank to %1 bytes while being read)").arg(shrunk);
+        }
         return false;
     };
     // A followed trace may not have its header yet (LMCache writes it with the first record or
@@ -543,6 +594,7 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
     const qint64 frameEnd = 4 + qint64(len0);
     Value headerMap;
     qint64 recordsStart = -1;
+    qint64 trailingAt = -1;  // file offset of trailing bytes in the header frame
     bool recovered = false;
     ValueDecoder::Result r;
     if (frameEnd <= size) {
@@ -590,6 +642,13 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
                 recordsStart = start;
                 recovered = true;
             }
+        }
+        if (recordsStart < 0 && r.status == ValueDecoder::Status::ExtraBytes && r.value.isMap()) {
+            // One whole map, then bytes that are no rewritten header's records: trailing bytes
+            // in the header frame. Read the map, report the rest.
+            headerMap = std::move(r.value);
+            recordsStart = frameEnd;
+            trailingAt = 4 + r.consumed;
         }
         if (recordsStart < 0) {
             if (frameEnd > size) {
@@ -657,6 +716,18 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
                         .arg(lost ? QStringLiteral("; sm_config_json and sm_config_digest were "
                                                    "overwritten and are lost")
                                   : QString()));
+    }
+    if (trailingAt > 0) {
+        reader.diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, trailingAt,
+                    QStringLiteral("the header frame (offset 0, %1 bytes) holds one msgpack map "
+                                   "of %2 bytes, then %3 trailing bytes at offset %4 (a frame "
+                                   "body holds exactly one value; LMCache's reader rejects it). "
+                                   "The header was read from the map; the trailing bytes are "
+                                   "ignored.")
+                        .arg(len0)
+                        .arg(trailingAt - 4)
+                        .arg(frameEnd - trailingAt)
+                        .arg(trailingAt));
     }
     const auto schema = header.traceSchemaVersion();
     if (schema && !TraceHeader::isKnownSchema(*schema)) {

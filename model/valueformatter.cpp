@@ -269,7 +269,7 @@ QJsonValue ValueFormatter::toJson(const Value &v) {
             if (std::isfinite(d)) {
                 return d;
             }
-            return number(v);
+            return QJsonValue(QJsonValue::Null);  // JSON has no NaN or infinity
         }
         case Value::Type::String:
             return v.toString();

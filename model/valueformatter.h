@@ -26,7 +26,8 @@ public:
     static QString typeLabel(const Value &v);
     /**
      * JSON for exports and "copy as JSON": bytes become lowercase hex strings, tagged values
-     * `{"__t__": TAG, "v": PAYLOAD}` as in the file, NaN and infinities become strings.
+     * `{"__t__": TAG, "v": PAYLOAD}` as in the file, NaN and infinities become null (JSON has
+     * no such numbers; every JSON output of the project uses this rule).
      */
     static QJsonValue toJson(const Value &v);
     /** A number as text with up to 17 significant digits, no exponent for plain values. */

@@ -137,9 +137,9 @@ void HeaderPane::rebuild() {
             TimeFormat::mono(doc->duration()));
     if (!rs.isEmpty()) {
         addFact(file, tr("first t_wall"), tr("date-time"), TimeFormat::wall(rs.minTWall(), utc),
-                QString::number(rs.minTWall(), 'f', 6));
+                TimeFormat::fixed(rs.minTWall(), 6));
         addFact(file, tr("last t_wall"), tr("date-time"), TimeFormat::wall(rs.maxTWall(), utc),
-                QString::number(rs.maxTWall(), 'f', 6));
+                TimeFormat::fixed(rs.maxTWall(), 6));
     }
     addFact(file, tr("records start"), tr("offset"),
             tr("byte %1").arg(loc.toString(doc->recordsStart())),

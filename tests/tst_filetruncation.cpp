@@ -1,0 +1,174 @@
+// A mapped trace truncated by another process while it is read or followed: never SIGBUS
+// (MappingGuard), a "shrank" diagnostic, and what lay beyond is not there (not damage).
+
+#include "mappingguard.h"
+#include "testutil.h"
+#include "traceloader.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+int countKind(const TraceDocument &doc, Diagnostic::Kind kind) {
+    int n = 0;
+    for (const Diagnostic &d : doc.diagnostics()) {
+        n += d.kind == kind;
+    }
+    return n;
+}
+
+QString allDiagnostics(const TraceDocument &doc) {
+    QStringList lines;
+    for (const Diagnostic &d : doc.diagnostics()) {
+        lines << QStringLiteral("%1 %2: %3")
+                     .arg(Diagnostic::kindName(d.kind))
+                     .arg(d.offset)
+                     .arg(d.message);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+/** Truncates `path` through a handle of its own (as another process would). */
+bool truncateTo(const QString &path, qint64 size) {
+    QFile f(path);
+    return f.open(QIODevice::ReadWrite) && f.resize(size);
+}
+
+/** No diagnostic of damage: what lies beyond the new end is not garbage. */
+void verifyNoDamage(const TraceDocument &doc) {
+    for (auto k : {Diagnostic::Kind::Malformed, Diagnostic::Kind::Truncated,
+                   Diagnostic::Kind::Resync, Diagnostic::Kind::BadFields}) {
+        QVERIFY2(countKind(doc, k) == 0, qPrintable(allDiagnostics(doc)));
+    }
+    QCOMPARE(doc.skippedBytes(), 0);
+}
+
+}  // namespace
+
+class TestFileTruncation : public QObject {
+    Q_OBJECT
+
+private slots:
+    void argsAfterTruncation();
+    void truncatedWhileLoading();
+    void followedFileTruncated();
+};
+
+// Load a trace, truncate it, then decode every record's arguments through the document: the
+// records beyond the new end say the file shrank (their pages read as zeros, not SIGBUS).
+void TestFileTruncation::argsAfterTruncation() {
+    const SmallTrace t = smallTrace(3000);
+    QVERIFY(t.bytes.size() > 256 * 1024);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), t.bytes);
+    QString error;
+    TraceLoadOptions opt;
+    opt.validateArgs = false;  // leave every argument page unread
+    auto doc = TraceLoader::load(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(doc->records().size(), 3000);
+    const qint64 newSize = t.frameEnds[99] + 10;  // inside record 100
+    QVERIFY(truncateTo(path, newSize));
+    int gone = 0;
+    for (int i = 0; i < doc->records().size(); ++i) {
+        const auto a = doc->args(i);  // SIGBUS here without MappingGuard
+        if (i < 100) {
+            QVERIFY2(a->error.isEmpty(), qPrintable(a->error));
+            QVERIFY(a->value.find(u"keys"));
+        } else if (a->error.contains(QLatin1String("shrank"))) {
+            ++gone;
+        }
+    }
+    // Every record past the first page beyond the new end faults; those in the page the file now
+    // ends in read zeros without a fault and are caught by the failed decode.
+    QCOMPARE(gone, 2900);
+    QCOMPARE(doc->shrunkTo(), newSize);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
+    const Diagnostic d = doc->diagnostics().constLast();
+    QCOMPARE(d.offset, newSize);
+    QVERIFY2(d.message.contains(path), qPrintable(d.message));
+    QVERIFY2(d.message.contains(QStringLiteral("shrank to %1 bytes while being read").arg(newSize)),
+             qPrintable(d.message));
+    QVERIFY(MappingGuard::installed());
+}
+
+// The file is truncated while the loader is between batches (from its progress callback): the
+// rest of the scan and the argument check read zeros instead of dying, stop at the new end and
+// report it once, without damage diagnostics.
+void TestFileTruncation::truncatedWhileLoading() {
+    const SmallTrace t = smallTrace(40000);
+    QVERIFY(t.bytes.size() > 9 * 1024 * 1024);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), t.bytes);
+    const qint64 newSize = 1024 * 1024 + 7;
+    bool truncated = false;
+    TraceLoadOptions opt;
+    opt.validateArgs = true;
+    opt.progress = [&](qint64 done, qint64, qint64) {
+        if (!truncated && done > newSize) {
+            truncated = truncateTo(path, newSize);
+        }
+    };
+    QString error;
+    auto doc = TraceLoader::load(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QVERIFY(truncated);
+    QCOMPARE(doc->shrunkTo(), newSize);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
+    verifyNoDamage(*doc);
+    // The records read before the truncation stay; none was indexed from the zeros.
+    const int n = doc->records().size();
+    QVERIFY(n > 0 && n < 40000);
+    for (int i = 0; i < n; ++i) {
+        QCOMPARE(doc->records().frameOffset(i), t.frameStarts[i]);
+        QCOMPARE(doc->records().tMono(i), t.tMono[i]);
+    }
+    for (int i = 0; i < n; ++i) {
+        doc->args(i);  // no SIGBUS
+    }
+}
+
+// Live follow: records are followed, the file is truncated (and later appended to), refresh()
+// reports the shrink and reading the records' arguments does not crash.
+void TestFileTruncation::followedFileTruncated() {
+    const SmallTrace t = smallTrace(2000);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(t.bytes.left(t.frameEnds[999]));
+    out.flush();
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    auto doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1000);
+    out.write(t.bytes.mid(t.frameEnds[999]));  // grows: mapped again
+    out.flush();
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1000);
+    const qint64 newSize = t.frameStarts[10] + 3;
+    QVERIFY(truncateTo(path, newSize));
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 0);  // no SIGBUS, nothing new
+    QCOMPARE(doc->shrunkTo(), newSize);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
+    for (int i = 0; i < doc->records().size(); ++i) {
+        const auto a = doc->args(i);
+        QCOMPARE(a->error.isEmpty(), i < 10);
+    }
+    // Written again after the truncation: not followed any further, nothing reported as damage.
+    out.write(QByteArray(200000, 'x'));
+    out.flush();
+    QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) == 0);
+    verifyNoDamage(*doc);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
+    TraceLoader::stopFollowing(doc.get());
+}
+
+QTEST_GUILESS_MAIN(TestFileTruncation)
+#include "tst_filetruncation.moc"
