@@ -1,7 +1,5 @@
 #include "recordindexer.h"
 
-#include "msgpackskim.h"
-
 #include <msgpack.hpp>
 
 #include <cstring>
@@ -253,15 +251,6 @@ RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode m
             ok = true;  // fall through to the field checks below
             off = std::size_t(size);
         } else {
-            // A body holds exactly one value (LMCache's decoder rejects trailing bytes): find
-            // where it ends by skimming the arguments (no decoding). Damage inside them is left
-            // to the Full parse, as before.
-            const qint64 end = MsgpackSkim::skip(reinterpret_cast<const uchar *>(data), size, 0);
-            if (end > 0 && end < size) {
-                f.status = Status::Malformed;
-                f.message = trailingMessage(end, size);
-                return f;
-            }
             f.status = Status::Ok;
             return f;
         }
@@ -283,6 +272,7 @@ RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode m
     if (qint64(off) != size) {
         f.status = Status::Malformed;
         f.message = trailingMessage(qint64(off), size);
+        f.trailingAt = qint64(off);
         return f;
     }
     f.status = Status::BadFields;

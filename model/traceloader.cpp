@@ -503,6 +503,17 @@ public:
             const RecordIndexer::Fields f =
                 RecordIndexer::parse(body(off), m_store.bodyLength(i), RecordIndexer::Mode::Full);
             m_store.setFlag(i, RecordStore::BadArgs);
+            if (f.trailingAt >= 0) {
+                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
+                     QStringLiteral("record %1 (frame at offset %2, %3 bytes): its body is %4 "
+                                    "(LMCache's reader rejects such a frame; this viewer keeps "
+                                    "the record, flagged)")
+                         .arg(i)
+                         .arg(off)
+                         .arg(m_store.bodyLength(i))
+                         .arg(f.message));
+                continue;
+            }
             diag(Diagnostic::Severity::Error,
                  f.status == RecordIndexer::Status::Limit ? Diagnostic::Kind::Limit
                                                           : Diagnostic::Kind::Malformed,
