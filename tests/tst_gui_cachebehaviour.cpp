@@ -468,7 +468,12 @@ private slots:
         w.setShowDialogs(false);
         CacheBehaviourPane *pane = w.findChild<CacheBehaviourPane *>();
         QVERIFY(pane);
-        auto *dock = qobject_cast<QDockWidget *>(pane->parentWidget());
+        QWidget *up = pane->parentWidget();  // the dock holds it in a scroll area
+        while (up && !qobject_cast<QDockWidget *>(up)) {
+            up = up->parentWidget();
+        }
+        auto *dock = qobject_cast<QDockWidget *>(up);
+        QVERIFY(dock && MainWindow::dockView(dock) == pane);
         QVERIFY(dock);
         QCOMPARE(dock->windowTitle(), QStringLiteral("Cache Behaviour"));
         w.resize(1400, 900);
