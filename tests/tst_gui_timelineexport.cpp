@@ -4,6 +4,7 @@
 // menu leaves the other right-click entries and the drag interactions working.
 
 #include "exportcheck.h"
+#include "exportsizedialog.h"
 #include "mainwindow.h"
 #include "plotexport.h"
 #include "timelineexport.h"
@@ -18,11 +19,16 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDialogButtonBox>
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -73,6 +79,43 @@ class TstGuiTimelineExport : public QObject, public lmct::test::TimelineFixture 
 
     QPoint laneCenter(int row) const { return m_w->lanes()->rowRect(row).center().toPoint(); }
 
+    /** The entry of the Export Size submenu whose text is `text`, or nullptr. */
+    static QAction *sizeEntry(TimelineExportActions *ex, const QString &text) {
+        for (QAction *a : ex->sizeMenu()->actions()) {
+            if (a->text() == text) {
+                return a;
+            }
+        }
+        return nullptr;
+    }
+
+    /** The texts of the checked entries of the Export Size submenu. */
+    static QStringList checkedEntries(TimelineExportActions *ex) {
+        QStringList on;
+        for (QAction *a : ex->sizeMenu()->actions()) {
+            if (a->isChecked()) {
+                on << a->text();
+            }
+        }
+        return on;
+    }
+
+    /** Runs `action`, closing the message box it opens; returns the box's text ("": none). */
+    static QString closingMessageBox(const std::function<void()> &action) {
+        QString text;
+        QTimer poll;
+        poll.setInterval(10);
+        QObject::connect(&poll, &QTimer::timeout, [&] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                text = box->text();
+                box->close();
+            }
+        });
+        poll.start();
+        action();
+        return text;
+    }
+
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -81,7 +124,10 @@ private slots:
         QSettings().clear();
     }
 
-    void init() { QVERIFY(openTimeline(kSchema2, QSize(1000, 560))); }
+    void init() {
+        QSettings().remove(QStringLiteral("timeline/exportSize"));  // each test starts at Screen
+        QVERIFY(openTimeline(kSchema2, QSize(1000, 560)));
+    }
 
     void cleanup() { closeTimeline(); }
 
@@ -102,7 +148,7 @@ private slots:
         }
         QVERIFY(texts.contains(QStringLiteral("Export Timeline as &PNG…")));
         QVERIFY(texts.contains(QStringLiteral("&Copy Image")));
-        QVERIFY(texts.contains(QStringLiteral("PNG &Scale")));
+        QVERIFY(texts.contains(QStringLiteral("Export &Size")));
         // the lane entries of the menu are still there
         QVERIFY(std::any_of(texts.begin(), texts.end(),
                             [](const QString &t) { return t.startsWith(QStringLiteral("Hide")); }));
@@ -251,6 +297,171 @@ private slots:
         QVERIFY(m_w->visibleRange().lower > zoomed.lower);
     }
 
+    void chosenSizeGivesAnExactPng() {
+        TimelineExportActions *ex = m_w->exportActions();
+        QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("Screen")});
+        QAction *fullHd = sizeEntry(ex, QStringLiteral("1920 × 1080"));
+        QVERIFY(fullHd);
+        QVERIFY(sizeEntry(ex, QStringLiteral("1280 × 720")));
+        QVERIFY(sizeEntry(ex, QStringLiteral("3840 × 2160")));
+        fullHd->trigger();  // as a click in the menu
+        QCOMPARE(ex->pngSize(), QSize(1920, 1080));
+        QCOMPARE(ex->effectiveScale(), 1.0);
+        QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("1920 × 1080")});
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("hd.png"));
+        ex->setPathProvider([&](const QString &, const QString &, const QString &) { return out; });
+        const QSize onScreen = m_w->plot()->size();
+        ex->pngAction()->trigger();
+        const QImage img(out);
+        QCOMPARE(img.size(), QSize(1920, 1080));
+        QVERIFY(grayVariance(img) > 100);
+        QCOMPARE(m_w->plot()->size(), onScreen);  // the widget is unchanged
+        QCOMPARE(m_w->plot()->viewport().size(), onScreen);
+        // SVG and PDF are laid out at the chosen size too (as `--size` does headless)
+        const QString svg = dir.filePath(QStringLiteral("hd.svg"));
+        QString error;
+        QVERIFY2(ex->exportTo(PlotExport::Format::Svg, svg, &error), qPrintable(error));
+        QVERIFY(readAll(svg).contains("viewBox=\"0 0 1920 1080\""));
+        bool ok = false;
+        QVERIFY(svgText(svg, &ok).contains(QStringLiteral("schema2-prefetch-spec-tp2.lct")));
+        const QString pdf = dir.filePath(QStringLiteral("hd.pdf"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Pdf, pdf, &error), qPrintable(error));
+        QVERIFY(readAll(pdf).contains("/MediaBox [0 0 1920.000000 1080.000000]"));
+        // a scale entry takes over again: the plot's size times the scale
+        sizeEntry(ex, QStringLiteral("2×"))->trigger();
+        QVERIFY(!ex->pngSize().isValid());
+        QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("2×")});
+        ex->pngAction()->trigger();
+        QCOMPARE(QImage(out).size(), onScreen * 2);
+    }
+
+    void customSizeDialogRefusesTooLargeImages() {
+        ExportSizeDialog dialog(QSize(1920, 1080));
+        auto *width = dialog.findChild<QSpinBox *>(QStringLiteral("exportWidth"));
+        auto *height = dialog.findChild<QSpinBox *>(QStringLiteral("exportHeight"));
+        auto *message = dialog.findChild<QLabel *>(QStringLiteral("exportSizeMessage"));
+        QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        QVERIFY(width && height && message && ok);
+        QVERIFY(dialog.problem().isEmpty());
+        QVERIFY(ok->isEnabled());
+        // too wide for QPainter
+        width->setValue(40000);
+        height->setValue(10);
+        QCOMPARE(dialog.chosenSize(), QSize(40000, 10));  // typed, not clamped
+        QVERIFY(!ok->isEnabled());
+        QVERIFY2(message->text().contains(QStringLiteral("at most 32767 pixels a side")),
+                 qPrintable(message->text()));
+        dialog.accept();
+        QVERIFY(dialog.result() != QDialog::Accepted);
+        // too many pixels
+        dialog.setChosenSize(QSize(20000, 20000));
+        QVERIFY(!ok->isEnabled());
+        QVERIFY2(message->text().contains(QStringLiteral("400 million pixels")) &&
+                     message->text().contains(QStringLiteral("at most 268 million")),
+                 qPrintable(message->text()));
+        dialog.accept();
+        QVERIFY(dialog.result() != QDialog::Accepted);
+        dialog.setChosenSize(QSize(2000, 1000));
+        QVERIFY(ok->isEnabled());
+        QVERIFY(message->text().isEmpty());
+    }
+
+    void refusedCustomSizeChangesNothing() {
+        TimelineExportActions *ex = m_w->exportActions();
+        QAction *custom = sizeEntry(ex, QStringLiteral("Custom Size…"));
+        QVERIFY(custom);
+        // a custom size through the dialog (replaced here)
+        ex->setSizeProvider([](QSize) { return QSize(1000, 500); });
+        custom->trigger();
+        QCOMPARE(ex->pngSize(), QSize(1000, 500));
+        QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("Custom Size (1000 × 500)…")});
+        const QVariant stored = QSettings().value(QStringLiteral("timeline/exportSize"));
+        QCOMPARE(stored.toString(), QStringLiteral("1000x500"));
+        // refused sizes: a message, the previous choice stays, nothing is remembered or written
+        for (const QSize &bad : {QSize(40000, 10), QSize(20000, 20000)}) {
+            ex->setSizeProvider([bad](QSize) { return bad; });
+            const QString text = closingMessageBox([&] { custom->trigger(); });
+            QVERIFY2(text.contains(QStringLiteral("at most")), qPrintable(text));
+            QCOMPARE(ex->pngSize(), QSize(1000, 500));
+            QCOMPARE(QSettings().value(QStringLiteral("timeline/exportSize")), stored);
+            QString error;
+            QVERIFY(!ex->setPngSize(bad, &error));
+            QVERIFY2(error.contains(QStringLiteral("at most")), qPrintable(error));
+            QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("Custom Size (1000 × 500)…")});
+        }
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("c.png"));
+        QString error;
+        QVERIFY2(ex->exportTo(PlotExport::Format::Png, out, &error), qPrintable(error));
+        QCOMPARE(QImage(out).size(), QSize(1000, 500));
+        // a cancelled dialog keeps the choice checked
+        ex->setSizeProvider([](QSize) { return QSize(); });
+        custom->trigger();
+        QCOMPARE(ex->pngSize(), QSize(1000, 500));
+        QVERIFY(custom->isChecked());
+        // a plot too large for an image at 4x is refused before rendering, and writes nothing
+        ex->setPngScale(4);
+        m_w->resize(9000, 600);
+        QCoreApplication::processEvents();
+        QVERIFY(m_w->plot()->width() * 4 > PlotExport::kMaxImageSide);
+        const QString huge = dir.filePath(QStringLiteral("huge.png"));
+        QVERIFY(!ex->exportTo(PlotExport::Format::Png, huge, &error));
+        QVERIFY2(error.contains(QStringLiteral("at most 32767 pixels a side")), qPrintable(error));
+        QVERIFY(!QFile::exists(huge));
+    }
+
+    void sizeChoicePersists() {
+        TimelineExportActions *ex = m_w->exportActions();
+        sizeEntry(ex, QStringLiteral("1920 × 1080"))->trigger();
+        {
+            TimelineWidget other;  // a new timeline, so new TimelineExportActions
+            QCOMPARE(other.exportActions()->pngSize(), QSize(1920, 1080));
+            QCOMPARE(checkedEntries(other.exportActions()),
+                     QStringList{QStringLiteral("1920 × 1080")});
+        }
+        {
+            MainWindow window;
+            auto *timeline = window.findChild<TimelineWidget *>();
+            QVERIFY(timeline);
+            QCOMPARE(timeline->exportActions()->pngSize(), QSize(1920, 1080));
+        }
+        ex->setSizeProvider([](QSize current) {
+            return current == QSize(1920, 1080) ? QSize(2500, 1200) : QSize();
+        });
+        sizeEntry(ex, QStringLiteral("Custom Size…"))->trigger();
+        {
+            TimelineWidget other;
+            QCOMPARE(other.exportActions()->pngSize(), QSize(2500, 1200));
+            QCOMPARE(checkedEntries(other.exportActions()),
+                     QStringList{QStringLiteral("Custom Size (2500 × 1200)…")});
+        }
+        sizeEntry(ex, QStringLiteral("3×"))->trigger();
+        {
+            TimelineWidget other;
+            QVERIFY(!other.exportActions()->pngSize().isValid());
+            QCOMPARE(other.exportActions()->pngScale(), 3.0);
+            QCOMPARE(checkedEntries(other.exportActions()), QStringList{QStringLiteral("3×")});
+        }
+        // a damaged or refused setting falls back to the screen's ratio
+        QSettings().setValue(QStringLiteral("timeline/exportSize"), QStringLiteral("40000x10"));
+        {
+            TimelineWidget other;
+            QVERIFY(!other.exportActions()->pngSize().isValid());
+            QCOMPARE(other.exportActions()->pngScale(), 0.0);
+        }
+    }
+
+    void copyImageHasTheChosenSize() {
+        TimelineExportActions *ex = m_w->exportActions();
+        sizeEntry(ex, QStringLiteral("1280 × 720"))->trigger();
+        QApplication::clipboard()->clear();
+        ex->copyAction()->trigger();
+        const QImage img = QApplication::clipboard()->image();
+        QCOMPARE(img.size(), QSize(1280, 720));
+        QVERIFY(grayVariance(img) > 100);
+    }
+
     void fileExportMenuSharesTheActions() {
         MainWindow window;
         auto *timeline = window.findChild<TimelineWidget *>();
@@ -270,6 +481,9 @@ private slots:
         for (QAction *a : timeline->exportActions()->actions()) {
             QVERIFY2(exportMenu->actions().contains(a), qPrintable(a->text()));
         }
+        // and the same Export Size submenu
+        QVERIFY(
+            exportMenu->actions().contains(timeline->exportActions()->sizeMenu()->menuAction()));
         // no trace: disabled
         emit exportMenu->aboutToShow();
         QVERIFY(!timeline->exportActions()->pngAction()->isEnabled());

@@ -65,6 +65,7 @@ void ExportActions::addTimeline(TimelineWidget *timeline) {
     TimelineExportActions *actions = timeline->exportActions();
     QAction *first = m_menu->actions().value(0);
     m_menu->insertActions(first, actions->actions());
+    m_menu->insertMenu(first, actions->sizeMenu());
     m_menu->insertSeparator(first);
     connect(m_menu, &QMenu::aboutToShow, actions, &TimelineExportActions::updateEnabled);
 }

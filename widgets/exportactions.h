@@ -18,8 +18,8 @@ class TraceTab;
  * CSV or JSON Lines (RecordExport), the statistics tables as CSV (TableCsv), header and
  * configuration as JSON, Chrome trace-event JSON for Perfetto (ChromeTraceExport), a PNG
  * screenshot of the whole window (QWidget::grab at the device pixel ratio), and, once
- * addTimeline() is called, the timeline as PNG, SVG or PDF and Copy Image (the timeline's own
- * TimelineExportActions, the very actions of its context menu).
+ * addTimeline() is called, the timeline as PNG, SVG or PDF, Copy Image and the Export Size
+ * submenu (the timeline's own TimelineExportActions, the very actions of its context menu).
  *
  * Every file is written through ExportFile (QSaveFile); an error shows a QMessageBox naming the
  * path and the reason, and leaves nothing behind. The static write functions do the work without

@@ -68,26 +68,31 @@ int HeadlessExport::run(const Request &request) {
     const QRegularExpressionMatch m = sizeRe.match(request.size);
     const int width = m.hasMatch() ? m.captured(1).toInt() : 0;
     const int height = m.hasMatch() ? m.captured(2).toInt() : 0;
-    if (width < 16 || height < 16 || width > 20000 || height > 20000) {
-        return fail(kExitUsage, QStringLiteral("invalid --size '%1': expected WxH, each 16..20000 "
+    if (width < PlotExport::kMinSide || height < PlotExport::kMinSide ||
+        width > PlotExport::kMaxSide || height > PlotExport::kMaxSide) {
+        return fail(kExitUsage, QStringLiteral("invalid --size '%1': expected WxH, each %2..%3 "
                                                "(e.g. 1600x900)")
-                                    .arg(request.size));
+                                    .arg(request.size)
+                                    .arg(PlotExport::kMinSide)
+                                    .arg(PlotExport::kMaxSide));
     }
     if (!(request.scale >= 0.1 && request.scale <= 8)) {
         return fail(kExitUsage, QStringLiteral("invalid --scale: expected a number in 0.1..8"));
     }
-    // The image is (W x scale) x (H x scale) pixels of 4 bytes: cap it at 2^28 pixels (1 GiB)
-    // and 32767 pixels a side (QPainter's limit), before loading anything.
+    // The image is (W x scale) x (H x scale) pixels of 4 bytes: cap it (PlotExport's limits,
+    // the GUI's too) before loading anything.
     const double pixelsWide = width * request.scale, pixelsHigh = height * request.scale;
     if (request.format == PlotExport::Format::Png &&
-        (pixelsWide > 32767 || pixelsHigh > 32767 || pixelsWide * pixelsHigh > double(1 << 28))) {
+        !PlotExport::withinImageLimits(pixelsWide, pixelsHigh)) {
         return fail(kExitUsage,
                     QStringLiteral("--size %1 at --scale %2 is a %3 x %4 pixel image: at most "
-                                   "32767 pixels a side and 268 million pixels in all")
+                                   "%5 pixels a side and %6 million pixels in all")
                         .arg(request.size)
                         .arg(request.scale)
                         .arg(qint64(pixelsWide))
-                        .arg(qint64(pixelsHigh)));
+                        .arg(qint64(pixelsHigh))
+                        .arg(PlotExport::kMaxImageSide)
+                        .arg(PlotExport::kMaxImagePixels / 1000000));
     }
     TMonoRange range;
     if (!request.range.isEmpty()) {

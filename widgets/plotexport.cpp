@@ -25,6 +25,38 @@ PlotExport::Format PlotExport::formatFor(const QString &path, Format fallback) {
     return fallback;
 }
 
+bool PlotExport::withinImageLimits(double pixelsWide, double pixelsHigh) {
+    return pixelsWide <= kMaxImageSide && pixelsHigh <= kMaxImageSide &&
+           pixelsWide * pixelsHigh <= double(kMaxImagePixels);
+}
+
+QString PlotExport::imageSizeProblem(QSize size, double scale) {
+    const double w = std::round(size.width() * scale), h = std::round(size.height() * scale);
+    const QString pixels = QObject::tr("%1 × %2 pixels").arg(qint64(w)).arg(qint64(h));
+    if (w > kMaxImageSide || h > kMaxImageSide) {
+        return QObject::tr("%1: an image has at most %2 pixels a side.")
+            .arg(pixels)
+            .arg(kMaxImageSide);
+    }
+    if (!withinImageLimits(w, h)) {
+        return QObject::tr("%1 is %2 million pixels: an image has at most %3 million (2^28).")
+            .arg(pixels)
+            .arg(qint64(w * h / 1e6))
+            .arg(kMaxImagePixels / 1000000);
+    }
+    if (size.width() > kMaxSide || size.height() > kMaxSide) {
+        return QObject::tr("%1: the plot is laid out at most %2 pixels wide and high.")
+            .arg(pixels)
+            .arg(kMaxSide);
+    }
+    if (!(scale > 0) || size.width() < kMinSide || size.height() < kMinSide) {
+        return QObject::tr("%1: an image needs at least %2 pixels a side.")
+            .arg(pixels)
+            .arg(kMinSide);
+    }
+    return QString();
+}
+
 QImage PlotExport::toImage(QCustomPlot *plot, int width, int height, double scale) {
     if (width <= 0 || height <= 0 || !(scale > 0)) {
         return QImage();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QImage>
+#include <QSize>
 #include <QString>
 
 class QCustomPlot;
@@ -23,6 +24,28 @@ namespace lmct {
 class PlotExport {
 public:
     enum class Format { Png, Svg, Pdf };
+
+    /**
+     * Limits of an export's layout size in logical pixels a side, what `lmct-viewer --size`
+     * and the GUI's size choice accept.
+     */
+    static constexpr int kMinSide = 16;
+    static constexpr int kMaxSide = 20000;
+    /** Raster limits of a PNG or copied image: QPainter draws at most 32767 pixels a side. */
+    static constexpr int kMaxImageSide = 32767;
+    /** ... and at most 2^28 pixels in all (1 GiB at 4 bytes a pixel). */
+    static constexpr qint64 kMaxImagePixels = qint64(1) << 28;
+
+    /** Whether a raster image of `pixelsWide` × `pixelsHigh` pixels is within the limits above. */
+    static bool withinImageLimits(double pixelsWide, double pixelsHigh);
+
+    /**
+     * Why a PNG laid out at `size` logical pixels and rendered at `scale` (so of
+     * round(width·scale) × round(height·scale) pixels) cannot be written, in a sentence for the
+     * user ("40000 × 10 pixels: an image has at most 32767 pixels a side."); empty when it can.
+     * Checks kMinSide…kMaxSide for the layout and withinImageLimits() for the image.
+     */
+    static QString imageSizeProblem(QSize size, double scale);
 
     /** The format named by `path`'s suffix (png, svg, pdf), else `fallback`. */
     static Format formatFor(const QString &path, Format fallback);
