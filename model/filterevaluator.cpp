@@ -1,5 +1,6 @@
 #include "filterevaluator.h"
 
+#include "filtervalueset.h"
 #include "packedargsdecoder.h"
 #include "parallelchunks.h"
 #include "qualname.h"
@@ -224,19 +225,7 @@ bool compareScalar(const Scalar &x, Op op, const FilterLiteral &lit, const QRegu
             if (op == Op::Matches) {
                 return re.match(x.b ? QStringLiteral("true") : QStringLiteral("false")).hasMatch();
             }
-            std::optional<bool> want;
-            if (lit.keyword == FilterLiteral::Keyword::True) {
-                want = true;
-            } else if (lit.keyword == FilterLiteral::Keyword::False) {
-                want = false;
-            } else if (lit.text.compare(QLatin1String("true"), Qt::CaseInsensitive) == 0) {
-                want = true;
-            } else if (lit.text.compare(QLatin1String("false"), Qt::CaseInsensitive) == 0) {
-                want = false;
-            } else if (lit.number && lit.number->isInteger &&
-                       (lit.number->integer == 0 || lit.number->integer == 1)) {
-                want = lit.number->integer == 1;
-            }
+            const std::optional<bool> want = lit.asBool();
             if (!want) {
                 return false;
             }
@@ -251,17 +240,28 @@ bool compareScalar(const Scalar &x, Op op, const FilterLiteral &lit, const QRegu
     return false;
 }
 
-/** `x op values` with `in` as any-of; op is never Ne. */
-bool compareAny(const Scalar &x, const FilterNode &n) {
-    if (n.op == Op::In) {
-        for (const FilterLiteral &v : n.values) {
-            if (compareScalar(x, Op::Eq, v, n.regex)) {
-                return true;
-            }
-        }
-        return false;
+/** `x == v` for some v of the set of an `in`: compareScalar's Eq through hash look-ups. */
+bool isMember(const Scalar &x, const FilterValueSet &set) {
+    switch (x.type) {
+        case Scalar::Type::Str:
+            return set.containsText(x.s);
+        case Scalar::Type::Bytes:
+        case Scalar::Type::HexText:
+            return set.containsHash(x.s, x.type == Scalar::Type::HexText);
+        case Scalar::Type::Int:
+            return set.containsInteger(x.i);
+        case Scalar::Type::UInt:
+            return set.containsUnsigned(x.u);
+        case Scalar::Type::Float:
+            return set.containsFloat(x.d);
+        case Scalar::Type::Bool:
+            return set.containsBool(x.b);
+        case Scalar::Type::Nil:
+            return set.containsNull();
+        case Scalar::Type::Other:
+            return false;
     }
-    return compareScalar(x, n.op, n.values.front(), n.regex);
+    return false;
 }
 
 constexpr int kMaxDepth = 64;
@@ -365,8 +365,9 @@ struct FilterEvaluator::Program {
     struct Node {
         Kind kind = Kind::All;
         std::vector<Node> children;
-        std::vector<char> table;           // Table: truth per qualname id
-        const FilterNode *leaf = nullptr;  // Column, Args
+        std::vector<char> table;                   // Table: truth per qualname id
+        const FilterNode *leaf = nullptr;          // Table, Column, Args
+        std::shared_ptr<const FilterValueSet> in;  // the values of `leaf` when it is `in [...]`
         bool needsArgs = false;
     };
     Node root;
@@ -379,11 +380,17 @@ namespace {
 
 using Program = FilterEvaluator::Program;
 
-bool leafHolds(const FilterNode &n, const Scalar &x) {
-    return compareAny(x, n);
+/** `x op values` of a leaf, with `in` as any-of; op is never Ne. */
+bool leafHolds(const Program::Node &p, const Scalar &x) {
+    if (p.in) {
+        return isMember(x, *p.in);
+    }
+    const FilterNode &n = *p.leaf;
+    return compareScalar(x, n.op, n.values.front(), n.regex);
 }
 
-bool evalColumn(const FilterNode &n, const RecordStore &rs, int r) {
+bool evalColumn(const Program::Node &p, const RecordStore &rs, int r) {
+    const FilterNode &n = *p.leaf;
     Scalar x;
     switch (n.field.kind) {
         case FilterField::Kind::TMono:
@@ -399,7 +406,7 @@ bool evalColumn(const FilterNode &n, const RecordStore &rs, int r) {
     if (n.kind == FilterNode::Kind::Exists) {
         return x.d != 0.0;
     }
-    return leafHolds(n, x);
+    return leafHolds(p, x);
 }
 
 /** Field value(s) of one key as scalars; false when the key lacks the field. */
@@ -464,12 +471,13 @@ bool truthyScalar(const Scalar &x) {
 }
 
 /** An argument condition (never `!=`: compiled as `!(==)`) on the record's arguments. */
-bool evalArgs(const FilterNode &n, Context &c) {
+bool evalArgs(const Program::Node &p, Context &c) {
     if (!c.ensureArgs()) {
         return false;
     }
+    const FilterNode &n = *p.leaf;
     const bool exists = n.kind == FilterNode::Kind::Exists;
-    auto test = [&](const Scalar &x) { return exists ? truthyScalar(x) : leafHolds(n, x); };
+    auto test = [&](const Scalar &x) { return exists ? truthyScalar(x) : leafHolds(p, x); };
     RecordFacts &f = c.facts;
     switch (n.field.kind) {
         case FilterField::Kind::KeysCount:
@@ -509,13 +517,14 @@ bool evalArgs(const FilterNode &n, Context &c) {
 }
 
 /** A `call` or `qualname` condition on one qualname. */
-bool qualnameHolds(const FilterNode &n, const QString &qualname) {
+bool qualnameHolds(const Program::Node &p, const QString &qualname) {
+    const FilterNode &n = *p.leaf;
     const bool call = n.field.kind == FilterField::Kind::Call;
     const QByteArray text = (call ? Qualname::shortName(qualname) : qualname).toUtf8();
     if (n.kind == FilterNode::Kind::Exists) {
         return !text.isEmpty();
     }
-    return leafHolds(n, Scalar::str(std::string_view(text.constData(), size_t(text.size()))));
+    return leafHolds(p, Scalar::str(std::string_view(text.constData(), size_t(text.size()))));
 }
 
 bool eval(const Program::Node &p, Context &c) {
@@ -542,12 +551,12 @@ bool eval(const Program::Node &p, Context &c) {
             const quint32 id = c.doc.records().qualnameId(c.record);
             // Qualnames that appeared after the evaluator was built (a growing document).
             return id < p.table.size() ? p.table[id] != 0
-                                       : qualnameHolds(*p.leaf, c.doc.records().qualnameById(id));
+                                       : qualnameHolds(p, c.doc.records().qualnameById(id));
         }
         case Program::Kind::Column:
-            return evalColumn(*p.leaf, c.doc.records(), c.record);
+            return evalColumn(p, c.doc.records(), c.record);
         case Program::Kind::Args:
-            return evalArgs(*p.leaf, c);
+            return evalArgs(p, c);
     }
     return false;
 }
@@ -595,13 +604,16 @@ struct Compiler {
             case FilterNode::Kind::Exists:
                 break;
         }
+        p.leaf = &n;
+        if (n.kind == FilterNode::Kind::Compare && n.op == FilterNode::Op::In) {
+            p.in = std::make_shared<const FilterValueSet>(n.values);
+        }
         switch (n.field.kind) {
             case FilterField::Kind::Qualname:
             case FilterField::Kind::Call: {
                 p.kind = Program::Kind::Table;
-                p.leaf = &n;
                 for (const QString &q : records.qualnames()) {
-                    p.table.push_back(qualnameHolds(n, q) ? 1 : 0);
+                    p.table.push_back(qualnameHolds(p, q) ? 1 : 0);
                 }
                 return p;
             }
@@ -609,11 +621,9 @@ struct Compiler {
             case FilterField::Kind::TWall:
             case FilterField::Kind::Index:
                 p.kind = Program::Kind::Column;
-                p.leaf = &n;
                 return p;
             default:
                 p.kind = Program::Kind::Args;
-                p.leaf = &n;
                 p.needsArgs = true;
                 return p;
         }

@@ -148,6 +148,25 @@ FilterLiteral FilterLiteral::make(const QString &text, bool quoted, int column, 
     return l;
 }
 
+std::optional<bool> FilterLiteral::asBool() const {
+    if (keyword == Keyword::True) {
+        return true;
+    }
+    if (keyword == Keyword::False) {
+        return false;
+    }
+    if (text.compare(QLatin1String("true"), Qt::CaseInsensitive) == 0) {
+        return true;
+    }
+    if (text.compare(QLatin1String("false"), Qt::CaseInsensitive) == 0) {
+        return false;
+    }
+    if (number && number->isInteger && (number->integer == 0 || number->integer == 1)) {
+        return number->integer == 1;
+    }
+    return std::nullopt;
+}
+
 QString FilterLiteral::toString() const {
     if (!quoted) {
         return text;

@@ -53,6 +53,10 @@ struct FilterLiteral {
     /** Reads hex digits with optional `0x` and trailing `...`/`…`, lowercased; else nullopt. */
     static std::optional<QByteArray> parseHex(const QString &text);
 
+    /** The literal as a boolean: the `true`/`false` keywords, the text "true"/"false" (case
+     *  ignored) or the integers 1/0; nullopt for anything else. */
+    std::optional<bool> asBool() const;
+
     /** The literal as it would be written back (quoted with escapes when needed). */
     QString toString() const;
 };

@@ -1,5 +1,6 @@
 #include "followedtrail.h"
 
+#include "keylifecyclerules.h"
 #include "timeformat.h"
 
 #include <QCoreApplication>
@@ -25,15 +26,14 @@ FollowedTrail FollowedTrail::build(const RecordStore &store, const std::vector<i
         recs.resize(size_t(std::max(0, cap)));
         ft.m_truncated = true;
     }
-    // Meanings in file order, as KeyLifecycle::build derives them; startOf: the record where
-    // an event's meaning starts (its reservation, the first finish), or -1.
+    // Meanings in file order by KeyLifecycleRules (as KeyLifecycle::build derives them);
+    // startOf: the record where an event's meaning starts (its reservation, the first finish),
+    // or -1.
     std::vector<Event> ev;
     std::vector<qint32> startOf;
     ev.reserve(recs.size());
     startOf.reserve(recs.size());
-    int reserve = -1;      // index in ev of the open reservation
-    int firstFinish = -1;  // index in ev of the first finish_write
-    bool reused = false;
+    KeyLifecycleRules rules;
     for (int r : recs) {
         Event e;
         e.record = r;
@@ -41,39 +41,15 @@ FollowedTrail FollowedTrail::build(const RecordStore &store, const std::vector<i
         e.lane = store.qualnameId(r);
         e.call = KeyAnalysis::callOf(store.qualname(r));
         qint32 start = -1;
-        const int self = int(ev.size());
-        switch (e.call) {
-            case KeyAnalysis::Call::Reserve:
-            case KeyAnalysis::Call::ReserveWithStatus:
-                if (reserve < 0) {
-                    reserve = self;
-                }
-                break;
-            case KeyAnalysis::Call::Finish:
-                if (reserve >= 0) {
-                    e.meaning = Meaning::WriteLatency;
-                    e.figure = e.t - ev[size_t(reserve)].t;
-                    start = ev[size_t(reserve)].record;
-                }
-                if (firstFinish < 0) {
-                    firstFinish = self;
-                }
-                reserve = -1;
-                break;
-            case KeyAnalysis::Call::Abort:
-                reserve = -1;
-                break;
-            case KeyAnalysis::Call::ReadEnter:
-            case KeyAnalysis::Call::FinishRead:
-                if (firstFinish >= 0 && !reused) {
-                    reused = true;
-                    e.meaning = Meaning::FirstReuse;
-                    e.figure = e.t - ev[size_t(firstFinish)].t;
-                    start = ev[size_t(firstFinish)].record;
-                }
-                break;
-            default:
-                break;
+        const KeyLifecycleRules::Step step = rules.next(e.call, e.record, e.t);
+        if (step.reservation.isValid()) {
+            e.meaning = Meaning::WriteLatency;
+            e.figure = e.t - step.reservation.t;
+            start = step.reservation.record;
+        } else if (step.firstFinish.isValid()) {
+            e.meaning = Meaning::FirstReuse;
+            e.figure = e.t - step.firstFinish.t;
+            start = step.firstFinish.record;
         }
         ev.push_back(e);
         startOf.push_back(start);

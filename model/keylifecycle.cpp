@@ -1,5 +1,7 @@
 #include "keylifecycle.h"
 
+#include "keylifecyclerules.h"
+
 #include <cmath>
 
 namespace lmct {
@@ -11,8 +13,7 @@ KeyLifecycle KeyLifecycle::build(const KeyAnalysis &ka, int id, int cap) {
         return lc;
     }
     const KeyAnalysis::Key &key = ka.key(id);
-    double reserveT = qQNaN();
-    double firstFinishT = qQNaN();
+    KeyLifecycleRules rules;
     const quint32 want = quint32(id);
     // Start at the key's first record: nothing before it names the key.
     int kr = ka.keyRecordOf(key.firstRecord);
@@ -26,32 +27,15 @@ KeyLifecycle KeyLifecycle::build(const KeyAnalysis &ka, int id, int cap) {
             e.record = ka.recordOf(kr);
             e.call = ka.callAt(kr);
             e.t = ka.timeAt(kr);
-            switch (e.call) {
-                case KeyAnalysis::Call::Reserve:
-                case KeyAnalysis::Call::ReserveWithStatus:
-                    if (std::isnan(reserveT)) {
-                        reserveT = e.t;
-                    }
-                    break;
-                case KeyAnalysis::Call::Finish:
-                    e.writeLatency = e.t - reserveT;
-                    if (std::isnan(firstFinishT)) {
-                        firstFinishT = e.t;
-                        lc.m_writeLatency = e.writeLatency;
-                    }
-                    reserveT = qQNaN();
-                    break;
-                case KeyAnalysis::Call::Abort:
-                    reserveT = qQNaN();
-                    break;
-                case KeyAnalysis::Call::ReadEnter:
-                case KeyAnalysis::Call::FinishRead:
-                    if (!std::isnan(firstFinishT) && std::isnan(lc.m_firstReuse)) {
-                        lc.m_firstReuse = e.t - firstFinishT;
-                    }
-                    break;
-                default:
-                    break;
+            const KeyLifecycleRules::Step step = rules.next(e.call, e.record, e.t);
+            if (e.call == KeyAnalysis::Call::Finish) {
+                e.writeLatency = e.t - step.reservation.t;  // NaN: not reserved
+                if (step.isFirstFinish) {
+                    lc.m_writeLatency = e.writeLatency;
+                }
+            }
+            if (step.firstFinish.isValid()) {
+                lc.m_firstReuse = e.t - step.firstFinish.t;
             }
             if (int(lc.m_events.size()) >= cap) {
                 lc.m_truncated = true;

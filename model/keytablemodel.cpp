@@ -71,40 +71,13 @@ void KeyTableModel::sortRows() {
     }
     auto number = [&](int id) -> double {
         const KeyAnalysis::Key &k = ka.key(id);
-        auto orInf = [](double v) { return std::isnan(v) ? qInf() : v; };
         switch (column) {
             case ModelColumn:
                 return nameRank[k.model];
             case SaltColumn:
                 return k.salt >= 0 ? nameRank[size_t(k.salt)] : -1;
-            case RankColumn: {
-                const KvRank r = KvRank::unpack(k.kvRank);
-                return double(r.worldSize) * 65536.0 + r.rank;
-            }
-            case GroupColumn:
-                return k.hasGroup ? double(k.group) : -qInf();
-            case FirstColumn:
-                return k.firstT;
-            case LastColumn:
-                return k.lastT;
-            case ReserveColumn:
-                return k.reserves;
-            case FinishColumn:
-                return k.finishes;
-            case AbortColumn:
-                return k.aborts;
-            case PrefetchColumn:
-                return k.prefetches;
-            case ReadColumn:
-                return k.reads();
-            case StateColumn:
-                return int(k.state);
-            case WriteLatencyColumn:
-                return orInf(k.writeLatency);
-            case FirstReuseColumn:
-                return orInf(k.firstReuse);
             default:
-                return 0.0;
+                return numericValue(id, column);
         }
     };
     std::function<bool(int, int)> less;
@@ -137,21 +110,16 @@ int KeyTableModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant KeyTableModel::sortValue(int id, int column) const {
+double KeyTableModel::numericValue(int id, int column) const {
     const KeyAnalysis::Key &k = m_analysis->key(id);
-    const KvRank r = KvRank::unpack(k.kvRank);
     auto orInf = [](double v) { return std::isnan(v) ? qInf() : v; };
     switch (column) {
-        case HashColumn:
-            return m_analysis->chunkHash(id);
-        case ModelColumn:
-            return m_analysis->modelName(id);
-        case RankColumn:
-            return qint64(r.worldSize) << 16 | r.rank;
+        case RankColumn: {
+            const KvRank r = KvRank::unpack(k.kvRank);
+            return double(r.worldSize) * 65536.0 + r.rank;
+        }
         case GroupColumn:
-            return k.hasGroup ? k.group : std::numeric_limits<qint64>::min();
-        case SaltColumn:
-            return k.salt >= 0 ? m_analysis->salts()[k.salt] : QString();
+            return k.hasGroup ? double(k.group) : -qInf();
         case FirstColumn:
             return k.firstT;
         case LastColumn:
@@ -173,7 +141,22 @@ QVariant KeyTableModel::sortValue(int id, int column) const {
         case FirstReuseColumn:
             return orInf(k.firstReuse);
         default:
-            return QVariant();
+            return 0.0;
+    }
+}
+
+QVariant KeyTableModel::sortValue(int id, int column) const {
+    switch (column) {
+        case HashColumn:
+            return m_analysis->chunkHash(id);
+        case ModelColumn:
+            return m_analysis->modelName(id);
+        case SaltColumn: {
+            const KeyAnalysis::Key &k = m_analysis->key(id);
+            return k.salt >= 0 ? m_analysis->salts()[k.salt] : QString();
+        }
+        default:
+            return numericValue(id, column);
     }
 }
 
@@ -209,8 +192,10 @@ QVariant KeyTableModel::data(const QModelIndex &index, int role) const {
         default:
             return QVariant();
     }
-    auto dur = [](double v) { return std::isnan(v) ? QString() : TimeFormat::duration(v); };
-    switch (index.column()) {
+    // Unknown durations are +inf in numericValue(): shown empty.
+    auto dur = [](double v) { return std::isfinite(v) ? TimeFormat::duration(v) : QString(); };
+    const int column = index.column();
+    switch (column) {
         case HashColumn:
             return m_analysis->hashHex(id);
         case ModelColumn:
@@ -224,25 +209,19 @@ QVariant KeyTableModel::data(const QModelIndex &index, int role) const {
         case SaltColumn:
             return k.salt >= 0 ? m_analysis->salts()[k.salt] : QString();
         case FirstColumn:
-            return TimeFormat::mono(k.firstT);
         case LastColumn:
-            return TimeFormat::mono(k.lastT);
+            return TimeFormat::mono(numericValue(id, column));
         case ReserveColumn:
-            return k.reserves;
         case FinishColumn:
-            return k.finishes;
         case AbortColumn:
-            return k.aborts;
         case PrefetchColumn:
-            return k.prefetches;
         case ReadColumn:
-            return k.reads();
+            return quint32(numericValue(id, column));
         case StateColumn:
             return KeyAnalysis::stateLabel(k.state);
         case WriteLatencyColumn:
-            return dur(k.writeLatency);
         case FirstReuseColumn:
-            return dur(k.firstReuse);
+            return dur(numericValue(id, column));
         default:
             return QVariant();
     }

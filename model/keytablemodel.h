@@ -71,6 +71,10 @@ public:
 private:
     void rebuild();
     void sortRows();
+    /** The number a key sorts by in a numeric column (rank, group, times, counts, state,
+     *  durations in seconds); an absent group is -inf, an unknown duration +inf; 0 for the text
+     *  columns (hash, model, salt). Shared by the sort, SortRole and the displayed numbers. */
+    double numericValue(int key, int column) const;
     QVariant sortValue(int key, int column) const;
 
     std::shared_ptr<const KeyAnalysis> m_analysis;

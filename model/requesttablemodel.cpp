@@ -34,11 +34,9 @@ int RequestTableModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant RequestTableModel::sortValue(const RequestAnalysis::Request &q, int column) const {
+double RequestTableModel::numericValue(const RequestAnalysis::Request &q, int column) const {
     auto orInf = [](double v) { return std::isnan(v) ? qInf() : v; };
     switch (column) {
-        case RequestIdColumn:
-            return q.requestId;
         case SubmitColumn:
             return q.submitT;
         case RequestedColumn:
@@ -58,8 +56,15 @@ QVariant RequestTableModel::sortValue(const RequestAnalysis::Request &q, int col
         case TimeToWrittenColumn:
             return orInf(q.timeToWritten());
         default:
-            return QVariant();
+            return 0.0;
     }
+}
+
+QVariant RequestTableModel::sortValue(const RequestAnalysis::Request &q, int column) const {
+    if (column == RequestIdColumn) {
+        return q.requestId;
+    }
+    return column >= 0 && column < ColumnCount ? QVariant(numericValue(q, column)) : QVariant();
 }
 
 QVariant RequestTableModel::data(const QModelIndex &index, int role) const {
@@ -96,28 +101,24 @@ QVariant RequestTableModel::data(const QModelIndex &index, int role) const {
         default:
             return QVariant();
     }
-    auto dur = [](double v) { return std::isnan(v) ? QString() : TimeFormat::duration(v); };
+    // Unknown durations are +inf in numericValue(): shown empty.
+    auto dur = [](double v) { return std::isfinite(v) ? TimeFormat::duration(v) : QString(); };
     switch (c) {
         case RequestIdColumn:
             return q.requestId;
         case SubmitColumn:
-            return TimeFormat::mono(q.submitT);
+            return TimeFormat::mono(numericValue(q, c));
         case RequestedColumn:
-            return q.requested;
         case PrefixHitColumn:
-            return q.prefixHit;
         case ReadKeysColumn:
-            return q.readKeys;
+        case ReservedColumn:
+        case FinishedColumn:
+            return qint32(numericValue(q, c));
         case MatchColumn:
             return RequestAnalysis::matchName(q.match);
         case TimeToReadColumn:
-            return dur(q.timeToRead());
-        case ReservedColumn:
-            return q.reserved;
-        case FinishedColumn:
-            return q.finished;
         case TimeToWrittenColumn:
-            return dur(q.timeToWritten());
+            return dur(numericValue(q, c));
         default:
             return QVariant();
     }

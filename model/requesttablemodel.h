@@ -55,6 +55,10 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 private:
+    /** The number a request sorts by in a numeric column (times and durations in seconds,
+     *  counts, match kind); an unknown duration is +inf; 0 for the request id column. Shared by
+     *  the sort, SortRole and the displayed numbers. */
+    double numericValue(const RequestAnalysis::Request &q, int column) const;
     QVariant sortValue(const RequestAnalysis::Request &q, int column) const;
 
     std::shared_ptr<const RequestAnalysis> m_analysis;

@@ -3,7 +3,8 @@
 // Helpers shared by the test suites: a msgpack byte builder (msgpack-cxx's packer for the
 // canonical encodings, hand-written headers for the exotic widths), trace framing, small
 // synthetic traces, access to the generated fixtures and the reference traces, files in a
-// temporary directory, and running the built `lmct` (or any program) to completion.
+// temporary directory, running the built `lmct` (or any program) to completion, and opening a
+// trace in the viewer's window and waiting for it.
 
 #include <QByteArray>
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QtEndian>
 #include <msgpack.hpp>
 
@@ -160,6 +162,16 @@ inline QByteArray be32(quint32 n) {
 /** One frame: 4-byte big-endian length and the body. */
 inline QByteArray frame(const QByteArray &body) {
     return be32(quint32(body.size())) + body;
+}
+
+/** The offsets where the frames of a trace's bytes end (frame 0 = the header). */
+inline QList<qint64> frameEnds(const QByteArray &bytes) {
+    QList<qint64> ends;
+    for (qint64 off = 0; off + 4 <= bytes.size();) {
+        off += 4 + qFromBigEndian<quint32>(bytes.constData() + off);
+        ends.append(off);
+    }
+    return ends;
 }
 
 struct HeaderSpec {
@@ -339,6 +351,29 @@ inline QString lmctPath() {
 /** Runs the built `lmct` with `args` to completion (see runProgram). */
 inline ProcessRun runLmct(const QStringList &args) {
     return runProgram(lmctPath(), args);
+}
+
+/**
+ * Opens `path` in the viewer's main window `w` like File > Open does and waits (up to
+ * `timeoutMs`) until the asynchronous load is done. Returns the tab (a TraceTab*), or null when
+ * it did not open or did not finish loading in time. (A template: this header needs no widgets.)
+ */
+template <typename Window>
+auto openAndWait(Window &w, const QString &path, int timeoutMs = 30000)
+    -> decltype(w.openFile(path)) {
+    const auto tab = w.openFile(path);
+    if (!tab || !QTest::qWaitFor([tab] { return !tab->isLoading(); }, timeoutMs)) {
+        return nullptr;
+    }
+    return tab;
+}
+
+/** Shows the main window `w` without its dialogs (errors go to the log) and openAndWait()s. */
+template <typename Window>
+auto showAndOpen(Window &w, const QString &path) -> decltype(w.openFile(path)) {
+    w.setShowDialogs(false);
+    w.show();
+    return openAndWait(w, path);
 }
 
 /** The generated fixtures' manifest.json. */

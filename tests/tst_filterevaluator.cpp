@@ -13,6 +13,7 @@
 
 #include "tracestatistics.h"
 
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtConcurrent/QtConcurrentRun>
@@ -137,6 +138,8 @@ private slots:
     void damagedTraceHasNoDecodeErrors();
     void growingDocument();
     void concurrentRunsDoNotDeadlock();
+    void largeInLists();
+    void inAgreesWithOrOfEquals();
 };
 
 void TestFilterEvaluator::countsMatchIndependentWalk_data() {
@@ -633,6 +636,153 @@ void TestFilterEvaluator::concurrentRunsDoNotDeadlock() {
     for (int i = 0; i < n; ++i) {
         QCOMPARE(futures[i].result(), i % 2 ? records : qint64(want));
     }
+}
+
+void TestFilterEvaluator::largeInLists() {
+    // `in` with thousands of values: the values are hashed once, the matches stay exact.
+    const Trace &t = trace(QStringLiteral("schema2-prefetch-spec-tp2.lct"));
+    const int total = int(t.recs.size());
+    QRandomGenerator random(20261130);
+    auto list = [](const QStringList &values) {
+        return QStringLiteral("[%1]").arg(values.join(QStringLiteral(", ")));
+    };
+
+    // chunk_hash: 50 real hashes (full, 8-digit prefixes, upper case) among random hex values.
+    QSet<QString> hashSet;
+    for (const Rec &r : t.recs) {
+        for (const ObjectKey &k : r.keys) {
+            hashSet.insert(k.hashHex());
+        }
+    }
+    QStringList hashes = hashSet.values();
+    std::sort(hashes.begin(), hashes.end());
+    QVERIFY(hashes.size() > 100);
+    QStringList values;
+    for (int i = 0; i < 50; ++i) {
+        const QString &h = hashes[i * (hashes.size() / 50)];
+        values << (i % 3 == 0 ? h : i % 3 == 1 ? h.left(8) : h.left(12).toUpper());
+    }
+    while (values.size() < 5000) {
+        values << QString::number(random.generate64() | (quint64(1) << 63), 16);
+    }
+    QSet<QString> matching;  // hashes that start with one of the values (brute force)
+    for (const QString &h : hashes) {
+        for (const QString &v : values) {
+            if (h.startsWith(v.toLower())) {
+                matching.insert(h);
+                break;
+            }
+        }
+    }
+    std::vector<int> want = expected(t, [&](const Rec &r) {
+        return anyKey(r, [&](const ObjectKey &k) { return matching.contains(k.hashHex()); });
+    });
+    QVERIFY(!want.empty() && int(want.size()) < total);
+    QCOMPARE(evaluate(t, QStringLiteral("chunk_hash in ") + list(values)), want);
+
+    // index: 5000 even integers.
+    values.clear();
+    for (int i = 0; i < 5000; ++i) {
+        values << QString::number(2 * i);
+    }
+    QCOMPARE(evaluate(t, QStringLiteral("index in ") + list(values)),
+             expected(t, [](const Rec &r) { return r.index % 2 == 0 && r.index < 10000; }));
+
+    // t_mono: the exact times of every third record, among times no record has.
+    values.clear();
+    QSet<double> times;
+    for (int i = 0; i < total && values.size() < 2500; i += 3) {
+        times.insert(t.recs[size_t(i)].tMono);
+        values << QString::number(t.recs[size_t(i)].tMono, 'g', 17);
+    }
+    for (int i = 0; values.size() < 5000; ++i) {
+        values << QString::number(-1.0 - i * 0.25, 'g', 17);
+    }
+    QCOMPARE(evaluate(t, QStringLiteral("t_mono in ") + list(values)),
+             expected(t, [&](const Rec &r) { return times.contains(r.tMono); }));
+
+    // model_name: the real model among 4999 other quoted names.
+    values.clear();
+    for (int i = 0; i < 4999; ++i) {
+        values << QStringLiteral("\"model-%1\"").arg(i);
+    }
+    values.insert(2500, QStringLiteral("\"%1\"").arg(kQwen));
+    want = expected(t, [](const Rec &r) {
+        return anyKey(r, [](const ObjectKey &k) { return k.modelName == kQwen; });
+    });
+    QVERIFY(!want.empty());
+    QCOMPARE(evaluate(t, QStringLiteral("model_name in ") + list(values)), want);
+
+    // rank: 1 among 4999 ranks no key has; and none of them at all.
+    values.clear();
+    for (int i = 0; i < 4999; ++i) {
+        values << QString::number(1000 + i);
+    }
+    QVERIFY(evaluate(t, QStringLiteral("rank in ") + list(values)).empty());
+    values << QStringLiteral("1");
+    want = expected(t, [](const Rec &r) {
+        return anyKey(r, [](const ObjectKey &k) { return k.rank().rank == 1; });
+    });
+    QVERIFY(!want.empty());
+    QCOMPARE(evaluate(t, QStringLiteral("rank in ") + list(values)), want);
+}
+
+void TestFilterEvaluator::inAgreesWithOrOfEquals() {
+    // `field in [a, b, ...]` is exactly `field == a || field == b || ...`, for every kind of
+    // field and literal (hex prefixes, units, numbers as text, booleans, null).
+    const Trace &t = trace(QStringLiteral("schema1-sliding-window-tp2.lct"));
+    const Rec *submit = firstOf(t, QStringLiteral("submit_prefetch_task"));
+    QVERIFY(submit && !submit->keys.isEmpty());
+    const QString hash = submit->keys.front().hashHex();
+    const QStringList fields = {QStringLiteral("chunk_hash"),     QStringLiteral("model_name"),
+                                QStringLiteral("rank"),           QStringLiteral("kv_rank"),
+                                QStringLiteral("world_size"),     QStringLiteral("call"),
+                                QStringLiteral("qualname"),       QStringLiteral("t_mono"),
+                                QStringLiteral("index"),          QStringLiteral("keys.count"),
+                                QStringLiteral("bytes"),          QStringLiteral("request"),
+                                QStringLiteral("policy"),         QStringLiteral("cache_salt"),
+                                QStringLiteral("object_group_id")};
+    const QStringList literals = {hash.left(6),
+                                  hash.left(10).toUpper(),
+                                  QStringLiteral("0x") + hash,
+                                  QStringLiteral("\"%1\"").arg(kQwen),
+                                  QStringLiteral("1"),
+                                  QStringLiteral("\"1\""),
+                                  QStringLiteral("0x2"),
+                                  QStringLiteral("1.0"),
+                                  QStringLiteral("2s"),
+                                  QStringLiteral("36MiB"),
+                                  QStringLiteral("true"),
+                                  QStringLiteral("FALSE"),
+                                  QStringLiteral("null"),
+                                  QStringLiteral("finish_write"),
+                                  QStringLiteral("PREFIX"),
+                                  QStringLiteral("3.5"),
+                                  QStringLiteral("-1")};
+    int compared = 0;
+    for (const QString &field : fields) {
+        // the literals the field takes (a field that needs a number refuses other values)
+        QStringList ok;
+        for (const QString &v : literals) {
+            if (FilterExpression::parse(QStringLiteral("%1 == %2").arg(field, v)).isValid()) {
+                ok << v;
+            }
+        }
+        QVERIFY2(ok.size() >= 3, qPrintable(field));
+        for (int i = 0; i < ok.size(); ++i) {
+            const QStringList some = {ok[i], ok[(i + 1) % ok.size()], ok[(i + 5) % ok.size()]};
+            QStringList ors;
+            for (const QString &v : some) {
+                ors << QStringLiteral("%1 == %2").arg(field, v);
+            }
+            const QString in =
+                QStringLiteral("%1 in [%2]").arg(field, some.join(QStringLiteral(", ")));
+            QVERIFY2(evaluate(t, in) == evaluate(t, ors.join(QStringLiteral(" || "))),
+                     qPrintable(in));
+            ++compared;
+        }
+    }
+    QVERIFY(compared > 150);
 }
 
 QTEST_GUILESS_MAIN(TestFilterEvaluator)

@@ -1,6 +1,7 @@
 // Live follow and progressive loading: TraceLoader::open/scan/refresh on a file that grows.
 
 #include "recordtablemodel.h"
+#include "testutil.h"
 #include "traceloader.h"
 
 #include <QAbstractItemModelTester>
@@ -14,23 +15,15 @@ using namespace lmct;
 
 namespace {
 
+using test::frameEnds;
+
+/** The bytes of `path`; a fatal error when it cannot be read. */
 QByteArray readFile(const QString &path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    const QByteArray bytes = test::readAll(path);
+    if (bytes.isEmpty()) {
         qFatal("cannot read %s", qPrintable(path));
     }
-    return f.readAll();
-}
-
-/** Offsets where the frames of `bytes` end (frame 0 = the header). */
-QList<qint64> frameEnds(const QByteArray &bytes) {
-    QList<qint64> ends;
-    qint64 off = 0;
-    while (off + 4 <= bytes.size()) {
-        off += 4 + qFromBigEndian<quint32>(bytes.constData() + off);
-        ends.append(off);
-    }
-    return ends;
+    return bytes;
 }
 
 int errorsAndWarnings(const TraceDocument &doc) {

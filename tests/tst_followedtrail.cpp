@@ -1,6 +1,7 @@
 // FollowedTrail: the followed key's records in time order, with the meanings of their gaps.
 
 #include "followedtrail.h"
+#include "keylifecyclerules.h"
 #include "timeformat.h"
 
 #include <QTest>
@@ -22,6 +23,39 @@ quint32 intern(RecordStore &rs, const char *call) {
 class TstFollowedTrail : public QObject {
     Q_OBJECT
 private slots:
+    void lifecycleRules() {
+        using Call = KeyAnalysis::Call;
+        KeyLifecycleRules rules;
+        // A read before any finish_write reuses nothing.
+        QVERIFY(!rules.next(Call::ReadEnter, 0, 0.5).firstFinish.isValid());
+        // The first reservation since the last finish/abort is the one a finish closes.
+        QVERIFY(!rules.next(Call::Reserve, 1, 1.0).reservation.isValid());
+        rules.next(Call::ReserveWithStatus, 2, 1.1);
+        KeyLifecycleRules::Step s = rules.next(Call::Finish, 3, 1.5);
+        QCOMPARE(s.reservation.record, 1);
+        QCOMPARE(s.reservation.t, 1.0);
+        QVERIFY(s.isFirstFinish);
+        // A finish without an open reservation closes none; it is not the first.
+        s = rules.next(Call::Finish, 4, 2.0);
+        QVERIFY(!s.reservation.isValid());
+        QVERIFY(!s.isFirstFinish);
+        // abort_write drops the reservation.
+        rules.next(Call::Reserve, 5, 3.0);
+        rules.next(Call::Abort, 6, 3.1);
+        QVERIFY(!rules.next(Call::Finish, 7, 3.2).reservation.isValid());
+        // A reservation needs a time.
+        rules.next(Call::Reserve, 8, qQNaN());
+        rules.next(Call::Reserve, 9, 3.5);
+        QCOMPARE(rules.next(Call::Finish, 10, 3.6).reservation.record, 9);
+        // The first read after the first finish reuses it; later reads do not.
+        s = rules.next(Call::FinishRead, 11, 4.0);
+        QCOMPARE(s.firstFinish.record, 3);
+        QCOMPARE(s.firstFinish.t, 1.5);
+        QVERIFY(!rules.next(Call::ReadEnter, 12, 5.0).firstFinish.isValid());
+        // Other calls change nothing.
+        QCOMPARE(rules.next(Call::Prefetch, 13, 6.0).reservation.record, -1);
+    }
+
     void adjacentMeaningsLabelTheirGap() {
         RecordStore rs;
         const quint32 reserve = intern(rs, "reserve_write");

@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "plotexport.h"
 #include "recordtableview.h"
+#include "testutil.h"
 #include "tracetab.h"
 
 #include <QDir>
@@ -31,18 +32,11 @@ namespace {
 const QString kTrace = QStringLiteral(LMCT_TRACES "/malformed-record.lmct");
 const QString kSchema2 = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
 /**
  * Runs lmct-viewer with no display at all (no DISPLAY, WAYLAND_DISPLAY, QT_QPA_PLATFORM), or
  * with `display` as DISPLAY.
  */
-Run runViewer(const QStringList &args, const QString &display = {}) {
-    QProcess p;
+test::ProcessRun runViewer(const QStringList &args, const QString &display = {}) {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
@@ -50,22 +44,7 @@ Run runViewer(const QStringList &args, const QString &display = {}) {
     if (!display.isEmpty()) {
         env.insert(QStringLiteral("DISPLAY"), display);
     }
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"), args);
-    Run r;
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit) {
-        qWarning("lmct-viewer %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
-QByteArray readAll(const QString &path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return test::runProgram(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"), args, env, 120000);
 }
 
 int countDir(const QString &path) {
@@ -87,9 +66,9 @@ private slots:
     void pngHasRequestedSizeAndIsNotBlank() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.png"));
-        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
-                                 QStringLiteral("800x450"), QStringLiteral("--scale"),
-                                 QStringLiteral("2"), kTrace});
+        const test::ProcessRun r = runViewer(
+            {QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+             QStringLiteral("800x450"), QStringLiteral("--scale"), QStringLiteral("2"), kTrace});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QImage img(out);
         QVERIFY(!img.isNull());
@@ -105,9 +84,10 @@ private slots:
     void pngWithFilterAndRange() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.png"));
-        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--filter"),
-                                 QStringLiteral("call == reserve_write"), QStringLiteral("--range"),
-                                 QStringLiteral("0.2:0.8"), kTrace});
+        const test::ProcessRun r =
+            runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--filter"),
+                       QStringLiteral("call == reserve_write"), QStringLiteral("--range"),
+                       QStringLiteral("0.2:0.8"), kTrace});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QImage img(out);
         QCOMPARE(img.size(), QSize(1600, 900));  // the default size
@@ -122,7 +102,7 @@ private slots:
         const auto colouredPixels = [&](const QStringList &extra) {
             const QString out = dir.filePath(QStringLiteral("f.png"));
             QFile::remove(out);
-            const Run r =
+            const test::ProcessRun r =
                 runViewer(QStringList{QStringLiteral("--export-png"), out, QStringLiteral("--size"),
                                       QStringLiteral("800x450")} +
                           extra + QStringList{kTrace});
@@ -153,9 +133,10 @@ private slots:
         // empty image" (exit 2) after a minute.
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("huge.png"));
-        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
-                                 QStringLiteral("20000x20000"), QStringLiteral("--scale"),
-                                 QStringLiteral("8"), kTrace});
+        const test::ProcessRun r =
+            runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                       QStringLiteral("20000x20000"), QStringLiteral("--scale"),
+                       QStringLiteral("8"), kTrace});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("160000 x 160000 pixel image"), r.err.constData());
         QVERIFY(!QFile::exists(out));
@@ -164,7 +145,7 @@ private slots:
     void svgParsesAndHoldsLaneNames() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.svg"));
-        const Run r = runViewer({QStringLiteral("--export-svg"), out, kTrace});
+        const test::ProcessRun r = runViewer({QStringLiteral("--export-svg"), out, kTrace});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         bool ok = false;
         const QString text = svgText(out, &ok);
@@ -183,9 +164,10 @@ private slots:
     void captionHoldsFileRangeAndFilter() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.svg"));
-        const Run r = runViewer({QStringLiteral("--export-svg"), out, QStringLiteral("--filter"),
-                                 QStringLiteral("call == reserve_write"), QStringLiteral("--range"),
-                                 QStringLiteral("1s:3s"), kSchema2});
+        const test::ProcessRun r =
+            runViewer({QStringLiteral("--export-svg"), out, QStringLiteral("--filter"),
+                       QStringLiteral("call == reserve_write"), QStringLiteral("--range"),
+                       QStringLiteral("1s:3s"), kSchema2});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         bool ok = false;
         const QString text = svgText(out, &ok);
@@ -199,9 +181,9 @@ private slots:
         // The reference trace at 1600x900, scale 2: 3200x1800 pixels, not blank.
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("s2.png"));
-        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
-                                 QStringLiteral("1600x900"), QStringLiteral("--scale"),
-                                 QStringLiteral("2"), kSchema2});
+        const test::ProcessRun r = runViewer(
+            {QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+             QStringLiteral("1600x900"), QStringLiteral("--scale"), QStringLiteral("2"), kSchema2});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QImage img(out);
         QCOMPARE(img.size(), QSize(3200, 1800));
@@ -214,9 +196,10 @@ private slots:
         // DISPLAY names no X server: the export still renders offscreen.
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.png"));
-        const Run r = runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
-                                 QStringLiteral("320x200"), kTrace},
-                                QStringLiteral(":987"));
+        const test::ProcessRun r =
+            runViewer({QStringLiteral("--export-png"), out, QStringLiteral("--size"),
+                       QStringLiteral("320x200"), kTrace},
+                      QStringLiteral(":987"));
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(QImage(out).size(), QSize(320, 200));
     }
@@ -224,16 +207,16 @@ private slots:
     void pdfIsPdf() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.pdf"));
-        const Run r = runViewer({QStringLiteral("--export-pdf"), out, kTrace});
+        const test::ProcessRun r = runViewer({QStringLiteral("--export-pdf"), out, kTrace});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        const QByteArray pdf = readAll(out);
+        const QByteArray pdf = test::readAll(out);
         QVERIFY(pdf.startsWith("%PDF"));
         QVERIFY(pdf.size() > 1000);
     }
 
     void exportErrors() {
         QTemporaryDir dir;
-        Run r = runViewer(
+        test::ProcessRun r = runViewer(
             {QStringLiteral("--export-png"), QStringLiteral("/nonexistent/dir/out.png"), kTrace});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("cannot write /nonexistent/dir/out.png"), r.err.constData());
@@ -256,11 +239,11 @@ private slots:
         QTemporaryDir other;
         const QString copy = other.filePath(QStringLiteral("copy.lmct"));
         QVERIFY(QFile::copy(kTrace, copy));
-        const QByteArray before = readAll(copy);
+        const QByteArray before = test::readAll(copy);
         r = runViewer({QStringLiteral("--export-png"), copy, copy});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("input trace"), r.err.constData());
-        QCOMPARE(readAll(copy), before);
+        QCOMPARE(test::readAll(copy), before);
     }
 
     void fileExportMenuWriters() {
@@ -268,9 +251,8 @@ private slots:
         MainWindow w;
         w.resize(900, 600);
         w.show();
-        TraceTab *tab = w.openFile(kTrace);
+        TraceTab *tab = test::openAndWait(w, kTrace);
         QVERIFY(tab);
-        QVERIFY(QTest::qWaitFor([tab] { return !tab->isLoading(); }, 30000));
         QVERIFY(tab->document());
         const std::vector<int> rows = ExportActions::tableRecords(*tab);
         QCOMPARE(qsizetype(rows.size()), qsizetype(tab->document()->records().size()));
@@ -279,17 +261,17 @@ private slots:
         const QString csv = dir.filePath(QStringLiteral("r.csv"));
         QVERIFY2(ExportActions::write(*tab, ExportActions::Kind::RecordsCsv, csv, &error),
                  qPrintable(error));
-        QCOMPARE(readAll(csv).count("\r\n"), qsizetype(rows.size()) + 1);
+        QCOMPARE(test::readAll(csv).count("\r\n"), qsizetype(rows.size()) + 1);
         const QString jsonl = dir.filePath(QStringLiteral("r.jsonl"));
         QVERIFY(ExportActions::write(*tab, ExportActions::Kind::RecordsJsonl, jsonl, &error));
-        QCOMPARE(readAll(jsonl).count('\n'), qsizetype(rows.size()));
+        QCOMPARE(test::readAll(jsonl).count('\n'), qsizetype(rows.size()));
         const QString stats = dir.filePath(QStringLiteral("s.csv"));
         QVERIFY(ExportActions::write(*tab, ExportActions::Kind::StatisticsCsv, stats, &error));
-        QVERIFY(readAll(stats).contains("reserve_write"));
+        QVERIFY(test::readAll(stats).contains("reserve_write"));
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("s-models.csv"))));
         const QString header = dir.filePath(QStringLiteral("h.json"));
         QVERIFY(ExportActions::write(*tab, ExportActions::Kind::HeaderJson, header, &error));
-        const QJsonObject h = QJsonDocument::fromJson(readAll(header)).object();
+        const QJsonObject h = QJsonDocument::fromJson(test::readAll(header)).object();
         QCOMPARE(h.value(QStringLiteral("sm_config"))
                      .toObject()
                      .value(QStringLiteral("chunk_size"))
@@ -300,7 +282,7 @@ private slots:
                  QJsonValue(QStringLiteral("LMCT")));
         const QString chrome = dir.filePath(QStringLiteral("c.json"));
         QVERIFY(ExportActions::write(*tab, ExportActions::Kind::ChromeJson, chrome, &error));
-        QVERIFY(QJsonDocument::fromJson(readAll(chrome))
+        QVERIFY(QJsonDocument::fromJson(test::readAll(chrome))
                     .object()
                     .contains(QStringLiteral("traceEvents")));
 

@@ -51,14 +51,6 @@ namespace {
 const QString kTraces = QFileInfo(QStringLiteral(LMCT_TRACES)).absoluteFilePath();
 const QString kSchema2 = kTraces + QStringLiteral("/schema2-prefetch-spec-tp2.lct");
 
-TraceTab *openAndWait(MainWindow &w, const QString &path) {
-    TraceTab *tab = w.openFile(path);
-    if (!tab || !QTest::qWaitFor([tab] { return !tab->isLoading(); }, 30000)) {
-        return nullptr;
-    }
-    return tab;
-}
-
 /** Waits until the tab's filter is evaluated and shown. */
 bool waitFilter(TraceTab *tab) {
     return QTest::qWaitFor(
@@ -194,9 +186,7 @@ void TestFilter::init() {
 
 void TestFilter::invalidFilterShowsErrorAndKeepsTable() {
     MainWindow w;
-    w.setShowDialogs(false);
-    w.show();
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::showAndOpen(w, kSchema2);
     QVERIFY(tab);
     const int rows = tab->table()->model()->rowCount();
     QCOMPARE(rows, tab->document()->records().size());
@@ -213,9 +203,7 @@ void TestFilter::invalidFilterShowsErrorAndKeepsTable() {
 
 void TestFilter::validFilterShowsIndependentCount() {
     MainWindow w;
-    w.setShowDialogs(false);
-    w.show();
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::showAndOpen(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     QAbstractItemModelTester tester(tab->table()->model(),
@@ -252,7 +240,7 @@ void TestFilter::validFilterShowsIndependentCount() {
 void TestFilter::filterIntersectsTimeRange() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     const RecordStore &rs = doc->records();
@@ -272,7 +260,7 @@ void TestFilter::filterIntersectsTimeRange() {
 void TestFilter::historyAndSavedFilters() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     QLineEdit *edit = tab->filterBar()->lineEdit();
     edit->setText(QStringLiteral("call == finish_write"));
@@ -296,9 +284,7 @@ void TestFilter::historyAndSavedFilters() {
 
 void TestFilter::inspectorFilterToThisAndExclude() {
     MainWindow w;
-    w.setShowDialogs(false);
-    w.show();
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::showAndOpen(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     const int rec = firstRecordOf(*doc, QStringLiteral("reserve_write"));
@@ -361,9 +347,7 @@ void TestFilter::inspectorFilterToThisAndExclude() {
 
 void TestFilter::followKeyStepsWithPeriodAndComma() {
     MainWindow w;
-    w.setShowDialogs(false);
-    w.show();
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::showAndOpen(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     const int rec = firstRecordOf(*doc, QStringLiteral("reserve_write"));
@@ -405,9 +389,7 @@ void TestFilter::followKeyStepsWithPeriodAndComma() {
 
 void TestFilter::findBarCountsAndSteps() {
     MainWindow w;
-    w.setShowDialogs(false);
-    w.show();
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::showAndOpen(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     const int total = doc->records().size();
@@ -456,7 +438,7 @@ void TestFilter::statisticsPaneMatchesModelAndClickFilters() {
     w.setShowDialogs(false);
     w.resize(1400, 900);
     w.show();
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     StatisticsPane *pane = w.statisticsPane();
@@ -517,7 +499,7 @@ void TestFilter::statisticsPaneMatchesModelAndClickFilters() {
 void TestFilter::copyRecordAsJsonParsesBack() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     const int rec = firstRecordOf(*doc, QStringLiteral("submit_prefetch_task"));
@@ -543,7 +525,7 @@ void TestFilter::copyRecordAsJsonParsesBack() {
 void TestFilter::frameDumpAnnotatesFields() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     tab->viewState()->setSelectedRecord(0);
@@ -577,7 +559,7 @@ void TestFilter::composerAppendsWithParentheses() {
 void TestFilter::tableMenuFiltersToCallAndKeys() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     const auto doc = tab->document();
     const int rec = firstRecordOf(*doc, QStringLiteral("reserve_write"));
@@ -619,7 +601,7 @@ void TestFilter::tableMenuOffersEveryKey() {
     QVERIFY(!path.isEmpty());
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, path);
+    TraceTab *tab = test::openAndWait(w, path);
     QVERIFY(tab);
     QMenu menu;
     tab->table()->addFilterActions(&menu, 0);
@@ -676,7 +658,7 @@ void TestFilter::menuCapsValuesWithAnyOf() {
     QVERIFY(!path.isEmpty());
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, path);
+    TraceTab *tab = test::openAndWait(w, path);
     QVERIFY(tab);
     QMenu menu;
     tab->table()->addFilterActions(&menu, 0);
@@ -711,9 +693,7 @@ void TestFilter::inspectorMenuMatchesTableMenu() {
     QTemporaryDir dir;
     const QString path = writeKeysTrace(dir, QStringLiteral("three.lct"), 3);
     MainWindow w;
-    w.setShowDialogs(false);
-    w.show();
-    TraceTab *tab = openAndWait(w, path);
+    TraceTab *tab = test::showAndOpen(w, path);
     QVERIFY(tab);
     tab->viewState()->setSelectedRecord(0);
     InspectorPane *insp = w.inspectorPane();
@@ -760,14 +740,14 @@ void TestFilter::lastFilterRestoredPerFile() {
     {
         MainWindow w;
         w.setShowDialogs(false);
-        TraceTab *tab = openAndWait(w, a);
+        TraceTab *tab = test::openAndWait(w, a);
         QVERIFY(tab);
         QCOMPARE(tab->table()->model()->rowCount(), 2);
         tab->filterBar()->lineEdit()->setText(filter);
         QVERIFY(tab->filterBar()->apply());
         QVERIFY(waitFilter(tab));
         QCOMPARE(tab->table()->model()->rowCount(), 1);
-        QVERIFY(openAndWait(w, b));
+        QVERIFY(test::openAndWait(w, b));
         QCOMPARE(w.tabCount(), 2);
         w.closeTab(0);
     }
@@ -779,7 +759,7 @@ void TestFilter::lastFilterRestoredPerFile() {
     // Another name of the same file (a symbolic link) finds the same entry (canonical path).
     const QString other = QDir(dir.path()).filePath(QStringLiteral("link-to-a.lct"));
     QVERIFY(QFile::link(a, other));
-    TraceTab *tab = openAndWait(w, other);
+    TraceTab *tab = test::openAndWait(w, other);
     QVERIFY(tab);
     QVERIFY(waitFilter(tab));
     QCOMPARE(tab->viewState()->filterText(), filter);
@@ -788,7 +768,7 @@ void TestFilter::lastFilterRestoredPerFile() {
     QCOMPARE(tab->table()->recordModel()->recordAt(0), 1);
 
     // The other file is unaffected.
-    TraceTab *tabB = openAndWait(w, b);
+    TraceTab *tabB = test::openAndWait(w, b);
     QVERIFY(tabB && tabB != tab);
     QVERIFY(waitFilter(tabB));
     QVERIFY(tabB->viewState()->filterText().isEmpty());
@@ -802,7 +782,7 @@ void TestFilter::clearedOrInvalidFilterIsForgotten() {
     {
         MainWindow w;
         w.setShowDialogs(false);
-        TraceTab *tab = openAndWait(w, a);
+        TraceTab *tab = test::openAndWait(w, a);
         QVERIFY(tab);
         tab->viewState()->setFilterText(QStringLiteral("rank == 0"));
         QVERIFY(waitFilter(tab));
@@ -829,7 +809,7 @@ void TestFilter::clearedOrInvalidFilterIsForgotten() {
     QCOMPARE(FilterMemory::filterFor(a), QStringLiteral("rank == == 1"));
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, a);
+    TraceTab *tab = test::openAndWait(w, a);
     QVERIFY(tab);
     QVERIFY(tab->viewState()->filterText().isEmpty());
     QCOMPARE(tab->table()->model()->rowCount(), 2);

@@ -3,6 +3,7 @@
 
 #include "mainwindow.h"
 #include "recordtableview.h"
+#include "testutil.h"
 #include "tracetab.h"
 #include "viewstate.h"
 
@@ -16,23 +17,8 @@
 
 using namespace lmct;
 
-namespace {
-
-QByteArray readFile(const QString &path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QList<qint64> frameEnds(const QByteArray &bytes) {
-    QList<qint64> ends;
-    for (qint64 off = 0; off + 4 <= bytes.size();) {
-        off += 4 + qFromBigEndian<quint32>(bytes.constData() + off);
-        ends.append(off);
-    }
-    return ends;
-}
-
-}  // namespace
+using lmct::test::frameEnds;
+using lmct::test::readAll;
 
 class TestGuiFollow : public QObject {
     Q_OBJECT
@@ -44,7 +30,7 @@ private slots:
 };
 
 void TestGuiFollow::followShowsAppendedRecords() {
-    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
+    const QByteArray all = readAll(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
     const QList<qint64> ends = frameEnds(all);
     QVERIFY(ends.size() > 100);
     QTemporaryDir dir;
@@ -93,7 +79,7 @@ void TestGuiFollow::openedComesBeforeLoaded() {
 void TestGuiFollow::countsKeepTheirPlaceWhileFollowing() {
     // Review finding: labels whose counts grow while a trace is followed changed width and
     // pushed their neighbours around (the status bar, the timeline's count).
-    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
+    const QByteArray all = readAll(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
     const QList<qint64> ends = frameEnds(all);
     QVERIFY(ends.size() > 300);
     QTemporaryDir dir;

@@ -15,6 +15,7 @@
 #include "recentfiles.h"
 #include "recordtableview.h"
 #include "statuscolors.h"
+#include "testutil.h"
 #include "tracetab.h"
 #include "viewstate.h"
 #include "viewstateobserver.h"
@@ -62,18 +63,6 @@ QJsonObject readJson(const QString &path) {
         return {};
     }
     return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-/** Opens `path` like File > Open does and waits for the async load to finish. */
-TraceTab *openAndWait(MainWindow &w, const QString &path) {
-    TraceTab *tab = w.openFile(path);
-    if (!tab) {
-        return nullptr;
-    }
-    if (!QTest::qWaitFor([tab] { return !tab->isLoading(); }, 30000)) {
-        return nullptr;
-    }
-    return tab;
 }
 
 int firstRecordOf(const TraceDocument &doc, const QString &shortName) {
@@ -153,7 +142,7 @@ void TestMainWindow::opensReferenceTraceAndInspectsKeys() {
     w.resize(1400, 900);
     w.show();
     QSignalSpy loaded(&w, &MainWindow::traceLoaded);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     QCOMPARE(loaded.count(), 1);
     const auto doc = tab->document();
@@ -230,7 +219,7 @@ void TestMainWindow::opensReferenceTraceAndInspectsKeys() {
 void TestMainWindow::headerPaneShowsDigestMatch() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab && tab->document());
     HeaderPane *hp = w.headerPane();
     QVERIFY(hp->digestText().contains(QStringLiteral("match")));
@@ -261,19 +250,19 @@ void TestMainWindow::headerPaneShowsDigestMatch() {
              QStringLiteral("607296c47fc9fb9f7564531021ac5a7f2b6354bfc23a76ef4fd6a186b25edd0e"));
 
     // A placeholder header (no config): digest absent, grey.
-    TraceTab *only = openAndWait(w, kTraces + QStringLiteral("/header-only.lmct"));
+    TraceTab *only = test::openAndWait(w, kTraces + QStringLiteral("/header-only.lmct"));
     QVERIFY(only && only->document());
     QVERIFY(hp->digestText().contains(QStringLiteral("absent")));
     QCOMPARE(hp->digestColor(), StatusColors::muted(hp->palette()));
 
     // A mismatching digest fixture: red.
-    TraceTab *bad = openAndWait(w, kFixtures + QStringLiteral("/digest-mismatch.lct"));
+    TraceTab *bad = test::openAndWait(w, kFixtures + QStringLiteral("/digest-mismatch.lct"));
     QVERIFY(bad && bad->document());
     QVERIFY(hp->digestText().contains(QStringLiteral("mismatch")));
     QCOMPARE(hp->digestColor(), StatusColors::error(hp->palette()));
 
     // A header rewritten in place by the first recorder: config and digest lost, orange.
-    TraceTab *lost = openAndWait(w, kFixtures + QStringLiteral("/header-rewritten.lct"));
+    TraceTab *lost = test::openAndWait(w, kFixtures + QStringLiteral("/header-rewritten.lct"));
     QVERIFY(lost && lost->document());
     QVERIFY(hp->digestText().contains(QStringLiteral("lost")));
     QCOMPARE(hp->digestColor(), StatusColors::warning(hp->palette()));
@@ -286,7 +275,7 @@ void TestMainWindow::notATraceReportsErrorAndAddsNoTab() {
     MainWindow w;
     w.setShowDialogs(false);
     // A trace stays open while another file fails.
-    QVERIFY(openAndWait(w, kSchema2));
+    QVERIFY(test::openAndWait(w, kSchema2));
     const QString junk = m_tmp.filePath(QStringLiteral("notes.lct"));
     {
         QFile f(junk);
@@ -308,7 +297,7 @@ void TestMainWindow::notATraceReportsErrorAndAddsNoTab() {
     w.openFile(m_tmp.filePath(QStringLiteral("does-not-exist.lct")));
     QTRY_COMPARE(failed.count(), 2);
     QCOMPARE(w.tabCount(), 1);
-    QVERIFY(openAndWait(w, kMalformed));
+    QVERIFY(test::openAndWait(w, kMalformed));
     QCOMPARE(w.tabCount(), 2);
 }
 
@@ -425,8 +414,8 @@ void TestMainWindow::twoFilesTwoTabsDocksFollowCurrentTab() {
 void TestMainWindow::reopeningAFileSwitchesToItsTab() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *a = openAndWait(w, kSchema2);
-    TraceTab *b = openAndWait(w, kMalformed);
+    TraceTab *a = test::openAndWait(w, kSchema2);
+    TraceTab *b = test::openAndWait(w, kMalformed);
     QVERIFY(a && b);
     QCOMPARE(w.currentTab(), b);
     QCOMPARE(w.openFile(kSchema2), a);
@@ -443,9 +432,9 @@ void TestMainWindow::addViewDockRebindsObservers() {
     QCOMPARE(MainWindow::dockView(dock), view);
     QCOMPARE(dock->objectName(), QStringLiteral("dock-timeline"));
     QCOMPARE(view->bound, nullptr);
-    TraceTab *a = openAndWait(w, kSchema2);
+    TraceTab *a = test::openAndWait(w, kSchema2);
     QCOMPARE(view->bound, a->viewState());
-    TraceTab *b = openAndWait(w, kMalformed);
+    TraceTab *b = test::openAndWait(w, kMalformed);
     QCOMPARE(view->bound, b->viewState());
     w.tabWidget()->setCurrentIndex(0);
     QCOMPARE(view->bound, a->viewState());
@@ -460,7 +449,7 @@ void TestMainWindow::diagnosticsClickSelectsNearestRecord() {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.diagnosticsDock()->hide();
-    TraceTab *tab = openAndWait(w, kMalformed);
+    TraceTab *tab = test::openAndWait(w, kMalformed);
     QVERIFY(tab && tab->document());
     const auto doc = tab->document();
     QCOMPARE(doc->records().size(), 384);
@@ -507,7 +496,7 @@ void TestMainWindow::diagnosticsClickSelectsNearestRecord() {
 void TestMainWindow::timeRangeShowsOnlyRecordsInRange() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab && tab->document());
     const auto doc = tab->document();
     const RecordStore &rs = doc->records();
@@ -559,7 +548,7 @@ void TestMainWindow::timeRangeShowsOnlyRecordsInRange() {
 void TestMainWindow::goToRecordClearsAHidingRange() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab && tab->document());
     RecordTableView *table = tab->table();
     QVERIFY(table->goToRecord(3000));
@@ -577,7 +566,7 @@ void TestMainWindow::goToRecordClearsAHidingRange() {
 void TestMainWindow::sortingKeepsSelection() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab && tab->document());
     RecordTableView *table = tab->table();
     tab->viewState()->setSelectedRecord(123);
@@ -609,7 +598,7 @@ void TestMainWindow::clickingARowSelectsItsRecord() {
     w.resize(1400, 900);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab && tab->document());
     RecordTableView *table = tab->table();
     QTRY_VERIFY(table->hasFocus());
@@ -716,7 +705,7 @@ void TestMainWindow::manyFilesAtOnceAllLoad() {
 void TestMainWindow::damagedArgumentsAreShownWithTheirReason() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kFixtures + QStringLiteral("/deep-nesting.lct"));
+    TraceTab *tab = test::openAndWait(w, kFixtures + QStringLiteral("/deep-nesting.lct"));
     QVERIFY(tab && tab->document());
     const RecordStore &rs = tab->document()->records();
     int bad = -1;
@@ -746,8 +735,8 @@ void TestMainWindow::recentFilesRemembersOpenedTraces() {
     {
         MainWindow w;
         w.setShowDialogs(false);
-        QVERIFY(openAndWait(w, kSchema2));
-        QVERIFY(openAndWait(w, kMalformed));
+        QVERIFY(test::openAndWait(w, kSchema2));
+        QVERIFY(test::openAndWait(w, kMalformed));
         QCOMPARE(w.recentFiles()->files(), (QStringList{kMalformed, kSchema2}));
     }
     // Kept across sessions (QSettings), capped at ten, clearable.
@@ -771,7 +760,7 @@ void TestMainWindow::statusBarSummarisesTheTrace() {
     QCOMPARE(w.openSample(), nullptr);
     QCOMPARE(failed.count(), 1);
     QCOMPARE(w.tabCount(), 0);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab);
     const QString s = w.statusText();
     QVERIFY2(s.contains(QStringLiteral("schema2-prefetch-spec-tp2.lct")), qPrintable(s));
@@ -785,7 +774,7 @@ void TestMainWindow::statusBarSummarisesTheTrace() {
 void TestMainWindow::inspectorCopiesValueAndPath() {
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = openAndWait(w, kSchema2);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
     QVERIFY(tab && tab->document());
     const int rec = firstRecordOf(*tab->document(), QStringLiteral("submit_prefetch_task"));
     tab->viewState()->setSelectedRecord(rec);
@@ -831,7 +820,7 @@ void TestMainWindow::windowFitsASmallScreen() {
     MainWindow w;
     w.setShowDialogs(false);
     w.show();
-    QVERIFY(openAndWait(w, kSchema2));
+    QVERIFY(test::openAndWait(w, kSchema2));
     for (QDockWidget *d : w.findChildren<QDockWidget *>()) {
         d->show();
         d->raise();

@@ -580,32 +580,9 @@ private slots:
     }
 
     void infoLabelSaysWhatIsDrawnWhileLoading() {
-        QFile src(kSchema2);
-        QVERIFY(src.open(QIODevice::ReadOnly));
-        const QByteArray all = src.readAll();
-        QList<qsizetype> ends;
-        for (qsizetype at = 0; at + 4 <= all.size();) {
-            const auto *p = reinterpret_cast<const uchar *>(all.constData() + at);
-            at += 4 + ((qsizetype(p[0]) << 24) | (p[1] << 16) | (p[2] << 8) | p[3]);
-            ends.append(at);
-        }
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("loading.lct"));
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        const qsizetype half = ends[ends.size() / 2];
-        out.write(all.left(half));
-        out.flush();
-        TraceLoader::Options opt;
-        opt.follow = true;
-        QString error;
-        auto doc = TraceLoader::open(path, &error, opt);
-        QVERIFY2(doc, qPrintable(error));
-        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
+        QVERIFY(openGrowing(kSchema2, QStringLiteral("loading.lct")));
+        const auto doc = m_doc;
         const int first = doc->records().size();
-        m_doc = doc;
-        m_state->setDocument(doc);
-        QVERIFY(waitIndexed());
         QLabel *info = infoLabel(m_w);
         auto *busy = m_w->findChild<QLabel *>(QStringLiteral("timelineBusy"));
         QVERIFY(info && busy);
@@ -613,11 +590,8 @@ private slots:
         QVERIFY(info->text().contains(QLocale().toString(first) + QLatin1String(" calls")));
         // more records are read: until the index catches up the toolbar says that it is
         // loading and how many of the records read are drawn (and counted beside it)
-        out.write(all.mid(half));
-        out.flush();
-        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
+        QVERIFY(growRest());
         const int total = doc->records().size();
-        m_state->notifyDocumentGrew();
         QCoreApplication::processEvents();
         QVERIFY(busy->isVisible());
         QCOMPARE(busy->text(), QStringLiteral("Loading…"));
@@ -641,40 +615,14 @@ private slots:
 
     void growingDocumentIsFollowed() {
         // the reference trace written in two halves, followed live
-        QFile src(kSchema2);
-        QVERIFY(src.open(QIODevice::ReadOnly));
-        const QByteArray all = src.readAll();
-        QList<qsizetype> ends;  // end offset of each frame
-        for (qsizetype at = 0; at + 4 <= all.size();) {
-            const auto *p = reinterpret_cast<const uchar *>(all.constData() + at);
-            at += 4 + ((qsizetype(p[0]) << 24) | (p[1] << 16) | (p[2] << 8) | p[3]);
-            ends.append(at);
-        }
-        QVERIFY(ends.size() > 100);
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("live.lct"));
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        const qsizetype half = ends[ends.size() / 2];
-        out.write(all.left(half));
-        out.flush();
-        TraceLoader::Options opt;
-        opt.follow = true;
-        QString error;
-        auto doc = TraceLoader::open(path, &error, opt);
-        QVERIFY2(doc, qPrintable(error));
-        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
+        QVERIFY(openGrowing(kSchema2));
+        QVERIFY(m_growing.ends.size() > 100);
+        const auto doc = m_doc;
         const int first = doc->records().size();
-        m_doc = doc;
-        m_state->setDocument(doc);
-        QVERIFY(waitIndexed());
         QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(first));
         const double firstEnd = m_w->visibleRange().upper;
         // the rest arrives
-        out.write(all.mid(half));
-        out.flush();
-        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
-        m_state->notifyDocumentGrew();
+        QVERIFY(growRest());
         QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->index()->recordCount(), qint64(4211), 15000);
         QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->pairs().front()->matchedCount(), 457, 15000);
         // the view showed everything, so it follows the end

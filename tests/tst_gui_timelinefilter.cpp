@@ -340,31 +340,8 @@ private slots:
     void keepNewestTracksGrowth() {
         QFETCH(bool, selected);
         // the reference trace written in two halves, followed live
-        QFile src(kSchema2);
-        QVERIFY(src.open(QIODevice::ReadOnly));
-        const QByteArray all = src.readAll();
-        QList<qsizetype> ends;
-        for (qsizetype at = 0; at + 4 <= all.size();) {
-            const auto *p = reinterpret_cast<const uchar *>(all.constData() + at);
-            at += 4 + ((qsizetype(p[0]) << 24) | (p[1] << 16) | (p[2] << 8) | p[3]);
-            ends.append(at);
-        }
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("live.lct"));
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        const qsizetype half = ends[ends.size() / 2];
-        out.write(all.left(half));
-        out.flush();
-        TraceLoader::Options opt;
-        opt.follow = true;
-        QString error;
-        auto doc = TraceLoader::open(path, &error, opt);
-        QVERIFY2(doc, qPrintable(error));
-        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
-        m_doc = doc;
-        m_state->setDocument(doc);
-        QVERIFY(waitIndexed());
+        QVERIFY(openGrowing(kSchema2));
+        const auto doc = m_doc;
         // zoomed into the middle (not fitted), then Keep newest (End)
         const double firstMax = doc->records().maxTMono();
         const double w = (firstMax - doc->records().minTMono()) / 20;
@@ -379,10 +356,7 @@ private slots:
         QVERIFY(m_w->visibleRange().upper >= firstMax);
         QVERIFY(std::abs(m_w->visibleRange().size() - width) < 1e-9 * width + 1e-12);
         // the rest arrives
-        out.write(all.mid(half));
-        out.flush();
-        QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) > 0);
-        m_state->notifyDocumentGrew();
+        QVERIFY(growRest());
         QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->index()->recordCount(), qint64(4211), 15000);
         QVERIFY(doc->records().maxTMono() > firstMax);
         QVERIFY(m_w->visibleRange().upper >= doc->records().maxTMono());

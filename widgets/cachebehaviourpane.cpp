@@ -421,13 +421,9 @@ QWidget *CacheBehaviourPane::createReuseTab() {
 }
 
 void CacheBehaviourPane::setViewState(ViewState *state) {
-    if (m_state == state) {
+    if (!rebind(m_state, state, this)) {
         return;
     }
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
-    m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &CacheBehaviourPane::onDocumentChanged);
         connect(m_state, &ViewState::documentGrew, this, [this] {

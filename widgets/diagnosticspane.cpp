@@ -75,13 +75,9 @@ DiagnosticsPane::DiagnosticsPane(QWidget *parent)
 DiagnosticsPane::~DiagnosticsPane() = default;
 
 void DiagnosticsPane::setViewState(ViewState *state) {
-    if (m_state == state) {
+    if (!rebind(m_state, state, this)) {
         return;
     }
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
-    m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &DiagnosticsPane::onDocumentChanged);
         connect(m_state, &ViewState::documentGrew, this, [this] {

@@ -94,14 +94,10 @@ FilterBar::~FilterBar() {
 }
 
 void FilterBar::setViewState(ViewState *state) {
-    if (m_state == state) {
+    if (!rebind(m_state, state, this)) {
         return;
     }
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
     cancel();
-    m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::filterTextChanged, this, &FilterBar::onFilterTextChanged);
         connect(m_state, &ViewState::filterChanged, this, &FilterBar::updateCount);

@@ -65,13 +65,9 @@ HeaderPane::HeaderPane(QWidget *parent)
 HeaderPane::~HeaderPane() = default;
 
 void HeaderPane::setViewState(ViewState *state) {
-    if (m_state == state) {
+    if (!rebind(m_state, state, this)) {
         return;
     }
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
-    m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &HeaderPane::rebuild);
         connect(m_state, &ViewState::wallUtcChanged, this, &HeaderPane::rebuild);

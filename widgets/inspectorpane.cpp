@@ -142,13 +142,9 @@ InspectorPane::InspectorPane(QWidget *parent)
 InspectorPane::~InspectorPane() = default;
 
 void InspectorPane::setViewState(ViewState *state) {
-    if (m_state == state) {
+    if (!rebind(m_state, state, this)) {
         return;
     }
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
-    m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::selectedRecordChanged, this, &InspectorPane::showRecord);
         connect(m_state, &ViewState::documentChanged, this, [this] { showRecord(-1); });

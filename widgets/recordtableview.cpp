@@ -114,13 +114,9 @@ void RecordTableView::pushSelectionToState() {
 }
 
 void RecordTableView::setViewState(ViewState *state) {
-    if (m_state == state) {
+    if (!rebind(m_state, state, this)) {
         return;
     }
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
-    m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &RecordTableView::onDocumentChanged);
         connect(m_state, &ViewState::selectedRecordChanged, this,

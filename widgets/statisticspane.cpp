@@ -113,13 +113,9 @@ QTableView *StatisticsPane::makeView(StatisticsTableModel *model) {
 }
 
 void StatisticsPane::setViewState(ViewState *state) {
-    if (m_state == state) {
+    if (!rebind(m_state, state, this)) {
         return;
     }
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
-    m_state = state;
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &StatisticsPane::recompute);
         connect(m_state, &ViewState::filterChanged, this, &StatisticsPane::recompute);

@@ -487,10 +487,8 @@ void TimelineWidget::buildUi() {
 // ViewState
 
 void TimelineWidget::setViewState(ViewState *state) {
-    if (m_state) {
-        disconnect(m_state, nullptr, this, nullptr);
-    }
-    m_state = state;
+    // Always: binding the same state again starts the timeline over.
+    rebind(m_state, state, this, Rebind::Always);
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &TimelineWidget::onDocumentChanged);
         connect(m_state, &ViewState::selectedRecordChanged, this,

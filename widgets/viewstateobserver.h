@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QPointer>
+
 namespace lmct {
 
 class ViewState;
@@ -26,6 +28,19 @@ public:
 
     /** Shows `state` (not owned), or nothing when it is nullptr. */
     virtual void setViewState(ViewState *state) = 0;
+
+protected:
+    /** Whether rebind() does its work when the state is the one already held. */
+    enum class Rebind { IfChanged, Always };
+
+    /**
+     * The common first half of setViewState(): drops every connection from the held state
+     * `current` to `receiver` and holds `state` instead. Returns false, doing nothing, when
+     * `state` is already held and `when` is Rebind::IfChanged; true otherwise, and the caller then
+     * connects the signals it wants from `current` (when not null) and refreshes itself.
+     */
+    static bool rebind(QPointer<ViewState> &current, ViewState *state, QObject *receiver,
+                       Rebind when = Rebind::IfChanged);
 };
 
 }  // namespace lmct
