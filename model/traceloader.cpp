@@ -188,7 +188,7 @@ public:
      */
     qint64 fastBatch(qint64 off) {
         qint64 p = 0;
-        if (m_nextFrom == off && m_nextEnd > off) {
+        if (m_nextFrom == off && m_nextEnd > off && m_nextEnd <= m_size) {
             std::swap(m_frames, m_nextFrames);  // hopped while the previous batch was parsed
             p = m_nextEnd;
         } else {
@@ -232,6 +232,10 @@ public:
                     if (hopNext) {
                         nextEnd = hop(p, m_nextFrames);
                     }
+                    if (m_releaseLength > 0) {  // batches before this one: appended already
+                        m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
+                        m_releaseLength = 0;
+                    }
                     return;
                 }
                 parseRange(chunks[k - 1].first, chunks[k - 1].second);
@@ -244,6 +248,9 @@ public:
         // The file may have been truncated while it was parsed (the frames read past its new end
         // read as zeros): only frames wholly inside the file as it is now are appended.
         const bool shrank = clipToShrink();
+        if (shrank) {
+            m_nextFrom = -1;  // hopped over what is no longer there
+        }
         for (int i = 0; i < n; ++i) {
             const RecordIndexer::Fields &f = m_fields[size_t(i)];
             if (shrank && m_frames[size_t(i)].off + 4 + m_frames[size_t(i)].len > m_size) {
@@ -317,7 +324,7 @@ public:
             }
             if (const qint64 after = fastBatch(off); after != off) {
                 // Indexed: its pages need not stay in the RSS (the table reads a few back).
-                m_doc.m_file.releaseResident(off, after - off);
+                releaseLater(off, after - off);
                 off = after;
                 continue;
             }
@@ -452,9 +459,29 @@ public:
             off = m_size;
             break;
         }
+        releaseLater(0, 0);  // flushes what is pending
         publish();
         if (m_opt.progress) {
             m_opt.progress(off, m_size, m_store.size());
+        }
+    }
+
+    /**
+     * Indexed bytes need not stay in the RSS (the table reads a few back; the page cache keeps
+     * them): [from, from + length) joins the range the next parallel batch releases beside its
+     * parsing (TraceFile::releaseResident costs about as much as hopping). A range that does not
+     * continue the pending one, or length 0, releases the pending one now.
+     */
+    void releaseLater(qint64 from, qint64 length) {
+        if (m_releaseLength > 0 && (length == 0 || from != m_releaseFrom + m_releaseLength)) {
+            m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
+            m_releaseLength = 0;
+        }
+        if (length > 0) {
+            if (m_releaseLength == 0) {
+                m_releaseFrom = from;
+            }
+            m_releaseLength += length;
         }
     }
 
@@ -587,6 +614,8 @@ private:
     std::vector<Frame> m_nextFrames;  // the batch after m_frames, hopped while it was parsed
     qint64 m_nextFrom = -1;           // where m_nextFrames starts (-1: none)
     qint64 m_nextEnd = -1;            // the offset after m_nextFrames
+    qint64 m_releaseFrom = 0;         // indexed bytes not yet released (releaseLater)
+    qint64 m_releaseLength = 0;
     std::vector<RecordIndexer::Fields> m_fields;
     std::vector<int> m_ids;  // qualname id found by the parse threads, or -1
 };
