@@ -32,6 +32,12 @@ QString hexByte(uchar b) {
  * end of the current mapping. Internal to the loader.
  */
 class TraceScanner {
+    /** A frame found by hopping: its offset and body length (bytes). */
+    struct Frame {
+        qint64 off;
+        quint32 len;
+    };
+
 public:
     TraceScanner(TraceDocument &doc, const TraceLoader::Options &opt)
         : m_doc(doc),
@@ -142,32 +148,53 @@ public:
     }
 
     /**
-     * The fast path: hops over up to kBatch frames that lie wholly inside the file, parses them
-     * on every core, and appends the good ones in order. Returns the offset of the first frame
-     * that needs the careful path (damage, end of file), or the end of the batch.
+     * Hops over up to m_batchFrames frames (and at most kBatchBytes) from `off` that lie wholly
+     * inside the mapping, into `frames`; returns the offset after the last one. When a bad
+     * length or a cut-off prefix follows, the frame before it is left out (its length may be the
+     * damaged one: a length a few bytes too long swallows the start of the next frame) and the
+     * careful path checks it.
      */
-    qint64 fastBatch(qint64 off) {
+    qint64 hop(qint64 off, std::vector<Frame> &frames) const {
         // Also at most this many bytes per batch: progress and cancel are handled between
         // batches, and 2^15 large records can be the whole file.
         static constexpr qint64 kBatchBytes = 4 << 20;
-        m_frames.clear();
+        frames.clear();
         qint64 p = off;
         bool badLength = false;
-        while (int(m_frames.size()) < m_batchFrames && p - off < kBatchBytes && m_size - p >= 4) {
+        while (int(frames.size()) < m_batchFrames && p - off < kBatchBytes && m_size - p >= 4) {
             const quint32 len = lengthAt(p);
             if (len == 0 || qint64(len) > m_size - p - 4) {
                 badLength = true;
                 break;
             }
-            m_frames.push_back({p, len});
+            frames.push_back({p, len});
             p += 4 + qint64(len);
         }
-        if ((badLength || (p < m_size && m_size - p < 4)) && !m_frames.empty()) {
-            // A bad length follows: the frame before it may be the damaged one (a length a few
-            // bytes too long swallows the start of the next frame). The careful path checks it.
-            p = m_frames.back().off;
-            m_frames.pop_back();
+        if ((badLength || (p < m_size && m_size - p < 4)) && !frames.empty()) {
+            p = frames.back().off;
+            frames.pop_back();
         }
+        return p;
+    }
+
+    /**
+     * The fast path: hops over up to kBatch frames that lie wholly inside the file, parses them
+     * on every core, and appends the good ones in order. Returns the offset of the first frame
+     * that needs the careful path (damage, end of file), or the end of the batch.
+     *
+     * Hopping is a chain of dependent loads from memory not yet in the cache (each frame's
+     * length gives the next frame's offset), so it cannot itself be split; instead the next
+     * batch is hopped while this one is parsed, as one more work item beside the parse chunks.
+     */
+    qint64 fastBatch(qint64 off) {
+        qint64 p = 0;
+        if (m_nextFrom == off && m_nextEnd > off && m_nextEnd <= m_size) {
+            std::swap(m_frames, m_nextFrames);  // hopped while the previous batch was parsed
+            p = m_nextEnd;
+        } else {
+            p = hop(off, m_frames);
+        }
+        m_nextFrom = -1;
         if (m_frames.empty()) {
             return off;
         }
@@ -196,12 +223,34 @@ public:
             for (int i = 0; i < n; i += step) {
                 chunks.append({i, qMin(n, i + step)});
             }
-            ParallelChunks::run(int(chunks.size()),
-                                [&](int k) { parseRange(chunks[k].first, chunks[k].second); });
+            // Item 0 hops the next batch (taken first, so it overlaps the parsing); the frames
+            // it finds are used only if this batch turns out whole (m_nextFrom).
+            const bool hopNext = p < m_size && m_size - p >= 4;
+            qint64 nextEnd = p;
+            ParallelChunks::run(int(chunks.size()) + 1, [&](int k) {
+                if (k == 0) {
+                    if (hopNext) {
+                        nextEnd = hop(p, m_nextFrames);
+                    }
+                    if (m_releaseLength > 0) {  // batches before this one: appended already
+                        m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
+                        m_releaseLength = 0;
+                    }
+                    return;
+                }
+                parseRange(chunks[k - 1].first, chunks[k - 1].second);
+            });
+            if (hopNext && nextEnd > p) {
+                m_nextFrom = p;
+                m_nextEnd = nextEnd;
+            }
         }
         // The file may have been truncated while it was parsed (the frames read past its new end
         // read as zeros): only frames wholly inside the file as it is now are appended.
         const bool shrank = clipToShrink();
+        if (shrank) {
+            m_nextFrom = -1;  // hopped over what is no longer there
+        }
         for (int i = 0; i < n; ++i) {
             const RecordIndexer::Fields &f = m_fields[size_t(i)];
             if (shrank && m_frames[size_t(i)].off + 4 + m_frames[size_t(i)].len > m_size) {
@@ -212,6 +261,7 @@ public:
                 // batch: after damage, batches start small (many damaged frames cost linear,
                 // not quadratic, time) and grow back while the frames are good.
                 m_batchFrames = std::max(kMinBatch, 2 * i);
+                m_nextFrom = -1;
                 return m_frames[size_t(i)].off;
             }
             append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f, m_ids[size_t(i)]);
@@ -251,6 +301,7 @@ public:
      * left for the next scan instead.
      */
     void readRecords() {
+        m_nextFrom = -1;  // frames hopped by an earlier scan may lie in a remapped file
         qint64 off = m_doc.m_scanOffset.load(std::memory_order_relaxed);
         qint64 lastProgress = off;
         auto publish = [&] { m_doc.m_scanOffset.store(off, std::memory_order_release); };
@@ -273,7 +324,7 @@ public:
             }
             if (const qint64 after = fastBatch(off); after != off) {
                 // Indexed: its pages need not stay in the RSS (the table reads a few back).
-                m_doc.m_file.releaseResident(off, after - off);
+                releaseLater(off, after - off);
                 off = after;
                 continue;
             }
@@ -408,9 +459,29 @@ public:
             off = m_size;
             break;
         }
+        releaseLater(0, 0);  // flushes what is pending
         publish();
         if (m_opt.progress) {
             m_opt.progress(off, m_size, m_store.size());
+        }
+    }
+
+    /**
+     * Indexed bytes need not stay in the RSS (the table reads a few back; the page cache keeps
+     * them): [from, from + length) joins the range the next parallel batch releases beside its
+     * parsing (TraceFile::releaseResident costs about as much as hopping). A range that does not
+     * continue the pending one, or length 0, releases the pending one now.
+     */
+    void releaseLater(qint64 from, qint64 length) {
+        if (m_releaseLength > 0 && (length == 0 || from != m_releaseFrom + m_releaseLength)) {
+            m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
+            m_releaseLength = 0;
+        }
+        if (length > 0) {
+            if (m_releaseLength == 0) {
+                m_releaseFrom = from;
+            }
+            m_releaseLength += length;
         }
     }
 
@@ -536,14 +607,15 @@ private:
     TraceDocument::ScanState &m_st;
     bool m_shrunk = false;  // the file shrank while mapped: m_size is its new end
 
-    struct Frame {
-        qint64 off;
-        quint32 len;
-    };
     static constexpr int kBatch = 1 << 15;  // frames per fast batch at most
     static constexpr int kMinBatch = 64;
     int m_batchFrames = kBatch;  // frames the next fast batch may take (fastBatch)
     std::vector<Frame> m_frames;
+    std::vector<Frame> m_nextFrames;  // the batch after m_frames, hopped while it was parsed
+    qint64 m_nextFrom = -1;           // where m_nextFrames starts (-1: none)
+    qint64 m_nextEnd = -1;            // the offset after m_nextFrames
+    qint64 m_releaseFrom = 0;         // indexed bytes not yet released (releaseLater)
+    qint64 m_releaseLength = 0;
     std::vector<RecordIndexer::Fields> m_fields;
     std::vector<int> m_ids;  // qualname id found by the parse threads, or -1
 };
