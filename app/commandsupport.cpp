@@ -84,6 +84,7 @@ std::shared_ptr<const TraceDocument> CommandSupport::load(const QString &file) c
     if (!doc) {
         error(why);
     }
+    watchInput(file, doc);
     return doc;
 }
 
@@ -122,6 +123,33 @@ void CommandSupport::flushOutput() {
     if (std::fflush(stdout) != 0) {
         noteOutputError(errno ? QString::fromLocal8Bit(std::strerror(errno)) : QString());
     }
+}
+
+namespace {
+// The traces commands loaded (main() checks them once the command has run).
+std::vector<std::pair<QString, std::shared_ptr<const TraceDocument>>> g_inputs;  // kept to exit
+}  // namespace
+
+void CommandSupport::watchInput(const QString &file,
+                                const std::shared_ptr<const TraceDocument> &doc) {
+    if (doc) {
+        g_inputs.emplace_back(file, doc);
+    }
+}
+
+int CommandSupport::checkShrunkInputs(int rc) {
+    for (const auto &[file, doc] : g_inputs) {
+        const qint64 shrunk = doc->checkShrunk();
+        if (shrunk < 0) {
+            continue;
+        }
+        QTextStream(stderr) << "lmct: " << file << " shrank to " << shrunk
+                            << " bytes while being read (truncated by another process?): "
+                               "the output about what lay past byte "
+                            << shrunk << " is not the file's\n";
+        rc = kExitUnreadable;
+    }
+    return rc;
 }
 
 int CommandSupport::finishStandardOutput(int rc) {

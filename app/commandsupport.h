@@ -64,6 +64,19 @@ public:
      */
     static int finishStandardOutput(int rc);
     /**
+     * Remembers `doc` (loaded from `file`) for checkShrunkInputs(). Every command's loaded trace
+     * goes through this (load() does it).
+     */
+    static void watchInput(const QString &file,
+                           const std::shared_ptr<const lmct::TraceDocument> &doc);
+    /**
+     * Whether a watched trace shrank (truncated by another process) while the command read it:
+     * then what was read past its new end is not the file's (MappingGuard reads zeros there).
+     * Prints "lmct: FILE shrank to N bytes while being read: ..." on stderr for each and returns
+     * kExitUnreadable (2); otherwise returns `rc`. Called once by main() after the command.
+     */
+    static int checkShrunkInputs(int rc);
+    /**
      * Writes `bytes` to standard output (stdio, buffered). A failed write is remembered, with
      * its reason, for finishStandardOutput(); every command writes standard output through this
      * (or a QFile on stdout whose failure it passes to noteOutputError()).

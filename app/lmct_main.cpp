@@ -63,6 +63,7 @@ int runInfo(const QStringList &args) {
     for (const QString &file : files) {
         QString error;
         auto doc = TraceLoader::load(file, &error, options);
+        CommandSupport::watchInput(file, doc);
         if (!doc) {
             err << "lmct info: " << error << "\n";
             rc = kExitUnreadable;
@@ -158,5 +159,6 @@ int main(int argc, char *argv[]) {
     const QString command = args.takeAt(1);
     // Every command writes standard output through its FILE (fwrite, or QFile and QTextStream
     // on it); a failed write (a full disk, /dev/full, a closed pipe's EIO) is found here.
-    return CommandSupport::finishStandardOutput(run(command, args));
+    return CommandSupport::finishStandardOutput(
+        CommandSupport::checkShrunkInputs(run(command, args)));
 }

@@ -93,6 +93,11 @@ public:
      * (args() says so). A Diagnostic::Kind::Shrank error reports it once.
      */
     qint64 shrunkTo() const { return m_file.shrunkTo(); }
+    /**
+     * Checks now (one fstat, and faults absorbed by MappingGuard) whether the file is shorter
+     * than when it was mapped; the size it shrank to (bytes), or -1. See TraceFile::checkShrunk.
+     */
+    qint64 checkShrunk() const { return m_file.checkShrunk(); }
 
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;

@@ -6,6 +6,7 @@
 #include "traceloader.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -57,6 +58,7 @@ private slots:
     void argsAfterTruncation();
     void truncatedWhileLoading();
     void followedFileTruncated();
+    void cliReportsAFileThatShrankWhileRead();
 };
 
 // Load a trace, truncate it, then decode every record's arguments through the document: the
@@ -168,6 +170,27 @@ void TestFileTruncation::followedFileTruncated() {
     verifyNoDamage(*doc);
     QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
     TraceLoader::stopFollowing(doc.get());
+}
+
+// Review finding: `lmct dump` of a trace truncated while it printed exited 0 with no message,
+// printing zeros read past the new end as records with damaged arguments. It must say so and
+// exit 2. Standard output is a pipe the test leaves unread, so lmct is stopped early in its
+// output while the file is cut.
+void TestFileTruncation::cliReportsAFileThatShrankWhileRead() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("t.lct"));
+    QVERIFY(QFile::copy(QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct"), path));
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    QProcess p;
+    p.start(lmctPath(), {QStringLiteral("dump"), QStringLiteral("--jsonl"), path});
+    QVERIFY(p.waitForStarted(20000));
+    QVERIFY(p.waitForReadyRead(20000));  // it is printing; the pipe then fills and blocks it
+    QVERIFY(QFile::resize(path, 100000));
+    QVERIFY(p.waitForFinished(60000));
+    const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY2(err.contains(QStringLiteral("shrank to 100000 bytes while being read")),
+             qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestFileTruncation)
