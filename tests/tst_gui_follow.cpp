@@ -27,7 +27,37 @@ private slots:
     void followShowsAppendedRecords();
     void openedComesBeforeLoaded();
     void countsKeepTheirPlaceWhileFollowing();
+    void followingEndsWhenTheFileShrinks();
 };
+
+// Review finding: after a followed file was truncated the tab went on saying "Following…" but
+// never read anything again. Following now ends, and the Diagnostics pane says why.
+void TestGuiFollow::followingEndsWhenTheFileShrinks() {
+    const QByteArray all = readAll(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
+    const QList<qint64> ends = frameEnds(all);
+    QVERIFY(ends.size() > 60);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(all.left(ends[50]));
+    out.flush();
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = w.followFile(path);
+    QVERIFY(tab);
+    QTRY_COMPARE_WITH_TIMEOUT(tab->table()->model()->rowCount(), 50, 5000);
+    QVERIFY(tab->isFollowing());
+    QVERIFY(out.resize(ends[20]));
+    QTRY_VERIFY_WITH_TIMEOUT(!tab->isFollowing(), 5000);
+    const auto doc = tab->viewState()->document();
+    QVERIFY(doc);
+    bool shrank = false;
+    for (const Diagnostic &d : doc->diagnostics()) {
+        shrank = shrank || d.kind == Diagnostic::Kind::Shrank;
+    }
+    QVERIFY(shrank);
+}
 
 void TestGuiFollow::followShowsAppendedRecords() {
     const QByteArray all = readAll(QStringLiteral(LMCT_FIXTURES "/sample.lct"));

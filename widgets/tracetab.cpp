@@ -190,6 +190,11 @@ void TraceTab::updateLiveBar() {
         m_liveBar->hide();
         return;
     }
+    if (m_following && doc->shrunkTo() >= 0) {
+        // Truncated under us: what was read is kept (the Diagnostics pane says what was lost),
+        // but a file cut short is not followed any further (TraceFile never remaps it).
+        stopFollowing();
+    }
     const QLocale loc;
     const qint64 total = doc->fileSize();
     if (m_following) {
