@@ -515,8 +515,14 @@ private slots:
         }
         QVERIFY(value);
         const int labelPx = QFontMetrics(value->tickLabelFont()).height();
-        for (const int height : {330, 420, 560, 760, 1000}) {
-            m_w->resize(1200, height);
+        // (review: at the default dock height, and after zooming in with W, only "0" was left)
+        for (const int height : {230, 280, 330, 420, 560, 760, 1000, -280, -330}) {
+            m_w->resize(1200, std::abs(height));
+            if (height < 0) {  // zoomed in: other rates, other ticks
+                m_w->plot()->setFocus();
+                QTest::keyClick(m_w->plot(), Qt::Key_W);
+                QTest::keyClick(m_w->plot(), Qt::Key_W);
+            }
             QCoreApplication::processEvents();
             m_w->plot()->replot();
             m_w->plot()->replot();  // (the tick count follows the laid-out height)

@@ -355,6 +355,9 @@ void TimelineWidget::buildUi() {
     rateValue->setSubTickLengthIn(0);
     rateValue->setSubTickLengthOut(0);
     rateValue->setRange(0, 1);
+    // the tick count is set from the plot's height: meet it (readability steps left a short rate
+    // plot with only its 0 label)
+    rateValue->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
     rateValue->setNumberFormat(QStringLiteral("gb"));
     rateValue->setLabel(tr("calls/s"));
     m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
@@ -459,7 +462,8 @@ void TimelineWidget::buildUi() {
         if (m_rateVisible) {
             QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
             const int labelPx = QFontMetrics(value->tickLabelFont()).height();
-            const int fitting = std::clamp(m_rateRect->height() / (labelPx * 5 / 2), 1, 5);
+            // at least two labels (0 and a value): a lone "0" gives the plot no scale
+            const int fitting = std::clamp(m_rateRect->height() / (labelPx * 5 / 2), 2, 5);
             if (value->ticker()->tickCount() != fitting) {
                 value->ticker()->setTickCount(fitting);
                 m_plot->replot(QCustomPlot::rpQueuedReplot);
