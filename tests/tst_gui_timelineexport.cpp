@@ -354,9 +354,17 @@ private slots:
                  qPrintable(message->text()));
         dialog.accept();
         QVERIFY(dialog.result() != QDialog::Accepted);
-        // too many pixels
+        // too many pixels; shown, the dialog grows to hold the message (review: it was clipped)
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         dialog.setChosenSize(QSize(20000, 20000));
         QVERIFY(!ok->isEnabled());
+        QTRY_VERIFY(message->isVisible());
+        QTRY_VERIFY2(message->height() >= message->heightForWidth(message->width()) &&
+                         width->height() >= width->minimumSizeHint().height(),
+                     qPrintable(QStringLiteral("message %1 px high, needs %2")
+                                    .arg(message->height())
+                                    .arg(message->heightForWidth(message->width()))));
         QVERIFY2(message->text().contains(QStringLiteral("400 million pixels")) &&
                      message->text().contains(QStringLiteral("at most 268 million")),
                  qPrintable(message->text()));

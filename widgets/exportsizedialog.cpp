@@ -15,6 +15,8 @@ namespace lmct {
 ExportSizeDialog::ExportSizeDialog(QSize initial, QWidget *parent) : QDialog(parent) {
     setWindowTitle(tr("Custom Export Size"));
     auto *layout = new QVBoxLayout(this);
+    // The refusal message appears under the fields: the dialog grows to hold it (it was clipped)
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     auto *form = new QFormLayout;
     const auto spin = [this](const QString &name) {
         auto *box = new QSpinBox(this);
@@ -35,6 +37,7 @@ ExportSizeDialog::ExportSizeDialog(QSize initial, QWidget *parent) : QDialog(par
            "out at this size."),
         this);
     note->setWordWrap(true);
+    note->setMinimumWidth(fontMetrics().averageCharWidth() * 48);  // wraps into a few lines
     layout->addWidget(note);
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("exportSizeMessage"));
