@@ -323,6 +323,8 @@ private slots:
         QString error;
         QVERIFY2(ex->exportTo(PlotExport::Format::Svg, svg, &error), qPrintable(error));
         QVERIFY(readAll(svg).contains("viewBox=\"0 0 1920 1080\""));
+        // 1920 px at 96 per inch (CSS pixels): 508 mm wide (at 72 per inch it showed 4/3 larger)
+        QVERIFY2(readAll(svg).contains("width=\"508mm\""), readAll(svg).left(400).constData());
         bool ok = false;
         QVERIFY(svgText(svg, &ok).contains(QStringLiteral("schema2-prefetch-spec-tp2.lct")));
         const QString pdf = dir.filePath(QStringLiteral("hd.pdf"));

@@ -100,6 +100,9 @@ bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int
                     gen.setOutputDevice(out);
                     gen.setSize(QSize(width, height));
                     gen.setViewBox(QRect(0, 0, width, height));
+                    // CSS pixels: its width/height in mm then render at `width` x `height` px in
+                    // browsers and Inkscape (96 per inch; the default of 72 made them 4/3 larger)
+                    gen.setResolution(96);
                     gen.setTitle(title);
                     gen.setDescription(QStringLiteral("LMCache Trace Viewer timeline"));
                     QCPPainter painter(&gen);
