@@ -19,6 +19,7 @@ using namespace lmct;
 
 using lmct::test::frameEnds;
 using lmct::test::readAll;
+using lmct::test::writeFile;
 
 class TestGuiFollow : public QObject {
     Q_OBJECT
@@ -37,18 +38,15 @@ void TestGuiFollow::followingEndsWhenTheFileShrinks() {
     const QList<qint64> ends = frameEnds(all);
     QVERIFY(ends.size() > 60);
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("live.lct"));
-    QFile out(path);
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(all.left(ends[50]));
-    out.flush();
+    const QString path = writeFile(dir, QStringLiteral("live.lct"), all.left(ends[50]));
+    QVERIFY(!path.isEmpty());
     MainWindow w;
     w.setShowDialogs(false);
     TraceTab *tab = w.followFile(path);
     QVERIFY(tab);
     QTRY_COMPARE_WITH_TIMEOUT(tab->table()->model()->rowCount(), 50, 5000);
     QVERIFY(tab->isFollowing());
-    QVERIFY(out.resize(ends[20]));
+    QVERIFY(QFile::resize(path, ends[20]));
     QTRY_VERIFY_WITH_TIMEOUT(!tab->isFollowing(), 5000);
     const auto doc = tab->viewState()->document();
     QVERIFY(doc);
