@@ -152,6 +152,9 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
             e.key = keyBytes(data + off, rs.bodyLength(e.record));
             keys[k] = keyId(e.key);
         }
+        if (r.second > r.first) {  // read once: keep the file out of the RSS
+            doc.releaseRecordPages(events[r.first].record, events[r.second - 1].record);
+        }
     });
     if (cancel && cancel->load()) {
         return nullptr;

@@ -719,6 +719,12 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
         }
         p.decoded = c.decodedCount;
         p.errors = c.errorCount;
+        if (c.decodedCount > 0 && size > 0 &&
+            ch.second > ch.first) {  // args read once: keep them out of RSS
+            const auto rec = [&](qint64 k) { return subset ? (*subset)[size_t(k)] : int(k); };
+            doc.releaseRecordPages(std::clamp(rec(ch.first), 0, size - 1),
+                                   std::clamp(rec(ch.second - 1), 0, size - 1));
+        }
         const qint64 now = done.fetch_add(ch.second - ch.first) + (ch.second - ch.first);
         if (options.progress && now < total && progressMutex.tryLock()) {
             if (now - reported >= step) {

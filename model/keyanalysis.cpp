@@ -290,6 +290,9 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         if (cancelled()) {
             return nullptr;
         }
+        // Merged: the batch's bytes were read once; keep the file out of the RSS (keys met again
+        // later are read again from the page cache).
+        doc.releaseRecordPages(ka->m_records[size_t(b)], ka->m_records[size_t(e - 1)]);
         slices.swap(next);
         const int percent = int(qint64(e) * 100 / std::max(1, total));
         if (progress && percent != lastPercent) {

@@ -118,6 +118,21 @@ std::shared_ptr<const TraceDocument::Args> TraceDocument::args(int i) const {
     return result;
 }
 
+void TraceDocument::releaseRecordPages(int first, int last) const {
+    const int n = m_records.size();
+    if (first < 0 || last < 0 || first >= n || last >= n) {
+        return;
+    }
+    if (last < first) {
+        std::swap(first, last);
+    }
+    const qint64 from = m_records.frameOffset(first);
+    const qint64 to = m_records.frameOffset(last) + 4 + m_records.bodyLength(last);
+    if (to > from) {
+        m_file.releaseResident(from, to - from);
+    }
+}
+
 QByteArray TraceDocument::frameBytes(int i) const {
     if (i < 0 || i >= m_records.size()) {
         return QByteArray();

@@ -60,6 +60,17 @@ public:
     std::shared_ptr<const Args> args(int i) const;
     /** Whole frame bytes of record `i` (length prefix and body), a view of the mapping. */
     QByteArray frameBytes(int i) const;
+    /**
+     * Drops this process's resident pages of the file between the frames of records `first`
+     * and `last` (indices below records().size(), in either order; the frames of both included),
+     * see TraceFile::releaseResident. A pass that reads the arguments of many records calls it
+     * on each stretch it has finished, so that a trace read once by an analysis does not stay
+     * in the process's RSS (a 1.37 GB trace kept 1.37 GB of file pages in the viewer's RSS
+     * after the key analysis). Costs a page fault later if the bytes are read again.
+     *
+     * Thread-safety: any thread, also while others read those records.
+     */
+    void releaseRecordPages(int first, int last) const;
 
     /** What reading the file had to skip or recover. */
     struct Damage {

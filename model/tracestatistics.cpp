@@ -327,6 +327,9 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                         PairEvent{cat == Category::Enter, facts.keyListHash(), rs.tMono(r), r});
                 }
             }
+            if (ch.second > ch.first) {  // read once: keep the file out of the RSS
+                doc.releaseRecordPages(sel[size_t(ch.first)], sel[size_t(ch.second - 1)]);
+            }
             const qint64 n = ch.second - ch.first;
             const qint64 now = done.fetch_add(n) + n;
             if (options.progress && now < total && progressMutex.tryLock()) {

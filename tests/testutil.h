@@ -8,6 +8,7 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
@@ -377,6 +378,36 @@ auto showAndOpen(Window &w, const QString &path) -> decltype(w.openFile(path)) {
 }
 
 /** The generated fixtures' manifest.json. */
+/**
+ * Resident KiB of this process's mappings of the file at `path` (the sum of their `Rss:` lines
+ * in /proc/self/smaps, Linux only; 0 elsewhere), and how many mappings of it there are.
+ */
+struct MappedRss {
+    qint64 kib = 0;
+    int mappings = 0;
+};
+inline MappedRss mappedRss(const QString &path) {
+    MappedRss r;
+    QFile smaps(QStringLiteral("/proc/self/smaps"));
+    if (!smaps.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        return r;
+    }
+    const QByteArray canonical = QFileInfo(path).canonicalFilePath().toUtf8();
+    bool inFile = false;
+    for (const QByteArray &line : smaps.readAll().split('\n')) {
+        // Mapping lines start "start-end perms offset dev inode path"; field lines "Name: ...".
+        const int dash = line.indexOf('-');
+        const int space = line.indexOf(' ');
+        if (dash > 0 && space > dash && !line.left(space).contains(':')) {
+            inFile = line.trimmed().endsWith(canonical);
+            r.mappings += inFile ? 1 : 0;
+        } else if (inFile && line.startsWith("Rss:")) {
+            r.kib += line.mid(4).trimmed().split(' ').first().toLongLong();
+        }
+    }
+    return r;
+}
+
 inline QJsonObject manifest() {
     static const QJsonObject m = readJson(fixturePath(QStringLiteral("manifest.json")));
     return m;
