@@ -27,6 +27,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -45,6 +46,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 
 using namespace lmct;
@@ -72,6 +74,26 @@ int firstRecordOf(const TraceDocument &doc, const QString &shortName) {
         }
     }
     return -1;
+}
+
+/** The menu-bar menu titled `title` (e.g. "&File"), or nullptr. */
+QMenu *menuBarMenu(const MainWindow &w, const QString &title) {
+    for (QAction *a : w.menuBar()->actions()) {
+        if (a->menu() && a->menu()->title() == title) {
+            return a->menu();
+        }
+    }
+    return nullptr;
+}
+
+/** The action of `menu` whose text is `text`, or nullptr. */
+QAction *menuAction(const QMenu *menu, const QString &text) {
+    for (QAction *a : menu->actions()) {
+        if (a->text() == text) {
+            return a;
+        }
+    }
+    return nullptr;
 }
 
 /** A dock view that records what it is bound to (the extension point for new docks). */
@@ -112,6 +134,7 @@ private slots:
     void manyFilesAtOnceAllLoad();
     void damagedArgumentsAreShownWithTheirReason();
     void recentFilesRemembersOpenedTraces();
+    void openDialogFiltersTraces();
     void statusBarSummarisesTheTrace();
     void inspectorCopiesValueAndPath();
     void callColorsAreStableAndDistinct();
@@ -750,6 +773,44 @@ void TestMainWindow::recentFilesRemembersOpenedTraces() {
     QCOMPARE(recent.files().first(), m_tmp.filePath(QStringLiteral("f11.lct")));
     recent.clear();
     QVERIFY(RecentFiles().files().isEmpty());
+}
+
+void TestMainWindow::openDialogFiltersTraces() {
+    QCOMPARE(MainWindow::traceFileFilters(),
+             (QStringList{QStringLiteral("LMCache traces (*.lct *.lmct)"),
+                          QStringLiteral("All files (*)")}));
+    // File > Open shows them, traces first. Qt's own dialog (not a platform one) so that it is a
+    // QFileDialog this test can read and close while its exec() runs.
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs, true);
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    QMenu *file = menuBarMenu(w, QStringLiteral("&File"));
+    QVERIFY(file);
+    QAction *open = menuAction(file, QStringLiteral("&Open…"));
+    QVERIFY(open);
+    QStringList filters;
+    QString selected;
+    QFileDialog::FileMode mode = QFileDialog::AnyFile;
+    QTimer poll;
+    poll.setInterval(10);
+    connect(&poll, &QTimer::timeout, this, [&] {
+        if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            poll.stop();
+            filters = dialog->nameFilters();
+            selected = dialog->selectedNameFilter();
+            mode = dialog->fileMode();
+            dialog->reject();
+        }
+    });
+    poll.start();
+    QTimer::singleShot(10000, &poll, &QTimer::stop);
+    open->trigger();  // returns when the dialog is closed
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs, false);
+    QCOMPARE(filters, MainWindow::traceFileFilters());
+    QCOMPARE(selected, QStringLiteral("LMCache traces (*.lct *.lmct)"));
+    QCOMPARE(mode, QFileDialog::ExistingFiles);  // several at once
+    QCOMPARE(w.tabCount(), 0);                   // cancelled: nothing opened
 }
 
 void TestMainWindow::statusBarSummarisesTheTrace() {
