@@ -5,6 +5,24 @@
 
 namespace lmct {
 
+namespace {
+
+constexpr qint64 kPage = 4096;
+
+qint64 roundUpToPage(qint64 bytes) {
+    return (bytes + kPage - 1) / kPage * kPage;
+}
+
+/** Heap bytes of one interned name: its UTF-16 and UTF-8 copies (header, data, terminator), a
+ *  QList slot and a QHash node. The containers' growth slack is not counted. */
+qint64 internedBytes(const QString &name, const QByteArray &utf8) {
+    return 2 * qint64(sizeof(QArrayData)) + (name.size() + 1) * qint64(sizeof(QChar)) +
+           (utf8.size() + 1) + qint64(sizeof(QByteArray)) +
+           qint64(sizeof(QByteArray) + sizeof(quint32));
+}
+
+}  // namespace
+
 RecordStore::Chunk::Chunk(qint64 capacity)
     : tMono(new double[size_t(capacity)]),
       tWall(new double[size_t(capacity)]),
@@ -93,6 +111,9 @@ quint32 RecordStore::intern(const char *utf8, quint32 size) {
     if (n == kMaxQualnames - 1) {
         // Too many distinct qualnames (a hostile or corrupted file): one last shared entry.
         m_names[size_t(n)] = QStringLiteral("<more than %1 qualnames>").arg(kMaxQualnames - 1);
+        m_nameBytes.store(m_nameBytes.load(std::memory_order_relaxed) +
+                              internedBytes(m_names[size_t(n)], QByteArray()),
+                          std::memory_order_relaxed);
         m_nameCount.store(n + 1, std::memory_order_release);
     }
     if (n >= kMaxQualnames - 1) {
@@ -101,6 +122,9 @@ quint32 RecordStore::intern(const char *utf8, quint32 size) {
     m_names[size_t(n)] = QString::fromUtf8(key);
     m_ids.insert(key, quint32(n));
     m_utf8.append(key);
+    m_nameBytes.store(
+        m_nameBytes.load(std::memory_order_relaxed) + internedBytes(m_names[size_t(n)], key),
+        std::memory_order_relaxed);
     m_nameCount.store(n + 1, std::memory_order_release);
     return quint32(n);
 }
@@ -156,8 +180,36 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
 }
 
 qint64 RecordStore::memoryBytes() const {
-    constexpr qint64 perRecord = 2 * sizeof(double) + sizeof(qint64) + 2 * sizeof(quint32) + 1;
-    return qint64(size()) * perRecord;
+    const qint64 n = size();
+    qint64 bytes = qint64(sizeof(*this));
+    // Columns, chunk by chunk. A chunk's arrays are allocated for its whole capacity, but new[]
+    // of a trivial type leaves them unwritten: a page becomes resident when the first record on
+    // it is written (exactly so for the arrays of 128 KiB and more, which malloc maps freshly;
+    // the small first chunks come from the heap, a few pages either way). So a full chunk counts
+    // its capacity and the chunk being filled counts the pages up to its last record, per
+    // column. The flags array is the exception: std::atomic's constructor zeroes every element
+    // (C++20), so all its pages are written at allocation.
+    for (int c = 0; c < kMaxChunks; ++c) {
+        if (!m_chunks[size_t(c)].load(std::memory_order_relaxed)) {
+            continue;
+        }
+        const qint64 capacity = chunkCapacity(c);
+        const qint64 used = qBound<qint64>(0, n - chunkStart(c), capacity);
+        auto column = [&](qint64 elementSize) {
+            return used == capacity
+                       ? capacity * elementSize
+                       : qMin(roundUpToPage(used * elementSize), capacity * elementSize);
+        };
+        bytes += qint64(sizeof(Chunk));
+        bytes += column(sizeof(*Chunk::tMono)) + column(sizeof(*Chunk::tWall)) +
+                 column(sizeof(*Chunk::offset)) + column(sizeof(*Chunk::qualname)) +
+                 column(sizeof(*Chunk::length));
+        bytes += capacity * qint64(sizeof(*Chunk::flags));
+    }
+    // Interned qualnames: the fixed slots of names and counts, and what intern() allocated.
+    bytes += kMaxQualnames * qint64(sizeof(QString) + sizeof(std::atomic<qint64>));
+    bytes += m_nameBytes.load(std::memory_order_relaxed);
+    return bytes;
 }
 
 }  // namespace lmct

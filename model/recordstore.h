@@ -92,8 +92,13 @@ public:
                 quint8 flags);
     /** Sets a flag on record i (any thread). */
     void setFlag(int i, Flag f) { at(i).c->flags[at(i).s].fetch_or(quint8(f)); }
-    /** Bytes of the columns for the records stored: 33 per record (pages of a chunk not yet
-     *  written are not resident). */
+    /**
+     * Heap bytes this store holds, counted from what is allocated: for each allocated chunk its
+     * columns (33 bytes per record), the whole capacity of a full chunk but only the pages
+     * written so far of the chunk being filled (new[] leaves the rest untouched, so not
+     * resident; the flags column excepted, which std::atomic zeroes at allocation), plus the
+     * interned qualnames and the fixed per-store slots. Any thread.
+     */
     qint64 memoryBytes() const;
 
 private:
@@ -129,8 +134,9 @@ private:
     std::unique_ptr<QString[]> m_names;  // fixed slots: never move
     std::unique_ptr<std::atomic<qint64>[]> m_counts;
     std::atomic<int> m_nameCount{0};
-    QHash<QByteArray, quint32> m_ids;  // writer only
-    QList<QByteArray> m_utf8;          // writer only: qualnames as in the file, by id
+    QHash<QByteArray, quint32> m_ids;    // writer only
+    QList<QByteArray> m_utf8;            // writer only: qualnames as in the file, by id
+    std::atomic<qint64> m_nameBytes{0};  // heap bytes of the interned names (see intern())
     std::atomic<double> m_maxTMono{0.0}, m_minTMono{0.0}, m_minTWall{0.0}, m_maxTWall{0.0};
     bool m_haveTMono = false, m_haveTWall = false;  // writer only: a finite time was seen
 };

@@ -27,6 +27,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -45,6 +46,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 
 using namespace lmct;
@@ -72,6 +74,26 @@ int firstRecordOf(const TraceDocument &doc, const QString &shortName) {
         }
     }
     return -1;
+}
+
+/** The menu-bar menu titled `title` (e.g. "&File"), or nullptr. */
+QMenu *menuBarMenu(const MainWindow &w, const QString &title) {
+    for (QAction *a : w.menuBar()->actions()) {
+        if (a->menu() && a->menu()->title() == title) {
+            return a->menu();
+        }
+    }
+    return nullptr;
+}
+
+/** The action of `menu` whose text is `text`, or nullptr. */
+QAction *menuAction(const QMenu *menu, const QString &text) {
+    for (QAction *a : menu->actions()) {
+        if (a->text() == text) {
+            return a;
+        }
+    }
+    return nullptr;
 }
 
 /** A dock view that records what it is bound to (the extension point for new docks). */
@@ -112,6 +134,8 @@ private slots:
     void manyFilesAtOnceAllLoad();
     void damagedArgumentsAreShownWithTheirReason();
     void recentFilesRemembersOpenedTraces();
+    void openDialogFiltersTraces();
+    void openRecentMenuReopensATrace();
     void statusBarSummarisesTheTrace();
     void inspectorCopiesValueAndPath();
     void callColorsAreStableAndDistinct();
@@ -750,6 +774,107 @@ void TestMainWindow::recentFilesRemembersOpenedTraces() {
     QCOMPARE(recent.files().first(), m_tmp.filePath(QStringLiteral("f11.lct")));
     recent.clear();
     QVERIFY(RecentFiles().files().isEmpty());
+}
+
+void TestMainWindow::openDialogFiltersTraces() {
+    QCOMPARE(MainWindow::traceFileFilters(),
+             (QStringList{QStringLiteral("LMCache traces (*.lct *.lmct)"),
+                          QStringLiteral("All files (*)")}));
+    // File > Open shows them, traces first. Qt's own dialog (not a platform one) so that it is a
+    // QFileDialog this test can read and close while its exec() runs.
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs, true);
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    QMenu *file = menuBarMenu(w, QStringLiteral("&File"));
+    QVERIFY(file);
+    QAction *open = menuAction(file, QStringLiteral("&Open…"));
+    QVERIFY(open);
+    QStringList filters;
+    QString selected;
+    QFileDialog::FileMode mode = QFileDialog::AnyFile;
+    QTimer poll;
+    poll.setInterval(10);
+    connect(&poll, &QTimer::timeout, this, [&] {
+        if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            poll.stop();
+            filters = dialog->nameFilters();
+            selected = dialog->selectedNameFilter();
+            mode = dialog->fileMode();
+            dialog->reject();
+        }
+    });
+    poll.start();
+    QTimer::singleShot(10000, &poll, &QTimer::stop);
+    open->trigger();  // returns when the dialog is closed
+    QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs, false);
+    QCOMPARE(filters, MainWindow::traceFileFilters());
+    QCOMPARE(selected, QStringLiteral("LMCache traces (*.lct *.lmct)"));
+    QCOMPARE(mode, QFileDialog::ExistingFiles);  // several at once
+    QCOMPARE(w.tabCount(), 0);                   // cancelled: nothing opened
+}
+
+void TestMainWindow::openRecentMenuReopensATrace() {
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    QVERIFY(test::openAndWait(w, kSchema2));
+    QVERIFY(test::openAndWait(w, kFirst));
+    QMenu *file = menuBarMenu(w, QStringLiteral("&File"));
+    QVERIFY(file);
+    QAction *recentEntry = menuAction(file, QStringLiteral("Open &Recent"));
+    QVERIFY(recentEntry && recentEntry->menu());
+    QMenu *recent = recentEntry->menu();
+    emit recent->aboutToShow();
+    // Newest first: one numbered entry per file (name, then folder; the full path as tool tip),
+    // then a separator and Clear Menu.
+    QList<QAction *> entries;
+    for (QAction *a : recent->actions()) {
+        if (!a->isSeparator() && a->text() != QStringLiteral("Clear Menu")) {
+            entries.append(a);
+        }
+    }
+    QCOMPARE(entries.size(), 2);
+    QCOMPARE(entries[0]->toolTip(), kFirst);
+    QCOMPARE(entries[1]->toolTip(), kSchema2);
+    QVERIFY2(
+        entries[0]->text().startsWith(QStringLiteral("&1  lmcache-first-recorder-storage.lct")),
+        qPrintable(entries[0]->text()));
+    QVERIFY2(entries[1]->text().startsWith(QStringLiteral("&2  schema2-prefetch-spec-tp2.lct")),
+             qPrintable(entries[1]->text()));
+    QVERIFY(entries[0]->isEnabled() && entries[1]->isEnabled());
+    QAction *clear = menuAction(recent, QStringLiteral("Clear Menu"));
+    QVERIFY(clear && clear->isEnabled());
+
+    // Close the older trace's tab, then reopen it from the menu: a tab for it loads again.
+    int schema2Tab = -1;
+    for (int i = 0; i < w.tabCount(); ++i) {
+        if (w.tabAt(i)->filePath() == kSchema2) {
+            schema2Tab = i;
+        }
+    }
+    QVERIFY(schema2Tab >= 0);
+    w.closeTab(schema2Tab);
+    QCOMPARE(w.tabCount(), 1);
+    QCOMPARE(w.tabAt(0)->filePath(), kFirst);
+    QAction *reopen = nullptr;  // found again: the menu is rebuilt whenever the list changes
+    for (QAction *a : recent->actions()) {
+        if (a->toolTip() == kSchema2) {
+            reopen = a;
+        }
+    }
+    QVERIFY(reopen);
+    reopen->trigger();
+    QCOMPARE(w.tabCount(), 2);
+    TraceTab *reopened = w.currentTab();
+    QVERIFY(reopened);
+    QCOMPARE(reopened->filePath(), kSchema2);
+    QTRY_VERIFY_WITH_TIMEOUT(!reopened->isLoading(), 30000);
+    QVERIFY(reopened->document());
+    QVERIFY(reopened->document()->records().size() > 0);
+    // Reopening moved it to the top of the menu.
+    emit recent->aboutToShow();
+    QCOMPARE(recent->actions().first()->toolTip(), kSchema2);
 }
 
 void TestMainWindow::statusBarSummarisesTheTrace() {

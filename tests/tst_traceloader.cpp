@@ -8,6 +8,7 @@
 #include "filterexpression.h"
 #include "headertree.h"
 #include "keyanalysis.h"
+#include "recordstore.h"
 #include "recordsummary.h"
 #include "testutil.h"
 #include "traceinfo.h"
@@ -1103,6 +1104,63 @@ private slots:
 #else
         QSKIP("page release is Linux only");
 #endif
+    }
+
+    void recordStoreMemoryIsCountedFromAllocations() {
+        // RecordStore::memoryBytes() counts what the store allocated, not a per-record formula.
+        RecordStore store;
+        const qint64 empty = store.memoryBytes();
+        // The fixed qualname slots (names and counts) exist from the start.
+        QVERIFY2(empty >= RecordStore::kMaxQualnames * qint64(sizeof(QString)),
+                 qPrintable(QString::number(empty)));
+        // An interned name costs its UTF-16 and UTF-8 copies at least.
+        const QByteArray name = storageQualname("finish_write").toUtf8().repeated(20);
+        const quint32 id = store.intern(name.constData(), quint32(name.size()));
+        const qint64 named = store.memoryBytes();
+        QVERIFY2(named - empty >= 3 * name.size(), qPrintable(QString::number(named - empty)));
+        // The first record allocates the first chunk: its flags column is zeroed (resident) at
+        // once, the other five columns one page each.
+        store.append(1.0, 2.0, id, 4, 10, 0);
+        const qint64 one = store.memoryBytes();
+        QVERIFY2(one - named >= RecordStore::kFirstChunk + 5 * 4096,
+                 qPrintable(QString::number(one - named)));
+        // More records on the same pages cost nothing more; the next page of each column does.
+        for (int i = 1; i < 100; ++i) {
+            store.append(1.0 + i, 2.0 + i, id, 4 + 20 * i, 10, 0);
+        }
+        QCOMPARE(store.memoryBytes(), one);
+
+        // Issue: "Memory per record beyond the mapping stays under 40 bytes." 100 000 small
+        // records: five chunks, the last one partly written.
+        constexpr int n = 100000;
+        Mp emptyArgs;
+        emptyArgs.map(0);
+        const QByteArray body =
+            recordBody(0.5, 1760000000.5, storageQualname("finish_write"), emptyArgs.bytes);
+        QByteArray b = frame(headerBody());
+        b.reserve(b.size() + n * (4 + body.size()));
+        for (int i = 0; i < n; ++i) {
+            b += frame(body);
+        }
+        QString error;
+        auto doc = loadBytes(b, &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->records().size(), n);
+        const qint64 bytes = doc->records().memoryBytes();
+        const double perRecord = double(bytes) / n;
+        qInfo("RecordStore: %lld bytes for %d records, %.2f B per record", bytes, n, perRecord);
+        QVERIFY2(perRecord < 40, qPrintable(QString::number(perRecord)));
+        // The columns are t_mono, t_wall (8 + 8), offset (8), qualname id and length (4 + 4) and
+        // flags (1): 33 bytes per record. Beyond that only a bounded overhead: the unwritten
+        // flags of the last chunk (27 KiB here), a partly written page per column (20 KiB), the
+        // qualname slots (32 KiB) and the names. A column widened by a byte adds n bytes more.
+        constexpr qint64 columnBytes = 8 + 8 + 8 + 4 + 4 + 1;
+        constexpr qint64 overhead = 96 * 1024;
+        QVERIFY2(bytes >= columnBytes * n, qPrintable(QString::number(bytes)));
+        QVERIFY2(bytes < columnBytes * n + overhead,
+                 qPrintable(QStringLiteral("%1 bytes, %2 over the columns")
+                                .arg(bytes)
+                                .arg(bytes - columnBytes * n)));
     }
 
     void progressIsReported() {

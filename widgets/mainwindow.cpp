@@ -129,7 +129,7 @@ void MainWindow::createActions() {
     QAction *follow = file->addAction(tr("&Follow…"), this, [this] {
         const QString path =
             QFileDialog::getOpenFileName(this, tr("Follow a Trace Being Recorded"), QString(),
-                                         tr("LMCache traces (*.lct *.lmct);;All files (*)"));
+                                         traceFileFilters().join(QLatin1String(";;")));
         if (!path.isEmpty()) {
             followFile(path);
         }
@@ -451,6 +451,10 @@ void MainWindow::dropEvent(QDropEvent *event) {
     openFiles(paths);
 }
 
+QStringList MainWindow::traceFileFilters() {
+    return {tr("LMCache traces (*.lct *.lmct)"), tr("All files (*)")};
+}
+
 void MainWindow::showOpenDialog() {
     QSettings s;
     QString dir = s.value(QLatin1String(kLastDirKey)).toString();
@@ -461,7 +465,7 @@ void MainWindow::showOpenDialog() {
                   : QDir::homePath();
     }
     const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Open Trace"), dir, tr("LMCache traces (*.lct *.lmct);;All files (*)"));
+        this, tr("Open Trace"), dir, traceFileFilters().join(QLatin1String(";;")));
     if (files.isEmpty()) {
         return;
     }

@@ -93,6 +93,13 @@ public:
     /** The view that addViewDock() put in `dock` (inside its scroll area), or nullptr. */
     static QWidget *dockView(const QDockWidget *dock);
 
+    /**
+     * The name filters of the File > Open and File > Follow dialogs, in order: LMCache traces
+     * by extension ("LMCache traces (*.lct *.lmct)", the default), then "All files (*)" for a
+     * trace saved under another name.
+     */
+    static QStringList traceFileFilters();
+
     /** Whether load errors are shown in a message box (default true; tests turn it off). */
     void setShowDialogs(bool show) { m_showDialogs = show; }
 
