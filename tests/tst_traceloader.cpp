@@ -1088,7 +1088,8 @@ private slots:
         resident("loading");
         const auto ka = KeyAnalysis::build(*doc);
         QVERIFY(ka);
-        QVERIFY(ka->keyCount() > 1000);
+        QVERIFY(ka->keyCount() > 0);
+        QVERIFY(ka->keyRecordCount() > 1000);
         resident("the key analysis");
         const auto pairs = ContextPairs::build(*doc, storageQualname("read_prefetched_results"));
         QVERIFY(pairs);
