@@ -204,7 +204,17 @@ public:
         // Parse threads also look the qualname up among the names interned so far, while its
         // bytes are in their cache; the appending thread then interns only new names.
         auto parseRange = [this](int from, int to) {
+            // The fields the index needs lie in a body's first two cache lines and the hop only
+            // touched the first: fetch the second a few frames ahead, or the parse stalls on
+            // memory once per record (1.37 GB trace: 0.48 -> 0.35 user CPU s for lmct info).
+            constexpr int kAhead = 6;
+            for (int i = from; i < std::min(to, from + kAhead); ++i) {
+                __builtin_prefetch(body(m_frames[size_t(i)].off) + 60);
+            }
             for (int i = from; i < to; ++i) {
+                if (i + kAhead < to) {
+                    __builtin_prefetch(body(m_frames[size_t(i + kAhead)].off) + 60);
+                }
                 RecordIndexer::Fields &f = m_fields[size_t(i)];
                 f = RecordIndexer::parse(body(m_frames[size_t(i)].off), m_frames[size_t(i)].len,
                                          RecordIndexer::Mode::Index);
