@@ -5,6 +5,7 @@
 
 #include "exportcheck.h"
 #include "exportsizedialog.h"
+#include "headlessexport.h"
 #include "mainwindow.h"
 #include "plotexport.h"
 #include "timelineexport.h"
@@ -38,7 +39,9 @@
 #include <functional>
 
 using namespace lmct;
+using lmct::test::firstTextBand;
 using lmct::test::grayVariance;
+using lmct::test::laneRows;
 using lmct::test::svgText;
 
 namespace {
@@ -336,6 +339,53 @@ private slots:
         QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("2×")});
         ex->pngAction()->trigger();
         QCOMPARE(QImage(out).size(), onScreen * 2);
+    }
+
+    void chosenSizeIsLaidOutLikeHeadless() {
+        // Issue #5: at a chosen size the GUI's export kept the on-screen lane heights (rows of
+        // about 12 px, the rate plot taking most of a 1920x1080 picture) where the headless
+        // export of that size has roomy rows. Both lay out at the size now: the same rows and
+        // the same caption (file, the view's range, filter).
+        m_w->resize(1000, 330);  // a short dock: rows at their least on screen
+        m_w->setVisibleRange(2.0, 9.0);
+        QTest::qWait(50);
+        const double screenRow = m_w->lanes()->rowRect(0).height();
+        TimelineExportActions *ex = m_w->exportActions();
+        QVERIFY(ex->setPngSize(QSize(1920, 1080)));
+        QTemporaryDir dir;
+        const QString gui = dir.filePath(QStringLiteral("gui.png"));
+        QString error;
+        QVERIFY2(ex->exportTo(PlotExport::Format::Png, gui, &error), qPrintable(error));
+        HeadlessExport::Request request;
+        request.input = kSchema2;
+        request.output = dir.filePath(QStringLiteral("headless.png"));
+        request.range = QStringLiteral("2:9");
+        request.size = QStringLiteral("1920x1080");
+        QCOMPARE(HeadlessExport::run(request), HeadlessExport::kExitOk);
+        const QImage a(gui), b(request.output);
+        QCOMPARE(a.size(), QSize(1920, 1080));
+        QCOMPARE(b.size(), QSize(1920, 1080));
+        const test::LaneRows ra = laneRows(a), rb = laneRows(b);
+        QVERIFY2(rb.heights.size() >= 5, qPrintable(QString::number(rb.heights.size())));
+        QCOMPARE(ra.heights.size(), rb.heights.size());
+        for (int i = 0; i < rb.heights.size(); ++i) {
+            QVERIFY2(std::abs(ra.heights[i] - rb.heights[i]) <= 2,
+                     qPrintable(QStringLiteral("row %1: GUI %2 px, headless %3 px")
+                                    .arg(i)
+                                    .arg(ra.heights[i])
+                                    .arg(rb.heights[i])));
+        }
+        QVERIFY2(ra.heights[0] > screenRow * 1.5,  // roomier than on screen
+                 qPrintable(QStringLiteral("%1 vs %2").arg(ra.heights[0]).arg(screenRow)));
+        QVERIFY(std::abs(ra.bottom() - rb.bottom()) <= 4);  // the rate plot's share too
+        // the same caption line, pixel for pixel
+        const QPair<int, int> band = firstTextBand(b);
+        QVERIFY(band.second > 5);
+        QCOMPARE(firstTextBand(a), band);
+        QVERIFY(a.copy(0, band.first, a.width(), band.second) ==
+                b.copy(0, band.first, b.width(), band.second));
+        // and the widget on screen is as it was
+        QCOMPARE(m_w->lanes()->rowRect(0).height(), screenRow);
     }
 
     void customSizeDialogRefusesTooLargeImages() {
