@@ -388,6 +388,65 @@ private slots:
         QCOMPARE(m_w->lanes()->rowRect(0).height(), screenRow);
     }
 
+    void pixelScaleIsAWholeFraction() {
+        // up to 1920x1080 logical pixels, exactly the pixels asked for
+        QCOMPARE(PlotExport::pixelScale(QSize(1280, 720)), 1);
+        QCOMPARE(PlotExport::pixelScale(QSize(1920, 1080)), 1);
+        QCOMPARE(PlotExport::pixelScale(QSize(2560, 1440)), 1);
+        QCOMPARE(PlotExport::pixelScale(QSize(3840, 2160)), 2);
+        QCOMPARE(PlotExport::pixelScale(QSize(5760, 3240)), 3);
+        QCOMPARE(PlotExport::pixelScale(QSize(7680, 4320)), 4);
+        QCOMPARE(PlotExport::pixelScale(QSize(7680, 1080)), 1);  // the smaller ratio counts
+        QCOMPARE(PlotExport::pixelScale(QSize(3841, 2160)), 1);  // the exact size first
+        QCOMPARE(PlotExport::pixelScale(QSize(7682, 4320)), 2);  // a divisor of both sides
+    }
+
+    void largePixelSizeScalesTexts() {
+        // Issue #5: a 3840x2160 export had the texts of a 1920x1080 one (tiny in a 4K picture).
+        // It is laid out at 1920x1080 and rendered at 2x: texts and rows twice as large.
+        TimelineExportActions *ex = m_w->exportActions();
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(ex->setPngSize(QSize(1920, 1080)));
+        const QString hd = dir.filePath(QStringLiteral("hd.png"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Png, hd, &error), qPrintable(error));
+        QVERIFY(ex->setPngSize(QSize(3840, 2160)));
+        const QString uhd = dir.filePath(QStringLiteral("uhd.png"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Png, uhd, &error), qPrintable(error));
+        const QImage a(hd), b(uhd);
+        QCOMPARE(a.size(), QSize(1920, 1080));
+        QCOMPARE(b.size(), QSize(3840, 2160));
+        const int textA = firstTextBand(a).second, textB = firstTextBand(b).second;
+        QVERIFY2(textA > 5 && textB >= textA * 1.8,
+                 qPrintable(QStringLiteral("caption %1 px at 1920x1080, %2 px at 3840x2160")
+                                .arg(textA)
+                                .arg(textB)));
+        const test::LaneRows ra = laneRows(a), rb = laneRows(b);
+        QVERIFY(ra.heights.size() >= 5);
+        QCOMPARE(rb.heights.size(), ra.heights.size());
+        for (int i = 0; i < ra.heights.size(); ++i) {
+            QVERIFY2(std::abs(rb.heights[i] - 2 * ra.heights[i]) <= 3,
+                     qPrintable(QStringLiteral("row %1: %2 px, %3 px")
+                                    .arg(i)
+                                    .arg(ra.heights[i])
+                                    .arg(rb.heights[i])));
+        }
+        QCOMPARE(ex->layoutSize(), QSize(1920, 1080));
+        QCOMPARE(ex->effectiveScale(), 2.0);
+        // vectors: 3840x2160 CSS pixels / points, the 1920x1080 layout scaled (texts stay text)
+        const QString svg = dir.filePath(QStringLiteral("uhd.svg"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Svg, svg, &error), qPrintable(error));
+        const QByteArray svgData = readAll(svg);
+        QVERIFY(svgData.contains("viewBox=\"0 0 1920 1080\""));
+        QVERIFY2(svgData.contains("width=\"1016mm\""), svgData.left(400).constData());
+        bool ok = false;
+        QVERIFY(svgText(svg, &ok).contains(QStringLiteral("schema2-prefetch-spec-tp2.lct")));
+        QVERIFY(ok);
+        const QString pdf = dir.filePath(QStringLiteral("uhd.pdf"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Pdf, pdf, &error), qPrintable(error));
+        QVERIFY(readAll(pdf).contains("/MediaBox [0 0 3840.000000 2160.000000]"));
+    }
+
     void customSizeDialogRefusesTooLargeImages() {
         ExportSizeDialog dialog(QSize(1920, 1080));
         auto *width = dialog.findChild<QSpinBox *>(QStringLiteral("exportWidth"));
