@@ -316,6 +316,10 @@ void TimelineWidget::buildUi() {
     m_rateLegend->setColumnSpacing(16);
     m_rateLegend->setIconSize(16, 8);
     m_rateLegend->setIconTextPadding(5);
+    // Its columns follow the plot's width (wrapLegend): its width must not be the plot's minimum
+    // (a one-row legend kept the plot, and the dock, from getting narrower again). A minimum
+    // width set overrides the entries' sum.
+    m_rateLegend->setMinimumSize(1, 0);
 
     auto *group = new QCPMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
