@@ -16,9 +16,12 @@
 #include "recordtableview.h"
 #include "statuscolors.h"
 #include "testutil.h"
+#include "timelinewidget.h"
 #include "tracetab.h"
 #include "viewstate.h"
 #include "viewstateobserver.h"
+
+#include <qcustomplot.h>
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -37,6 +40,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -117,6 +121,7 @@ private slots:
     void callColorsAreStableAndDistinct();
     void layoutFromACrashedStartIsDropped();
     void windowFitsASmallScreen();
+    void timelineLegendFitsTheDefaultLayout();
     void manyTabsStayReadable();
     void stopFollowingOnlyWhenFollowing();
 
@@ -831,6 +836,72 @@ void TestMainWindow::windowFitsASmallScreen() {
     const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
     QVERIFY2(min.width() <= 1024 && min.height() <= 600,  // a small laptop screen
              qPrintable(QStringLiteral("minimum %1x%2").arg(min.width()).arg(min.height())));
+}
+
+void TestMainWindow::timelineLegendFitsTheDefaultLayout() {
+    // Issue #5: at the default layout of a 1920x1080 window the rate legend's second row was cut
+    // off (the timeline dock scrolled). At 1920x1080 and 1366x768 every entry shows, inside
+    // the plot and inside the dock's view.
+    for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
+        QSettings().clear();
+        MainWindow w;
+        w.setShowDialogs(false);
+        w.setWindowState(Qt::WindowNoState);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_COMPARE(w.size(), size);
+        QAction *reset = nullptr;
+        for (QAction *a : w.findChildren<QAction *>()) {
+            if (a->text() == QStringLiteral("&Reset Layout")) {
+                reset = a;
+            }
+        }
+        QVERIFY(reset);
+        reset->trigger();  // the default dock sizes of this window size
+        QVERIFY(test::openAndWait(w, kSchema2));
+        auto *dock = w.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
+        QVERIFY(dock);
+        auto *timeline = qobject_cast<TimelineWidget *>(MainWindow::dockView(dock));
+        QVERIFY(timeline);
+        QTRY_VERIFY(!timeline->isIndexing() && timeline->rateLegend()->itemCount() > 0);
+        QTest::qWait(100);  // queued layouts and replots
+        timeline->plot()->replot();
+        const QCPLegend *legend = timeline->rateLegend();
+        const QString where = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+        int entries = 0;
+        for (int i = 0; i < legend->itemCount(); ++i) {
+            const QCPAbstractLegendItem *item = legend->item(i);
+            if (!item) {
+                continue;  // an empty cell of the legend's grid
+            }
+            ++entries;
+            const QRect r = item->outerRect();
+            QVERIFY2(timeline->plot()->rect().contains(r),
+                     qPrintable(QStringLiteral("%1: entry %2 at %3,%4 %5x%6 outside the plot %7")
+                                    .arg(where)
+                                    .arg(i)
+                                    .arg(r.x())
+                                    .arg(r.y())
+                                    .arg(r.width())
+                                    .arg(r.height())
+                                    .arg(timeline->plot()->height())));
+        }
+        QVERIFY2(entries >= 6, qPrintable(QString::number(entries)));  // one per call lane
+        // and inside what the dock shows (it scrolls only below the timeline's minimum)
+        auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
+        QVERIFY(scroll);
+        const QRect shown = scroll->viewport()->rect();
+        const QRect inView(
+            timeline->plot()->mapTo(scroll->viewport(), legend->outerRect().topLeft()),
+            legend->outerRect().size());
+        QVERIFY2(shown.contains(inView),
+                 qPrintable(QStringLiteral("%1: legend at y %2..%3, the dock shows 0..%4")
+                                .arg(where)
+                                .arg(inView.top())
+                                .arg(inView.bottom())
+                                .arg(shown.height())));
+    }
 }
 
 void TestMainWindow::layoutFromACrashedStartIsDropped() {

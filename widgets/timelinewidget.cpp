@@ -32,6 +32,8 @@ namespace lmct {
 namespace {
 
 constexpr double kMinViewSeconds = 1e-7;  // 100 ns
+// the rate plot's least plot area when the timeline is short of room: two value labels
+constexpr int kLeastRatePlotPx = 36;
 const QString kSpanPrefix = QStringLiteral("spans:");
 const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
 
@@ -366,6 +368,8 @@ void TimelineWidget::buildUi() {
     rateValue->setLabel(tr("calls/s"));
     m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
     m_rateRect->setMargins(QMargins(0, 8, 0, 0));
+    // (QCPAxisRect's default least plot area is 50 px high)
+    m_rateRect->setMinimumSize(0, kLeastRatePlotPx);
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
 
     // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
@@ -1022,22 +1026,29 @@ void TimelineWidget::updateHeights() {
     const QSize size = layoutSize();
     const double weight = std::max(1.0, m_lanes->totalWeight());
     const int fm = fontMetrics().height();
-    const int minRow = fm + 3, maxRow = fm * 3;
+    // rows of fm + 3 (readable labels); on a short plot down to fm + 1 (labels still apart)
+    const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
     int avail = size.height() - (fm * 3 + 8);  // the time axis with its caption
     if (m_rateVisible) {
         wrapLegend(size.width());
-        // the lanes first (readable labels), then the rate plot: about a third, at least 70 px
+        // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
+        // least 70 px; short of room, the rate plot yields first (to kLeastRatePlotPx and its
+        // margins), then the rows
         avail -= int(m_rateLegend->minimumOuterSizeHint().height());
-        const int rate = std::clamp(int(avail * 0.36), 70, 280);
-        avail = std::max(int(weight * minRow), avail - rate);
+        int rate = std::clamp(int(avail * 0.36), 70, 280);
+        if (avail - rate < int(weight * minRow)) {
+            const QMargins m = m_rateRect->margins();
+            rate = std::max(kLeastRatePlotPx + m.top() + m.bottom(), avail - int(weight * minRow));
+        }
+        avail -= rate;
     }
-    const int rowPx = std::clamp(int(avail / weight), minRow, maxRow);
+    const int rowPx = std::clamp(int(avail / weight), leastRow, maxRow);
     const int h = int(std::lround(weight * rowPx));
     m_lanesRect->setMinimumSize(0, h);
     m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
     if (m_layoutSize.isEmpty()) {
         const int rows = std::max(1, int(m_overviewLanes->rows().size()));
-        m_overview->setFixedHeight(std::clamp(8 + rows * 5, 28, 64));
+        m_overview->setFixedHeight(std::clamp(8 + rows * 4, 28, 64));
     }
 }
 
