@@ -10,18 +10,16 @@
 #include "inspectorpane.h"
 #include "inspectortreemodel.h"
 #include "inspectortreeview.h"
+#include "legendcheck.h"
 #include "mainwindow.h"
 #include "qualname.h"
 #include "recentfiles.h"
 #include "recordtableview.h"
 #include "statuscolors.h"
 #include "testutil.h"
-#include "timelinewidget.h"
 #include "tracetab.h"
 #include "viewstate.h"
 #include "viewstateobserver.h"
-
-#include <qcustomplot.h>
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -40,7 +38,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
-#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -860,47 +857,10 @@ void TestMainWindow::timelineLegendFitsTheDefaultLayout() {
         QVERIFY(reset);
         reset->trigger();  // the default dock sizes of this window size
         QVERIFY(test::openAndWait(w, kSchema2));
-        auto *dock = w.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
-        QVERIFY(dock);
-        auto *timeline = qobject_cast<TimelineWidget *>(MainWindow::dockView(dock));
-        QVERIFY(timeline);
-        QTRY_VERIFY(!timeline->isIndexing() && timeline->rateLegend()->itemCount() > 0);
-        QTest::qWait(100);  // queued layouts and replots
-        timeline->plot()->replot();
-        const QCPLegend *legend = timeline->rateLegend();
-        const QString where = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
-        int entries = 0;
-        for (int i = 0; i < legend->itemCount(); ++i) {
-            const QCPAbstractLegendItem *item = legend->item(i);
-            if (!item) {
-                continue;  // an empty cell of the legend's grid
-            }
-            ++entries;
-            const QRect r = item->outerRect();
-            QVERIFY2(timeline->plot()->rect().contains(r),
-                     qPrintable(QStringLiteral("%1: entry %2 at %3,%4 %5x%6 outside the plot %7")
-                                    .arg(where)
-                                    .arg(i)
-                                    .arg(r.x())
-                                    .arg(r.y())
-                                    .arg(r.width())
-                                    .arg(r.height())
-                                    .arg(timeline->plot()->height())));
-        }
-        QVERIFY2(entries >= 6, qPrintable(QString::number(entries)));  // one per call lane
-        // and inside what the dock shows (it scrolls only below the timeline's minimum)
-        auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
-        QVERIFY(scroll);
-        const QRect shown = scroll->viewport()->rect();
-        const QRect inView(
-            timeline->plot()->mapTo(scroll->viewport(), legend->outerRect().topLeft()),
-            legend->outerRect().size());
-        QVERIFY2(shown.contains(inView),
-                 qPrintable(QStringLiteral("%1: legend at y %2..%3, the dock shows 0..%4")
-                                .arg(where)
-                                .arg(inView.top())
-                                .arg(inView.bottom())
-                                .arg(shown.height())));
+        const QString why = test::legendOutOfView(w, 6);  // one entry per call lane
+        QVERIFY2(
+            why.isEmpty(),
+            qPrintable(QStringLiteral("%1x%2: %3").arg(size.width()).arg(size.height()).arg(why)));
     }
 }
 

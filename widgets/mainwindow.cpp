@@ -367,17 +367,23 @@ void MainWindow::restoreLayout() {
                        [] { QSettings().setValue(QLatin1String(kLayoutPendingKey), false); });
     if (restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
         fitToScreen();
+        // Default sizes for this window size, before the saved layout (if any) overrides them.
+        applyDefaultDockSizes();
     } else {
         QSize size(1500, 950);
+        QSize maximized = size;
         if (const QScreen *screen = QApplication::primaryScreen()) {
-            const QSize avail = screen->availableSize();
-            size = size.boundedTo(avail * 0.9);
+            maximized = screen->availableSize();
+            size = size.boundedTo(maximized * 0.9);
         }
+        // The default sizes of the maximized window: laid out at 90% and then maximized, the
+        // window gave the extra room to the table and the docks stayed short (at 1366x768 the
+        // timeline's legend was cut off). Shrunk to 90% (its normal size), the table yields.
+        resize(maximized);
+        applyDefaultDockSizes();
         resize(size);
         setWindowState(windowState() | Qt::WindowMaximized);  // first run: use the screen
     }
-    // Default sizes for this window size, before the saved layout (if any) overrides them.
-    applyDefaultDockSizes();
     m_defaultState = saveState(kStateVersion);
     restoreState(s.value(QLatin1String(kStateKey)).toByteArray(), kStateVersion);
 }
