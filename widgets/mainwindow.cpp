@@ -376,10 +376,11 @@ void MainWindow::restoreLayout() {
             maximized = screen->availableSize();
             size = size.boundedTo(maximized * 0.9);
         }
-        // The default sizes of the maximized window: laid out at 90% and then maximized, the
-        // window gave the extra room to the table and the docks stayed short (at 1366x768 the
+        // The default heights of the maximized window: laid out at 90% and then maximized, the
+        // window gave the extra height to the table and the docks stayed short (at 1366x768 the
         // timeline's legend was cut off). Shrunk to 90% (its normal size), the table yields.
-        resize(maximized);
+        // (The widths stay those of 90%: shrunk, the inspector kept its width.)
+        resize(size.width(), maximized.height());
         applyDefaultDockSizes();
         resize(size);
         setWindowState(windowState() | Qt::WindowMaximized);  // first run: use the screen
