@@ -10,6 +10,7 @@
 #include "inspectorpane.h"
 #include "inspectortreemodel.h"
 #include "inspectortreeview.h"
+#include "legendcheck.h"
 #include "mainwindow.h"
 #include "qualname.h"
 #include "recentfiles.h"
@@ -141,6 +142,7 @@ private slots:
     void callColorsAreStableAndDistinct();
     void layoutFromACrashedStartIsDropped();
     void windowFitsASmallScreen();
+    void timelineLegendFitsTheDefaultLayout();
     void manyTabsStayReadable();
     void stopFollowingOnlyWhenFollowing();
 
@@ -956,6 +958,35 @@ void TestMainWindow::windowFitsASmallScreen() {
     const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
     QVERIFY2(min.width() <= 1024 && min.height() <= 600,  // a small laptop screen
              qPrintable(QStringLiteral("minimum %1x%2").arg(min.width()).arg(min.height())));
+}
+
+void TestMainWindow::timelineLegendFitsTheDefaultLayout() {
+    // Issue #5: at the default layout of a 1920x1080 window the rate legend's second row was cut
+    // off (the timeline dock scrolled). At 1920x1080 and 1366x768 every entry shows, inside
+    // the plot and inside the dock's view.
+    for (const QSize size : {QSize(1920, 1080), QSize(1366, 768)}) {
+        QSettings().clear();
+        MainWindow w;
+        w.setShowDialogs(false);
+        w.setWindowState(Qt::WindowNoState);
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_COMPARE(w.size(), size);
+        QAction *reset = nullptr;
+        for (QAction *a : w.findChildren<QAction *>()) {
+            if (a->text() == QStringLiteral("&Reset Layout")) {
+                reset = a;
+            }
+        }
+        QVERIFY(reset);
+        reset->trigger();  // the default dock sizes of this window size
+        QVERIFY(test::openAndWait(w, kSchema2));
+        const QString why = test::legendOutOfView(w, 6);  // one entry per call lane
+        QVERIFY2(
+            why.isEmpty(),
+            qPrintable(QStringLiteral("%1x%2: %3").arg(size.width()).arg(size.height()).arg(why)));
+    }
 }
 
 void TestMainWindow::layoutFromACrashedStartIsDropped() {

@@ -658,6 +658,36 @@ private slots:
         QVERIFY(m_w->rateGraphs().size() > 0);
     }
 
+    void rateLegendRewrapsToItsWidth() {
+        // Issue #5: the legend kept the columns of the width it was filled at (QCPLayoutGrid's
+        // setWrap() does not move entries): a timeline indexed narrow and then widened kept a
+        // second legend row, which a default dock then cut off.
+        closeTimeline();
+        QVERIFY(openTimeline(kSchema2, QSize(700, 640)));
+        QCPLegend *legend = m_w->rateLegend();
+        QVERIFY(legend->rowCount() >= 2);
+        auto allInPlot = [this, legend] {
+            m_w->plot()->replot();
+            int entries = 0;
+            for (int i = 0; i < legend->itemCount(); ++i) {
+                if (const QCPAbstractLegendItem *item = legend->item(i)) {
+                    ++entries;
+                    if (!m_w->plot()->rect().contains(item->outerRect())) {
+                        return false;
+                    }
+                }
+            }
+            return entries >= 6;
+        };
+        QVERIFY(allInPlot());
+        m_w->resize(1800, 640);  // room for every entry side by side
+        QTRY_COMPARE(legend->rowCount(), 1);
+        QVERIFY(allInPlot());
+        m_w->resize(700, 640);  // and back into rows that fit
+        QTRY_VERIFY(legend->rowCount() >= 2);
+        QVERIFY(allInPlot());
+    }
+
     void wallClockModeAndUtc() {
         m_w->setTimeMode(TimelineWidget::TimeMode::Wall);
         QCOMPARE(m_w->ticker()->mode(), TimeAxisTicker::Mode::Wall);

@@ -5,6 +5,7 @@
 
 #include "exportcheck.h"
 #include "exportsizedialog.h"
+#include "headlessexport.h"
 #include "mainwindow.h"
 #include "plotexport.h"
 #include "timelineexport.h"
@@ -38,7 +39,9 @@
 #include <functional>
 
 using namespace lmct;
+using lmct::test::firstTextBand;
 using lmct::test::grayVariance;
+using lmct::test::laneRows;
 using lmct::test::svgText;
 
 namespace {
@@ -336,6 +339,112 @@ private slots:
         QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("2×")});
         ex->pngAction()->trigger();
         QCOMPARE(QImage(out).size(), onScreen * 2);
+    }
+
+    void chosenSizeIsLaidOutLikeHeadless() {
+        // Issue #5: at a chosen size the GUI's export kept the on-screen lane heights (rows of
+        // about 12 px, the rate plot taking most of a 1920x1080 picture) where the headless
+        // export of that size has roomy rows. Both lay out at the size now: the same rows and
+        // the same caption (file, the view's range, filter).
+        m_w->resize(1000, 330);  // a short dock: rows at their least on screen
+        m_w->setVisibleRange(2.0, 9.0);
+        QTest::qWait(50);
+        const double screenRow = m_w->lanes()->rowRect(0).height();
+        TimelineExportActions *ex = m_w->exportActions();
+        QVERIFY(ex->setPngSize(QSize(1920, 1080)));
+        QTemporaryDir dir;
+        const QString gui = dir.filePath(QStringLiteral("gui.png"));
+        QString error;
+        QVERIFY2(ex->exportTo(PlotExport::Format::Png, gui, &error), qPrintable(error));
+        HeadlessExport::Request request;
+        request.input = kSchema2;
+        request.output = dir.filePath(QStringLiteral("headless.png"));
+        request.range = QStringLiteral("2:9");
+        request.size = QStringLiteral("1920x1080");
+        QCOMPARE(HeadlessExport::run(request), HeadlessExport::kExitOk);
+        const QImage a(gui), b(request.output);
+        QCOMPARE(a.size(), QSize(1920, 1080));
+        QCOMPARE(b.size(), QSize(1920, 1080));
+        const test::LaneRows ra = laneRows(a), rb = laneRows(b);
+        QVERIFY2(rb.heights.size() >= 5, qPrintable(QString::number(rb.heights.size())));
+        QCOMPARE(ra.heights.size(), rb.heights.size());
+        for (int i = 0; i < rb.heights.size(); ++i) {
+            QVERIFY2(std::abs(ra.heights[i] - rb.heights[i]) <= 2,
+                     qPrintable(QStringLiteral("row %1: GUI %2 px, headless %3 px")
+                                    .arg(i)
+                                    .arg(ra.heights[i])
+                                    .arg(rb.heights[i])));
+        }
+        QVERIFY2(ra.heights[0] > screenRow * 1.5,  // roomier than on screen
+                 qPrintable(QStringLiteral("%1 vs %2").arg(ra.heights[0]).arg(screenRow)));
+        QVERIFY(std::abs(ra.bottom() - rb.bottom()) <= 4);  // the rate plot's share too
+        // the same caption line, pixel for pixel
+        const QPair<int, int> band = firstTextBand(b);
+        QVERIFY(band.second > 5);
+        QCOMPARE(firstTextBand(a), band);
+        QVERIFY(a.copy(0, band.first, a.width(), band.second) ==
+                b.copy(0, band.first, b.width(), band.second));
+        // and the widget on screen is as it was
+        QCOMPARE(m_w->lanes()->rowRect(0).height(), screenRow);
+    }
+
+    void pixelScaleIsAWholeFraction() {
+        // up to 1920x1080 logical pixels, exactly the pixels asked for
+        QCOMPARE(PlotExport::pixelScale(QSize(1280, 720)), 1);
+        QCOMPARE(PlotExport::pixelScale(QSize(1920, 1080)), 1);
+        QCOMPARE(PlotExport::pixelScale(QSize(2560, 1440)), 1);
+        QCOMPARE(PlotExport::pixelScale(QSize(3840, 2160)), 2);
+        QCOMPARE(PlotExport::pixelScale(QSize(5760, 3240)), 3);
+        QCOMPARE(PlotExport::pixelScale(QSize(7680, 4320)), 4);
+        QCOMPARE(PlotExport::pixelScale(QSize(7680, 1080)), 1);  // the smaller ratio counts
+        QCOMPARE(PlotExport::pixelScale(QSize(3841, 2160)), 1);  // the exact size first
+        QCOMPARE(PlotExport::pixelScale(QSize(7682, 4320)), 2);  // a divisor of both sides
+    }
+
+    void largePixelSizeScalesTexts() {
+        // Issue #5: a 3840x2160 export had the texts of a 1920x1080 one (tiny in a 4K picture).
+        // It is laid out at 1920x1080 and rendered at 2x: texts and rows twice as large.
+        TimelineExportActions *ex = m_w->exportActions();
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(ex->setPngSize(QSize(1920, 1080)));
+        const QString hd = dir.filePath(QStringLiteral("hd.png"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Png, hd, &error), qPrintable(error));
+        QVERIFY(ex->setPngSize(QSize(3840, 2160)));
+        const QString uhd = dir.filePath(QStringLiteral("uhd.png"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Png, uhd, &error), qPrintable(error));
+        const QImage a(hd), b(uhd);
+        QCOMPARE(a.size(), QSize(1920, 1080));
+        QCOMPARE(b.size(), QSize(3840, 2160));
+        const int textA = firstTextBand(a).second, textB = firstTextBand(b).second;
+        QVERIFY2(textA > 5 && textB >= textA * 1.8,
+                 qPrintable(QStringLiteral("caption %1 px at 1920x1080, %2 px at 3840x2160")
+                                .arg(textA)
+                                .arg(textB)));
+        const test::LaneRows ra = laneRows(a), rb = laneRows(b);
+        QVERIFY(ra.heights.size() >= 5);
+        QCOMPARE(rb.heights.size(), ra.heights.size());
+        for (int i = 0; i < ra.heights.size(); ++i) {
+            QVERIFY2(std::abs(rb.heights[i] - 2 * ra.heights[i]) <= 3,
+                     qPrintable(QStringLiteral("row %1: %2 px, %3 px")
+                                    .arg(i)
+                                    .arg(ra.heights[i])
+                                    .arg(rb.heights[i])));
+        }
+        QCOMPARE(ex->layoutSize(), QSize(1920, 1080));
+        QCOMPARE(ex->effectiveScale(), 2.0);
+        // vectors: 3840x2160 CSS pixels / points, the 1920x1080 layout scaled (texts stay text)
+        const QString svg = dir.filePath(QStringLiteral("uhd.svg"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Svg, svg, &error), qPrintable(error));
+        const QByteArray svgData = readAll(svg);
+        QVERIFY(svgData.contains("viewBox=\"0 0 1920 1080\""));
+        QVERIFY2(svgData.contains("width=\"1016mm\""), svgData.left(400).constData());
+        bool ok = false;
+        QVERIFY(svgText(svg, &ok).contains(QStringLiteral("schema2-prefetch-spec-tp2.lct")));
+        QVERIFY(ok);
+        const QString pdf = dir.filePath(QStringLiteral("uhd.pdf"));
+        QVERIFY2(ex->exportTo(PlotExport::Format::Pdf, pdf, &error), qPrintable(error));
+        QVERIFY(readAll(pdf).contains("/MediaBox [0 0 3840.000000 2160.000000]"));
     }
 
     void customSizeDialogRefusesTooLargeImages() {

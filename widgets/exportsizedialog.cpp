@@ -33,8 +33,9 @@ ExportSizeDialog::ExportSizeDialog(QSize initial, QWidget *parent) : QDialog(par
     form->addRow(tr("&Height:"), m_height);
     layout->addLayout(form);
     auto *note = new QLabel(
-        tr("The PNG and the copied image have exactly this many pixels; SVG and PDF are laid "
-           "out at this size."),
+        tr("The PNG and the copied image have exactly this many pixels, SVG and PDF this many "
+           "CSS pixels or points. Beyond 1920 × 1080 the timeline is laid out at a whole "
+           "fraction of the size and scaled up, so that its texts grow with the picture."),
         this);
     note->setWordWrap(true);
     note->setMinimumWidth(fontMetrics().averageCharWidth() * 48);  // wraps into a few lines

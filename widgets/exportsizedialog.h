@@ -11,8 +11,9 @@ class QSpinBox;
 namespace lmct {
 
 /**
- * "Custom Export Size": width and height spin boxes (pixels of the exported PNG, the layout size
- * of SVG and PDF) and a line saying why a size is refused. Sizes are checked with
+ * "Custom Export Size": width and height spin boxes (pixels of the exported PNG, CSS pixels or
+ * points of SVG and PDF; laid out as TimelineExportActions says) and a line saying why a size is
+ * refused. Sizes are checked with
  * PlotExport::imageSizeProblem at scale 1, the limits of `lmct-viewer --size` (16…20000 pixels a
  * side, at most 32767 pixels a side and 2^28 pixels in all): while the size is refused, OK is
  * disabled and accept() does nothing, so an accepted dialog always holds a valid size.

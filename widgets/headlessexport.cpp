@@ -51,16 +51,6 @@ bool waitUntil(const std::function<bool()> &done, int timeoutMs) {
     return done();
 }
 
-/** Resizes `timeline` so that its plot is exactly `size` (the toolbar and overview on top). */
-void fitPlotTo(TimelineWidget &timeline, const QSize &size) {
-    for (int i = 0; i < 4 && timeline.plot()->size() != size; ++i) {
-        const QSize extra = timeline.size() - timeline.plot()->size();
-        timeline.resize(size + extra);
-        QCoreApplication::sendPostedEvents();
-        QCoreApplication::processEvents();
-    }
-}
-
 }  // namespace
 
 int HeadlessExport::run(const Request &request) {
@@ -135,25 +125,23 @@ int HeadlessExport::run(const Request &request) {
     timeline.setViewState(&state);
     // An exported picture shows what --filter selects (not the user's Dim preference).
     timeline.setFilterMode(TimelineWidget::FilterMode::Hide);
-    timeline.resize(width, height + 100);
+    timeline.resize(width, height + 100);  // about WxH for the plot (under toolbar and overview)
     timeline.show();
     if (!waitUntil([&] { return !timeline.isIndexing(); }, request.timeoutMs)) {
         return fail(kExitIo, QStringLiteral("%1: the timeline was not ready after %2 s")
                                  .arg(request.input)
                                  .arg(request.timeoutMs / 1000));
     }
-    fitPlotTo(timeline, QSize(width, height));
     const QCPRange fitted = timeline.visibleRange();  // the whole trace with a margin
     const double from = std::isfinite(range.from) ? range.from : fitted.lower;
     const double to = std::isfinite(range.to) ? range.to : fitted.upper;
     if (to > from) {
         timeline.setVisibleRange(from, to);
     }
-    // Let the queued replots and the layout-dependent updates (rate buckets, tick count) run.
-    for (int i = 0; i < 3; ++i) {
-        timeline.plot()->replot(QCustomPlot::rpImmediateRefresh);
-        QCoreApplication::processEvents();
-    }
+    // Let the queued replots run; the export lays the plot out at WxH itself (TimelineExport),
+    // as it does for the GUI's exports.
+    timeline.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QCoreApplication::processEvents();
 
     QString error;
     if (!TimelineExport::save(&timeline, request.output, request.format, QSize(width, height),

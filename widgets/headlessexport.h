@@ -16,7 +16,8 @@ namespace lmct {
  * Like the GUI, it goes through a ViewState: the document is set, the filter's FilterEvaluator
  * result handed over (setFilterText + setFilterResult), the timeline's index awaited (an event
  * loop bounded by Request::timeoutMs), and the view set to the range (its open ends: the
- * trace's extent as the timeline fits it). The plot is sized to exactly WxH logical pixels.
+ * trace's extent as the timeline fits it). The plot is laid out at exactly WxH logical pixels by
+ * TimelineExport (TimelineWidget::layOutFor), as the GUI's exports at a chosen size are.
  *
  * Exit codes: 0 ok, 1 usage error (bad size, scale, range or filter), 2 unreadable input or
  * unwritable output. Messages go to stderr prefixed with "lmct-viewer: ".

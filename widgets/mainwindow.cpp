@@ -95,7 +95,13 @@ MainWindow::MainWindow(QWidget *parent)
     // (without a minimum, nine tabs shrank to "…" and could not be told apart).
     m_tabs->tabBar()->setUsesScrollButtons(true);
     m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { min-width: 12em; }"));
-    m_center->addWidget(m_welcome);
+    // The welcome page scrolls when the window is short: unscrolled its height was the central
+    // area's minimum, which kept the default layout from giving the timeline dock its share.
+    m_welcomeArea = new QScrollArea(m_center);
+    m_welcomeArea->setFrameShape(QFrame::NoFrame);
+    m_welcomeArea->setWidgetResizable(true);
+    m_welcomeArea->setWidget(m_welcome);
+    m_center->addWidget(m_welcomeArea);
     m_center->addWidget(m_tabs);
     setCentralWidget(m_center);
 
@@ -361,17 +367,24 @@ void MainWindow::restoreLayout() {
                        [] { QSettings().setValue(QLatin1String(kLayoutPendingKey), false); });
     if (restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
         fitToScreen();
+        // Default sizes for this window size, before the saved layout (if any) overrides them.
+        applyDefaultDockSizes();
     } else {
         QSize size(1500, 950);
+        QSize maximized = size;
         if (const QScreen *screen = QApplication::primaryScreen()) {
-            const QSize avail = screen->availableSize();
-            size = size.boundedTo(avail * 0.9);
+            maximized = screen->availableSize();
+            size = size.boundedTo(maximized * 0.9);
         }
+        // The default heights of the maximized window: laid out at 90% and then maximized, the
+        // window gave the extra height to the table and the docks stayed short (at 1366x768 the
+        // timeline's legend was cut off). Shrunk to 90% (its normal size), the table yields.
+        // (The widths stay those of 90%: shrunk, the inspector kept its width.)
+        resize(size.width(), maximized.height());
+        applyDefaultDockSizes();
         resize(size);
         setWindowState(windowState() | Qt::WindowMaximized);  // first run: use the screen
     }
-    // Default sizes for this window size, before the saved layout (if any) overrides them.
-    applyDefaultDockSizes();
     m_defaultState = saveState(kStateVersion);
     restoreState(s.value(QLatin1String(kStateKey)).toByteArray(), kStateVersion);
 }
@@ -379,8 +392,11 @@ void MainWindow::restoreLayout() {
 void MainWindow::applyDefaultDockSizes() {
     const QSize sz = size();
     resizeDocks({m_inspectorDock}, {std::clamp(sz.width() * 3 / 10, 320, 560)}, Qt::Horizontal);
-    resizeDocks({m_timelineDock, m_diagnosticsDock},
-                {sz.height() * 42 / 100, sz.height() * 16 / 100}, Qt::Vertical);
+    // the timeline: 42%, but on a short window at least the height of a timeline of a few lanes
+    // with its rate plot and legend (else the dock scrolled them away at 1366x768), up to half
+    const int timeline = std::max(sz.height() * 42 / 100, std::min(sz.height() / 2, 400));
+    resizeDocks({m_timelineDock, m_diagnosticsDock}, {timeline, sz.height() * 16 / 100},
+                Qt::Vertical);
 }
 
 void MainWindow::fitToScreen() {
@@ -622,7 +638,7 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    m_center->setCurrentWidget(tab ? static_cast<QWidget *>(m_tabs) : m_welcome);
+    m_center->setCurrentWidget(tab ? static_cast<QWidget *>(m_tabs) : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
                             ? tr("LMCache Trace Viewer")
                             : QApplication::applicationDisplayName();

@@ -9,6 +9,7 @@ class QDockWidget;
 class QFrame;
 class QLabel;
 class QMenu;
+class QScrollArea;
 class QStackedWidget;
 class QTabWidget;
 class QToolButton;
@@ -136,7 +137,8 @@ private:
     void fitToScreen();
     /**
      * Sizes the docks of the default layout for the window's current size: the inspector 30% of
-     * the width (320..560 px), the timeline 42% and the diagnostics 16% of the height.
+     * the width (320..560 px), the timeline 42% (on a short window up to half, 400 px: its
+     * lanes, rate plot and legend in view at 1366x768) and the diagnostics 16% of the height.
      */
     void applyDefaultDockSizes();
     /** How long a start must live before its restored layout counts as safe (ms). */
@@ -163,6 +165,7 @@ private:
 
     QStackedWidget *m_center = nullptr;
     WelcomePage *m_welcome = nullptr;
+    QScrollArea *m_welcomeArea = nullptr;  // holds m_welcome
     QTabWidget *m_tabs = nullptr;
     InspectorPane *m_inspector = nullptr;
     HeaderPane *m_header = nullptr;

@@ -7,9 +7,43 @@
 #include <QImageWriter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <algorithm>
 #include <cmath>
 
 namespace lmct {
+
+namespace {
+
+/**
+ * Sets the plot's buffer device pixel ratio to `scale` while it lives (plottables that draw
+ * raster images at that ratio, TimelineLanes, then render one image pixel per output pixel);
+ * restores it with a queued replot.
+ */
+class RatioScope {
+public:
+    RatioScope(QCustomPlot *plot, double scale)
+        : m_plot(plot), m_old(plot->bufferDevicePixelRatio()) {
+        m_changed = std::abs(m_old - scale) > 1e-9;
+        if (m_changed) {
+            m_plot->setBufferDevicePixelRatio(scale);
+        }
+    }
+    ~RatioScope() {
+        if (m_changed) {
+            m_plot->setBufferDevicePixelRatio(m_old);
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+    RatioScope(const RatioScope &) = delete;
+    RatioScope &operator=(const RatioScope &) = delete;
+
+private:
+    QCustomPlot *m_plot;
+    double m_old;
+    bool m_changed = false;
+};
+
+}  // namespace
 
 PlotExport::Format PlotExport::formatFor(const QString &path, Format fallback) {
     const QString s = QFileInfo(path).suffix().toLower();
@@ -28,6 +62,16 @@ PlotExport::Format PlotExport::formatFor(const QString &path, Format fallback) {
 bool PlotExport::withinImageLimits(double pixelsWide, double pixelsHigh) {
     return pixelsWide <= kMaxImageSide && pixelsHigh <= kMaxImageSide &&
            pixelsWide * pixelsHigh <= double(kMaxImagePixels);
+}
+
+int PlotExport::pixelScale(QSize pixels) {
+    const int most = std::min(pixels.width() / kLayoutWidth, pixels.height() / kLayoutHeight);
+    for (int n = most; n > 1; --n) {
+        if (pixels.width() % n == 0 && pixels.height() % n == 0) {
+            return n;
+        }
+    }
+    return 1;
 }
 
 QString PlotExport::imageSizeProblem(QSize size, double scale) {
@@ -61,17 +105,9 @@ QImage PlotExport::toImage(QCustomPlot *plot, int width, int height, double scal
     if (width <= 0 || height <= 0 || !(scale > 0)) {
         return QImage();
     }
-    const double oldRatio = plot->bufferDevicePixelRatio();
-    const bool changeRatio = std::abs(oldRatio - scale) > 1e-9;
-    if (changeRatio) {
-        plot->setBufferDevicePixelRatio(scale);
-    }
+    const RatioScope ratio(plot, scale);
     QImage img = plot->toPixmap(width, height, scale).toImage();
     img.setDevicePixelRatio(1.0);
-    if (changeRatio) {
-        plot->setBufferDevicePixelRatio(oldRatio);
-        plot->replot(QCustomPlot::rpQueuedReplot);
-    }
     return img;
 }
 
@@ -96,9 +132,12 @@ bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int
                     return true;
                 }
                 case Format::Svg: {
+                    const RatioScope ratio(plot, scale);  // the lanes' embedded image
                     QSvgGenerator gen;
                     gen.setOutputDevice(out);
-                    gen.setSize(QSize(width, height));
+                    // the layout's width x height, shown at scale times that: texts stay text
+                    gen.setSize(
+                        QSize(int(std::lround(width * scale)), int(std::lround(height * scale))));
                     gen.setViewBox(QRect(0, 0, width, height));
                     // CSS pixels: its width/height in mm then render at `width` x `height` px in
                     // browsers and Inkscape (96 per inch; the default of 72 made them 4/3 larger)
@@ -112,16 +151,18 @@ bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int
                     return painter.end();
                 }
                 case Format::Pdf: {
+                    const RatioScope ratio(plot, scale);  // the lanes' embedded image
                     QPdfWriter pdf(out);
                     pdf.setTitle(title);
                     pdf.setCreator(QStringLiteral("LMCache Trace Viewer"));
                     pdf.setResolution(72);
                     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-                    pdf.setPageSize(QPageSize(QSizeF(width, height), QPageSize::Point, QString(),
-                                              QPageSize::ExactMatch));
+                    pdf.setPageSize(QPageSize(QSizeF(width * scale, height * scale),
+                                              QPageSize::Point, QString(), QPageSize::ExactMatch));
                     QCPPainter painter(&pdf);
                     painter.setMode(QCPPainter::pmVectorized);
                     painter.setMode(QCPPainter::pmNoCaching);
+                    painter.scale(scale, scale);
                     plot->toPainter(&painter, width, height);
                     return painter.end();
                 }

@@ -15,9 +15,16 @@ namespace lmct {
  *
  * - PNG: toImage(), so the image is round(width·scale) × round(height·scale) pixels.
  * - SVG: QSvgGenerator (Qt SVG) painted by QCustomPlot::toPainter, vectorized without caches so
- *   texts stay `<text>` elements.
- * - PDF: QPdfWriter on the save file, one page of width×height points, painted vectorized by
- *   QCustomPlot::toPainter (what QCustomPlot::savePdf does, but through QSaveFile).
+ *   texts stay `<text>` elements; width·scale × height·scale CSS pixels with a viewBox of
+ *   width × height (the layout, scaled by the viewer).
+ * - PDF: QPdfWriter on the save file, one page of width·scale × height·scale points, painted
+ *   vectorized by QCustomPlot::toPainter scaled by `scale` (what QCustomPlot::savePdf does, but
+ *   through QSaveFile).
+ *   In both the lanes' raster image is embedded at `scale` pixels a logical pixel (the plot's
+ *   buffer device pixel ratio is `scale` while writing, as for toImage()).
+ *
+ * `width` × `height` is the layout (logical pixels: what fits, how large texts are relative to
+ * the picture), `scale` how many output pixels or units a logical pixel becomes.
  *
  * Thread-safety: GUI thread.
  */
@@ -46,6 +53,22 @@ public:
      * Checks kMinSide…kMaxSide for the layout and withinImageLimits() for the image.
      */
     static QString imageSizeProblem(QSize size, double scale);
+
+    /**
+     * A picture of a chosen pixel size is laid out like a screen of at most kLayoutWidth ×
+     * kLayoutHeight logical pixels: larger ones at a scale, so that texts grow with the picture.
+     */
+    static constexpr int kLayoutWidth = 1920;
+    static constexpr int kLayoutHeight = 1080;
+
+    /**
+     * The scale a picture of `pixels` is rendered at: the largest whole number n ≤
+     * min(width / kLayoutWidth, height / kLayoutHeight) that divides both sides, at least 1; it
+     * is laid out at `pixels` / n. 3840 × 2160 → 2 (laid out at 1920 × 1080), 7680 × 4320 → 4,
+     * 1280 × 720, 1920 × 1080 and 2560 × 1440 → 1. Whole numbers keep the picture exactly
+     * `pixels` and its hairlines on pixels.
+     */
+    static int pixelScale(QSize pixels);
 
     /** The format named by `path`'s suffix (png, svg, pdf), else `fallback`. */
     static Format formatFor(const QString &path, Format fallback);

@@ -12,10 +12,14 @@ namespace lmct {
 
 namespace {
 
-/** Puts the caption line on top of the timeline's plot while it lives. */
-class CaptionScope {
+/**
+ * While it lives: the caption line on top of the timeline's plot, and the plot laid out at the
+ * export's size (TimelineWidget::layOutFor). Afterwards the plot is as it was on screen.
+ */
+class ExportScope {
 public:
-    explicit CaptionScope(TimelineWidget *timeline) : m_plot(timeline->plot()) {
+    ExportScope(TimelineWidget *timeline, QSize size)
+        : m_timeline(timeline), m_plot(timeline->plot()) {
         QCPLayoutGrid *grid = m_plot->plotLayout();
         grid->insertRow(0);
         QFont font = timeline->font();
@@ -27,17 +31,19 @@ public:
         QList<double> stretch = grid->rowStretchFactors();
         stretch[0] = 0.001;
         grid->setRowStretchFactors(stretch);
+        m_timeline->layOutFor(size);
     }
-    ~CaptionScope() {
+    ~ExportScope() {
         QCPLayoutGrid *grid = m_plot->plotLayout();
         grid->remove(m_caption);  // deletes it
         grid->simplify();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        m_timeline->layOutFor(QSize());  // queues a replot
     }
-    CaptionScope(const CaptionScope &) = delete;
-    CaptionScope &operator=(const CaptionScope &) = delete;
+    ExportScope(const ExportScope &) = delete;
+    ExportScope &operator=(const ExportScope &) = delete;
 
 private:
+    TimelineWidget *m_timeline;
     QCustomPlot *m_plot;
     QCPTextElement *m_caption = nullptr;
 };
@@ -73,14 +79,14 @@ QString TimelineExport::caption(const TimelineWidget &timeline) {
 
 QImage TimelineExport::toImage(TimelineWidget *timeline, QSize size, double scale) {
     size = effectiveSize(timeline, size);
-    const CaptionScope caption(timeline);
+    const ExportScope scope(timeline, size);
     return PlotExport::toImage(timeline->plot(), size.width(), size.height(), scale);
 }
 
 bool TimelineExport::save(TimelineWidget *timeline, const QString &path, PlotExport::Format format,
                           QSize size, double scale, QString *error) {
     size = effectiveSize(timeline, size);
-    const CaptionScope caption(timeline);
+    const ExportScope scope(timeline, size);
     const ViewState *state = timeline->viewState();
     const QString input = state && state->document() ? state->document()->filePath() : QString();
     return PlotExport::save(timeline->plot(), path, format, size.width(), size.height(), scale,

@@ -16,12 +16,16 @@ class TimelineWidget;
  * single code path of the timeline's context menu, File > Export and the headless
  * `lmct-viewer --export-*`; the writing itself is PlotExport's.
  *
- * The caption is a QCPTextElement added to the top of the plot's layout for the duration of
- * the export and removed afterwards (the widget on screen is unchanged, a replot is queued).
+ * For the duration of the export the caption is a QCPTextElement on top of the plot's layout
+ * and the plot is laid out at the export's size (TimelineWidget::layOutFor: lane heights, rate
+ * plot, legend columns, ticks and rate buckets as a plot of that size on screen has them), so an
+ * export at a size looks the same from the GUI and headless; afterwards both are undone (the
+ * widget on screen is unchanged, a replot is queued).
  *
  * Sizes are logical pixels; an empty size means the plot's current size. PNGs and copied
- * images have size × scale pixels, SVG and PDF are vector (the lanes, drawn from per-pixel
- * counts, are embedded there as an image at the plot's buffer device pixel ratio).
+ * images have size × scale pixels; SVG and PDF are vector, size × scale units (CSS pixels,
+ * points) with the layout of `size` scaled to them (the lanes, drawn from per-pixel counts, are
+ * embedded there as an image at the plot's buffer device pixel ratio).
  *
  * Thread-safety: GUI thread.
  */

@@ -61,7 +61,11 @@ TimelineExportActions::TimelineExportActions(TimelineWidget *timeline)
         QAction *a = m_scales->addAction(sizeText(preset));
         a->setCheckable(true);
         a->setData(preset);
-        a->setToolTip(tr("The plot laid out at exactly this many pixels"));
+        a->setToolTip(PlotExport::pixelScale(preset) > 1
+                          ? tr("Exactly this many pixels: laid out at %1, texts %2× as large")
+                                .arg(sizeText(preset / PlotExport::pixelScale(preset)))
+                                .arg(PlotExport::pixelScale(preset))
+                          : tr("The plot laid out at exactly this many pixels"));
         m_sizeMenu->addAction(a);
     }
     m_custom = m_scales->addAction(tr("Custom Size…"));
@@ -148,13 +152,13 @@ bool TimelineExportActions::setPngSize(QSize pixels, QString *error) {
 
 double TimelineExportActions::effectiveScale() const {
     if (m_size.isValid()) {
-        return 1.0;
+        return PlotExport::pixelScale(m_size);
     }
     return m_scale > 0 ? m_scale : std::max(1.0, m_timeline->devicePixelRatioF());
 }
 
 QSize TimelineExportActions::layoutSize() const {
-    return m_size.isValid() ? m_size : m_timeline->plot()->size();
+    return m_size.isValid() ? m_size / PlotExport::pixelScale(m_size) : m_timeline->plot()->size();
 }
 
 void TimelineExportActions::setSizeProvider(SizeProvider provider) {

@@ -23,13 +23,15 @@ class TimelineWidget;
  * clipboard), plus the "Export Size" submenu, one exclusive choice of:
  *
  * - a scale: "Screen" (the timeline's device pixel ratio, at least 1) or 1×–4×. Images have the
- *   plot's current on-screen size (logical pixels) times the scale; SVG and PDF are vector at
- *   the plot's size;
+ *   plot's current on-screen size (logical pixels) times the scale; SVG and PDF are vector,
+ *   that many CSS pixels or points;
  * - a size in pixels: 1280×720, 1920×1080, 3840×2160 or "Custom Size…" (ExportSizeDialog). The
- *   plot is laid out at that size (not stretched: texts keep their point size and stay crisp)
- *   and rendered at scale 1, so PNGs and copied images have exactly that many pixels; SVG and
- *   PDF are laid out at that size too (viewBox, page in points). This is what
- *   `lmct-viewer --export-* OUT --size WxH --scale 1` writes.
+ *   plot is laid out at that size divided by PlotExport::pixelScale (up to 1920×1080 logical
+ *   pixels: 3840×2160 is laid out at 1920×1080 and rendered at scale 2, so that texts grow with
+ *   the picture; never stretched, texts stay crisp), so PNGs and copied images have exactly
+ *   that many pixels and SVG and PDF that many CSS pixels or points. Lanes, rate plot and
+ *   legend are laid out for that size (TimelineExport), as the headless
+ *   `lmct-viewer --export-* OUT --size (W/n)x(H/n) --scale n` writes (n = pixelScale).
  *
  * The same QAction objects and submenu are in the timeline's context menu and in File > Export,
  * so both run one code path. The choice is remembered in QSettings ("timeline/exportSize":
@@ -71,13 +73,19 @@ public:
     /** The chosen size in pixels; empty when a scale is chosen. */
     QSize pngSize() const { return m_size; }
     /**
-     * Chooses a size in pixels (exports are laid out at it, at scale 1) and remembers it; false
+     * Chooses a size in pixels (exports are laid out at it / PlotExport::pixelScale(it), at that
+     * scale) and remembers it; false
      * with `error` set (PlotExport::imageSizeProblem) when it is refused, the choice unchanged.
      */
     bool setPngSize(QSize pixels, QString *error = nullptr);
-    /** The scale images are rendered at now: 1 for a size, else pngScale() or the ratio. */
+    /**
+     * The scale exports are rendered at now: PlotExport::pixelScale of a size, else pngScale()
+     * or the ratio.
+     */
     double effectiveScale() const;
-    /** The logical size exports are laid out at: pngSize(), else the plot's size. */
+    /**
+     * The logical size exports are laid out at: pngSize() / its pixelScale, else the plot's size.
+     */
     QSize layoutSize() const;
 
     /**

@@ -32,6 +32,8 @@ namespace lmct {
 namespace {
 
 constexpr double kMinViewSeconds = 1e-7;  // 100 ns
+// the rate plot's least plot area when the timeline is short of room: two value labels
+constexpr int kLeastRatePlotPx = 36;
 const QString kSpanPrefix = QStringLiteral("spans:");
 const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
 
@@ -316,6 +318,10 @@ void TimelineWidget::buildUi() {
     m_rateLegend->setColumnSpacing(16);
     m_rateLegend->setIconSize(16, 8);
     m_rateLegend->setIconTextPadding(5);
+    // Its columns follow the plot's width (wrapLegend): its width must not be the plot's minimum
+    // (a one-row legend kept the plot, and the dock, from getting narrower again). A minimum
+    // width set overrides the entries' sum.
+    m_rateLegend->setMinimumSize(1, 0);
 
     auto *group = new QCPMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
@@ -362,6 +368,8 @@ void TimelineWidget::buildUi() {
     rateValue->setLabel(tr("calls/s"));
     m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
     m_rateRect->setMargins(QMargins(0, 8, 0, 0));
+    // (QCPAxisRect's default least plot area is 50 px high)
+    m_rateRect->setMinimumSize(0, kLeastRatePlotPx);
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
 
     // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
@@ -457,17 +465,8 @@ void TimelineWidget::buildUi() {
             updateRate();
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        // the rate plot's value axis: only as many ticks as its height holds readably (its
-        // default of five crowded the labels of a short rate plot)
-        if (m_rateVisible) {
-            QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-            const int labelPx = QFontMetrics(value->tickLabelFont()).height();
-            // at least two labels (0 and a value): a lone "0" gives the plot no scale
-            const int fitting = std::clamp(m_rateRect->height() / (labelPx * 5 / 2), 2, 5);
-            if (value->ticker()->tickCount() != fitting) {
-                value->ticker()->setTickCount(fitting);
-                m_plot->replot(QCustomPlot::rpQueuedReplot);
-            }
+        if (fitRateTicks()) {
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
         m_overlay->setAreas(m_lanesRect->rect(), m_rateVisible ? m_rateRect->rect() : QRect());
         // keep the overview's plot area under the lanes' plot area
@@ -849,6 +848,7 @@ void TimelineWidget::rebuildRateGraphs() {
     }
     placeRateElements();
     applyPalette();
+    updateHeights();  // the legend's columns and height for its new entries
     updateRate();
 }
 
@@ -941,33 +941,115 @@ void TimelineWidget::placeRateElements() {
     m_rateLegend->setVisible(legend);
 }
 
+QSize TimelineWidget::layoutSize() const {
+    return m_layoutSize.isEmpty() ? m_plot->size() : m_layoutSize;
+}
+
+void TimelineWidget::layOutFor(QSize size) {
+    m_layoutSize = size;
+    const QSize s = layoutSize();
+    updateHeights();
+    if (!s.isEmpty()) {
+        // what QCustomPlot's replot does first: the areas' rects at this size, so that the
+        // tick count and the rate buckets below are those of this size
+        m_plot->setViewport(QRect(QPoint(0, 0), s));
+        QCPLayoutGrid *grid = m_plot->plotLayout();
+        for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
+                           QCPLayoutElement::upLayout}) {
+            grid->update(phase);
+        }
+    }
+    updateAxisCaption();
+    updateRate();
+    fitRateTicks();
+    if (size.isEmpty()) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+bool TimelineWidget::fitRateTicks() {
+    if (!m_rateVisible) {
+        return false;
+    }
+    // the rate plot's value axis: only as many ticks as its height holds readably (its default
+    // of five crowded the labels of a short rate plot)
+    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
+    const int labelPx = QFontMetrics(value->tickLabelFont()).height();
+    // at least two labels (0 and a value): a lone "0" gives the plot no scale
+    const int fitting = std::clamp(m_rateRect->height() / (labelPx * 5 / 2), 2, 5);
+    if (value->ticker()->tickCount() == fitting) {
+        return false;
+    }
+    value->ticker()->setTickCount(fitting);
+    return true;
+}
+
+void TimelineWidget::wrapLegend(int width) {
+    // (the grid's cells, some of them empty: itemCount() counts cells)
+    QList<int> widths;
+    for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = m_rateLegend->item(i)) {
+            widths.append(item->minimumOuterSizeHint().width());
+        }
+    }
+    const int n = int(widths.size());
+    if (n == 0) {
+        return;
+    }
+    // the most columns whose widest entries, side by side, fit in `width`
+    const QMargins m = m_rateLegend->margins();
+    int columns = 1;
+    for (int c = n; c > 1; --c) {
+        int total = m.left() + m.right() + m_rateLegend->columnSpacing() * (c - 1);
+        for (int col = 0; col < c; ++col) {
+            int widest = 0;
+            for (int i = col; i < n; i += c) {
+                widest = std::max(widest, widths[i]);
+            }
+            total += widest;
+        }
+        if (total <= width) {
+            columns = c;
+            break;
+        }
+    }
+    const int rows = (n + columns - 1) / columns;
+    if (m_rateLegend->wrap() != columns || m_rateLegend->columnCount() != std::min(columns, n) ||
+        m_rateLegend->rowCount() != rows) {
+        m_rateLegend->setWrap(columns);
+        // setWrap() alone keeps the entries where they are: re-add them in the new wrapping
+        m_rateLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
 void TimelineWidget::updateHeights() {
+    const QSize size = layoutSize();
     const double weight = std::max(1.0, m_lanes->totalWeight());
     const int fm = fontMetrics().height();
-    const int minRow = fm + 3, maxRow = fm * 3;
-    int avail = m_plot->height() - (fm * 3 + 8);  // the time axis with its caption
+    // rows of fm + 3 (readable labels); on a short plot down to fm + 1 (labels still apart)
+    const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
+    int avail = size.height() - (fm * 3 + 8);  // the time axis with its caption
     if (m_rateVisible) {
-        // as many legend columns as the widest entry allows
-        int widest = 0;
-        const QFontMetrics lfm(m_rateLegend->font());
-        for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
-            if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
-                widest = std::max(widest, lfm.horizontalAdvance(pli->plottable()->name()));
-            }
-        }
-        widest += 16 + 5 + 16 + 8;  // icon, padding, column spacing, item margins
-        m_rateLegend->setWrap(std::max(1, (m_plot->width() - 8) / std::max(1, widest)));
-        // the lanes first (readable labels), then the rate plot: about a third, at least 70 px
+        wrapLegend(size.width());
+        // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
+        // least 70 px; short of room, the rate plot yields first (to kLeastRatePlotPx and its
+        // margins), then the rows
         avail -= int(m_rateLegend->minimumOuterSizeHint().height());
-        const int rate = std::clamp(int(avail * 0.36), 70, 280);
-        avail = std::max(int(weight * minRow), avail - rate);
+        int rate = std::clamp(int(avail * 0.36), 70, 280);
+        if (avail - rate < int(weight * minRow)) {
+            const QMargins m = m_rateRect->margins();
+            rate = std::max(kLeastRatePlotPx + m.top() + m.bottom(), avail - int(weight * minRow));
+        }
+        avail -= rate;
     }
-    const int rowPx = std::clamp(int(avail / weight), minRow, maxRow);
+    const int rowPx = std::clamp(int(avail / weight), leastRow, maxRow);
     const int h = int(std::lround(weight * rowPx));
     m_lanesRect->setMinimumSize(0, h);
     m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
-    const int rows = std::max(1, int(m_overviewLanes->rows().size()));
-    m_overview->setFixedHeight(std::clamp(8 + rows * 5, 28, 64));
+    if (m_layoutSize.isEmpty()) {
+        const int rows = std::max(1, int(m_overviewLanes->rows().size()));
+        m_overview->setFixedHeight(std::clamp(8 + rows * 4, 28, 64));
+    }
 }
 
 void TimelineWidget::updateRate() {
@@ -1136,9 +1218,7 @@ bool TimelineWidget::event(QEvent *event) {
 void TimelineWidget::resizeEvent(QResizeEvent *event) {
     QWidget::resizeEvent(event);
     m_empty->setGeometry(m_plot->rect());
-    updateHeights();
-    updateAxisCaption();
-    updateRate();
+    layOutFor(QSize());
 }
 
 void TimelineWidget::replotAll() {

@@ -140,6 +140,16 @@ public:
     void setRatePlotVisible(bool visible);
     bool isRatePlotVisible() const { return m_rateVisible; }
 
+    /**
+     * Lays the plot out as if it were `size` logical pixels: the lanes' row height, the rate
+     * plot's share, the legend's columns, the time axis's tick count and the rate buckets, as a
+     * plot of that size on screen has them; the plot's viewport is set to `size` (the widget
+     * keeps its geometry). An empty size goes back to the plot's own size (what a resize does)
+     * and queues a replot. TimelineExport lays out at the export's size while it renders, so
+     * the GUI's exports and the headless `lmct-viewer --export-*` share this one layout.
+     */
+    void layOutFor(QSize size);
+
     /** Where a record's tick is drawn, in the plot's coordinates; null when not shown. */
     QPointF tickPosition(int record) const;
 
@@ -203,7 +213,15 @@ private:
     void rebuildRows();
     void rebuildRateGraphs();
     void updateRate();
+    /** The lanes' and the rate plot's heights and the legend's columns for layoutSize(). */
     void updateHeights();
+    /** The size the plot is laid out at: layOutFor()'s, else the plot's own. */
+    QSize layoutSize() const;
+    /** Re-wraps the rate legend into as many columns as `width` holds (each as wide as its
+     *  widest entry); the legend's height follows. */
+    void wrapLegend(int width);
+    /** Fits the rate plot's value ticks to its height; true when the count changed. */
+    bool fitRateTicks();
     void placeRateElements();
     void updateAxisCaption();
     void updateOverviewWindow();
@@ -326,6 +344,7 @@ private:
     QString m_hoverTip;      // the tooltip shown
     QPoint m_lastMouse{-1, -1};
     int m_laidOutWidth = -1;
+    QSize m_layoutSize;  // layOutFor()'s size; empty: the plot's own
 };
 
 }  // namespace lmct
