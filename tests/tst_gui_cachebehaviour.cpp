@@ -317,7 +317,7 @@ private slots:
         QVERIFY2(counts.contains(QStringLiteral("median 1 · p95 2 · 2 keys")), qPrintable(counts));
         models->setCurrentIndex(models->findText(QStringLiteral("meta-llama/Llama-3.1-8B")));
         const QString b = pane.histogramTitle(CacheBehaviourPane::DistanceKeysHistogram);
-        QVERIFY2(b.contains(QStringLiteral("median 1 · p95 1 · 1 reuses")), qPrintable(b));
+        QVERIFY2(b.endsWith(QStringLiteral("median 1 · p95 1 · 1 reuse")), qPrintable(b));
         // A new analysis keeps the model chosen.
         pane.analyse();
         QVERIFY(done.wait(60000));
@@ -357,6 +357,37 @@ private slots:
         QVERIFY(done.wait(60000));
         QCOMPARE(pane.keyModel()->rowCount(), 2);
         QCOMPARE(pane.staleText(), QString());
+    }
+
+    void countsOfOneAreSingular() {
+        // A trace of one key, one request and one anomaly (a second finish_write without a
+        // reservation): "1 key", not "1 keys", everywhere in the pane's figures.
+        CacheTraceWriter w;
+        w.call(0.1, QStringLiteral("reserve_write"), {key(1)});
+        w.call(0.2, QStringLiteral("finish_write"), {key(1)});
+        w.call(0.3, QStringLiteral("submit_prefetch_task"), {key(1)}, KeysAt::Spec, "r");
+        w.call(0.4, QStringLiteral("finish_write"), {key(1)});
+        QString error;
+        ViewState state;
+        state.setDocument(TraceLoader::loadBytes(w.bytes(), "one.lct", &error));
+        QVERIFY2(state.document(), qPrintable(error));
+        CacheBehaviourPane pane;
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(done.wait(60000));
+        const auto a = pane.analysis();
+        QCOMPARE(a->keys->keyCount(), 1);
+        QCOMPARE(a->requests->count(), 1);
+        QCOMPARE(a->anomalies->totalCount(), qint64(1));
+        const QString summary = pane.summaryText();
+        QVERIFY2(summary.startsWith(QStringLiteral("1 key (")), qPrintable(summary));
+        QVERIFY2(summary.endsWith(QStringLiteral(" · 1 request · 1 anomaly")), qPrintable(summary));
+        QCOMPARE(pane.capacity(), qint64(1));
+        const QString capacity = pane.capacityText();
+        QVERIFY2(capacity.startsWith(QStringLiteral("C = 1 chunk: ")), qPrintable(capacity));
+        QVERIFY2(capacity.contains(QStringLiteral(" of 1 prefetched key hit")),
+                 qPrintable(capacity));
     }
 
     void staleHintWhenTheTraceGrows() {

@@ -45,6 +45,11 @@ QString count(qint64 n) {
     return QLocale().toString(n);
 }
 
+/** "1 key", "2 keys", "11,906 keys": a count and its noun, singular for exactly one. */
+QString counted(qint64 n, const QString &one, const QString &many) {
+    return count(n) + QLatin1Char(' ') + (n == 1 ? one : many);
+}
+
 /** 0, 1, 2, 4, ... 512, 1k, 2k, ... 1M: a bucket's lower bound, short enough for a tick. */
 QString shortCount(quint64 v) {
     if (v >= (quint64(1) << 30)) {
@@ -555,11 +560,12 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     }
     const auto states = a->keys->stateCounts();
     m_summary->setText(
-        tr("%1 keys (%2 written then read, %3 written, %4 aborted, %5 reserved only, %6 never "
-           "written here) · %7 requests · %8 anomalies")
-            .arg(count(a->keys->keyCount()), count(states[0]), count(states[1]), count(states[2]),
-                 count(states[3]), count(states[4]), count(a->requests->count()),
-                 count(a->anomalies->totalCount())));
+        tr("%1 (%2 written then read, %3 written, %4 aborted, %5 reserved only, %6 never "
+           "written here) · %7 · %8")
+            .arg(counted(a->keys->keyCount(), tr("key"), tr("keys")), count(states[0]),
+                 count(states[1]), count(states[2]), count(states[3]), count(states[4]),
+                 counted(a->requests->count(), tr("request"), tr("requests")),
+                 counted(a->anomalies->totalCount(), tr("anomaly"), tr("anomalies"))));
     m_summary->setToolTip(m_summary->text());  // (cut when the pane is narrow)
     QStringList parts;
     for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
@@ -653,16 +659,17 @@ void CacheBehaviourPane::updateHistograms() {
         } else {
             p->yAxis->setRange(0, maxCount * 1.1);
         }
-        const QString unit = h == DistanceKeysHistogram   ? tr("reuses")
-                             : h == DistanceTimeHistogram ? tr("reuses")
-                                                          : tr("keys");
+        const bool ofKeys = h == ReuseCountHistogram;  // the others count reuses
         QString figures = tr("no data");
         if (f.n > 0) {
             const QString med = h == DistanceTimeHistogram ? TimeFormat::duration(f.median)
                                                            : count(qint64(f.median));
             const QString p95 =
                 h == DistanceTimeHistogram ? TimeFormat::duration(f.p95) : count(qint64(f.p95));
-            figures = tr("median %1 · p95 %2 · %3 %4").arg(med, p95, count(f.n), unit);
+            figures = tr("median %1 · p95 %2 · %3")
+                          .arg(med, p95,
+                               ofKeys ? counted(f.n, tr("key"), tr("keys"))
+                                      : counted(f.n, tr("reuse"), tr("reuses")));
         }
         m_histTitles[h]->setText(QStringLiteral("%1 — %2").arg(names[h], figures));
         p->replot(QCustomPlot::rpQueuedReplot);
@@ -737,10 +744,11 @@ void CacheBehaviourPane::updateCapacity() {
         return;
     }
     const qint64 c = capacity();
-    m_capacityLabel->setText(tr("C = %1 chunks: %2 of %3 prefetched keys hit (%4 at best)")
-                                 .arg(count(c), percent(r->hitRatio(c)),
-                                      count(r->total().prefetches),
-                                      percent(r->hitRatio(r->saturationCapacity()))));
+    m_capacityLabel->setText(
+        tr("C = %1: %2 of %3 hit (%4 at best)")
+            .arg(counted(c, tr("chunk"), tr("chunks")), percent(r->hitRatio(c)),
+                 counted(r->total().prefetches, tr("prefetched key"), tr("prefetched keys")),
+                 percent(r->hitRatio(r->saturationCapacity()))));
     m_capacityLine->setVisible(true);
     m_capacityLine->point1->setCoords(double(c), 0);
     m_capacityLine->point2->setCoords(double(c), 100);
