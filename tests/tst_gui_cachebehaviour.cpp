@@ -42,6 +42,15 @@ std::shared_ptr<const TraceDocument> load(const QString &path) {
     return TraceLoader::load(path, &error);
 }
 
+QPushButton *againButton(const QWidget &pane) {
+    for (QPushButton *b : pane.findChildren<QPushButton *>()) {
+        if (b->text() == QStringLiteral("Analyse again")) {
+            return b;
+        }
+    }
+    return nullptr;
+}
+
 void click(QTableView *view, int row, int column) {
     const QModelIndex i = view->model()->index(row, column);
     view->scrollTo(i);
@@ -359,6 +368,21 @@ private slots:
         QCOMPARE(pane.staleText(), QString());
     }
 
+    void analyseAgainOnlyWhenTheTraceGrew() {
+        // A static trace: analysing it again would give the same result; the button is
+        // disabled and says why.
+        auto a = analysedPane();
+        QVERIFY(a);
+        QPushButton *again = againButton(a->pane);
+        QVERIFY(again && again->isVisible());
+        QVERIFY(!again->isEnabled());
+        QVERIFY2(again->toolTip().contains(QStringLiteral("would give the same result")),
+                 qPrintable(again->toolTip()));
+        // without a trace there is nothing to analyse
+        a->pane.setViewState(nullptr);
+        QVERIFY(!again->isEnabled());
+    }
+
     void countsOfOneAreSingular() {
         // A trace of one key, one request and one anomaly (a second finish_write without a
         // reservation): "1 key", not "1 keys", everywhere in the pane's figures.
@@ -422,24 +446,27 @@ private slots:
         QVERIFY(done.wait(60000));
         QCOMPARE(pane.keyModel()->rowCount(), 1);
         QCOMPARE(pane.staleText(), QString());
+        QPushButton *again = againButton(pane);
+        QVERIFY(again && again->isVisible());
+        // nothing new yet: analysing again would give the same result
+        QVERIFY(!again->isEnabled());
+        QVERIFY2(again->toolTip().contains(QStringLiteral("until the followed trace grows")),
+                 qPrintable(again->toolTip()));
         out.write(all.bytes().mid(first.bytes().size()));
         out.flush();
         QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 3);
         state.notifyDocumentGrew();
         QCOMPARE(pane.staleText(), QStringLiteral("3 new records since analysis — Analyse again"));
-        QPushButton *again = nullptr;
-        for (QPushButton *b : pane.findChildren<QPushButton *>()) {
-            if (b->text() == QStringLiteral("Analyse again")) {
-                again = b;
-            }
-        }
-        QVERIFY(again && again->isVisible() && again->isEnabled());
+        QVERIFY(again->isVisible() && again->isEnabled());
+        QVERIFY2(again->toolTip().contains(QStringLiteral("3 new records")),
+                 qPrintable(again->toolTip()));
         QTest::mouseClick(again, Qt::LeftButton);
         QVERIFY(pane.isAnalysing());
         QCOMPARE(pane.staleText(), QString());
         QVERIFY(done.wait(60000));
         QCOMPARE(pane.keyModel()->rowCount(), 2);
         QCOMPARE(pane.staleText(), QString());
+        QVERIFY(!again->isEnabled());
         TraceLoader::stopFollowing(doc.get());
     }
 

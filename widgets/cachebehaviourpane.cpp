@@ -132,7 +132,6 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
         QStringLiteral("QLabel { color: palette(highlight); font-weight: bold; }"));
     m_stale->hide();
     top->addWidget(m_stale);
-    m_again->setToolTip(tr("Analyse the trace again (e.g. after it grew while followed)"));
     connect(m_again, &QPushButton::clicked, this, &CacheBehaviourPane::analyse);
     top->addWidget(m_again);
     layout->addLayout(top);
@@ -545,7 +544,6 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     m_requestModel->setAnalysis(a ? a->requests : nullptr);
     m_anomalyModel->setReport(a ? a->anomalies : nullptr);
     showLifecycle(-1);
-    m_again->setEnabled(m_state && m_state->document());
     if (!a) {
         m_anomalyCounts->clear();
         m_hitPlot->graph(0)->data()->clear();
@@ -708,6 +706,29 @@ void CacheBehaviourPane::updateStale() {
     const KeyAnalysis *ka = m_analysis ? m_analysis->keys.get() : nullptr;
     const qint64 fresh =
         doc && ka && !m_running ? qint64(doc->records().size()) - ka->recordCount() : 0;
+    // "Analyse again" only when it can give another result: the trace grew since the analysis
+    // shown (a followed trace), or nothing is shown yet. Over the same records the analysis is
+    // the same; the disabled button says why.
+    if (!doc) {
+        m_again->setEnabled(false);
+        m_again->setToolTip(tr("No trace to analyse"));
+    } else if (!ka) {
+        m_again->setEnabled(true);
+        m_again->setToolTip(tr("Analyse the trace"));
+    } else if (fresh <= 0) {
+        m_again->setEnabled(false);
+        m_again->setToolTip(
+            doc->isLoading()
+                ? tr("The analysis covers every record read so far: analysing again would give "
+                     "the same result until the followed trace grows")
+                : tr("The analysis covers every record of the trace: analysing again would give "
+                     "the same result"));
+    } else {
+        m_again->setEnabled(true);
+        m_again->setToolTip(
+            fresh == 1 ? tr("Analyse the trace again, with its new record")
+                       : tr("Analyse the trace again, with its %1 new records").arg(count(fresh)));
+    }
     if (fresh <= 0) {
         m_stale->clear();
         m_stale->hide();
