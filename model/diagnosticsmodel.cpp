@@ -49,8 +49,18 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const {
                     return d.message;
             }
             return QVariant();
-        case Qt::ToolTipRole:
-            return d.message;
+        case Qt::ToolTipRole: {
+            // On every cell: the table elides the message. Rich text, which QToolTip wraps: a
+            // plain-text tooltip is one line as wide as the message, cut at the screen's edge.
+            QString where = d.offset < 0 ? tr("whole file") : tr("offset %1").arg(d.offset);
+            const int record = d.offset < 0 ? -1 : m_doc->recordNearOffset(d.offset);
+            if (record >= 0) {
+                where += tr(", record %1").arg(record);
+            }
+            return QStringLiteral("<p><b>%1</b> · %2 · %3</p><p>%4</p>")
+                .arg(Diagnostic::severityName(d.severity), Diagnostic::kindName(d.kind),
+                     where.toHtmlEscaped(), d.message.toHtmlEscaped());
+        }
         case Qt::TextAlignmentRole:
             return index.column() == OffsetColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                   : QVariant();

@@ -93,7 +93,12 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
         line(QStringLiteral("lmcache_version"), h.lmcacheVersion());
     }
     if (h.tWallStart()) {
-        line(QStringLiteral("t_wall_start"), TimeFormat::wall(*h.tWallStart()));
+        // a number that is no date (1.7e308, nan) is printed as it is, not left blank
+        const QString date = TimeFormat::wall(*h.tWallStart());
+        line(QStringLiteral("t_wall_start"),
+             !date.isEmpty()
+                 ? date
+                 : TimeFormat::fixed(*h.tWallStart(), 6) + QStringLiteral(" (not a valid date)"));
     }
     line(QStringLiteral("duration"),
          QStringLiteral("%1 s").arg(TimeFormat::fixed(doc.duration(), 6)));

@@ -523,7 +523,24 @@ public:
                      .arg(m_store.tMono(i))
                      .arg(TimeFormat::fixed(m_store.tWall(i), 6)));
         }
-        if (m_st.backSteps > 0) {
+        // The format allows t_mono to step back "slightly" (records are published from several
+        // threads: microseconds, a stalled thread perhaps seconds). A step back of more than an
+        // hour is no reordering but time values that are not times (1.7e308 then 1.0).
+        static constexpr double kPlausibleBackStep = 3600.0;
+        if (m_st.backSteps > 0 && !(m_st.worstStep <= kPlausibleBackStep)) {
+            diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Order,
+                 m_store.frameOffset(m_st.worstIndex),
+                 QStringLiteral("t_mono steps back by %1 s at record %2 (from %3 to %4): far more "
+                                "than records published from several threads can explain (more "
+                                "than an hour); the t_mono values are likely corrupt, and "
+                                "durations and the time axis with them (%5 step(s) back in file "
+                                "order in all)")
+                     .arg(m_st.worstStep, 0, 'g', 6)
+                     .arg(m_st.worstIndex)
+                     .arg(TimeFormat::mono(m_store.tMono(m_st.worstIndex) + m_st.worstStep),
+                          TimeFormat::mono(m_store.tMono(m_st.worstIndex)))
+                     .arg(m_st.backSteps));
+        } else if (m_st.backSteps > 0) {
             diag(Diagnostic::Severity::Info, Diagnostic::Kind::Order,
                  m_store.frameOffset(m_st.worstIndex),
                  QStringLiteral("t_mono steps back %1 time(s) in file order; the largest step is "

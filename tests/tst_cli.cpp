@@ -4,10 +4,13 @@
 #include "testutil.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QtEndian>
 
 using namespace lmct::test;
 
@@ -238,6 +241,38 @@ private slots:
         QVERIFY(out.contains(truth[QStringLiteral("header")]
                                  .toObject()[QStringLiteral("sm_config_digest")]
                                  .toString()));
+    }
+
+    void infoTextWallStartThatIsNoDate() {
+        // t_wall_start 1.7e308 is no date: the text prints the number (compact) and says so
+        // instead of leaving the line blank; JSON keeps the raw number.
+        QByteArray header = headerBody();
+        QByteArray normal(8, '\0'), huge(8, '\0');
+        qToBigEndian(1760000000.25, normal.data());
+        qToBigEndian(1.7e308, huge.data());
+        QCOMPARE(header.count(normal), 1);
+        header.replace(normal, huge);
+        QTemporaryDir dir;
+        const QString f = dir.filePath(QStringLiteral("huge-wall-start.lct"));
+        QFile out(f);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(frame(header) + frame(recordBody(0.5, 1760000000.5,
+                                                   storageQualname("reserve_write"), keysArgs(1))));
+        out.close();
+        const Run r = runLmct({QStringLiteral("info"), f});
+        QCOMPARE(r.exitCode, 0);
+        const QString text = QString::fromUtf8(r.out);
+        QVERIFY2(text.contains(QRegularExpression(QStringLiteral(
+                     "\\n  t_wall_start:\\s+1\\.7e\\+308 \\(not a valid date\\)\\n"))),
+                 qPrintable(text));
+        const Run j = runLmct({QStringLiteral("info"), QStringLiteral("--json"), f});
+        QCOMPARE(j.exitCode, 0);
+        const auto lines = j.jsonLines();
+        QCOMPARE(lines.size(), 1);
+        QCOMPARE(lines.first()[QStringLiteral("header")]
+                     .toObject()[QStringLiteral("t_wall_start")]
+                     .toDouble(),
+                 1.7e308);
     }
 
     void usage_data() {

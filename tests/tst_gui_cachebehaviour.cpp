@@ -42,6 +42,15 @@ std::shared_ptr<const TraceDocument> load(const QString &path) {
     return TraceLoader::load(path, &error);
 }
 
+QPushButton *againButton(const QWidget &pane) {
+    for (QPushButton *b : pane.findChildren<QPushButton *>()) {
+        if (b->text() == QStringLiteral("Analyse again")) {
+            return b;
+        }
+    }
+    return nullptr;
+}
+
 void click(QTableView *view, int row, int column) {
     const QModelIndex i = view->model()->index(row, column);
     view->scrollTo(i);
@@ -317,7 +326,7 @@ private slots:
         QVERIFY2(counts.contains(QStringLiteral("median 1 · p95 2 · 2 keys")), qPrintable(counts));
         models->setCurrentIndex(models->findText(QStringLiteral("meta-llama/Llama-3.1-8B")));
         const QString b = pane.histogramTitle(CacheBehaviourPane::DistanceKeysHistogram);
-        QVERIFY2(b.contains(QStringLiteral("median 1 · p95 1 · 1 reuses")), qPrintable(b));
+        QVERIFY2(b.endsWith(QStringLiteral("median 1 · p95 1 · 1 reuse")), qPrintable(b));
         // A new analysis keeps the model chosen.
         pane.analyse();
         QVERIFY(done.wait(60000));
@@ -359,6 +368,52 @@ private slots:
         QCOMPARE(pane.staleText(), QString());
     }
 
+    void analyseAgainOnlyWhenTheTraceGrew() {
+        // A static trace: analysing it again would give the same result; the button is
+        // disabled and says why.
+        auto a = analysedPane();
+        QVERIFY(a);
+        QPushButton *again = againButton(a->pane);
+        QVERIFY(again && again->isVisible());
+        QVERIFY(!again->isEnabled());
+        QVERIFY2(again->toolTip().contains(QStringLiteral("would give the same result")),
+                 qPrintable(again->toolTip()));
+        // without a trace there is nothing to analyse
+        a->pane.setViewState(nullptr);
+        QVERIFY(!again->isEnabled());
+    }
+
+    void countsOfOneAreSingular() {
+        // A trace of one key, one request and one anomaly (a second finish_write without a
+        // reservation): "1 key", not "1 keys", everywhere in the pane's figures.
+        CacheTraceWriter w;
+        w.call(0.1, QStringLiteral("reserve_write"), {key(1)});
+        w.call(0.2, QStringLiteral("finish_write"), {key(1)});
+        w.call(0.3, QStringLiteral("submit_prefetch_task"), {key(1)}, KeysAt::Spec, "r");
+        w.call(0.4, QStringLiteral("finish_write"), {key(1)});
+        QString error;
+        ViewState state;
+        state.setDocument(TraceLoader::loadBytes(w.bytes(), "one.lct", &error));
+        QVERIFY2(state.document(), qPrintable(error));
+        CacheBehaviourPane pane;
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(done.wait(60000));
+        const auto a = pane.analysis();
+        QCOMPARE(a->keys->keyCount(), 1);
+        QCOMPARE(a->requests->count(), 1);
+        QCOMPARE(a->anomalies->totalCount(), qint64(1));
+        const QString summary = pane.summaryText();
+        QVERIFY2(summary.startsWith(QStringLiteral("1 key (")), qPrintable(summary));
+        QVERIFY2(summary.endsWith(QStringLiteral(" · 1 request · 1 anomaly")), qPrintable(summary));
+        QCOMPARE(pane.capacity(), qint64(1));
+        const QString capacity = pane.capacityText();
+        QVERIFY2(capacity.startsWith(QStringLiteral("C = 1 chunk: ")), qPrintable(capacity));
+        QVERIFY2(capacity.contains(QStringLiteral(" of 1 prefetched key hit")),
+                 qPrintable(capacity));
+    }
+
     void staleHintWhenTheTraceGrows() {
         // A followed trace grows after the analysis: the pane says how many records are new,
         // and "Analyse again" analyses them.
@@ -391,24 +446,27 @@ private slots:
         QVERIFY(done.wait(60000));
         QCOMPARE(pane.keyModel()->rowCount(), 1);
         QCOMPARE(pane.staleText(), QString());
+        QPushButton *again = againButton(pane);
+        QVERIFY(again && again->isVisible());
+        // nothing new yet: analysing again would give the same result
+        QVERIFY(!again->isEnabled());
+        QVERIFY2(again->toolTip().contains(QStringLiteral("until the followed trace grows")),
+                 qPrintable(again->toolTip()));
         out.write(all.bytes().mid(first.bytes().size()));
         out.flush();
         QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 3);
         state.notifyDocumentGrew();
         QCOMPARE(pane.staleText(), QStringLiteral("3 new records since analysis — Analyse again"));
-        QPushButton *again = nullptr;
-        for (QPushButton *b : pane.findChildren<QPushButton *>()) {
-            if (b->text() == QStringLiteral("Analyse again")) {
-                again = b;
-            }
-        }
-        QVERIFY(again && again->isVisible() && again->isEnabled());
+        QVERIFY(again->isVisible() && again->isEnabled());
+        QVERIFY2(again->toolTip().contains(QStringLiteral("3 new records")),
+                 qPrintable(again->toolTip()));
         QTest::mouseClick(again, Qt::LeftButton);
         QVERIFY(pane.isAnalysing());
         QCOMPARE(pane.staleText(), QString());
         QVERIFY(done.wait(60000));
         QCOMPARE(pane.keyModel()->rowCount(), 2);
         QCOMPARE(pane.staleText(), QString());
+        QVERIFY(!again->isEnabled());
         TraceLoader::stopFollowing(doc.get());
     }
 

@@ -4,6 +4,7 @@
 #include "callcolors.h"
 #include "timeaxisticker.h"
 #include "timelinefixture.h"
+#include "timelineoverlay.h"
 #include "timelinewidget.h"
 #include "traceloader.h"
 #include "viewstate.h"
@@ -467,6 +468,55 @@ private slots:
                      qPrintable(QStringLiteral("wraps: ") + b.text()));
         }
         QToolTip::hideText();
+    }
+
+    void hoverTagFollowsTheAxisAndSparesItsLabels() {
+        // An hour-long trace: the axis shows h:mm:ss, and so does the hover line's tag (it said
+        // "125.300 s"); the tag sits above the axis' tick labels (it hid the one under it).
+        QByteArray b = test::frame(test::headerBody());
+        for (double t : {0.5, 900.0, 1800.0, 2700.0, 3600.0}) {
+            b += test::frame(test::recordBody(
+                t, 1760000000.25 + t, test::storageQualname("reserve_write"), test::keysArgs(1)));
+        }
+        QString error;
+        m_doc = TraceLoader::loadBytes(b, QStringLiteral("hour.lct"), &error);
+        QVERIFY2(m_doc, qPrintable(error));
+        m_state->setDocument(m_doc);
+        QVERIFY(waitIndexed());
+        m_w->plot()->replot();
+        QCPAxis *axis = m_w->timeAxis();
+        const QCPRange r = m_w->visibleRange();
+        QVERIFY2(r.size() > 3000, qPrintable(QString::number(r.size())));
+        QVERIFY2(axis->tickVectorLabels().first().contains(QLatin1Char(':')),
+                 qPrintable(axis->tickVectorLabels().first()));
+        auto *overlay = m_w->findChild<TimelineOverlay *>();
+        QVERIFY(overlay);
+        const QRectF lanes = m_w->lanes()->rowRect(0);
+        const int y = int(lanes.center().y());
+        // where the tick labels are: between the axis title's row and the ticks
+        const int labelsBottom = int(axis->axisRect()->top()) - axis->tickLengthOut();
+        const int labelsTop =
+            labelsBottom - axis->tickLabelPadding() - QFontMetrics(axis->tickLabelFont()).height();
+        for (const double t : {125.3, 1800.0, 3500.0}) {
+            const int x = int(std::lround(axis->coordToPixel(t)));
+            QTest::mouseMove(m_w->plot(), QPoint(x, y));
+            const QString tag = overlay->hoverTag();
+            static const QRegularExpression clock(QStringLiteral("^\\d+:\\d\\d(:\\d\\d)?$"));
+            QVERIFY2(clock.match(tag).hasMatch(), qPrintable(tag));
+            QCOMPARE(tag, m_w->ticker()->cursorLabel(axis->pixelToCoord(x), r, 0));
+            const QRect rect = overlay->hoverTagRect();
+            QVERIFY2(rect.bottom() < labelsTop && rect.top() >= 0,
+                     qPrintable(QStringLiteral("tag %1..%2, tick labels %3..%4")
+                                    .arg(rect.top())
+                                    .arg(rect.bottom())
+                                    .arg(labelsTop)
+                                    .arg(labelsBottom)));
+        }
+        QCOMPARE(m_w->ticker()->cursorLabel(125.3, QCPRange(0, 3600), 1), QStringLiteral("2:05.3"));
+        QCOMPARE(m_w->ticker()->cursorLabel(3725.25, QCPRange(0, 18000), 2),
+                 QStringLiteral("1:02:05.25"));
+        QCOMPARE(m_w->ticker()->cursorLabel(125.3, QCPRange(120, 130), 3),
+                 QStringLiteral("125.300 s"));
     }
 
     void tooltipFollowsKeyboardNavigation() {

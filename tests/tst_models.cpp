@@ -407,6 +407,18 @@ private slots:
             }
             QCOMPARE(m.data(m.index(r, 0), DiagnosticsModel::SeverityRole).toInt(),
                      int(d.severity));
+            // every cell's tooltip: the whole message (the table elides it), its severity, kind
+            // and offset, as rich text (which a tooltip wraps)
+            for (int c = 0; c < m.columnCount(); ++c) {
+                const QString tip = m.data(m.index(r, c), Qt::ToolTipRole).toString();
+                QVERIFY2(tip.startsWith(QStringLiteral("<p>")), qPrintable(tip));
+                QVERIFY2(tip.contains(d.message.toHtmlEscaped()), qPrintable(tip));
+                QVERIFY2(tip.contains(Diagnostic::severityName(d.severity)), qPrintable(tip));
+                QVERIFY2(tip.contains(Diagnostic::kindName(d.kind)), qPrintable(tip));
+                QVERIFY2(tip.contains(d.offset < 0 ? QStringLiteral("whole file")
+                                                   : QStringLiteral("offset %1").arg(d.offset)),
+                         qPrintable(tip));
+            }
         }
         QCOMPARE(m.data(m.index(0, DiagnosticsModel::KindColumn)).toString(),
                  QStringLiteral("bad-fields"));

@@ -886,6 +886,43 @@ private slots:
         QCOMPARE(rs.maxTMono(), doc->duration());
     }
 
+    void implausibleBackStepIsAWarning() {
+        // t_mono may step back slightly (threads); 1.7e308 then 1.0 is no reordering but
+        // corrupt time values: a warning that says so, not the info note.
+        auto trace = [](double before, double after) {
+            return frame(headerBody()) +
+                   frame(recordBody(0.5, 1760000000.5, storageQualname("reserve_write"),
+                                    keysArgs(1))) +
+                   frame(recordBody(before, 1760000001.0, storageQualname("finish_write"),
+                                    keysArgs(1))) +
+                   frame(recordBody(after, 1760000001.5, storageQualname("reserve_write"),
+                                    keysArgs(1, 1)));
+        };
+        Severity sev;
+        auto huge = loadBytes(trace(1.7e308, 1.0));
+        QVERIFY(huge);
+        QCOMPARE(countKind(*huge, Kind::Order, &sev), 1);
+        QCOMPARE(sev, Severity::Warning);
+        Diagnostic d;
+        for (const Diagnostic &x : huge->diagnostics()) {
+            if (x.kind == Kind::Order) {
+                d = x;
+            }
+        }
+        QVERIFY2(d.message.contains(QStringLiteral("likely corrupt")), qPrintable(d.message));
+        QVERIFY2(d.message.contains(QStringLiteral("1.7e+308")), qPrintable(d.message));
+        QCOMPARE(d.offset, huge->records().frameOffset(2));
+        // more than an hour back: a warning too; a second back: the info note
+        auto hours = loadBytes(trace(7300.0, 100.0));
+        QVERIFY(hours);
+        QCOMPARE(countKind(*hours, Kind::Order, &sev), 1);
+        QCOMPARE(sev, Severity::Warning);
+        auto slight = loadBytes(trace(2.0, 1.0));
+        QVERIFY(slight);
+        QCOMPARE(countKind(*slight, Kind::Order, &sev), 1);
+        QCOMPARE(sev, Severity::Info);
+    }
+
     void diagnosticsAreCapped() {
         // 20 zero-length frames, each after a different record (consecutive ones are one finding).
         SmallTrace t = smallTrace(21);

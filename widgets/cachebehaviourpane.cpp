@@ -45,6 +45,11 @@ QString count(qint64 n) {
     return QLocale().toString(n);
 }
 
+/** "1 key", "2 keys", "11,906 keys": a count and its noun, singular for exactly one. */
+QString counted(qint64 n, const QString &one, const QString &many) {
+    return count(n) + QLatin1Char(' ') + (n == 1 ? one : many);
+}
+
 /** 0, 1, 2, 4, ... 512, 1k, 2k, ... 1M: a bucket's lower bound, short enough for a tick. */
 QString shortCount(quint64 v) {
     if (v >= (quint64(1) << 30)) {
@@ -127,7 +132,6 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
         QStringLiteral("QLabel { color: palette(highlight); font-weight: bold; }"));
     m_stale->hide();
     top->addWidget(m_stale);
-    m_again->setToolTip(tr("Analyse the trace again (e.g. after it grew while followed)"));
     connect(m_again, &QPushButton::clicked, this, &CacheBehaviourPane::analyse);
     top->addWidget(m_again);
     layout->addLayout(top);
@@ -540,7 +544,6 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     m_requestModel->setAnalysis(a ? a->requests : nullptr);
     m_anomalyModel->setReport(a ? a->anomalies : nullptr);
     showLifecycle(-1);
-    m_again->setEnabled(m_state && m_state->document());
     if (!a) {
         m_anomalyCounts->clear();
         m_hitPlot->graph(0)->data()->clear();
@@ -555,11 +558,12 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
     }
     const auto states = a->keys->stateCounts();
     m_summary->setText(
-        tr("%1 keys (%2 written then read, %3 written, %4 aborted, %5 reserved only, %6 never "
-           "written here) · %7 requests · %8 anomalies")
-            .arg(count(a->keys->keyCount()), count(states[0]), count(states[1]), count(states[2]),
-                 count(states[3]), count(states[4]), count(a->requests->count()),
-                 count(a->anomalies->totalCount())));
+        tr("%1 (%2 written then read, %3 written, %4 aborted, %5 reserved only, %6 never "
+           "written here) · %7 · %8")
+            .arg(counted(a->keys->keyCount(), tr("key"), tr("keys")), count(states[0]),
+                 count(states[1]), count(states[2]), count(states[3]), count(states[4]),
+                 counted(a->requests->count(), tr("request"), tr("requests")),
+                 counted(a->anomalies->totalCount(), tr("anomaly"), tr("anomalies"))));
     m_summary->setToolTip(m_summary->text());  // (cut when the pane is narrow)
     QStringList parts;
     for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
@@ -653,16 +657,17 @@ void CacheBehaviourPane::updateHistograms() {
         } else {
             p->yAxis->setRange(0, maxCount * 1.1);
         }
-        const QString unit = h == DistanceKeysHistogram   ? tr("reuses")
-                             : h == DistanceTimeHistogram ? tr("reuses")
-                                                          : tr("keys");
+        const bool ofKeys = h == ReuseCountHistogram;  // the others count reuses
         QString figures = tr("no data");
         if (f.n > 0) {
             const QString med = h == DistanceTimeHistogram ? TimeFormat::duration(f.median)
                                                            : count(qint64(f.median));
             const QString p95 =
                 h == DistanceTimeHistogram ? TimeFormat::duration(f.p95) : count(qint64(f.p95));
-            figures = tr("median %1 · p95 %2 · %3 %4").arg(med, p95, count(f.n), unit);
+            figures = tr("median %1 · p95 %2 · %3")
+                          .arg(med, p95,
+                               ofKeys ? counted(f.n, tr("key"), tr("keys"))
+                                      : counted(f.n, tr("reuse"), tr("reuses")));
         }
         m_histTitles[h]->setText(QStringLiteral("%1 — %2").arg(names[h], figures));
         p->replot(QCustomPlot::rpQueuedReplot);
@@ -701,6 +706,29 @@ void CacheBehaviourPane::updateStale() {
     const KeyAnalysis *ka = m_analysis ? m_analysis->keys.get() : nullptr;
     const qint64 fresh =
         doc && ka && !m_running ? qint64(doc->records().size()) - ka->recordCount() : 0;
+    // "Analyse again" only when it can give another result: the trace grew since the analysis
+    // shown (a followed trace), or nothing is shown yet. Over the same records the analysis is
+    // the same; the disabled button says why.
+    if (!doc) {
+        m_again->setEnabled(false);
+        m_again->setToolTip(tr("No trace to analyse"));
+    } else if (!ka) {
+        m_again->setEnabled(true);
+        m_again->setToolTip(tr("Analyse the trace"));
+    } else if (fresh <= 0) {
+        m_again->setEnabled(false);
+        m_again->setToolTip(
+            doc->isLoading()
+                ? tr("The analysis covers every record read so far: analysing again would give "
+                     "the same result until the followed trace grows")
+                : tr("The analysis covers every record of the trace: analysing again would give "
+                     "the same result"));
+    } else {
+        m_again->setEnabled(true);
+        m_again->setToolTip(
+            fresh == 1 ? tr("Analyse the trace again, with its new record")
+                       : tr("Analyse the trace again, with its %1 new records").arg(count(fresh)));
+    }
     if (fresh <= 0) {
         m_stale->clear();
         m_stale->hide();
@@ -737,10 +765,11 @@ void CacheBehaviourPane::updateCapacity() {
         return;
     }
     const qint64 c = capacity();
-    m_capacityLabel->setText(tr("C = %1 chunks: %2 of %3 prefetched keys hit (%4 at best)")
-                                 .arg(count(c), percent(r->hitRatio(c)),
-                                      count(r->total().prefetches),
-                                      percent(r->hitRatio(r->saturationCapacity()))));
+    m_capacityLabel->setText(
+        tr("C = %1: %2 of %3 hit (%4 at best)")
+            .arg(counted(c, tr("chunk"), tr("chunks")), percent(r->hitRatio(c)),
+                 counted(r->total().prefetches, tr("prefetched key"), tr("prefetched keys")),
+                 percent(r->hitRatio(r->saturationCapacity()))));
     m_capacityLine->setVisible(true);
     m_capacityLine->point1->setCoords(double(c), 0);
     m_capacityLine->point2->setCoords(double(c), 100);

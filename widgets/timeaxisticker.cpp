@@ -239,6 +239,41 @@ QString TimeAxisTicker::label(double tick, const Plan &p) const {
     return s;
 }
 
+QString TimeAxisTicker::cursorLabel(double t, const QCPRange &range, int decimals) {
+    decimals = std::clamp(decimals, 0, 9);
+    if (m_mode == Mode::Wall) {
+        const double w = m_wallOffset + t;
+        const QString base = TimeFormat::wall(w, m_utc);  // ms precision
+        if (decimals <= 3 || base.isEmpty()) {
+            return base;
+        }
+        return base.left(base.indexOf(QLatin1Char('.'))) + QLatin1Char('.') +
+               QString::number(w - std::floor(w), 'f', decimals).mid(2);
+    }
+    if (!std::isfinite(t) || !plan(range).clock) {
+        return QString::number(t, 'f', decimals) + QStringLiteral(" s");
+    }
+    // h:mm:ss like the ticks, to the pixel's precision (at most milliseconds)
+    decimals = std::min(decimals, 3);
+    const double scale = std::pow(10.0, decimals);
+    const double units = std::round(std::abs(t) * scale);  // in 10^-decimals s
+    const qint64 whole = qint64(std::floor(units / scale));
+    const qint64 frac = qint64(units - double(whole) * scale);
+    QString s = t < 0 && units > 0 ? QStringLiteral("\u2212") : QString();
+    if (whole >= 3600) {
+        s += QStringLiteral("%1:%2:%3")
+                 .arg(whole / 3600)
+                 .arg((whole / 60) % 60, 2, 10, QLatin1Char('0'))
+                 .arg(whole % 60, 2, 10, QLatin1Char('0'));
+    } else {
+        s += QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
+    }
+    if (decimals > 0) {
+        s += QLatin1Char('.') + QStringLiteral("%1").arg(frac, decimals, 10, QLatin1Char('0'));
+    }
+    return s;
+}
+
 QString TimeAxisTicker::labelFor(double tick, const QCPRange &range) {
     return label(tick, plan(range));
 }

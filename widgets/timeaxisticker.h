@@ -41,6 +41,12 @@ public:
      * the date and zone ("2025-10-09 · UTC+02:00"). Empty when nothing is left out.
      */
     QString caption(const QCPRange &range);
+    /**
+     * The time at t_mono `t` for the hover line's tag, as the axis shows `range`, with
+     * `decimals` decimals of a second: "2:05.3" or "1:02:05" when the relative axis is in
+     * h:mm:ss, "125.300 s" otherwise; in wall mode the local (or UTC) date and time.
+     */
+    QString cursorLabel(double t, const QCPRange &range, int decimals);
     /** The label of one tick for `range` (tests). */
     QString labelFor(double tick, const QCPRange &range);
 

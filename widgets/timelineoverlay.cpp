@@ -15,12 +15,13 @@ TimelineOverlay::TimelineOverlay(QWidget *plot) : QWidget(plot) {
     plot->installEventFilter(this);
 }
 
-void TimelineOverlay::setAreas(const QRect &lanes, const QRect &rate) {
-    if (lanes == m_lanes && rate == m_rate) {
+void TimelineOverlay::setAreas(const QRect &lanes, const QRect &rate, int tagBottom) {
+    if (lanes == m_lanes && rate == m_rate && tagBottom == m_tagBottom) {
         return;
     }
     m_lanes = lanes;
     m_rate = rate;
+    m_tagBottom = tagBottom;
     if (parentWidget() && geometry() != parentWidget()->rect()) {
         setGeometry(parentWidget()->rect());
     }
@@ -33,7 +34,10 @@ QRect TimelineOverlay::tagRect(double x, const QString &text) const {
     const int h = fm.height() + 2;
     int left = int(std::lround(x)) - w / 2;
     left = std::clamp(left, 0, std::max(0, width() - w));
-    return QRect(left, m_lanes.top() - h - 1, w, h);
+    // Above the tick labels (it hid the one under it), in the axis title's row; where the
+    // plot leaves no room above them, at its top edge.
+    const int bottom = m_tagBottom >= 0 ? m_tagBottom : m_lanes.top() - 1;
+    return QRect(left, std::max(0, bottom - h), w, h);
 }
 
 QRect TimelineOverlay::hoverRect() const {

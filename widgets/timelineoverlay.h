@@ -23,12 +23,19 @@ class TimelineOverlay : public QWidget {
 public:
     explicit TimelineOverlay(QWidget *plot);
 
-    /** The data areas the hover line spans (lanes, rate plot; an empty rect is skipped). */
-    void setAreas(const QRect &lanes, const QRect &rate);
-    /** Shows the hover line at `x` with `tag` above the lanes. */
+    /**
+     * The data areas the hover line spans (lanes, rate plot; an empty rect is skipped), and
+     * the y the time tags end above: the top of the time axis' tick labels, which they must
+     * not hide (by default just above the lanes).
+     */
+    void setAreas(const QRect &lanes, const QRect &rate, int tagBottom = -1);
+    /** Shows the hover line at `x` with `tag` above the time axis' tick labels. */
     void showHover(double x, const QString &tag);
     void hideHover();
     bool hoverVisible() const { return m_hover; }
+    /** The hover line's tag and where it is drawn (tests). */
+    QString hoverTag() const { return m_hover ? m_tag : QString(); }
+    QRect hoverTagRect() const { return m_hover ? tagRect(m_x, m_tag) : QRect(); }
 
     enum class BandKind { Zoom, Range };
     /** Shows a dragged band between x0 and x1 with `label`. */
@@ -46,6 +53,7 @@ private:
     QRect tagRect(double x, const QString &text) const;
 
     QRect m_lanes, m_rate;
+    int m_tagBottom = -1;  // -1: just above the lanes
     bool m_hover = false;
     double m_x = 0.0;
     QString m_tag;

@@ -468,7 +468,13 @@ void TimelineWidget::buildUi() {
         if (fitRateTicks()) {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        m_overlay->setAreas(m_lanesRect->rect(), m_rateVisible ? m_rateRect->rect() : QRect());
+        // the time tags end above the time axis' tick labels
+        QCPAxis *axis = timeAxis();
+        const int labelsTop = m_lanesRect->top() - axis->offset() - axis->tickLengthOut() -
+                              axis->tickLabelPadding() -
+                              QFontMetrics(axis->tickLabelFont()).height();
+        m_overlay->setAreas(m_lanesRect->rect(), m_rateVisible ? m_rateRect->rect() : QRect(),
+                            std::max(0, labelsTop - 1));
         // keep the overview's plot area under the lanes' plot area
         const QMargins lm = m_lanesRect->margins();
         QCPAxisRect *ov = m_overview->axisRect();
@@ -1759,17 +1765,8 @@ void TimelineWidget::showHover(const QPoint &pos, const QPoint &globalPos) {
     const QCPRange r = visibleRange();
     const double secPerPx = r.size() / std::max(1, m_lanesRect->width());
     const int decimals = std::clamp(int(std::ceil(-std::log10(secPerPx))), 0, 9);
-    QString label;
-    if (m_timeMode == TimeMode::Wall) {
-        const double w = m_index->wallOffset() + t;
-        const QString base = TimeFormat::wall(w, m_ticker->utc());  // ms precision
-        label = decimals > 3 ? base.left(base.indexOf(QLatin1Char('.'))) + QLatin1Char('.') +
-                                   QString::number(w - std::floor(w), 'f', decimals).mid(2)
-                             : base;
-    } else {
-        label = QString::number(t, 'f', decimals) + QStringLiteral(" s");
-    }
-    m_overlay->showHover(pos.x(), label);
+    // in the axis' display (h:mm:ss when its ticks are)
+    m_overlay->showHover(pos.x(), m_ticker->cursorLabel(t, r, decimals));
     TimelineLanes::Hit hit;
     if (m_lanesRect->rect().contains(pos)) {
         hit = m_lanes->hitTest(pos, 5);
