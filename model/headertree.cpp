@@ -86,9 +86,12 @@ std::unique_ptr<TreeNode> HeaderTree::build(const TraceHeader &header) {
                                                      QString::fromLatin1(v.toBytes().toHex(' ')));
             n->copyText = QString::fromLatin1(v.toBytes());
         } else if (key == QLatin1String("t_wall_start") && v.isNumber()) {
-            n->value = QStringLiteral("%1  (%2 · %3)")
-                           .arg(ValueFormatter::number(v), TimeFormat::wall(v.toDouble()),
-                                TimeFormat::wall(v.toDouble(), true));
+            const QString local = TimeFormat::wall(v.toDouble());
+            n->value = local.isEmpty()  // not finite, or beyond any date
+                           ? QStringLiteral("%1  (not a valid date)").arg(ValueFormatter::number(v))
+                           : QStringLiteral("%1  (%2 · %3)")
+                                 .arg(ValueFormatter::number(v), local,
+                                      TimeFormat::wall(v.toDouble(), true));
             n->copyText = ValueFormatter::number(v);
         } else if (key == QLatin1String("t_mono_start") && v.isNumber()) {
             n->value = QStringLiteral("%1 s  (recorder's time.monotonic(); %2 of host uptime)")

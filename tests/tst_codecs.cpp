@@ -942,6 +942,25 @@ private slots:
                  qPrintable(wall->value));
     }
 
+    void headerTreeWallStartThatIsNoDate() {
+        // A t_wall_start of 1.7e308 (huge-header-times.lct) showed "1.7e+308  ( · )": the dates
+        // were empty. It reads as the number and says it is no date, like `lmct info`.
+        Mp m;
+        m.map(5).str("type").str("header").str("magic").bin("LMCT");
+        m.str("format_version").sint(1).str("trace_schema_version").sint(2);
+        m.str("t_wall_start").f64(1.7e308);
+        QString error;
+        auto doc = TraceLoader::loadBytes(frame(m.bytes), QStringLiteral("x"), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto root = HeaderTree::build(doc->header());
+        const TreeNode *wall = child(root.get(), QStringLiteral("t_wall_start"));
+        QVERIFY(wall);
+        QVERIFY2(wall->value.contains(QLatin1String("(not a valid date)")),
+                 qPrintable(wall->value));
+        QVERIFY2(!wall->value.contains(QLatin1String("( · )")), qPrintable(wall->value));
+        QVERIFY2(wall->value.startsWith(QLatin1String("1.7e+308")), qPrintable(wall->value));
+    }
+
     void regression_headerTreeJsonNumbersAsWritten() {
         // Config numbers were shown with 17 significant digits: 0.8 read 0.80000000000000004.
         QString error;
