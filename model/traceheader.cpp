@@ -85,7 +85,7 @@ TraceHeader::DigestStatus TraceHeader::digestStatus() const {
         return DigestStatus::Lost;
     }
     const QString digest = smConfigDigest();
-    if (digest.isEmpty() && smConfigJson().isEmpty()) {
+    if (digest.isEmpty()) {  // "" or no sm_config_digest key: nothing to check the config by
         return DigestStatus::Absent;
     }
     return digest.compare(computedDigest(), Qt::CaseInsensitive) == 0 ? DigestStatus::Match

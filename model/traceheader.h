@@ -24,7 +24,7 @@ class TraceHeader {
 public:
     /** Whether `sm_config_digest` is the SHA-256 of `sm_config_json`. */
     enum class DigestStatus : quint8 {
-        Absent,    ///< both empty or missing (a placeholder header, or a server never attached)
+        Absent,    ///< no digest ("" or no key): a placeholder header, or nothing to check by
         Match,     ///< lowercase hex SHA-256 of the UTF-8 config equals the digest
         Mismatch,  ///< the recomputed digest differs
         Lost       ///< the fields were overwritten (header rewritten in place)

@@ -678,6 +678,20 @@ private slots:
         h.configDigest = QString(64, 'f');
         auto orphan = loadBytes(frame(headerBody(h)));
         QCOMPARE(orphan->header().digestStatus(), TraceHeader::DigestStatus::Mismatch);
+        // A config without a digest ("" or no sm_config_digest key, e.g. a flipped bit in the
+        // header's map size) is absent, not a mismatch: there is nothing to compare.
+        h.configJson = QStringLiteral("{\"a\": 1}");
+        h.configDigest.clear();
+        auto undigested = loadBytes(frame(headerBody(h)));
+        QCOMPARE(undigested->header().digestStatus(), TraceHeader::DigestStatus::Absent);
+        Mp noKey;
+        noKey.map(7).str("type").str("header").str("magic").bin("LMCT");
+        noKey.str("format_version").sint(1).str("level").str("storage");
+        noKey.str("trace_schema_version").sint(2).str("t_wall_start").f64(1.7e9);
+        noKey.str("sm_config_json").str(h.configJson);
+        auto keyless = loadBytes(frame(noKey.bytes));
+        QVERIFY(keyless);
+        QCOMPARE(keyless->header().digestStatus(), TraceHeader::DigestStatus::Absent);
     }
 
     void headerRefusals_data() {
