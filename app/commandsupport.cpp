@@ -1,4 +1,5 @@
 #include "commandsupport.h"
+#include "terminaltext.h"
 
 #include "recordexport.h"
 
@@ -97,7 +98,8 @@ std::vector<int> CommandSupport::select(const std::shared_ptr<const TraceDocumen
 }
 
 void CommandSupport::error(const QString &message) const {
-    QTextStream(stderr) << "lmct " << m_command << ": " << message << "\n";
+    // File names and trace strings in messages may hold terminal controls.
+    QTextStream(stderr) << "lmct " << m_command << ": " << TerminalText::escaped(message) << "\n";
 }
 
 namespace {

@@ -1,4 +1,5 @@
 #include "dumpcommand.h"
+#include "terminaltext.h"
 
 #include "commandsupport.h"
 #include "qualname.h"
@@ -29,11 +30,12 @@ QByteArray formatRecord(const TraceDocument &doc, int r, Format format) {
     }
     const RecordStore &rs = doc.records();
     const ValueDecoder::Result args = RecordExport::decodeArgs(doc, r);
+    // A trace's strings may hold terminal controls: escaped (CSV and JSON Lines quote them).
     return QStringLiteral("%1  %2  %3  %4\n")
         .arg(r, 8)
         .arg(TimeFormat::mono(rs.tMono(r)), 14)
-        .arg(Qualname::shortName(rs.qualname(r)), -34)
-        .arg(RecordSummary::summarize(args.value, 200))
+        .arg(TerminalText::escaped(Qualname::shortName(rs.qualname(r))), -34)
+        .arg(TerminalText::escaped(RecordSummary::summarize(args.value, 200)))
         .toUtf8();
 }
 

@@ -6,6 +6,7 @@
 #include "exportcommand.h"
 #include "keyscommand.h"
 #include "statscommand.h"
+#include "terminaltext.h"
 #include "traceinfo.h"
 #include "traceloader.h"
 
@@ -65,7 +66,7 @@ int runInfo(const QStringList &args) {
         auto doc = TraceLoader::load(file, &error, options);
         CommandSupport::watchInput(file, doc);
         if (!doc) {
-            err << "lmct info: " << error << "\n";
+            err << "lmct info: " << TerminalText::escaped(error) << "\n";
             rc = kExitUnreadable;
             if (json) {
                 CommandSupport::print(QJsonDocument(TraceInfo::refusedJson(file, error))

@@ -1,4 +1,5 @@
 #include "statscommand.h"
+#include "terminaltext.h"
 
 #include "commandsupport.h"
 #include "csvwriter.h"
@@ -226,6 +227,6 @@ int StatsCommand::run(const QStringList &args) {
     }
     ts << "\n";
     ts.flush();
-    CommandSupport::print(text.toUtf8());
+    CommandSupport::print(TerminalText::escapedLines(text).toUtf8());  // qualnames, models, salts
     return CommandSupport::kExitOk;
 }

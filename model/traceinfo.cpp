@@ -1,6 +1,7 @@
 #include "traceinfo.h"
 
 #include "qualname.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 #include "valueformatter.h"
 
@@ -128,11 +129,16 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
     if (!doc.diagnostics().isEmpty()) {
         out.append(QStringLiteral("  diagnostics (%1):").arg(doc.diagnosticCount()));
         for (const Diagnostic &d : doc.diagnostics()) {
-            out.append(QStringLiteral("    %1 @%2 [%3] %4")
+            // (a summary such as the damage counts has no offset)
+            out.append(QStringLiteral("    %1%2 [%3] %4")
                            .arg(Diagnostic::severityName(d.severity))
-                           .arg(d.offset)
+                           .arg(d.offset >= 0 ? QStringLiteral(" @%1").arg(d.offset) : QString())
                            .arg(Diagnostic::kindName(d.kind), d.message));
         }
+    }
+    // Qualnames, file names and messages hold whatever the trace or the file system gave.
+    for (QString &l : out) {
+        l = TerminalText::escaped(l);
     }
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }

@@ -48,6 +48,40 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private slots:
+    void terminalControlsAreEscaped() {
+        // A hostile qualname ("lmcache.<U+202E>evil<NUL><ESC>[31mred") reached the terminal raw in
+        // `lmct info` and `lmct dump` (recolouring it, reversing the line), and so did a file
+        // name with a newline and an escape in refusal messages. Both print escaped.
+        const QString hostile =
+            QStringLiteral("lmcache.\u202eevil") + QChar(0) + QStringLiteral("\x1b[31mred");
+        QByteArray b = frame(headerBody());
+        b += frame(recordBody(0.5, 1.7e9, hostile, keysArgs(1)));
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("ctrl.lct"), b);
+        auto clean = [](const QByteArray &bytes) {
+            return !bytes.contains('\x1b') && !bytes.contains('\0') &&
+                   !bytes.contains(QStringLiteral("\u202e").toUtf8());
+        };
+        for (const QStringList &cmd :
+             {QStringList{QStringLiteral("info"), path}, QStringList{QStringLiteral("dump"), path},
+              QStringList{QStringLiteral("stats"), path}}) {
+            const Run r = runLmct(cmd);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(clean(r.out), r.out.constData());
+            QVERIFY2(r.out.contains("\\u{202e}evil\\x00\\x1b[31mred"), r.out.constData());
+        }
+        // JSON keeps the string as it is (JSON escapes the controls itself).
+        const Run json = runLmct({QStringLiteral("info"), QStringLiteral("--json"), path});
+        QVERIFY(json.jsonLines().first()[QStringLiteral("qualnames")].toObject().contains(hostile));
+        // A refused file whose name has a newline and an escape sequence.
+        const QString badName = writeFile(dir, QStringLiteral("name\nwith\x1b[31mesc.lct"), "xx");
+        const Run refused = runLmct({QStringLiteral("info"), badName});
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(clean(refused.err), refused.err.constData());
+        QVERIFY2(refused.err.contains("name\\x0awith\\x1b[31mesc.lct"), refused.err.constData());
+        QCOMPARE(refused.err.count('\n'), 1);
+    }
+
     void initTestCase() {
         QVERIFY2(QFile::exists(QStringLiteral(LMCT_BIN_DIR "/lmct")), "build the lmct target");
         const QSet<QString> doc = documentedKeys();
