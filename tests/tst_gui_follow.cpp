@@ -29,7 +29,28 @@ private slots:
     void openedComesBeforeLoaded();
     void countsKeepTheirPlaceWhileFollowing();
     void followingEndsWhenTheFileShrinks();
+    void emptyFollowedFileWaits();
 };
+
+// Review finding: following a file that is still empty (no header yet) said "the server
+// recorded no calls"; it waits for records, like the timeline, until following ends.
+void TestGuiFollow::emptyFollowedFileWaits() {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("empty-live.lct"), QByteArray());
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = w.followFile(path);
+    QVERIFY(tab);
+    QTRY_VERIFY_WITH_TIMEOUT(tab->viewState()->document() != nullptr, 5000);
+    QVERIFY(tab->isFollowing());
+    QTRY_COMPARE_WITH_TIMEOUT(tab->table()->emptyMessage(), QStringLiteral("Waiting for records…"),
+                              5000);
+    tab->stopFollowing();
+    QTRY_VERIFY_WITH_TIMEOUT(!tab->isFollowing(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!tab->viewState()->document()->isLoading(), 5000);
+    QVERIFY2(tab->table()->emptyMessage().contains(QStringLiteral("no records")),
+             qPrintable(tab->table()->emptyMessage()));
+}
 
 // Review finding: after a followed file was truncated the tab went on saying "Following…" but
 // never read anything again. Following now ends, and the Diagnostics pane says why.

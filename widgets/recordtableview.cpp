@@ -313,19 +313,27 @@ void RecordTableView::keyPressEvent(QKeyEvent *event) {
     QTableView::keyPressEvent(event);
 }
 
+QString RecordTableView::emptyMessage() const {
+    if (!m_state || !m_state->document() || m_model->rowCount() > 0) {
+        return QString();
+    }
+    return m_state->filterRecords()
+               ? tr("No record matches the filter%1.")
+                     .arg(m_state->timeRange() ? tr(" in this time range") : QString())
+           : m_state->timeRange()
+               ? tr("No record in this time range.\nPress Esc to show all records.")
+           : m_state->document()->isLoading()
+               ? tr("Waiting for records…")
+               : tr("This trace has no records: the server recorded no calls.\nThe Header pane "
+                    "shows what the trace says about the server.");
+}
+
 void RecordTableView::paintEvent(QPaintEvent *event) {
     QTableView::paintEvent(event);
-    if (!m_state || !m_state->document() || m_model->rowCount() > 0) {
+    const QString text = emptyMessage();
+    if (text.isEmpty()) {
         return;
     }
-    const QString text =
-        m_state->filterRecords()
-            ? tr("No record matches the filter%1.")
-                  .arg(m_state->timeRange() ? tr(" in this time range") : QString())
-        : m_state->timeRange()
-            ? tr("No record in this time range.\nPress Esc to show all records.")
-            : tr("This trace has no records: the server recorded no calls.\nThe Header pane "
-                 "shows what the trace says about the server.");
     QPainter p(viewport());
     p.setPen(palette().color(QPalette::PlaceholderText));
     p.drawText(viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,

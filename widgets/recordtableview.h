@@ -74,6 +74,14 @@ public:
      */
     void addFilterActions(QMenu *menu, int record);
 
+    /**
+     * What the table says over its empty viewport: no record matches the filter, none in the
+     * time range, the trace is still being read or followed ("Waiting for records…": a followed
+     * file may not even have its header yet), or it has no records. Empty while rows are shown
+     * or no trace is open.
+     */
+    QString emptyMessage() const;
+
     /** Traces with more records than this compute their time-range subset off the GUI thread. */
     static int asyncThreshold() { return 200000; }
 
