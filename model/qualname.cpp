@@ -1,5 +1,7 @@
 #include "qualname.h"
 
+#include "terminaltext.h"
+
 namespace lmct {
 
 QString Qualname::shortName(const QString &qualname) {
@@ -38,6 +40,10 @@ bool Qualname::flowLess(const QString &a, const QString &b) {
         return ra < rb;
     }
     return a < b;
+}
+
+QString Qualname::displayName(const QString &qualname) {
+    return TerminalText::escaped(shortName(qualname));
 }
 
 }  // namespace lmct

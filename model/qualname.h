@@ -23,6 +23,12 @@ public:
      * returned whole.
      */
     static QString shortName(const QString &qualname);
+    /**
+     * shortName() as the views show it: control and bidi characters escaped
+     * (TerminalText::escaped), so that a hostile qualname cannot reverse or break the text
+     * around it. Filters still match the name as recorded.
+     */
+    static QString displayName(const QString &qualname);
 
     /**
      * LMCache's call flow, the default lane order (short names): submit_prefetch_task,

@@ -124,7 +124,7 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
                 case TWallColumn:
                     return TimeFormat::wall(rs.tWall(rec), m_wallUtc);
                 case CallColumn:
-                    return Qualname::shortName(rs.qualname(rec));
+                    return Qualname::displayName(rs.qualname(rec));
                 case SummaryColumn: {
                     const auto args = m_doc->args(rec);
                     QString s = RecordSummary::summarize(args->value);

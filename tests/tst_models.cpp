@@ -97,6 +97,26 @@ private slots:
         QCOMPARE(m.rowCount(), 0);
     }
 
+    void recordTableEscapesControlsInCalls() {
+        // Review finding: a qualname with U+202E (right-to-left override) showed reversed in the
+        // call column, lanes and legend ("lmcache.derm13..live"); controls print escaped.
+        QByteArray b = frame(headerBody());
+        b += frame(
+            recordBody(0.5, 1.7e9, QStringLiteral("lmcache.\u202eevil\x1b[31mred"), keysArgs(1)));
+        QString error;
+        auto doc = TraceLoader::loadBytes(b, QStringLiteral("ctrl.lct"), &error);
+        QVERIFY2(doc, qPrintable(error));
+        RecordTableModel m;
+        Tester t(&m, Tester::FailureReportingMode::Fatal);
+        m.setDocument(doc);
+        QCOMPARE(m.rowCount(), 1);
+        const QString call =
+            m.data(m.index(0, RecordTableModel::CallColumn), Qt::DisplayRole).toString();
+        QCOMPARE(call, QStringLiteral("lmcache.\\u{202e}evil\\x1b[31mred"));
+        QCOMPARE(Qualname::displayName(QStringLiteral("StorageManager.reserve_write")),
+                 QStringLiteral("reserve_write"));
+    }
+
     void recordTableData() {
         auto doc = load(fixturePath(QStringLiteral("calls-generations.lct")));
         RecordTableModel m;

@@ -1,4 +1,5 @@
 #include "inspectorpane.h"
+#include "terminaltext.h"
 
 #include "argumenttree.h"
 #include "callcolors.h"
@@ -237,7 +238,7 @@ void InspectorPane::setTitle(int record) {
     const QString call = Qualname::shortName(rs.qualname(record));
     m_chip->setPixmap(CallColors::chip(call, 14).pixmap(14, 14));
     m_chip->show();
-    m_title->setText(QStringLiteral("#%1  %2").arg(record).arg(call));
+    m_title->setText(QStringLiteral("#%1  %2").arg(record).arg(TerminalText::escaped(call)));
     m_title->setToolTip(rs.qualname(record));
     const QLocale loc;
     const bool utc = m_state && m_state->wallUtc();

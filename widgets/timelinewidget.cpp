@@ -793,7 +793,7 @@ void TimelineWidget::rebuildRows() {
             const QString f = k.mid(kSpanPrefix.size());
             row.kind = TimelineLanes::Row::Kind::Spans;
             row.family = int(m_families.indexOf(f));
-            row.label = Qualname::shortName(f);
+            row.label = Qualname::displayName(f);
             row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
             // taller when spans overlap, so that stacked spans stay readable
             const int depth = row.family >= 0 ? m_pairs[size_t(row.family)]->depthCount() : 1;
@@ -801,7 +801,7 @@ void TimelineWidget::rebuildRows() {
         } else {
             row.kind = TimelineLanes::Row::Kind::Calls;
             row.lane = m_doc ? m_doc->records().qualnameIdOf(k) : -1;
-            row.label = Qualname::shortName(k);
+            row.label = Qualname::displayName(k);
             row.color = CallColors::forQualname(k);
         }
         rows.append(row);
@@ -1806,7 +1806,7 @@ QString TimelineWidget::tooltipFor(const TimelineLanes::Hit &hit) const {
         const QString q = rs.qualname(rec);
         const QColor c = CallColors::forQualname(q);
         QString s = QStringLiteral("<span style='color:%1'>&#9632;</span> <b>%2</b>")
-                        .arg(c.name(), Qualname::shortName(q).toHtmlEscaped());
+                        .arg(c.name(), Qualname::displayName(q).toHtmlEscaped());
         s += QStringLiteral("<br>t_mono %1 s<br>t_wall %2")
                  .arg(TimeFormat::mono(rs.tMono(rec)), TimeFormat::wall(rs.tWall(rec), utc));
         const auto args = m_doc->args(rec);
@@ -1860,8 +1860,8 @@ void TimelineWidget::fillLanesMenu(QMenu *menu) {
     for (const QString &k : std::as_const(m_order)) {
         const QString label =
             k.startsWith(kSpanPrefix)
-                ? tr("%1 (spans)").arg(Qualname::shortName(k.mid(kSpanPrefix.size())))
-                : Qualname::shortName(k);
+                ? tr("%1 (spans)").arg(Qualname::displayName(k.mid(kSpanPrefix.size())))
+                : Qualname::displayName(k);
         QAction *a = menu->addAction(label);
         a->setCheckable(true);
         a->setChecked(!m_hidden.contains(k));
