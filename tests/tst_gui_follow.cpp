@@ -21,6 +21,17 @@ using lmct::test::frameEnds;
 using lmct::test::readAll;
 using lmct::test::writeFile;
 
+namespace {
+/** `w` follows `path`: the tab once its document exists and it is following, else nullptr. */
+TraceTab *followed(MainWindow &w, const QString &path) {
+    TraceTab *tab = w.followFile(path);
+    if (!tab || !QTest::qWaitFor([tab] { return tab->viewState()->document() != nullptr; }, 5000)) {
+        return nullptr;
+    }
+    return tab->isFollowing() ? tab : nullptr;
+}
+}  // namespace
+
 class TestGuiFollow : public QObject {
     Q_OBJECT
 
@@ -39,10 +50,8 @@ void TestGuiFollow::emptyFollowedFileWaits() {
     const QString path = writeFile(dir, QStringLiteral("empty-live.lct"), QByteArray());
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = w.followFile(path);
+    TraceTab *tab = followed(w, path);
     QVERIFY(tab);
-    QTRY_VERIFY_WITH_TIMEOUT(tab->viewState()->document() != nullptr, 5000);
-    QVERIFY(tab->isFollowing());
     QTRY_COMPARE_WITH_TIMEOUT(tab->table()->emptyMessage(), QStringLiteral("Waiting for records…"),
                               5000);
     tab->stopFollowing();
@@ -91,10 +100,8 @@ void TestGuiFollow::followShowsAppendedRecords() {
 
     MainWindow w;
     w.setShowDialogs(false);
-    TraceTab *tab = w.followFile(path);
+    TraceTab *tab = followed(w, path);
     QVERIFY(tab);
-    QTRY_VERIFY_WITH_TIMEOUT(tab->viewState()->document() != nullptr, 5000);
-    QVERIFY(tab->isFollowing());
     QAbstractItemModel *model = tab->table()->model();
     QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 10, 5000);
 
