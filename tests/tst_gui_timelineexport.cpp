@@ -471,6 +471,15 @@ private slots:
         dialog.setChosenSize(QSize(20000, 20000));
         QVERIFY(!ok->isEnabled());
         QTRY_VERIFY(message->isVisible());
+        // At its smallest, the explanation above it stays whole too (review: cut after its
+        // fourth line).
+        auto *note = dialog.findChild<QLabel *>(QStringLiteral("exportSizeNote"));
+        QVERIFY(note);
+        dialog.resize(1, 1);  // bounded by its minimum size
+        QTRY_VERIFY2(note->height() >= note->heightForWidth(note->width()),
+                     qPrintable(QStringLiteral("note %1 px high, needs %2")
+                                    .arg(note->height())
+                                    .arg(note->heightForWidth(note->width()))));
         QTRY_VERIFY2(message->height() >= message->heightForWidth(message->width()) &&
                          width->height() >= width->minimumSizeHint().height(),
                      qPrintable(QStringLiteral("message %1 px high, needs %2")

@@ -37,12 +37,18 @@ ExportSizeDialog::ExportSizeDialog(QSize initial, QWidget *parent) : QDialog(par
            "CSS pixels or points. Beyond 1920 × 1080 the timeline is laid out at a whole "
            "fraction of the size and scaled up, so that its texts grow with the picture."),
         this);
+    note->setObjectName(QStringLiteral("exportSizeNote"));
     note->setWordWrap(true);
-    note->setMinimumWidth(fontMetrics().averageCharWidth() * 48);  // wraps into a few lines
+    // A fixed width and the height its lines need at that width: a word-wrapped label's height
+    // is otherwise not part of the layout's minimum (review: the note was cut after 4 lines).
+    const int textWidth = fontMetrics().averageCharWidth() * 52;
+    note->setFixedWidth(textWidth);
+    note->setMinimumHeight(note->heightForWidth(textWidth));
     layout->addWidget(note);
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("exportSizeMessage"));
     m_message->setWordWrap(true);
+    m_message->setFixedWidth(textWidth);
     QPalette pal = m_message->palette();
     pal.setColor(QPalette::WindowText, StatusColors::error(pal));
     m_message->setPalette(pal);
@@ -78,6 +84,7 @@ void ExportSizeDialog::accept() {
 void ExportSizeDialog::validate() {
     const QString why = problem();
     m_message->setText(why);
+    m_message->setMinimumHeight(why.isEmpty() ? 0 : m_message->heightForWidth(m_message->width()));
     m_message->setVisible(!why.isEmpty());
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
 }
