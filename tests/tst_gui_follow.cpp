@@ -78,6 +78,8 @@ void TestGuiFollow::followingEndsWhenTheFileShrinks() {
     QVERIFY(tab->isFollowing());
     QVERIFY(QFile::resize(path, ends[20]));
     QTRY_VERIFY_WITH_TIMEOUT(!tab->isFollowing(), 5000);
+    // the tab no longer says "(live)" (review: it kept the label)
+    QTRY_COMPARE(w.tabWidget()->tabText(w.tabWidget()->indexOf(tab)), QStringLiteral("live.lct"));
     const auto doc = tab->viewState()->document();
     QVERIFY(doc);
     bool shrank = false;

@@ -538,6 +538,16 @@ TraceTab *MainWindow::openSample() {
 TraceTab *MainWindow::addTab(TraceTab *tab, const QString &title, const QString &toolTip) {
     tab->viewState()->setWallUtc(m_utcAction->isChecked());
     connect(tab, &TraceTab::loaded, this, [this, tab] { onTabLoaded(tab); });
+    connect(tab, &TraceTab::followingEnded, this, [this, tab] {
+        const int index = m_tabs->indexOf(tab);
+        if (index >= 0) {  // no longer "(live)"
+            m_tabs->setTabText(index, tab->fileName());
+        }
+        if (tab == currentTab()) {
+            updateStatus();
+            updateActions();
+        }
+    });
     connect(tab, &TraceTab::loadFailed, this,
             [this, tab](const QString &error) { onTabFailed(tab, error); });
     connect(tab->table(), &RecordTableView::subsetApplied, this, [this, tab] {

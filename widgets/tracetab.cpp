@@ -286,6 +286,8 @@ void TraceTab::onFinished(std::shared_ptr<const TraceDocument> doc, const QStrin
             m_table->setFocus();
         }
         emit loaded();
+    } else {
+        emit followingEnded();
     }
 }
 

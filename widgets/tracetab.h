@@ -84,6 +84,8 @@ signals:
     void loaded();
     /** The file was refused; `error` is the loader's reason (file, offset, expected/found). */
     void loadFailed(const QString &error);
+    /** Following ended (stopFollowing(), or the file shrank); the document stays shown. */
+    void followingEnded();
 
 private:
     void startJob();
