@@ -6,7 +6,6 @@
 #include "exportcommand.h"
 #include "keyscommand.h"
 #include "statscommand.h"
-#include "terminaltext.h"
 #include "traceinfo.h"
 #include "traceloader.h"
 
@@ -57,7 +56,7 @@ int runInfo(const QStringList &args) {
         return kExitUsage;
     }
     const bool json = p.isSet(QStringLiteral("json"));
-    QTextStream err(stderr);
+    const CommandSupport cs(QStringLiteral("info"));
     int rc = kExitOk;
     TraceLoader::Options options;
     options.validateArgs = p.isSet(QStringLiteral("check"));
@@ -66,7 +65,7 @@ int runInfo(const QStringList &args) {
         auto doc = TraceLoader::load(file, &error, options);
         CommandSupport::watchInput(file, doc);
         if (!doc) {
-            err << "lmct info: " << TerminalText::escaped(error) << "\n";
+            cs.error(error);
             rc = kExitUnreadable;
             if (json) {
                 CommandSupport::print(QJsonDocument(TraceInfo::refusedJson(file, error))
