@@ -145,7 +145,7 @@ int CommandSupport::checkShrunkInputs(int rc) {
         if (shrunk < 0) {
             continue;
         }
-        QTextStream(stderr) << "lmct: " << file << " shrank to " << shrunk
+        QTextStream(stderr) << "lmct: " << TerminalText::escaped(file) << " shrank to " << shrunk
                             << " bytes while being read (truncated by another process?): "
                                "the output about what lay past byte "
                             << shrunk << " is not the file's\n";
