@@ -432,7 +432,7 @@ void CacheBehaviourPane::setViewState(ViewState *state) {
         connect(m_state, &ViewState::documentChanged, this, &CacheBehaviourPane::onDocumentChanged);
         connect(m_state, &ViewState::documentGrew, this, [this] {
             if (m_waitingForLoad) {
-                if (isVisible()) {
+                if (isOnScreen()) {
                     analyse();  // (waits again while the file is still being read)
                 }
                 return;
@@ -444,7 +444,7 @@ void CacheBehaviourPane::setViewState(ViewState *state) {
 }
 
 void CacheBehaviourPane::onDocumentChanged() {
-    if (isVisible()) {
+    if (isOnScreen()) {
         analyse();
         return;
     }
@@ -459,7 +459,14 @@ void CacheBehaviourPane::onDocumentChanged() {
 
 void CacheBehaviourPane::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
-    if (m_dirty) {
+    if (m_dirty && isOnScreen()) {
+        analyse();
+    }
+}
+
+void CacheBehaviourPane::setShown(bool shown) {
+    m_shown = shown;
+    if (m_dirty && isOnScreen()) {
         analyse();
     }
 }

@@ -54,11 +54,11 @@ class ViewState;
  * hides the record is cleared first. A key row also makes its key the followed key (followKey()).
  *
  * The analysis runs off the GUI thread, in a pool of its own, whenever the ViewState's document
- * changes while the pane is visible (a hidden pane waits until it is shown; a document still
- * being read is waited for, until a documentGrew() finds it read), and on "Analyse
- * again" (e.g. for a trace that grew while followed: a hint then says how many records came after
- * the analysis); a progress bar shows it and a newer run cancels an older one. analysisFinished()
- * is emitted when results are shown.
+ * changes while the pane is visible (a hidden pane, e.g. a dock tab behind another (setShown()),
+ * waits until it is shown; a document still being read is waited for, until a documentGrew() finds
+ * it read), and on "Analyse again" (e.g. for a trace that grew while followed: a hint then says how
+ * many records came after the analysis); a progress bar shows it and a newer run cancels an older
+ * one. analysisFinished() is emitted when results are shown.
  *
  * Ownership: owns its models and worker pool (the destructor cancels and waits); does not own the
  * ViewState. Thread-safety: GUI thread only.
@@ -75,6 +75,7 @@ public:
     ~CacheBehaviourPane() override;
 
     void setViewState(ViewState *state) override;
+    void setShown(bool shown) override;
     QSize sizeHint() const override;
 
     /** The results shown, or nullptr (no trace, or still analysing). */
@@ -130,6 +131,8 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    /** Shown and on screen: isVisible() and not a dock tab behind another (setShown). */
+    bool isOnScreen() const { return m_shown && isVisible(); }
 
 private:
     QWidget *createKeysTab();
@@ -158,6 +161,7 @@ private:
     bool m_running = false;
     bool m_waitingForLoad = false;  // analyse() found the document still loading
     bool m_dirty = false;           // the document changed while hidden
+    bool m_shown = true;            // the dock is on screen (setShown)
 
     QLabel *m_summary = nullptr;
     QProgressBar *m_progress = nullptr;

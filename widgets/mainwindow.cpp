@@ -268,6 +268,10 @@ QDockWidget *MainWindow::addViewDock(const QString &title, QWidget *view, Qt::Do
     addDockWidget(area, dock);
     m_viewMenu->insertAction(m_docksSeparator, dock->toggleViewAction());
     m_views.append(BoundView{view});
+    if (auto *observer = dynamic_cast<ViewStateObserver *>(view)) {
+        connect(dock, &QDockWidget::visibilityChanged, view,
+                [observer](bool shown) { observer->setShown(shown); });
+    }
     bindView(view, m_boundState);
     return dock;
 }

@@ -63,7 +63,13 @@ StatisticsPane::StatisticsPane(QWidget *parent)
     m_regrow = new QTimer(this);
     m_regrow->setSingleShot(true);
     m_regrow->setInterval(1000);
-    connect(m_regrow, &QTimer::timeout, this, &StatisticsPane::recompute);
+    connect(m_regrow, &QTimer::timeout, this, [this] {
+        if (m_busy) {
+            m_regrow->start();  // let the running computation finish rather than restart it
+        } else {
+            recompute();
+        }
+    });
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_scope = new QLabel(this);
@@ -121,7 +127,9 @@ void StatisticsPane::setViewState(ViewState *state) {
         connect(m_state, &ViewState::filterChanged, this, &StatisticsPane::recompute);
         connect(m_state, &ViewState::timeRangeChanged, this, &StatisticsPane::recompute);
         connect(m_state, &ViewState::documentGrew, this, [this] {
-            if (!m_regrow->isActive()) {
+            if (m_waitingForLoad) {
+                recompute();  // (waits again while the file is still being read)
+            } else if (!m_regrow->isActive()) {
                 m_regrow->start();
             }
         });
@@ -135,12 +143,34 @@ void StatisticsPane::recompute() {
         m_cancel->store(true);
         m_cancel.reset();
     }
+    m_busy = false;
+    m_regrow->stop();
+    m_waitingForLoad = false;
     const auto doc = m_state ? m_state->document() : nullptr;
     if (!doc) {
-        m_busy = false;
+        m_dirty = false;
+        m_statsDocument = doc.get();
         showStatistics(nullptr);
         return;
     }
+    if (!isOnScreen()) {
+        // Hidden (e.g. a dock tabbed behind another): computed when shown. Statistics decode every
+        // record's arguments; a 10 M record trace took seconds of CPU and 400 MB per pass.
+        m_dirty = true;
+        if (doc.get() != m_statsDocument) {
+            showStatistics(nullptr);  // of another document
+        }
+        return;
+    }
+    if (doc->isLoading() && doc->scannedBytes() < doc->fileSize()) {
+        // Still reading the file (not a followed trace that caught up): statistics now would
+        // cover a fraction of it, and each pass over the records read so far slowed the load.
+        m_waitingForLoad = true;
+        m_dirty = true;
+        m_scope->setText(tr("Waiting for the trace to finish loading…"));
+        return;
+    }
+    m_dirty = false;
     const auto filter = m_state->filterRecords();
     TMonoRange range;
     if (const auto r = m_state->timeRange()) {
@@ -169,6 +199,20 @@ void StatisticsPane::recompute() {
             o.cancel = cancel.get();
             return std::make_shared<const TraceStatistics>(TraceStatistics::compute(*doc, o));
         }));
+}
+
+void StatisticsPane::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (m_dirty && !m_waitingForLoad && isOnScreen()) {
+        recompute();
+    }
+}
+
+void StatisticsPane::setShown(bool shown) {
+    m_shown = shown;
+    if (m_dirty && !m_waitingForLoad && isOnScreen()) {
+        recompute();
+    }
 }
 
 void StatisticsPane::showStatistics(std::shared_ptr<const TraceStatistics> stats) {

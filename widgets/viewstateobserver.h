@@ -29,6 +29,15 @@ public:
     /** Shows `state` (not owned), or nothing when it is nullptr. */
     virtual void setViewState(ViewState *state) = 0;
 
+    /**
+     * Whether the view's dock is on screen: MainWindow calls it with QDockWidget's
+     * visibilityChanged, which, unlike QWidget::isVisible(), turns false while the dock is a tab
+     * behind another dock's (Qt keeps such a dock "visible", moved out of the window). Views
+     * that compute something costly (statistics, cache analyses) wait until shown. Views outside
+     * a dock are never told and count as shown. The default ignores it.
+     */
+    virtual void setShown(bool shown) { (void)shown; }
+
 protected:
     /** Whether rebind() does its work when the state is the one already held. */
     enum class Rebind { IfChanged, Always };
