@@ -24,13 +24,26 @@ void RecordTableModel::refresh() {
     if (!m_doc || m_subset) {
         return;
     }
-    const int now = m_doc->records().size();
+    const bool sorted = !m_order.empty();
+    int now = m_doc->records().size();
     if (now <= m_count) {
         return;
     }
+    if (!sorted && now - m_count > m_maxRowsPerRefresh) {
+        now = m_count + m_maxRowsPerRefresh;  // the rest in a later event loop pass
+        if (!m_refreshQueued) {
+            m_refreshQueued = true;
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    m_refreshQueued = false;
+                    refresh();
+                },
+                Qt::QueuedConnection);
+        }
+    }
     // Insert the new rows at the end (Qt's rules: a row count changes only inside
     // begin/endInsertRows), then, when sorted, move them into place with a layout change.
-    const bool sorted = !m_order.empty();
     beginInsertRows(QModelIndex(), m_count, now - 1);
     for (int r = m_count; sorted && r < now; ++r) {
         m_order.push_back(r);

@@ -45,8 +45,19 @@ public:
      * Shows the records the document gained since the last call (progressive loading, live
      * follow): rows are inserted at the end in file order, or the order is rebuilt when sorted.
      * Without a subset only; a subset is replaced by its owner.
+     *
+     * In file order at most maxRowsPerRefresh() rows are inserted per call; the rest follow in
+     * calls queued on the event loop (isCatchingUp() meanwhile). A view's header spends about
+     * 13 ns per inserted row on the GUI thread: 5 M new rows at once blocked it 76 ms while a
+     * 10 M record trace loaded.
      */
     void refresh();
+    /** Rows inserted per refresh() at most (file order); default kMaxRowsPerRefresh. */
+    int maxRowsPerRefresh() const { return m_maxRowsPerRefresh; }
+    void setMaxRowsPerRefresh(int rows) { m_maxRowsPerRefresh = qMax(1, rows); }
+    static constexpr int kMaxRowsPerRefresh = 1 << 20;
+    /** Whether rows of records already in the document wait for a queued refresh(). */
+    bool isCatchingUp() const { return m_refreshQueued; }
 
     /**
      * Shows only these record indices (ascending file order), or every record when `rows` is
@@ -83,6 +94,8 @@ private:
     int m_sortColumn = IndexColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     bool m_wallUtc = false;
+    int m_maxRowsPerRefresh = kMaxRowsPerRefresh;
+    bool m_refreshQueued = false;  // a refresh() for the rest is queued
 };
 
 }  // namespace lmct
