@@ -2,6 +2,7 @@
 
 #include "headlessexport.h"
 #include "mainwindow.h"
+#include "workerpriority.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -142,6 +143,8 @@ int main(int argc, char *argv[]) {
         return lmct::HeadlessExport::run(req);
     }
 
+    // Background work must not starve the GUI thread (see WorkerPriority).
+    lmct::WorkerPriority::setWorkerNice(lmct::WorkerPriority::kViewerNice);
     lmct::MainWindow window;
     window.show();
     const QStringList files = parser.positionalArguments();

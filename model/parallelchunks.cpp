@@ -1,6 +1,7 @@
 #include "parallelchunks.h"
 
 #include "computepool.h"
+#include "workerpriority.h"
 
 #include <QSemaphore>
 #include <algorithm>
@@ -15,6 +16,7 @@ void ParallelChunks::run(int count, const std::function<void(int)> &work, QThrea
     if (!pool) {
         pool = ComputePool::instance();
     }
+    WorkerPriority::applyToCurrentThread();  // (not on the main thread)
     std::atomic<int> next{0};
     auto drain = [&] {
         for (int i = next.fetch_add(1); i < count; i = next.fetch_add(1)) {
@@ -26,6 +28,7 @@ void ParallelChunks::run(int count, const std::function<void(int)> &work, QThrea
     const int wanted = std::min(count - 1, pool->maxThreadCount());
     for (; helpers < wanted; ++helpers) {
         const bool started = pool->tryStart([&] {
+            WorkerPriority::applyToCurrentThread();
             drain();
             finished.release();
         });

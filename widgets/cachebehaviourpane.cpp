@@ -7,6 +7,7 @@
 #include "stablelabel.h"
 #include "timeformat.h"
 #include "viewstate.h"
+#include "workerpriority.h"
 
 #include <qcustomplot.h>
 #include <QComboBox>
@@ -508,6 +509,7 @@ void CacheBehaviourPane::analyse() {
     m_progress->show();
     // The destructor cancels and waits for the pool: `this` outlives the task.
     (void)QtConcurrent::run(&m_pool, [this, doc, cancel, generation] {
+        WorkerPriority::applyToCurrentThread();
         int last = -1;
         auto progress = [&](int p) {
             if (p != last) {

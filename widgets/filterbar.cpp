@@ -3,6 +3,7 @@
 #include "filterevaluator.h"
 #include "filterexpression.h"
 #include "viewstate.h"
+#include "workerpriority.h"
 
 #include <QAction>
 #include <QFutureWatcher>
@@ -245,6 +246,7 @@ void FilterBar::evaluate(const QString &text) {
     });
     watcher->setFuture(
         QtConcurrent::run(QThreadPool::globalInstance(), [doc, expr, cancelFlag, self, generation] {
+            WorkerPriority::applyToCurrentThread();
             FilterEvaluator ev(doc, expr);
             FilterEvaluator::Options o;
             o.cancel = cancelFlag.get();

@@ -8,6 +8,7 @@
 #include "recordtableview.h"
 #include "stablelabel.h"
 #include "viewstate.h"
+#include "workerpriority.h"
 
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -144,6 +145,7 @@ void FindBar::search() {
     });
     watcher->setFuture(QtConcurrent::run(
         QThreadPool::globalInstance(), [doc, text, expression, shown]() -> Records {
+            WorkerPriority::applyToCurrentThread();
             auto out = std::make_shared<std::vector<int>>();
             if (expression) {
                 FilterEvaluator::Options o;

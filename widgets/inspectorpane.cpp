@@ -14,6 +14,7 @@
 #include "timeformat.h"
 #include "treecopyactions.h"
 #include "viewstate.h"
+#include "workerpriority.h"
 
 #include <QAction>
 #include <QApplication>
@@ -43,6 +44,7 @@ struct BuiltTree {
 };
 
 std::shared_ptr<BuiltTree> buildTree(const std::shared_ptr<const TraceDocument> &doc, int record) {
+    WorkerPriority::applyToCurrentThread();  // (run in the background or, small, right here)
     auto built = std::make_shared<BuiltTree>();
     built->args = doc->args(record);
     built->root = ArgumentTree::build(built->args->value);

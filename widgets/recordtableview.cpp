@@ -8,6 +8,7 @@
 #include "filtermenubuilder.h"
 #include "qualname.h"
 #include "timeformat.h"
+#include "workerpriority.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -31,6 +32,7 @@ using Subset = std::shared_ptr<const std::vector<int>>;
 
 Subset computeSubset(const std::shared_ptr<const TraceDocument> &doc, ViewState::TimeRange range,
                      Subset filter) {
+    WorkerPriority::applyToCurrentThread();  // (run in the background or, small, right here)
     auto rows = std::make_shared<std::vector<int>>();
     const RecordStore &rs = doc->records();
     if (filter) {
@@ -406,6 +408,7 @@ void RecordTableView::onFollowedKeyChanged() {
         }
     });
     watcher->setFuture(QtConcurrent::run(QThreadPool::globalInstance(), [doc, expr]() -> Subset {
+        WorkerPriority::applyToCurrentThread();
         return std::make_shared<const std::vector<int>>(FilterEvaluator(doc, expr).run().records);
     }));
 }

@@ -4,6 +4,7 @@
 #include "statisticstablemodel.h"
 #include "timeformat.h"
 #include "viewstate.h"
+#include "workerpriority.h"
 
 #include <QFutureWatcher>
 #include <QHeaderView>
@@ -193,6 +194,7 @@ void StatisticsPane::recompute() {
     });
     watcher->setFuture(
         QtConcurrent::run(QThreadPool::globalInstance(), [doc, filter, range, cancel]() -> Stats {
+            WorkerPriority::applyToCurrentThread();
             TraceStatistics::Options o;
             o.range = range;
             o.subset = filter.get();

@@ -9,6 +9,7 @@
 #include "timeformat.h"
 #include "timelineexportactions.h"
 #include "timelinefollowlayer.h"
+#include "workerpriority.h"
 
 #include <qcustomplot.h>
 
@@ -576,6 +577,7 @@ void TimelineWidget::startBuild() {
     auto cancel = m_cancel;
     const quint64 gen = m_generation;
     m_watcher.setFuture(QtConcurrent::run([this, doc, cancel, gen]() {
+        WorkerPriority::applyToCurrentThread();
         Built b;
         b.doc = doc;
         b.generation = gen;
@@ -2006,6 +2008,7 @@ void TimelineWidget::onFilterChanged() {
         applyFilterIndex();
     });
     watcher->setFuture(QtConcurrent::run([doc, records, cancel]() -> Result {
+        WorkerPriority::applyToCurrentThread();
         return TimelineIndex::buildSubset(doc->records(), *records, cancel.get());
     }));
 }
@@ -2047,6 +2050,7 @@ void TimelineWidget::onFollowedRecordsChanged() {
     });
     auto doc = m_doc;
     watcher->setFuture(QtConcurrent::run([doc, records]() -> Result {
+        WorkerPriority::applyToCurrentThread();
         return std::make_shared<const FollowedTrail>(
             FollowedTrail::build(doc->records(), *records));
     }));

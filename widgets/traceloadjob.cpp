@@ -1,6 +1,7 @@
 #include "traceloadjob.h"
 
 #include "traceloader.h"
+#include "workerpriority.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -118,8 +119,10 @@ void TraceLoadJob::run(std::function<Result(const TraceLoadOptions &)> work) {
     opt.progress = [this](qint64 done, qint64 total, qint64 records) {
         onWorkerProgress(done, total, records);
     };
-    m_watcher.setFuture(
-        QtConcurrent::run(loaderPool(), [work = std::move(work), opt] { return work(opt); }));
+    m_watcher.setFuture(QtConcurrent::run(loaderPool(), [work = std::move(work), opt] {
+        WorkerPriority::applyToCurrentThread();
+        return work(opt);
+    }));
 }
 
 void TraceLoadJob::onWorkerProgress(qint64 done, qint64 total, qint64 records) {
