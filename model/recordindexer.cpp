@@ -17,6 +17,8 @@ class IndexVisitor : public msgpack::null_visitor {
 public:
     IndexVisitor(qint64 size, bool stopEarly) : m_size(size), m_stopEarly(stopEarly) {}
 
+    void init() {}  // (called by the parser's init(); reset() by assignment instead)
+
     bool visit_nil() { return scalar("nil"); }
     bool visit_boolean(bool) { return scalar("bool"); }
     bool visit_positive_integer(uint64_t v) { return number(double(v), "int"); }
@@ -199,6 +201,35 @@ private:
     Field m_field = kNone;
 };
 
+/**
+ * msgpack-cxx's parser for one thread, kept from record to record with its visitor:
+ * msgpack::parse() builds a new parser per call, whose parse stack allocates in its constructor
+ * (a malloc and a free per record: 6% of `lmct info`'s CPU on 10 M small records).
+ */
+struct ReusedParser {
+    IndexVisitor visitor{0, false};
+    msgpack::detail::parse_helper<IndexVisitor> helper{visitor};
+
+    /** msgpack::parse(data, size, *off, visitor) with this parser: same results. */
+    bool parse(const char *data, std::size_t size, std::size_t *off) {
+        helper.init();  // empties the parse stack, keeps its memory
+        std::size_t noff = *off;
+        const msgpack::parse_return ret = helper.execute(data, size, noff);
+        switch (ret) {
+            case msgpack::PARSE_CONTINUE:
+                *off = noff;
+                visitor.insufficient_bytes(noff - 1, noff);
+                return false;
+            case msgpack::PARSE_SUCCESS:
+            case msgpack::PARSE_EXTRA_BYTES:
+                *off = noff;
+                return true;
+            default:
+                return false;
+        }
+    }
+};
+
 QString fieldName(Field f) {
     switch (f) {
         case kTMono:
@@ -227,7 +258,9 @@ QString trailingMessage(qint64 end, qint64 size) {
 }  // namespace
 
 RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode mode) {
-    IndexVisitor v(size, mode == Mode::Index);
+    thread_local ReusedParser parser;
+    IndexVisitor &v = parser.visitor;
+    v = IndexVisitor(size, mode == Mode::Index);
     Fields &f = v.f;
     if (size <= 0) {
         f.status = Status::Malformed;
@@ -237,7 +270,7 @@ RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode m
     std::size_t off = 0;
     bool ok = false;
     try {
-        ok = msgpack::parse(data, std::size_t(size), off, v);
+        ok = parser.parse(data, std::size_t(size), &off);
     } catch (const std::exception &e) {
         v.m_limit = true;
         f.message = QString::fromUtf8(e.what());
