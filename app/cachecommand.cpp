@@ -1,5 +1,7 @@
 #include "cachecommand.h"
 
+#include "terminaltext.h"
+
 #include <cmath>
 
 namespace lmct {
@@ -27,7 +29,11 @@ void CacheCommand::error(const QString &message) const {
 }
 
 void CacheCommand::write(const QByteArray &s) {
-    m_buffer.append(s);
+    if (json()) {
+        m_buffer.append(s);
+    } else {
+        m_buffer.append(TerminalText::escapedLines(QString::fromUtf8(s)).toUtf8());
+    }
     if (m_buffer.size() > (1 << 20)) {
         flush();
     }

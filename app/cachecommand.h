@@ -43,7 +43,12 @@ public:
     std::shared_ptr<const TraceDocument> load() const;
     void error(const QString &message) const;
 
-    // Buffered output to stdout.
+    /**
+     * Buffered output to stdout (UTF-8). Text output (without --json) has terminal controls and
+     * bidi overrides escaped (TerminalText::escapedLines: a model name or cache salt from the
+     * trace must not recolour the terminal or reverse a line); JSON is written as it is (its
+     * strings are escaped by string()).
+     */
     void write(const QByteArray &s);
     void write(const QString &s) { write(s.toUtf8()); }
     void write(const char *s) { write(QByteArray(s)); }

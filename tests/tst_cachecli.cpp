@@ -129,6 +129,34 @@ private slots:
         QCOMPARE(r.out.count('\n'), 1 + 5 + 1 + 1 + 3121);  // summary, states, blank, head, keys
     }
 
+    void terminalControlsAreEscaped() {
+        // A model name from the trace with ESC and U+202E reached the terminal raw in the text
+        // output of `lmct keys` and `lmct anomalies` (info, dump and stats escaped it).
+        const QByteArray hostile("Qwen\xe2\x80\xae\x1b[31mred");
+        Mp args;
+        args.map(1).str("keys").arr(1).raw(objectKey(1, 33554944, hostile.constData()));
+        QByteArray b = frame(headerBody());
+        b += frame(recordBody(0.1, 1.7e9, storageQualname("reserve_write"), args.bytes));
+        b += frame(recordBody(0.2, 1.7e9, storageQualname("finish_write"), args.bytes));
+        b += frame(recordBody(0.3, 1.7e9, storageQualname("finish_write"), args.bytes));
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("ctrl.lct"), b);
+        for (const char *command : {"keys", "anomalies"}) {
+            const Run r = runLmct({QLatin1String(command), path});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(!r.out.contains('\x1b') && !r.out.contains(QByteArray("\xe2\x80\xae")),
+                     r.out.constData());
+        }
+        const Run keys = runLmct({QStringLiteral("keys"), path});
+        QVERIFY2(keys.out.contains("Qwen\\u{202e}\\x1b[31mred"), keys.out.constData());
+        // JSON keeps the name as it is (JSON escapes the controls itself).
+        const Run json = runLmct({QStringLiteral("keys"), QStringLiteral("--json"), path});
+        const QJsonObject o = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(
+            o[QStringLiteral("keys")].toArray().first()[QStringLiteral("model_name")].toString(),
+            QString::fromUtf8(hostile));
+    }
+
     void anomaliesJson() {
         const Run r = runLmct({QStringLiteral("anomalies"), QStringLiteral("--json"), m_anomalies});
         QCOMPARE(r.exitCode, 0);
