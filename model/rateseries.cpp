@@ -2,7 +2,9 @@
 
 #include "timelineindex.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lmct {
 
@@ -23,7 +25,7 @@ double RateSeries::niceWidth(double minWidth) {
 }
 
 RateSeries RateSeries::compute(const TimelineIndex &index, int lane, double from, double to,
-                               double width, int maxBuckets) {
+                               double width, int maxBuckets, double traceStart, double traceEnd) {
     RateSeries r;
     if (lane < 0 || lane >= index.laneCount() || !(to > from) || !(width > 0.0) || maxBuckets < 1) {
         return r;
@@ -40,8 +42,22 @@ RateSeries RateSeries::compute(const TimelineIndex &index, int lane, double from
     r.counts.resize(size_t(n));
     index.columnCounts(lane, r.origin, width, n, r.counts.data());
     r.rates.resize(size_t(n));
+    // A trace of one instant (or none) covers no time to divide by: its buckets count whole. A
+    // bucket covered less than a quarter (of itself, or of a trace shorter than a bucket) has
+    // too little time for a rate.
+    const bool bounded = traceEnd > traceStart;
+    const double minCovered = bounded ? std::min(width, traceEnd - traceStart) / 4 : 0.0;
     for (int k = 0; k < n; ++k) {
-        r.rates[size_t(k)] = double(r.counts[size_t(k)]) / width;
+        const double start = r.bucketStart(k), end = r.bucketStart(k + 1);
+        const double covered =
+            bounded ? std::min(end, traceEnd) - std::max(start, traceStart) : width;
+        double rate = double(r.counts[size_t(k)]) / width;
+        if (covered < minCovered || covered <= 0.0) {
+            rate = std::numeric_limits<double>::quiet_NaN();
+        } else if (covered < width * (1.0 - 1e-9)) {
+            rate = double(r.counts[size_t(k)]) / covered;
+        }
+        r.rates[size_t(k)] = rate;
     }
     return r;
 }

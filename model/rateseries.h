@@ -18,10 +18,16 @@ class TimelineIndex;
  */
 class RateSeries {
 public:
-    double origin = 0.0;        ///< start of bucket 0 (t_mono seconds)
-    double width = 1.0;         ///< bucket width (seconds)
-    std::vector<int> counts;    ///< calls per bucket
-    std::vector<double> rates;  ///< calls per second per bucket (counts / width)
+    double origin = 0.0;      ///< start of bucket 0 (t_mono seconds)
+    double width = 1.0;       ///< bucket width (seconds)
+    std::vector<int> counts;  ///< calls per bucket
+    /**
+     * Calls per second per bucket: counts / width, or per the time the trace covers of a bucket
+     * at its start or end (see compute()); NaN where the trace covers none of the bucket, or
+     * less than a quarter of it (of the trace, when shorter than a bucket): no rate can be told
+     * there, which is not 0 calls.
+     */
+    std::vector<double> rates;
 
     int size() const { return int(counts.size()); }
     double bucketStart(int k) const { return origin + double(k) * width; }
@@ -34,9 +40,18 @@ public:
      * Rate of `lane` over the buckets covering [from, to]; at most `maxBuckets` buckets (the
      * width grows to the next nice value when needed). Empty when the range is empty or
      * the lane does not exist.
+     *
+     * [traceStart, traceEnd] is the time the trace covers (t_mono seconds; the whole document's
+     * first and last record, also when `index` holds a filter's records): a bucket the trace
+     * only partly covers has its rate over the covered part (the last bucket of a trace ending
+     * 24 s into a 50 s bucket showed half the rate), and buckets it does not cover have none
+     * (NaN: a view zoomed out past the end showed a drop to 0). Infinite bounds (the default)
+     * count every bucket whole.
      */
     static RateSeries compute(const TimelineIndex &index, int lane, double from, double to,
-                              double width, int maxBuckets = 1 << 16);
+                              double width, int maxBuckets = 1 << 16,
+                              double traceStart = -kInfinity, double traceEnd = kInfinity);
+    static constexpr double kInfinity = __builtin_huge_val();
 };
 
 }  // namespace lmct

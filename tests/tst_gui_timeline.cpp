@@ -378,6 +378,31 @@ private slots:
         QCOMPARE(m_w->laneKeys(), keys);
     }
 
+    void rateHasNoValueOutsideTheTrace() {
+        // Review finding: zoomed out past the end of the trace, every rate dropped to 0 there
+        // (buckets the trace does not cover are not 0 calls per second).
+        const double first = m_doc->records().minTMono(), last = m_doc->records().maxTMono();
+        const double span = last - first;
+        m_w->setVisibleRange(first - span, last + span);
+        QCoreApplication::processEvents();
+        m_w->plot()->replot();
+        int outside = 0, inside = 0;
+        for (QCPGraph *g : m_w->rateGraphs()) {
+            if (!g) {
+                continue;
+            }
+            for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+                if (it->key > last || it->key < first - span / 2) {
+                    QVERIFY2(std::isnan(it->value), qPrintable(QString::number(it->key)));
+                    ++outside;
+                } else if (!std::isnan(it->value)) {
+                    ++inside;
+                }
+            }
+        }
+        QVERIFY(outside > 0 && inside > 0);
+    }
+
     void emptyTraceAndNoLanes() {
         // every lane hidden: a message, and the plot keeps its width (an empty rate legend
         // used to cap the layout column at a few pixels)

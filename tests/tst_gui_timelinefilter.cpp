@@ -202,7 +202,7 @@ private slots:
             double sum = 0;
             QCPGraph *g = m_w->rateGraphs()[lane];
             for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
-                sum += it->value;
+                sum += std::isnan(it->value) ? 0.0 : it->value;  // (NaN: outside the trace)
             }
             return sum;
         };

@@ -383,6 +383,43 @@ private slots:
         QCOMPARE(capped.width, 20.0);
         QVERIFY(RateSeries::compute(*idx, 99, 0, 1, 0.1).counts.empty());
     }
+
+    void rateSeriesAtTheTraceEnds() {
+        // Review finding: the rate of the bucket holding the end of the trace was divided by the
+        // whole bucket (a trace ending 24 s into a 50 s bucket showed half its rate), and a
+        // view past the end showed the rate dropping to 0.
+        const auto store = test::syntheticRecords(30000, 4);
+        const RecordStore &rs = *store;
+        const auto idx = TimelineIndex::build(rs);
+        const double first = idx->minTime(), last = idx->maxTime();
+        const double width = 10.0;
+        for (int lane = 0; lane < idx->laneCount(); ++lane) {
+            const RateSeries r = RateSeries::compute(*idx, lane, first - 35.0, last + 35.0, width,
+                                                     1 << 16, first, last);
+            const RateSeries plain =
+                RateSeries::compute(*idx, lane, first - 35.0, last + 35.0, width);
+            QCOMPARE(r.counts, plain.counts);  // counts are counts
+            for (int k = 0; k < r.size(); ++k) {
+                const double start = r.bucketStart(k), end = r.bucketStart(k + 1);
+                const double covered = std::min(end, last) - std::max(start, first);
+                if (covered <= 0 || covered < width / 4) {
+                    QVERIFY2(std::isnan(r.rates[size_t(k)]), qPrintable(QString::number(k)));
+                } else if (covered < width - 1e-9) {
+                    QCOMPARE(r.rates[size_t(k)], r.counts[size_t(k)] / covered);
+                } else {
+                    QCOMPARE(r.rates[size_t(k)], r.counts[size_t(k)] / width);
+                }
+                QVERIFY(!std::isnan(plain.rates[size_t(k)]));  // unbounded: every bucket whole
+            }
+            QVERIFY(std::isnan(r.rates.front()) && std::isnan(r.rates.back()));
+        }
+        // A trace shorter than a bucket: its rate over the time it covers.
+        const RateSeries shortTrace =
+            RateSeries::compute(*idx, 0, first, first + 1.0, 100.0, 1 << 16, first, first + 1.0);
+        QCOMPARE(shortTrace.size(), 1);
+        QCOMPARE(shortTrace.rates[0],
+                 double(idx->countIn(0, shortTrace.origin, shortTrace.origin + 100.0)) / 1.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TstTimelineIndex)

@@ -1082,12 +1082,13 @@ void TimelineWidget::updateRate() {
         if (!g) {
             continue;
         }
-        const RateSeries s = RateSeries::compute(counted, lane, r.lower, r.upper, bucket, 8192);
+        const RateSeries s = RateSeries::compute(counted, lane, r.lower, r.upper, bucket, 8192,
+                                                 m_index->minTime(), m_index->maxTime());
         QVector<double> keys(s.size() + 1), values(s.size() + 1);
         for (int k = 0; k < s.size(); ++k) {
             keys[k] = s.bucketStart(k);
-            values[k] = s.rates[size_t(k)];
-            if (g->visible()) {
+            values[k] = s.rates[size_t(k)];  // NaN (not covered by the trace): a gap
+            if (g->visible() && !std::isnan(values[k])) {
                 ymax = std::max(ymax, values[k]);
             }
         }
