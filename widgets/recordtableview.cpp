@@ -6,6 +6,7 @@
 #include "filterevaluator.h"
 #include "filterexpression.h"
 #include "filtermenubuilder.h"
+#include "jobpool.h"
 #include "qualname.h"
 #include "timeformat.h"
 
@@ -202,7 +203,7 @@ void RecordTableView::onTimeRangeChanged() {
             applySubset(watcher->result());
         }
     });
-    watcher->setFuture(QtConcurrent::run(computeSubset, doc, *range, filter));
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), computeSubset, doc, *range, filter));
 }
 
 void RecordTableView::applySubset(std::shared_ptr<const std::vector<int>> rows) {
@@ -405,7 +406,7 @@ void RecordTableView::onFollowedKeyChanged() {
             m_state->setFollowedRecords(key, watcher->result());
         }
     });
-    watcher->setFuture(QtConcurrent::run(QThreadPool::globalInstance(), [doc, expr]() -> Subset {
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, expr]() -> Subset {
         return std::make_shared<const std::vector<int>>(FilterEvaluator(doc, expr).run().records);
     }));
 }

@@ -1,6 +1,7 @@
 #include "statisticspane.h"
 
 #include "filtercomposer.h"
+#include "jobpool.h"
 #include "statisticstablemodel.h"
 #include "timeformat.h"
 #include "viewstate.h"
@@ -162,7 +163,7 @@ void StatisticsPane::recompute() {
         showStatistics(watcher->result());
     });
     watcher->setFuture(
-        QtConcurrent::run(QThreadPool::globalInstance(), [doc, filter, range, cancel]() -> Stats {
+        QtConcurrent::run(JobPool::instance(), [doc, filter, range, cancel]() -> Stats {
             TraceStatistics::Options o;
             o.range = range;
             o.subset = filter.get();

@@ -1,6 +1,7 @@
 #include "timelinewidget.h"
 
 #include "callcolors.h"
+#include "jobpool.h"
 #include "objectkey.h"
 #include "qualname.h"
 #include "rateseries.h"
@@ -575,7 +576,7 @@ void TimelineWidget::startBuild() {
     auto doc = m_doc;
     auto cancel = m_cancel;
     const quint64 gen = m_generation;
-    m_watcher.setFuture(QtConcurrent::run([this, doc, cancel, gen]() {
+    m_watcher.setFuture(QtConcurrent::run(JobPool::instance(), [this, doc, cancel, gen]() {
         Built b;
         b.doc = doc;
         b.generation = gen;
@@ -2005,7 +2006,7 @@ void TimelineWidget::onFilterChanged() {
         m_filterRecords = records;
         applyFilterIndex();
     });
-    watcher->setFuture(QtConcurrent::run([doc, records, cancel]() -> Result {
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, records, cancel]() -> Result {
         return TimelineIndex::buildSubset(doc->records(), *records, cancel.get());
     }));
 }
@@ -2046,7 +2047,7 @@ void TimelineWidget::onFollowedRecordsChanged() {
         emit followedTrailReady();
     });
     auto doc = m_doc;
-    watcher->setFuture(QtConcurrent::run([doc, records]() -> Result {
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, records]() -> Result {
         return std::make_shared<const FollowedTrail>(
             FollowedTrail::build(doc->records(), *records));
     }));
