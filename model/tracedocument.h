@@ -93,6 +93,16 @@ public:
      * index-only load (`lmct info` without --check), a cancelled load, or while following.
      */
     bool argsChecked() const { return m_argsChecked.load(std::memory_order_acquire); }
+    /**
+     * When the argument check (TraceLoadOptions::validateArgs) was cancelled after every record
+     * was indexed: the index of the first record whose arguments it did not check (those before
+     * it were all checked; of those from it on, not all were). -1 when the check ran to its end
+     * or did not run. The records themselves are all there (isPartial() stays false); a Warning
+     * diagnostic says the same.
+     */
+    int argsCheckCancelledAt() const {
+        return m_argsCheckCancelledAt.load(std::memory_order_acquire);
+    }
     /** Whether a loader is still appending (initial load or live follow). */
     bool isLoading() const { return m_loading.load(std::memory_order_acquire); }
     /** Offset where the first record frame starts. */
@@ -136,6 +146,7 @@ private:
 
     TraceFile m_file;
     std::atomic_bool m_argsChecked{false};
+    std::atomic<int> m_argsCheckCancelledAt{-1};
     TraceHeader m_header;
     RecordStore m_records;
     mutable QMutex m_mutex;  // guards m_diagnostics, m_diagnosticCount, m_damage
