@@ -17,6 +17,7 @@
 #include "recordtableview.h"
 #include "statuscolors.h"
 #include "testutil.h"
+#include "traceloader.h"
 #include "tracetab.h"
 #include "viewstate.h"
 #include "viewstateobserver.h"
@@ -49,6 +50,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QUrl>
+#include <atomic>
 
 using namespace lmct;
 
@@ -131,6 +133,7 @@ private slots:
     void sortingKeepsSelection();
     void clickingARowSelectsItsRecord();
     void cancelledLoadKeepsWhatWasRead();
+    void cancelledArgumentCheckIsMarked();
     void dropOpensFiles();
     void manyFilesAtOnceAllLoad();
     void damagedArgumentsAreShownWithTheirReason();
@@ -684,6 +687,41 @@ void TestMainWindow::cancelledLoadKeepsWhatWasRead() {
     QCOMPARE(w.tabCount(), 1);
     QVERIFY(w.statusText().contains(QStringLiteral("partial")));
     QVERIFY(w.tabWidget()->tabText(0).contains(QStringLiteral("partial")));
+}
+
+// Review finding (issue #6): a cancel during the argument check after indexing ended like a
+// complete load: no "partial" anywhere. The status bar and the tab now say that the check was
+// cancelled and where. (The load is cancelled from its progress callback at the end of
+// indexing, which a tab's own load cannot be made to do reliably; the tab then gets that
+// document as its cancelled load would deliver it.)
+void TestMainWindow::cancelledArgumentCheckIsMarked() {
+    std::atomic_bool cancel{false};
+    TraceLoadOptions opt;
+    opt.cancel = &cancel;
+    opt.progress = [&](qint64 done, qint64 total, qint64) {
+        if (done >= total) {
+            cancel = true;
+        }
+    };
+    QString error;
+    std::shared_ptr<const TraceDocument> doc = TraceLoader::load(kSchema2, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(doc->argsCheckCancelledAt(), 0);
+    MainWindow w;
+    TraceTab *tab = lmct::test::showAndOpen(w, kSchema2);
+    QVERIFY(tab);
+    QVERIFY(!w.statusText().contains(QStringLiteral("partial")));
+    tab->viewState()->setDocument(doc);
+    emit tab->loaded();
+    const QString marker =
+        QStringLiteral("partial check: argument check cancelled at record 0 of %1")
+            .arg(QLocale().toString(4211));
+    QVERIFY2(w.statusText().contains(marker), qPrintable(w.statusText()));
+    QCOMPARE(w.tabWidget()->tabText(w.tabWidget()->indexOf(tab)),
+             QStringLiteral("schema2-prefetch-spec-tp2.lct (partial check)"));
+    // a complete load says nothing of the kind
+    tab->viewState()->setDocument(TraceLoader::load(kSchema2, &error));
+    QVERIFY(!w.statusText().contains(QStringLiteral("partial")));
 }
 
 void TestMainWindow::dropOpensFiles() {

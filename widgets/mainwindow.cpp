@@ -588,6 +588,8 @@ void MainWindow::onTabLoaded(TraceTab *tab) {
                        problems ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
     if (doc && doc->isPartial()) {
         m_tabs->setTabText(index, tr("%1 (partial)").arg(tab->fileName()));
+    } else if (doc && doc->argsCheckCancelledAt() >= 0) {
+        m_tabs->setTabText(index, tr("%1 (partial check)").arg(tab->fileName()));
     }
     if (tab == currentTab()) {
         if (problems) {
@@ -727,6 +729,17 @@ void MainWindow::updateStatus() {
     }
     if (doc->isPartial()) {
         m_statusPartial->setText(tr("partial: loading was cancelled"));
+        m_statusPartial->setToolTip(tr("Only the records read before the cancel are shown"));
+        m_statusPartial->show();
+    } else if (const int at = doc->argsCheckCancelledAt(); at >= 0) {
+        // every record is there, but not every record's arguments were checked for damage
+        m_statusPartial->setText(tr("partial check: argument check cancelled at record %1 of %2")
+                                     .arg(loc.toString(at), loc.toString(total)));
+        m_statusPartial->setToolTip(
+            tr("The argument check was cancelled: the records before record %1 were checked, "
+               "the arguments of the records from it on were not (all) checked for damage. "
+               "Every record is indexed and shown.")
+                .arg(loc.toString(at)));
         m_statusPartial->show();
     } else {
         m_statusPartial->hide();
