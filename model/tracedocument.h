@@ -109,16 +109,21 @@ public:
     qint64 recordsStart() const { return m_recordsStart; }
 
     /**
-     * Size in bytes the file shrank to while it was read (another process truncated it), or -1.
-     * Records indexed before it shrank stay; their arguments beyond the new end are not there
-     * (args() says so). A Diagnostic::Kind::Shrank error reports it once.
+     * Size in bytes the file shrank to while it was open (another process truncated it, while
+     * it loaded or later), or -1 while it has not been seen to shrink. fileSize() stays the size
+     * mapped. Records indexed before it shrank stay; their arguments beyond the new end are not
+     * there (args() says so). One Diagnostic::Kind::Shrank error reports it, naming the file, the
+     * new and the old size and the offset after which records are no longer readable; it is
+     * added by whichever read notices first (the loader, args(), checkShrunk()).
      */
     qint64 shrunkTo() const { return m_file.shrunkTo(); }
     /**
      * Checks now (one fstat, and faults absorbed by MappingGuard) whether the file is shorter
      * than when it was mapped; the size it shrank to (bytes), or -1. See TraceFile::checkShrunk.
+     * When it shrank, adds the Kind::Shrank error (once per document, however often called).
+     * Cheap enough for a timer (a view checking the file it shows); any thread.
      */
-    qint64 checkShrunk() const { return m_file.checkShrunk(); }
+    qint64 checkShrunk() const;
 
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;

@@ -694,8 +694,16 @@ void MainWindow::updateStatus() {
         return;
     }
     m_statusFile->setText(tab->fileName());
-    m_statusSize->setText(loc.formattedDataSize(doc->fileSize()));
-    m_statusSize->setToolTip(tr("%1 bytes").arg(loc.toString(doc->fileSize())));
+    if (const qint64 shrunk = doc->shrunkTo(); shrunk >= 0) {
+        // truncated by another process since it was opened: its size now
+        m_statusSize->setText(tr("%1 (shrank)").arg(loc.formattedDataSize(shrunk)));
+        m_statusSize->setToolTip(tr("%1 bytes: the file shrank from %2 bytes; the records after "
+                                    "offset %1 are no longer readable")
+                                     .arg(loc.toString(shrunk), loc.toString(doc->fileSize())));
+    } else {
+        m_statusSize->setText(loc.formattedDataSize(doc->fileSize()));
+        m_statusSize->setToolTip(tr("%1 bytes").arg(loc.toString(doc->fileSize())));
+    }
     const int total = doc->records().size();
     const int shown = tab->table()->model()->rowCount();
     if (tab->viewState()->timeRange()) {
