@@ -17,16 +17,36 @@ void TraceDocument::noteShrink(int cap) const {
     if (shrunk < 0 || m_shrinkNoted.exchange(true)) {
         return;
     }
+    // The indexed records whose frames no longer fit in the file, if any.
+    const int n = m_records.size();
+    int lost = recordNearOffset(shrunk);
+    if (lost >= 0 &&
+        m_records.frameOffset(lost) + 4 + qint64(m_records.bodyLength(lost)) <= shrunk) {
+        ++lost;
+    }
+    QString which;
+    if (lost >= 0 && lost < n) {
+        which = QStringLiteral(" (records %1 to %2 of those read)").arg(lost).arg(n - 1);
+    }
     // Documents are made non-const (TraceLoader); the diagnostics are guarded by m_mutex.
     const_cast<TraceDocument *>(this)->addDiagnostic(
         Diagnostic{Diagnostic::Severity::Error, Diagnostic::Kind::Shrank, shrunk,
                    QStringLiteral("%1: offset %2: the file shrank to %2 bytes while being read "
-                                  "(truncated by another process); what lay beyond offset %2 "
-                                  "is not there, and records read before may have lost their "
-                                  "arguments")
+                                  "(from %3 bytes; truncated by another process): the records "
+                                  "after offset %2 are no longer readable%4")
                        .arg(m_file.fileName())
-                       .arg(shrunk)},
+                       .arg(shrunk)
+                       .arg(m_file.size())
+                       .arg(which)},
         cap);
+}
+
+qint64 TraceDocument::checkShrunk() const {
+    const qint64 shrunk = m_file.checkShrunk();
+    if (shrunk >= 0) {
+        noteShrink();
+    }
+    return shrunk;
 }
 
 DiagnosticList TraceDocument::diagnostics() const {

@@ -93,22 +93,37 @@ public:
      * index-only load (`lmct info` without --check), a cancelled load, or while following.
      */
     bool argsChecked() const { return m_argsChecked.load(std::memory_order_acquire); }
+    /**
+     * When the argument check (TraceLoadOptions::validateArgs) was cancelled after every record
+     * was indexed: the index of the first record whose arguments it did not check (those before
+     * it were all checked; of those from it on, not all were). -1 when the check ran to its end
+     * or did not run. The records themselves are all there (isPartial() stays false); a Warning
+     * diagnostic says the same.
+     */
+    int argsCheckCancelledAt() const {
+        return m_argsCheckCancelledAt.load(std::memory_order_acquire);
+    }
     /** Whether a loader is still appending (initial load or live follow). */
     bool isLoading() const { return m_loading.load(std::memory_order_acquire); }
     /** Offset where the first record frame starts. */
     qint64 recordsStart() const { return m_recordsStart; }
 
     /**
-     * Size in bytes the file shrank to while it was read (another process truncated it), or -1.
-     * Records indexed before it shrank stay; their arguments beyond the new end are not there
-     * (args() says so). A Diagnostic::Kind::Shrank error reports it once.
+     * Size in bytes the file shrank to while it was open (another process truncated it, while
+     * it loaded or later), or -1 while it has not been seen to shrink. fileSize() stays the size
+     * mapped. Records indexed before it shrank stay; their arguments beyond the new end are not
+     * there (args() says so). One Diagnostic::Kind::Shrank error reports it, naming the file, the
+     * new and the old size and the offset after which records are no longer readable; it is
+     * added by whichever read notices first (the loader, args(), checkShrunk()).
      */
     qint64 shrunkTo() const { return m_file.shrunkTo(); }
     /**
      * Checks now (one fstat, and faults absorbed by MappingGuard) whether the file is shorter
      * than when it was mapped; the size it shrank to (bytes), or -1. See TraceFile::checkShrunk.
+     * When it shrank, adds the Kind::Shrank error (once per document, however often called).
+     * Cheap enough for a timer (a view checking the file it shows); any thread.
      */
-    qint64 checkShrunk() const { return m_file.checkShrunk(); }
+    qint64 checkShrunk() const;
 
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;
@@ -136,6 +151,7 @@ private:
 
     TraceFile m_file;
     std::atomic_bool m_argsChecked{false};
+    std::atomic<int> m_argsCheckCancelledAt{-1};
     TraceHeader m_header;
     RecordStore m_records;
     mutable QMutex m_mutex;  // guards m_diagnostics, m_diagnosticCount, m_damage

@@ -555,9 +555,10 @@ public:
     /**
      * Checks every record's arguments completely (RecordIndexer::Mode::Full), on every core.
      * Damaged arguments keep the record (its index fields are intact) but flag it BadArgs and
-     * add a diagnostic naming the record, its offset and what is wrong.
+     * add a diagnostic naming the record, its offset and what is wrong. Returns -1 when every
+     * record was checked; when cancelled, the first record not checked (a warning says so).
      */
-    void validateArgs() {
+    int validateArgs() {
         clipToShrink();
         int n = m_store.size();
         while (m_shrunk && n > 0 &&
@@ -572,11 +573,15 @@ public:
         for (int i = 0; i < n; i += step) {
             chunks.append({i, qMin(n, i + step)});
         }
-        auto check = [&](const QPair<int, int> &c) {
+        // records checked per chunk (from its start; a cancel stops a chunk part way)
+        std::vector<int> checked(size_t(chunks.size()), 0);
+        auto check = [&](int k) {
+            const QPair<int, int> &c = std::as_const(chunks)[k];
             std::vector<int> local;
-            for (int i = c.first; i < c.second; ++i) {
+            int i = c.first;
+            for (; i < c.second; ++i) {
                 if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
-                    return;
+                    break;
                 }
                 const RecordIndexer::Fields f = RecordIndexer::parse(
                     body(m_store.frameOffset(i)), m_store.bodyLength(i), RecordIndexer::Mode::Full);
@@ -584,13 +589,23 @@ public:
                     local.push_back(i);
                 }
             }
-            const qint64 from = m_store.frameOffset(c.first);
-            const qint64 last = m_store.frameOffset(c.second - 1);
-            m_doc.m_file.releaseResident(from, last + 4 + m_store.bodyLength(c.second - 1) - from);
+            checked[size_t(k)] = i - c.first;
+            if (i > c.first) {
+                const qint64 from = m_store.frameOffset(c.first);
+                const qint64 last = m_store.frameOffset(i - 1);
+                m_doc.m_file.releaseResident(from, last + 4 + m_store.bodyLength(i - 1) - from);
+            }
             QMutexLocker lock(&mutex);
             bad.insert(bad.end(), local.begin(), local.end());
         };
-        ParallelChunks::run(int(chunks.size()), [&](int k) { check(chunks[k]); });
+        ParallelChunks::run(int(chunks.size()), check);
+        int stoppedAt = -1;  // the first record not checked
+        for (qsizetype k = 0; k < chunks.size(); ++k) {
+            if (chunks[k].first + checked[size_t(k)] < chunks[k].second) {
+                stoppedAt = chunks[k].first + checked[size_t(k)];
+                break;
+            }
+        }
         std::sort(bad.begin(), bad.end());
         clipToShrink();
         for (int i : bad) {
@@ -623,6 +638,19 @@ public:
                      .arg(m_store.bodyLength(i))
                      .arg(f.message));
         }
+        if (stoppedAt >= 0) {
+            const qint64 off = m_store.frameOffset(stoppedAt);
+            diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Note, off,
+                 QStringLiteral("the argument check was cancelled at record %1 of %2 (frame at "
+                                "offset %3): the records before it were checked, the arguments "
+                                "of the %4 from it on were not (all) checked for damage; every "
+                                "record is indexed and shown")
+                     .arg(stoppedAt)
+                     .arg(n)
+                     .arg(off)
+                     .arg(n - stoppedAt));
+        }
+        return stoppedAt;
     }
 
 private:
@@ -896,10 +924,9 @@ void TraceLoader::scan(TraceDocument *doc, const Options &options) {
             scanner.reportOrder();
             scanner.reportDamage();
             if (options.validateArgs && !doc->isPartial()) {
-                scanner.validateArgs();
-                const bool cancelled =
-                    options.cancel && options.cancel->load(std::memory_order_relaxed);
-                doc->m_argsChecked.store(!cancelled, std::memory_order_release);
+                const int stoppedAt = scanner.validateArgs();
+                doc->m_argsCheckCancelledAt.store(stoppedAt, std::memory_order_release);
+                doc->m_argsChecked.store(stoppedAt < 0, std::memory_order_release);
             }
         }
     }

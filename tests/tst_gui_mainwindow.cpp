@@ -17,6 +17,7 @@
 #include "recordtableview.h"
 #include "statuscolors.h"
 #include "testutil.h"
+#include "traceloader.h"
 #include "tracetab.h"
 #include "viewstate.h"
 #include "viewstateobserver.h"
@@ -49,6 +50,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QUrl>
+#include <atomic>
 
 using namespace lmct;
 
@@ -131,6 +133,9 @@ private slots:
     void sortingKeepsSelection();
     void clickingARowSelectsItsRecord();
     void cancelledLoadKeepsWhatWasRead();
+    void cancelledArgumentCheckIsMarked();
+    void shrinkAfterLoadingIsReportedWhenARecordIsRead();
+    void shrinkAfterLoadingIsNoticedWithoutReading();
     void dropOpensFiles();
     void manyFilesAtOnceAllLoad();
     void damagedArgumentsAreShownWithTheirReason();
@@ -684,6 +689,143 @@ void TestMainWindow::cancelledLoadKeepsWhatWasRead() {
     QCOMPARE(w.tabCount(), 1);
     QVERIFY(w.statusText().contains(QStringLiteral("partial")));
     QVERIFY(w.tabWidget()->tabText(0).contains(QStringLiteral("partial")));
+}
+
+// Review finding (issue #6): a cancel during the argument check after indexing ended like a
+// complete load: no "partial" anywhere. The status bar and the tab now say that the check was
+// cancelled and where. (The load is cancelled from its progress callback at the end of
+// indexing, which a tab's own load cannot be made to do reliably; the tab then gets that
+// document as its cancelled load would deliver it.)
+void TestMainWindow::cancelledArgumentCheckIsMarked() {
+    std::atomic_bool cancel{false};
+    TraceLoadOptions opt;
+    opt.cancel = &cancel;
+    opt.progress = [&](qint64 done, qint64 total, qint64) {
+        if (done >= total) {
+            cancel = true;
+        }
+    };
+    QString error;
+    std::shared_ptr<const TraceDocument> doc = TraceLoader::load(kSchema2, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(doc->argsCheckCancelledAt(), 0);
+    MainWindow w;
+    TraceTab *tab = lmct::test::showAndOpen(w, kSchema2);
+    QVERIFY(tab);
+    QVERIFY(!w.statusText().contains(QStringLiteral("partial")));
+    tab->viewState()->setDocument(doc);
+    emit tab->loaded();
+    const QString marker =
+        QStringLiteral("partial check: argument check cancelled at record 0 of %1")
+            .arg(QLocale().toString(4211));
+    QVERIFY2(w.statusText().contains(marker), qPrintable(w.statusText()));
+    QCOMPARE(w.tabWidget()->tabText(w.tabWidget()->indexOf(tab)),
+             QStringLiteral("schema2-prefetch-spec-tp2.lct (partial check)"));
+    // a complete load says nothing of the kind
+    tab->viewState()->setDocument(TraceLoader::load(kSchema2, &error));
+    QVERIFY(!w.statusText().contains(QStringLiteral("partial")));
+}
+
+namespace {
+
+/** Rows of the Diagnostics pane whose kind is "shrank", as "SEVERITY|OFFSET|MESSAGE". */
+QStringList shrankRows(MainWindow &w) {
+    QStringList out;
+    QAbstractItemModel *m = w.diagnosticsPane()->model();
+    for (int r = 0; r < m->rowCount(); ++r) {
+        if (m->index(r, DiagnosticsModel::KindColumn).data().toString() ==
+            Diagnostic::kindName(Diagnostic::Kind::Shrank)) {
+            out << QStringLiteral("%1|%2|%3")
+                       .arg(m->index(r, DiagnosticsModel::SeverityColumn).data().toString(),
+                            m->index(r, DiagnosticsModel::OffsetColumn).data().toString(),
+                            m->index(r, DiagnosticsModel::MessageColumn).data().toString());
+        }
+    }
+    return out;
+}
+
+/** A trace of 3000 small records (over 256 KiB) in `dir`, opened in `w`. */
+TraceTab *openTruncatable(MainWindow &w, QTemporaryDir &dir, lmct::test::SmallTrace *trace,
+                          QString *path) {
+    *trace = lmct::test::smallTrace(3000);
+    *path = lmct::test::writeFile(dir, QStringLiteral("shrinks.lct"), trace->bytes);
+    return lmct::test::showAndOpen(w, *path);
+}
+
+/** Truncates `path` through a handle of its own, as another process would. */
+bool truncateTo(const QString &path, qint64 size) {
+    QFile f(path);
+    return f.open(QIODevice::ReadWrite) && f.resize(size);
+}
+
+/** The Diagnostics pane shows one "shrank" error naming the file, both sizes and the offset. */
+void verifyOneShrankError(MainWindow &w, const QString &path, qint64 oldSize, qint64 newSize) {
+    const QStringList rows = shrankRows(w);
+    QCOMPARE(rows.size(), 1);
+    const QStringList parts = rows.first().split(QLatin1Char('|'));
+    QCOMPARE(parts.value(0), Diagnostic::severityName(Diagnostic::Severity::Error));
+    const QString message = parts.mid(2).join(QLatin1Char('|'));
+    QVERIFY2(message.contains(path), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("shrank to %1 bytes").arg(newSize)),
+             qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("from %1 bytes").arg(oldSize)), qPrintable(message));
+    QVERIFY2(message.contains(
+                 QStringLiteral("records after offset %1 are no longer readable").arg(newSize)),
+             qPrintable(message));
+}
+
+}  // namespace
+
+// Review finding (issue #6): a trace truncated on disk after it loaded (not followed): the
+// inspector warned about the record it read past the new end, but the Diagnostics pane got no
+// error and the status bar kept the old size. Reading a record now reports the shrink once.
+void TestMainWindow::shrinkAfterLoadingIsReportedWhenARecordIsRead() {
+    QTemporaryDir dir;
+    lmct::test::SmallTrace t;
+    QString path;
+    MainWindow w;
+    TraceTab *tab = openTruncatable(w, dir, &t, &path);
+    QVERIFY(tab && tab->document());
+    const QLocale loc;
+    const qint64 oldSize = t.bytes.size();
+    QVERIFY2(w.statusText().contains(loc.formattedDataSize(oldSize)), qPrintable(w.statusText()));
+    QVERIFY(shrankRows(w).isEmpty());
+    const qint64 newSize = t.frameEnds[99] + 10;  // inside record 100
+    QVERIFY(truncateTo(path, newSize));
+    tab->viewState()->setSelectedRecord(2000);  // its page now lies beyond the end (SIGBUS)
+    QTRY_VERIFY(w.inspectorPane()->errorText().contains(QStringLiteral("shrank")));
+    QTRY_COMPARE_WITH_TIMEOUT(shrankRows(w).size(), 1, 5000);
+    verifyOneShrankError(w, path, oldSize, newSize);
+    QTRY_VERIFY2(w.statusText().contains(loc.formattedDataSize(newSize)),
+                 qPrintable(w.statusText()));
+    // reading more records past the end adds nothing: one error, not one per record or check
+    for (int r : {150, 2500, 2999}) {
+        tab->viewState()->setSelectedRecord(r);
+        QTRY_COMPARE(w.inspectorPane()->record(), r);
+    }
+    QTest::qWait(2500);
+    verifyOneShrankError(w, path, oldSize, newSize);
+    QCOMPARE(tab->document()->errorCount(), 1);
+}
+
+// The same truncation noticed without reading a record: the tab checks the size of the file it
+// shows now and then (one fstat), like a followed file's polling.
+void TestMainWindow::shrinkAfterLoadingIsNoticedWithoutReading() {
+    QTemporaryDir dir;
+    lmct::test::SmallTrace t;
+    QString path;
+    MainWindow w;
+    TraceTab *tab = openTruncatable(w, dir, &t, &path);
+    QVERIFY(tab && tab->document());
+    const qint64 oldSize = t.bytes.size();
+    const qint64 newSize = t.frameEnds[1999];
+    QVERIFY(truncateTo(path, newSize));
+    QTRY_COMPARE_WITH_TIMEOUT(shrankRows(w).size(), 1, 5000);
+    verifyOneShrankError(w, path, oldSize, newSize);
+    QTRY_VERIFY2(w.statusText().contains(QLocale().formattedDataSize(newSize)),
+                 qPrintable(w.statusText()));
+    QTest::qWait(2500);
+    QCOMPARE(shrankRows(w).size(), 1);
 }
 
 void TestMainWindow::dropOpensFiles() {

@@ -3,6 +3,7 @@
 
 #include "callcolors.h"
 #include "timeaxisticker.h"
+#include "timeformat.h"
 #include "timelinefixture.h"
 #include "timelineoverlay.h"
 #include "timelinewidget.h"
@@ -15,12 +16,15 @@
 #include <QFile>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
+#include <QThreadPool>
 #include <QToolTip>
 #include <cmath>
 #include <ctime>
@@ -691,6 +695,54 @@ private slots:
         // window's (not in the overflow menu)
         m_w->resize(860, 640);
         QTRY_VERIFY(info->isVisible());
+        TraceLoader::stopFollowing(doc.get());
+    }
+
+    // Review finding (issue #6): while a 10 M record trace loaded, the toolbar's "visible" label,
+    // the axis and the lanes were repainted seconds apart and disagreed until loading ended. Qt
+    // 6.4 paints large fills with tasks on its global thread pool and waits for them on the GUI
+    // thread; the timeline's index builds (and the statistics, filters...) held that pool's
+    // threads for seconds. They run on JobPool now: with Qt's global pool taken (here by a
+    // task of the test), the timeline still takes in what was read, and its label, axis and
+    // lanes agree. The plot is kept under 64 pixel rows, so that its own painting never needs
+    // the global pool.
+    void followsGrowthWhileQtsGlobalPoolIsBusy() {
+        QVERIFY(openGrowing(kSchema2, QStringLiteral("busy.lct")));
+        const auto doc = m_doc;
+        const int first = doc->records().size();
+        m_w->resize(600, 60);
+        QTRY_VERIFY(!m_w->isIndexing());
+        QThreadPool *global = QThreadPool::globalInstance();
+        const int threads = global->maxThreadCount();
+        global->setMaxThreadCount(1);
+        QSemaphore release;
+        QSemaphore started;
+        global->start([&] {
+            started.release();
+            release.tryAcquire(1, 30000);
+        });
+        QVERIFY(started.tryAcquire(1, 5000));
+        auto freeGlobalPool = qScopeGuard([&] {
+            release.release();
+            global->waitForDone(30000);
+            global->setMaxThreadCount(threads);
+        });
+        QVERIFY(growRest());
+        const int total = doc->records().size();
+        QVERIFY(total > first);
+        QLabel *info = infoLabel(m_w);
+        QVERIFY(info);
+        // the lanes and the label take in every record, while the global pool stays taken
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_w->lanes()->index() && m_w->lanes()->index()->recordCount() == qint64(total) &&
+                info->text().contains(QLocale().toString(total) + QLatin1String(" calls")),
+            10000);
+        QVERIFY(global->activeThreadCount() == 1);  // (still the test's task)
+        // the view shows everything, so it follows the end; the label says what the axis shows
+        QVERIFY(m_w->visibleRange().upper >= doc->records().maxTMono());
+        QVERIFY2(info->text().startsWith(TimeFormat::duration(m_w->visibleRange().size()) +
+                                         QLatin1String(" visible")),
+                 qPrintable(info->text()));
         TraceLoader::stopFollowing(doc.get());
     }
 

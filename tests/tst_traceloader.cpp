@@ -28,6 +28,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QThreadPool>
 #include <QtConcurrent>
 #include <atomic>
@@ -1048,6 +1049,74 @@ private slots:
         QVERIFY2(doc->records().size() > 0 && doc->records().size() < total,
                  qPrintable(QString::number(doc->records().size())));
         checkInvariants(*doc, QStringLiteral("cancelled"));
+    }
+
+    // Review finding (issue #6): a cancel during the argument check (after every record was
+    // indexed) left no trace but argsChecked() false: no diagnostic, no marker. It now says at
+    // which record the check stopped; the records all stay.
+    void cancelDuringArgumentCheckIsReported() {
+        SmallTrace t = smallTrace(3000);
+        QString error;
+        std::atomic_bool cancel{false};
+        TraceLoadOptions opt;
+        opt.cancel = &cancel;
+        opt.progress = [&](qint64 done, qint64 total, qint64) {
+            if (done >= total) {
+                cancel = true;  // indexing is done: the argument check is next
+            }
+        };
+        auto doc = TraceLoader::loadBytes(t.bytes, QStringLiteral("c.lct"), &error, opt);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->records().size(), 3000);
+        QVERIFY(!doc->isPartial());  // every record is there
+        QVERIFY(!doc->argsChecked());
+        QCOMPARE(doc->argsCheckCancelledAt(), 0);
+        QCOMPARE(doc->warningCount(), 1);
+        const Diagnostic d = doc->diagnostics().constLast();
+        QCOMPARE(d.severity, Diagnostic::Severity::Warning);
+        QCOMPARE(d.offset, t.frameStarts[0]);
+        QVERIFY2(d.message.contains(QLatin1String("argument check was cancelled at record 0 of "
+                                                  "3000")),
+                 qPrintable(d.message));
+        QVERIFY2(d.message.contains(QLatin1String("not (all) checked")), qPrintable(d.message));
+        // a check that ran to its end says nothing, whatever the cancel flag said afterwards
+        std::atomic_bool late{false};
+        TraceLoadOptions whole;
+        whole.cancel = &late;
+        auto full = TraceLoader::loadBytes(t.bytes, QStringLiteral("c.lct"), &error, whole);
+        QVERIFY(full && full->argsChecked());
+        QCOMPARE(full->argsCheckCancelledAt(), -1);
+        QCOMPARE(full->diagnosticCount(), 0);
+        // cancelled while the check runs (at some record): the records before it were checked
+        SmallTrace big = smallTrace(60000);
+        std::atomic_bool midway{false};
+        TraceLoadOptions mid;
+        mid.cancel = &midway;
+        QThread *canceller = nullptr;
+        mid.progress = [&](qint64 done, qint64 total, qint64) {
+            if (done >= total && !canceller) {
+                canceller = QThread::create([&] {
+                    QThread::usleep(500);
+                    midway = true;
+                });
+                canceller->start();
+            }
+        };
+        auto part = TraceLoader::loadBytes(big.bytes, QStringLiteral("m.lct"), &error, mid);
+        QVERIFY(canceller && canceller->wait(10000));
+        delete canceller;
+        QVERIFY(part);
+        QCOMPARE(part->records().size(), 60000);
+        QVERIFY(!part->isPartial());
+        if (!part->argsChecked()) {  // (unless the check was quicker than the canceller)
+            const int at = part->argsCheckCancelledAt();
+            QVERIFY2(at >= 0 && at < 60000, qPrintable(QString::number(at)));
+            QVERIFY(part->diagnostics().constLast().message.contains(
+                QStringLiteral("cancelled at record %1 of 60000").arg(at)));
+            QCOMPARE(part->diagnostics().constLast().offset, big.frameStarts[at]);
+        } else {
+            QCOMPARE(part->argsCheckCancelledAt(), -1);
+        }
     }
 
     void regression_cancelHonouredWithLargeRecords() {

@@ -2,6 +2,7 @@
 
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "jobpool.h"
 #include "viewstate.h"
 #include "workerpriority.h"
 
@@ -245,7 +246,7 @@ void FilterBar::evaluate(const QString &text) {
         emit evaluated();
     });
     watcher->setFuture(
-        QtConcurrent::run(QThreadPool::globalInstance(), [doc, expr, cancelFlag, self, generation] {
+        QtConcurrent::run(JobPool::instance(), [doc, expr, cancelFlag, self, generation] {
             WorkerPriority::applyToCurrentThread();
             FilterEvaluator ev(doc, expr);
             FilterEvaluator::Options o;

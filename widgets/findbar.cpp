@@ -3,6 +3,7 @@
 #include "decoratedrecordtablemodel.h"
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "jobpool.h"
 #include "qualname.h"
 #include "recordsummary.h"
 #include "recordtableview.h"
@@ -143,8 +144,8 @@ void FindBar::search() {
             emit searched();
         }
     });
-    watcher->setFuture(QtConcurrent::run(
-        QThreadPool::globalInstance(), [doc, text, expression, shown]() -> Records {
+    watcher->setFuture(
+        QtConcurrent::run(JobPool::instance(), [doc, text, expression, shown]() -> Records {
             WorkerPriority::applyToCurrentThread();
             auto out = std::make_shared<std::vector<int>>();
             if (expression) {

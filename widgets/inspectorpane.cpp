@@ -8,6 +8,7 @@
 #include "framedump.h"
 #include "inspectortreemodel.h"
 #include "inspectortreeview.h"
+#include "jobpool.h"
 #include "qualname.h"
 #include "recordjson.h"
 #include "statuscolors.h"
@@ -201,7 +202,7 @@ void InspectorPane::showRecord(int record) {
                 auto built = watcher->result();
                 installTree(record, built->args, std::move(built->root));
             });
-    watcher->setFuture(QtConcurrent::run(buildTree, doc, record));
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), buildTree, doc, record));
 }
 
 void InspectorPane::installTree(int record, std::shared_ptr<const TraceDocument::Args> args,

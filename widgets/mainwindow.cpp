@@ -592,6 +592,8 @@ void MainWindow::onTabLoaded(TraceTab *tab) {
                        problems ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
     if (doc && doc->isPartial()) {
         m_tabs->setTabText(index, tr("%1 (partial)").arg(tab->fileName()));
+    } else if (doc && doc->argsCheckCancelledAt() >= 0) {
+        m_tabs->setTabText(index, tr("%1 (partial check)").arg(tab->fileName()));
     }
     if (tab == currentTab()) {
         if (problems) {
@@ -696,8 +698,16 @@ void MainWindow::updateStatus() {
         return;
     }
     m_statusFile->setText(tab->fileName());
-    m_statusSize->setText(loc.formattedDataSize(doc->fileSize()));
-    m_statusSize->setToolTip(tr("%1 bytes").arg(loc.toString(doc->fileSize())));
+    if (const qint64 shrunk = doc->shrunkTo(); shrunk >= 0) {
+        // truncated by another process since it was opened: its size now
+        m_statusSize->setText(tr("%1 (shrank)").arg(loc.formattedDataSize(shrunk)));
+        m_statusSize->setToolTip(tr("%1 bytes: the file shrank from %2 bytes; the records after "
+                                    "offset %1 are no longer readable")
+                                     .arg(loc.toString(shrunk), loc.toString(doc->fileSize())));
+    } else {
+        m_statusSize->setText(loc.formattedDataSize(doc->fileSize()));
+        m_statusSize->setToolTip(tr("%1 bytes").arg(loc.toString(doc->fileSize())));
+    }
     const int total = doc->records().size();
     const int shown = tab->table()->model()->rowCount();
     if (tab->viewState()->timeRange()) {
@@ -731,6 +741,17 @@ void MainWindow::updateStatus() {
     }
     if (doc->isPartial()) {
         m_statusPartial->setText(tr("partial: loading was cancelled"));
+        m_statusPartial->setToolTip(tr("Only the records read before the cancel are shown"));
+        m_statusPartial->show();
+    } else if (const int at = doc->argsCheckCancelledAt(); at >= 0) {
+        // every record is there, but not every record's arguments were checked for damage
+        m_statusPartial->setText(tr("partial check: argument check cancelled at record %1 of %2")
+                                     .arg(loc.toString(at), loc.toString(total)));
+        m_statusPartial->setToolTip(
+            tr("The argument check was cancelled: the records before record %1 were checked, "
+               "the arguments of the records from it on were not (all) checked for damage. "
+               "Every record is indexed and shown.")
+                .arg(loc.toString(at)));
         m_statusPartial->show();
     } else {
         m_statusPartial->hide();

@@ -46,8 +46,9 @@ class WelcomePage;
  *
  * The status bar shows the current file's name, size, records (and how many the time range
  * shows), duration, a clickable count of errors and warnings (raises the Diagnostics dock), and
- * "partial" when its load was cancelled. Geometry, dock layout, the UTC setting, the last folder
- * and recent files are kept in QSettings.
+ * "partial" when its load was cancelled, or "partial check" (and at which record) when only the
+ * check of the arguments after indexing was; the tab's title says the same. Geometry, dock layout,
+ * the UTC setting, the last folder and recent files are kept in QSettings.
  *
  * Thread-safety: GUI thread only.
  */

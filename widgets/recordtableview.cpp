@@ -6,6 +6,7 @@
 #include "filterevaluator.h"
 #include "filterexpression.h"
 #include "filtermenubuilder.h"
+#include "jobpool.h"
 #include "qualname.h"
 #include "timeformat.h"
 #include "workerpriority.h"
@@ -204,7 +205,7 @@ void RecordTableView::onTimeRangeChanged() {
             applySubset(watcher->result());
         }
     });
-    watcher->setFuture(QtConcurrent::run(computeSubset, doc, *range, filter));
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), computeSubset, doc, *range, filter));
 }
 
 void RecordTableView::applySubset(std::shared_ptr<const std::vector<int>> rows) {
@@ -407,7 +408,7 @@ void RecordTableView::onFollowedKeyChanged() {
             m_state->setFollowedRecords(key, watcher->result());
         }
     });
-    watcher->setFuture(QtConcurrent::run(QThreadPool::globalInstance(), [doc, expr]() -> Subset {
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, expr]() -> Subset {
         WorkerPriority::applyToCurrentThread();
         return std::make_shared<const std::vector<int>>(FilterEvaluator(doc, expr).run().records);
     }));

@@ -1,6 +1,7 @@
 #include "statisticspane.h"
 
 #include "filtercomposer.h"
+#include "jobpool.h"
 #include "statisticstablemodel.h"
 #include "timeformat.h"
 #include "viewstate.h"
@@ -193,7 +194,7 @@ void StatisticsPane::recompute() {
         showStatistics(watcher->result());
     });
     watcher->setFuture(
-        QtConcurrent::run(QThreadPool::globalInstance(), [doc, filter, range, cancel]() -> Stats {
+        QtConcurrent::run(JobPool::instance(), [doc, filter, range, cancel]() -> Stats {
             WorkerPriority::applyToCurrentThread();
             TraceStatistics::Options o;
             o.range = range;

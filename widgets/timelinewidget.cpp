@@ -1,6 +1,7 @@
 #include "timelinewidget.h"
 
 #include "callcolors.h"
+#include "jobpool.h"
 #include "objectkey.h"
 #include "qualname.h"
 #include "rateseries.h"
@@ -576,7 +577,7 @@ void TimelineWidget::startBuild() {
     auto doc = m_doc;
     auto cancel = m_cancel;
     const quint64 gen = m_generation;
-    m_watcher.setFuture(QtConcurrent::run([this, doc, cancel, gen]() {
+    m_watcher.setFuture(QtConcurrent::run(JobPool::instance(), [this, doc, cancel, gen]() {
         WorkerPriority::applyToCurrentThread();
         Built b;
         b.doc = doc;
@@ -2008,7 +2009,7 @@ void TimelineWidget::onFilterChanged() {
         m_filterRecords = records;
         applyFilterIndex();
     });
-    watcher->setFuture(QtConcurrent::run([doc, records, cancel]() -> Result {
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, records, cancel]() -> Result {
         WorkerPriority::applyToCurrentThread();
         return TimelineIndex::buildSubset(doc->records(), *records, cancel.get());
     }));
@@ -2050,7 +2051,7 @@ void TimelineWidget::onFollowedRecordsChanged() {
         emit followedTrailReady();
     });
     auto doc = m_doc;
-    watcher->setFuture(QtConcurrent::run([doc, records]() -> Result {
+    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, records]() -> Result {
         WorkerPriority::applyToCurrentThread();
         return std::make_shared<const FollowedTrail>(
             FollowedTrail::build(doc->records(), *records));

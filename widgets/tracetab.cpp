@@ -129,11 +129,8 @@ TraceTab::TraceTab(QWidget *parent)
         updateLiveBar();
     });
     m_growTimer = new QTimer(this);
-    m_growTimer->setInterval(200);
-    connect(m_growTimer, &QTimer::timeout, this, [this] {
-        m_state->notifyDocumentGrew();
-        updateLiveBar();
-    });
+    m_growTimer->setInterval(kGrowMs);
+    connect(m_growTimer, &QTimer::timeout, this, &TraceTab::onGrowTimer);
     connect(m_state, &ViewState::timeRangeChanged, this, &TraceTab::updateRangeBar);
     connect(m_table, &RecordTableView::subsetApplied, this, &TraceTab::updateRangeBar);
 }
@@ -151,6 +148,7 @@ std::shared_ptr<const TraceDocument> TraceTab::document() const {
 void TraceTab::load(const QString &path) {
     m_path = path;
     m_remembersFilter = true;
+    m_onDisk = true;
     startJob();
     m_job->start(path);
 }
@@ -158,6 +156,7 @@ void TraceTab::load(const QString &path) {
 void TraceTab::follow(const QString &path) {
     m_path = path;
     m_remembersFilter = true;
+    m_onDisk = true;
     m_following = true;
     startJob();
     m_job->follow(path);
@@ -176,12 +175,43 @@ void TraceTab::onOpened(std::shared_ptr<const TraceDocument> doc) {
     restoreFilter();
     m_stack->setCurrentIndex(1);
     m_table->setFocus();
-    m_growTimer->start();
+    m_growTimer->start(kGrowMs);
     updateLiveBar();
     emit opened();
     if (m_following) {
         emit loaded();
     }
+}
+
+void TraceTab::onGrowTimer() {
+    if (m_loading || m_following) {
+        m_state->notifyDocumentGrew();
+        updateLiveBar();
+        return;
+    }
+    // Loaded: the file may still be truncated under us. Check it (one fstat; the document adds
+    // its one "shrank" error), and tell the views only when the document found something new
+    // (that check, or a read of a record's arguments past the new end).
+    const auto doc = m_state->document();
+    if (!doc) {
+        return;
+    }
+    doc->checkShrunk();
+    const qint64 seen = doc->diagnosticCount();
+    if (seen != m_diagnosticsSeen) {
+        m_diagnosticsSeen = seen;
+        m_state->notifyDocumentGrew();
+    }
+}
+
+void TraceTab::watchLoadedFile() {
+    const auto doc = m_state->document();
+    if (!m_onDisk || !doc) {
+        m_growTimer->stop();
+        return;
+    }
+    m_diagnosticsSeen = doc->diagnosticCount();
+    m_growTimer->start(kWatchMs);
 }
 
 void TraceTab::updateLiveBar() {
@@ -281,6 +311,7 @@ void TraceTab::onFinished(std::shared_ptr<const TraceDocument> doc, const QStrin
         restoreFilter();
         m_stack->setCurrentIndex(1);
     }
+    watchLoadedFile();
     if (!wasFollowing) {
         if (!shown) {
             m_table->setFocus();

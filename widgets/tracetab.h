@@ -36,6 +36,12 @@ class ViewState;
  * A file opened with load() or follow() gets its last applied filter back (FilterMemory) as soon
  * as its document is shown, and every filter applied to it later is remembered.
  *
+ * Once a file on disk is loaded (or no longer followed), the tab checks about once a second
+ * whether another process truncated it (TraceDocument::checkShrunk(), one fstat): the document
+ * then gets its one "shrank" error, and the views (Diagnostics, status bar) are told through
+ * ViewState::notifyDocumentGrew(), as they are when a read of a record's arguments past the new
+ * end noticed it first. Nothing is told while nothing changed.
+ *
  * Ownership: owns its ViewState, table and load job; the document is shared. Thread-safety: GUI
  * thread only.
  */
@@ -93,6 +99,11 @@ private:
     void onFinished(std::shared_ptr<const TraceDocument> doc, const QString &error);
     void onOpened(std::shared_ptr<const TraceDocument> doc);
     void updateLiveBar();
+    /** While loading or following: tells the views the document grew. Once loaded: checks
+     *  whether the file shrank and tells the views only when the document found something new. */
+    void onGrowTimer();
+    /** Once the load (or following) ended: keeps an eye on a file on disk (see onGrowTimer()). */
+    void watchLoadedFile();
     void updateRangeBar();
     /** Once the document is shown: applies the file's remembered filter (FilterMemory) and
      *  remembers every later change of the filter. Not for loadBytes(). */
@@ -116,8 +127,12 @@ private:
     bool m_following = false;
     bool m_remembersFilter = false;  // a file on disk: its last filter is remembered
     bool m_filterRestored = false;
-    QTimer *m_growTimer = nullptr;  // while loading: tells views the document grew
-    QWidget *m_liveBar = nullptr;   // loading or following, above the table
+    static constexpr int kGrowMs = 200;    // while loading or following
+    static constexpr int kWatchMs = 1000;  // once loaded: checks whether the file shrank
+    QTimer *m_growTimer = nullptr;         // tells views the document grew (see onGrowTimer())
+    bool m_onDisk = false;                 // load() or follow(), not loadBytes()
+    qint64 m_diagnosticsSeen = 0;  // the document's diagnosticCount() the views were told of
+    QWidget *m_liveBar = nullptr;  // loading or following, above the table
     QLabel *m_liveText = nullptr;
     QProgressBar *m_liveProgress = nullptr;
     QPushButton *m_liveStop = nullptr;
