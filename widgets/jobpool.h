@@ -25,6 +25,15 @@ namespace lmct {
 class JobPool {
 public:
     static QThreadPool *instance();
+    /**
+     * The pool trace loads (TraceLoadJob) run on, likewise made: apart from the jobs above, so
+     * that loads (which wait for their own data-parallel items) never wait behind them, nor
+     * they behind loads of several files opened at once.
+     */
+    static QThreadPool *loads();
+
+private:
+    static QThreadPool *make(const char *name);
 };
 
 }  // namespace lmct

@@ -1,34 +1,12 @@
 #include "traceloadjob.h"
 
+#include "jobpool.h"
 #include "traceloader.h"
 #include "workerpriority.h"
 
-#include <QCoreApplication>
-#include <QThread>
-#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
-#include <algorithm>
 
 namespace lmct {
-
-namespace {
-
-/**
- * Loads run in a pool of their own, not in the global one: TraceLoader::load() fans its work out
- * to the global pool with QtConcurrent::blockingMap and waits for it, which deadlocks when the
- * waiting loads themselves occupy every global thread (two files opened at once on two cores).
- */
-QThreadPool *loaderPool() {
-    static QThreadPool *pool = [] {
-        auto *p = new QThreadPool(QCoreApplication::instance());
-        p->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
-        p->setObjectName(QStringLiteral("lmct-loader-pool"));
-        return p;
-    }();
-    return pool;
-}
-
-}  // namespace
 
 TraceLoadJob::TraceLoadJob(QObject *parent) : QObject(parent) {
     connect(&m_watcher, &QFutureWatcher<Result>::finished, this, [this] {
@@ -119,7 +97,7 @@ void TraceLoadJob::run(std::function<Result(const TraceLoadOptions &)> work) {
     opt.progress = [this](qint64 done, qint64 total, qint64 records) {
         onWorkerProgress(done, total, records);
     };
-    m_watcher.setFuture(QtConcurrent::run(loaderPool(), [work = std::move(work), opt] {
+    m_watcher.setFuture(QtConcurrent::run(JobPool::loads(), [work = std::move(work), opt] {
         WorkerPriority::applyToCurrentThread();
         return work(opt);
     }));
