@@ -226,6 +226,31 @@ private slots:
         QCOMPARE(total(finishLane), finishAfter);
     }
 
+    void rateLegendListsTheMatchingCalls() {
+        // Review finding: an export filtered to `call == finish_write` listed all seven calls in
+        // its rate legend, six of them with a rate of 0 throughout.
+        auto legendNames = [this] {
+            QStringList names;
+            for (int i = 0; i < m_w->rateLegend()->itemCount(); ++i) {
+                if (auto *item =
+                        qobject_cast<QCPPlottableLegendItem *>(m_w->rateLegend()->item(i))) {
+                    names.append(item->plottable()->name());
+                }
+            }
+            return names;
+        };
+        const QStringList all = legendNames();
+        QVERIFY(all.size() >= 6);
+        QVERIFY(applyFilter(QStringLiteral("call == finish_write"),
+                            recordsOf(QStringLiteral(".finish_write"))));
+        QCOMPARE(legendNames(), QStringList{QStringLiteral("finish_write")});
+        m_w->setFilterMode(TimelineWidget::FilterMode::Hide);
+        QCOMPARE(legendNames(), QStringList{QStringLiteral("finish_write")});
+        m_state->setFilterText(QString());
+        QTRY_VERIFY(!m_w->filterIndex());
+        QCOMPARE(legendNames(), all);
+    }
+
     void filterModePersisted() {
         QAction *hide = nullptr;
         for (QAction *a : m_w->findChildren<QAction *>()) {

@@ -849,12 +849,10 @@ void TimelineWidget::rebuildRateGraphs() {
         g->setSelectable(QCP::stNone);
         g->setAntialiased(false);
         g->setVisible(!m_rateHidden.contains(m_index->lane(row.lane).qualname));
-        g->addToLegend(m_rateLegend);
-        if (QCPAbstractLegendItem *item = m_rateLegend->itemWithPlottable(g)) {
-            item->setMargins(QMargins(4, 1, 4, 4));  // room for underscores' descent
-        }
         m_rateGraphs[row.lane] = g;
     }
+    m_legendLanes.clear();
+    updateRateLegend();
     placeRateElements();
     applyPalette();
     updateHeights();  // the legend's columns and height for its new entries
@@ -1059,6 +1057,36 @@ void TimelineWidget::updateHeights() {
         const int rows = std::max(1, int(m_overviewLanes->rows().size()));
         m_overview->setFixedHeight(std::clamp(8 + rows * 4, 28, 64));
     }
+}
+
+void TimelineWidget::updateRateLegend() {
+    // With a filter, only the calls it matches: the others' rates are 0 throughout (an export
+    // of `call == finish_write` listed all seven calls).
+    const TimelineIndex *counted = m_index ? m_lanes->strongIndex() : nullptr;
+    QVector<int> lanes;
+    for (const TimelineLanes::Row &row : m_lanes->rows()) {
+        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0 &&
+            row.lane < m_rateGraphs.size() && m_rateGraphs[row.lane] &&
+            (!m_filterIndex || !counted || row.lane >= counted->laneCount() ||
+             counted->lane(row.lane).times.size() > 0)) {
+            lanes.append(row.lane);
+        }
+    }
+    if (lanes == m_legendLanes && m_rateLegend->itemCount() == lanes.size()) {
+        return;
+    }
+    m_legendLanes = lanes;
+    m_rateLegend->clearItems();
+    for (int lane : std::as_const(lanes)) {
+        QCPGraph *g = m_rateGraphs[lane];
+        g->addToLegend(m_rateLegend);
+        if (QCPAbstractLegendItem *item = m_rateLegend->itemWithPlottable(g)) {
+            item->setMargins(QMargins(4, 1, 4, 4));  // room for underscores' descent
+        }
+    }
+    placeRateElements();
+    applyPalette();   // greys the entries of hidden graphs
+    updateHeights();  // the legend's columns and height
 }
 
 void TimelineWidget::updateRate() {
@@ -2018,6 +2046,7 @@ void TimelineWidget::onFilterChanged() {
 void TimelineWidget::applyFilterIndex() {
     m_lanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
     m_overviewLanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
+    updateRateLegend();
     updateRate();
     updateInfo();
     replotAll();

@@ -213,6 +213,8 @@ private:
     void rebuildRows();
     void rebuildRateGraphs();
     void updateRate();
+    /** The rate legend: every call's graph, or with a filter those of the calls it matches. */
+    void updateRateLegend();
     /** The lanes' and the rate plot's heights and the legend's columns for layoutSize(). */
     void updateHeights();
     /** The size the plot is laid out at: layOutFor()'s, else the plot's own. */
@@ -301,6 +303,7 @@ private:
     QCPLegend *m_rateLegend = nullptr;
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;
+    QVector<int> m_legendLanes;        // lanes in the rate legend, in row order
     QVector<QCPGraph *> m_rateGraphs;  // by qualname id (nullptr: not a shown lane)
     QSet<QString> m_rateHidden;        // qualnames whose series are toggled off
     TimelineOverlay *m_overlay = nullptr;
