@@ -827,6 +827,18 @@ void TestFilter::lastFilterRestoredPerFile() {
     QCOMPARE(tab->filterBar()->lineEdit()->text(), filter);
     QCOMPARE(tab->table()->model()->rowCount(), 1);
     QCOMPARE(tab->table()->recordModel()->recordAt(0), 1);
+    // ... and says so (review: a restored filter was not announced; the table looked whole)
+    QVERIFY2(tab->filterBar()->statusText().contains(QStringLiteral("filter restored")),
+             qPrintable(tab->filterBar()->statusText()));
+    tab->filterBar()->lineEdit()->setText(QStringLiteral("call == reserve_write"));
+    QVERIFY(tab->filterBar()->apply());
+    QVERIFY(waitFilter(tab));
+    QVERIFY2(!tab->filterBar()->statusText().contains(QStringLiteral("restored")),
+             qPrintable(tab->filterBar()->statusText()));
+    tab->filterBar()->lineEdit()->setText(filter);
+    QVERIFY(tab->filterBar()->apply());
+    QVERIFY(waitFilter(tab));
+    QVERIFY(!tab->filterBar()->statusText().contains(QStringLiteral("restored")));
 
     // The other file is unaffected.
     TraceTab *tabB = test::openAndWait(w, b);

@@ -188,7 +188,15 @@ void FilterBar::cancel() {
     }
 }
 
+void FilterBar::noteRestored(const QString &text) {
+    m_restored = text;
+    updateCount();
+}
+
 void FilterBar::onFilterTextChanged(const QString &text) {
+    if (text != m_restored) {
+        m_restored.clear();
+    }
     if (m_edit->text().trimmed() != text) {
         const QSignalBlocker block(m_edit);
         m_edit->setText(text);
@@ -280,9 +288,13 @@ void FilterBar::updateCount() {
         return;
     }
     const QLocale loc;
-    showStatus(tr("%1 of %2 records match")
-                   .arg(loc.toString(qint64(records->size())), loc.toString(doc->records().size())),
-               false);
+    QString status =
+        tr("%1 of %2 records match")
+            .arg(loc.toString(qint64(records->size())), loc.toString(doc->records().size()));
+    if (!m_restored.isEmpty()) {
+        status += tr(" · filter restored: the last one used on this file");
+    }
+    showStatus(status, false);
 }
 
 QStringList FilterBar::history() {

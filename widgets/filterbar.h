@@ -46,6 +46,12 @@ public:
     QLineEdit *lineEdit() const { return m_edit; }
     /** The status text: the error, the progress or the match count. */
     QString statusText() const;
+    /**
+     * Says, beside the match count, that `text` is the filter this file was last viewed with,
+     * restored on opening (TraceTab does it), until another filter is set: a table showing a few
+     * of its records must not look like the whole file.
+     */
+    void noteRestored(const QString &text);
     /** Whether the typed text parses. */
     bool isTextValid() const { return m_valid; }
     /** Whether an evaluation is running. */
@@ -84,6 +90,7 @@ private:
     QToolButton *m_saved = nullptr;
     QTimer *m_regrow = nullptr;
     bool m_valid = true;
+    QString m_restored;  // the filter restored on opening, while it applies (noteRestored)
     bool m_busy = false;
     quint64 m_generation = 0;
     std::shared_ptr<std::atomic_bool> m_cancel;

@@ -331,6 +331,7 @@ void TraceTab::restoreFilter() {
     if (!remembered.isEmpty()) {
         if (FilterExpression::parse(remembered).isValid()) {
             m_state->setFilterText(remembered);  // the filter bar evaluates it
+            m_filterBar->noteRestored(remembered);
         } else {
             FilterMemory::forget(m_path);  // e.g. written by a version with other fields
         }
