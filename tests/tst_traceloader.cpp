@@ -1443,6 +1443,71 @@ private slots:
         QCOMPARE(doc->args(1)->value.find(u"keys")->size(), 2);
     }
 
+    void filesOver4GiB() {
+        // Issue #6: files over 4 GiB work (64-bit offsets everywhere). A sparse file of 4.4 GB:
+        // two records whose arguments hold a 2.2 GB binary (a hole: no disk, never read by the
+        // index or the argument check), then records that start past 4 GiB.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("over4g.lct"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.write(frame(headerBody())) > 0);
+        constexpr quint32 kBlob = 2200000000u;
+        QList<qint64> starts;
+        for (int i = 0; i < 2; ++i) {
+            Mp args;
+            args.map(1).str("blob");
+            args.bytes += char(0xc6);  // bin32: its size, then the bytes (a hole here)
+            args.bytes += be32(kBlob);
+            const QByteArray body =
+                recordBody(0.1 * (i + 1), 1.7e9 + i, storageQualname("finish_write"), args.bytes);
+            starts.append(f.pos());
+            QVERIFY(f.write(be32(quint32(body.size()) + kBlob) + body) > 0);
+            QVERIFY(f.seek(f.pos() + kBlob));
+        }
+        for (int i = 2; i < 4; ++i) {
+            starts.append(f.pos());
+            QVERIFY(f.write(frame(recordBody(0.1 * (i + 1), 1.7e9 + i,
+                                             storageQualname("reserve_write"), keysArgs(1, i)))) >
+                    0);
+        }
+        f.close();
+        QVERIFY(QFileInfo(path).size() > (qint64(1) << 32));
+        QVERIFY(starts[2] > (qint64(1) << 32));
+        QString error;
+        auto doc = TraceLoader::load(path, &error);
+        QVERIFY2(doc, qPrintable(error));
+        const RecordStore &rs = doc->records();
+        QCOMPARE(rs.size(), 4);
+        QVERIFY2(doc->errorCount() == 0, qPrintable(doc->diagnostics().value(0).message));
+        QVERIFY(doc->argsChecked());
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(rs.frameOffset(i), starts[i]);
+            QCOMPARE(rs.tMono(i), 0.1 * (i + 1));
+        }
+        QCOMPARE(rs.bodyLength(0), quint32(rs.frameOffset(1) - rs.frameOffset(0) - 4));
+        // the records past 4 GiB decode, are found by offset and filter like any other
+        QCOMPARE(doc->args(3)->value.find(u"keys")->size(), 1);
+        QCOMPARE(doc->recordNearOffset(starts[3] + 5), 3);
+        const auto found =
+            FilterEvaluator(doc, FilterExpression::parse(QStringLiteral("keys.count == 1")))
+                .run()
+                .records;
+        QCOMPARE(found, (std::vector<int>{2, 3}));
+        QCOMPARE(qint64(doc->frameBytes(3).size()), QFileInfo(path).size() - starts[3]);
+        // and `lmct dump` lists the records past 4 GiB
+        const test::ProcessRun dump =
+            test::runLmct({QStringLiteral("dump"), QStringLiteral("--filter"),
+                           QStringLiteral("call == reserve_write"), path});
+        QVERIFY2(dump.exitCode == 0, dump.err.constData());
+        QCOMPARE(dump.out.count('\n'), 2);
+        const QList<QByteArray> lines = dump.out.trimmed().split('\n');
+        QVERIFY2(lines.size() == 2 &&
+                     lines[0].simplified().startsWith("2 0.300000 reserve_write") &&
+                     lines[1].simplified().startsWith("3 0.400000 reserve_write"),
+                 dump.out.constData());
+    }
+
     void workerThreadsTakeTheWorkerNice() {
         // lmct-viewer's background work ran at the GUI thread's priority and, on 2 cores, kept
         // it waiting for a CPU up to 144 ms while a 10 M record trace loaded. Worker threads
