@@ -20,7 +20,13 @@ QJsonObject RecordJson::toJson(const TraceDocument &doc, int record) {
         o.insert(QStringLiteral("args_error"), args->error);
     }
     o.insert(QStringLiteral("frame_offset"), rs.frameOffset(record));
-    o.insert(QStringLiteral("bytes"), QString::fromLatin1(doc.frameBytes(record).toHex()));
+    // The frame's bytes as hex, up to Value::kMaxKeptBytes of them (a 2.2 GB frame made 4.4 GB
+    // of hex); a larger frame's size is given instead.
+    if (qint64(rs.bodyLength(record)) + 4 <= Value::kMaxKeptBytes) {
+        o.insert(QStringLiteral("bytes"), QString::fromLatin1(doc.frameBytes(record).toHex()));
+    } else {
+        o.insert(QStringLiteral("bytes_omitted"), qint64(rs.bodyLength(record)) + 4);
+    }
     return o;
 }
 

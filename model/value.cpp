@@ -2,6 +2,8 @@
 
 #include "saturatingint.h"
 
+#include <algorithm>
+
 namespace lmct {
 
 Value Value::boolean(bool b) {
@@ -45,6 +47,18 @@ Value Value::bytes(const QByteArray &b) {
     Value v;
     v.m_type = Type::Bytes;
     v.m_bytes = b;
+    return v;
+}
+
+Value Value::cutBytes(const QByteArray &kept, qint64 fullSize) {
+    Value v = bytes(kept);
+    v.m_full = std::max(fullSize, qint64(kept.size()));
+    return v;
+}
+
+Value Value::cutExt(qint8 type, const QByteArray &kept, qint64 fullSize) {
+    Value v = ext(type, kept);
+    v.m_full = std::max(fullSize, qint64(kept.size()));
     return v;
 }
 

@@ -19,14 +19,27 @@ public:
     bool visit_float32(float v) { return push(Value::floating(double(v), true)); }
     bool visit_float64(double v) { return push(Value::floating(v)); }
     bool visit_str(const char *v, uint32_t size) {
+        if (size > Value::kMaxKeptBytes) {  // (no real argument is; a hostile one may be GBs)
+            return push(Value::string(QString::fromUtf8(v, Value::kMaxKeptBytes) +
+                                      QStringLiteral("… (%1 bytes in all; the first %2 are shown)")
+                                          .arg(size)
+                                          .arg(Value::kMaxKeptBytes)));
+        }
         return push(Value::string(QString::fromUtf8(v, qsizetype(size))));
     }
     bool visit_bin(const char *v, uint32_t size) {
+        if (size > Value::kMaxKeptBytes) {
+            return push(Value::cutBytes(QByteArray(v, Value::kMaxKeptBytes), size));
+        }
         return push(Value::bytes(QByteArray(v, qsizetype(size))));
     }
     bool visit_ext(const char *v, uint32_t size) {
         if (size == 0) {
             return push(Value::ext(0, QByteArray()));
+        }
+        if (size - 1 > Value::kMaxKeptBytes) {
+            return push(
+                Value::cutExt(qint8(v[0]), QByteArray(v + 1, Value::kMaxKeptBytes), size - 1));
         }
         return push(Value::ext(qint8(v[0]), QByteArray(v + 1, qsizetype(size) - 1)));
     }

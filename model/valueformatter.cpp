@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 namespace lmct {
@@ -15,6 +16,21 @@ namespace {
 
 QString elide(const QString &s, int maxChars) {
     return s.size() > maxChars ? s.left(qMax(1, maxChars - 1)) + QChar(0x2026) : s;
+}
+
+/**
+ * Hex of a binary's bytes, at most about maxChars of it (only the bytes shown are converted: a
+ * whole 1 MiB binary to hex for a 200-character summary cost 2 MB per row), with the binary's
+ * size when they do not all fit or only its first bytes were kept (Value::isCut()).
+ */
+QString hexPreview(const Value &v, int maxChars) {
+    const QByteArray &b = v.toBytes();
+    const qsizetype shown = std::min<qsizetype>(b.size(), qsizetype(std::max(1, maxChars / 2)));
+    if (shown == b.size() && !v.isCut()) {
+        return elide(QString::fromLatin1(b.toHex()), maxChars);
+    }
+    return QString::fromLatin1(b.left(shown).toHex()) + QChar(0x2026) +
+           QStringLiteral(" (%1 bytes)").arg(v.fullSize());
 }
 
 QString intList(const Value &v) {
@@ -151,11 +167,9 @@ QString ValueFormatter::display(const Value &v, int maxChars) {
         case Value::Type::String:
             return elide(v.toString(), maxChars);
         case Value::Type::Bytes:
-            return elide(QString::fromLatin1(v.toBytes().toHex()), maxChars);
+            return hexPreview(v, maxChars);
         case Value::Type::Ext:
-            return QStringLiteral("ext %1: %2")
-                .arg(v.extType())
-                .arg(elide(QString::fromLatin1(v.toBytes().toHex()), maxChars));
+            return QStringLiteral("ext %1: %2").arg(v.extType()).arg(hexPreview(v, maxChars));
         case Value::Type::Truncated:
             return QStringLiteral("⚠ decoding stopped: %1").arg(v.toString());
         case Value::Type::Array: {
@@ -274,10 +288,20 @@ QJsonValue ValueFormatter::toJson(const Value &v) {
         case Value::Type::String:
             return v.toString();
         case Value::Type::Bytes:
+            if (v.isCut()) {  // only its first bytes were decoded: say so, do not pass them off
+                return QJsonObject{
+                    {QStringLiteral("__cut__"), QString::fromLatin1(v.toBytes().toHex())},
+                    {QStringLiteral("size"), v.fullSize()}};
+            }
             return QString::fromLatin1(v.toBytes().toHex());
-        case Value::Type::Ext:
-            return QJsonObject{{QStringLiteral("ext"), int(v.extType())},
-                               {QStringLiteral("data"), QString::fromLatin1(v.toBytes().toHex())}};
+        case Value::Type::Ext: {
+            QJsonObject o{{QStringLiteral("ext"), int(v.extType())},
+                          {QStringLiteral("data"), QString::fromLatin1(v.toBytes().toHex())}};
+            if (v.isCut()) {
+                o.insert(QStringLiteral("size"), v.fullSize());
+            }
+            return o;
+        }
         case Value::Type::Truncated:
             return QJsonObject{{QStringLiteral("__truncated__"), v.toString()}};
         case Value::Type::Array: {

@@ -27,7 +27,9 @@ public:
     /**
      * JSON for exports and "copy as JSON": bytes become lowercase hex strings, tagged values
      * `{"__t__": TAG, "v": PAYLOAD}` as in the file, NaN and infinities become null (JSON has
-     * no such numbers; every JSON output of the project uses this rule).
+     * no such numbers; every JSON output of the project uses this rule). A binary of which
+     * only the first bytes were decoded (Value::isCut(): over Value::kMaxKeptBytes) becomes
+     * `{"__cut__": HEX OF THOSE BYTES, "size": ITS SIZE}`; a cut ext gets a "size" too.
      */
     static QJsonValue toJson(const Value &v);
     /** A number as text with up to 17 significant digits, no exponent for plain values. */

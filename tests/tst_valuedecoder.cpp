@@ -6,6 +6,7 @@
 #include "valueformatter.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QTest>
 #include <cmath>
 #include <limits>
@@ -61,6 +62,57 @@ class TestValueDecoder : public QObject {
     Q_OBJECT
 
 private slots:
+    void hugeBinariesAndStringsAreCut() {
+        // Review finding: a record whose args held two 2.2 GB binaries made `lmct dump` take
+        // 70 s and 16 GB (the whole binary copied, turned into 4.4 GB of hex, then elided to a
+        // 200-character summary); the viewer's table summary and inspector did the same. Only the
+        // first Value::kMaxKeptBytes are kept, and every output says the size.
+        const qint64 n = Value::kMaxKeptBytes + 5;
+        QByteArray blob(n, '\x5a');
+        Mp m;
+        m.map(3).str("blob");
+        m.bytes += char(0xc6);
+        m.bytes += be32(quint32(n));
+        m.bytes += blob;
+        m.str("text");
+        m.bytes += char(0xdb);
+        m.bytes += be32(quint32(n));
+        m.bytes += QByteArray(n, 'x');
+        m.str("ext");
+        m.bytes += char(0xc9);
+        m.bytes += be32(quint32(n));
+        m.bytes += char(7);
+        m.bytes += blob;
+        const ValueDecoder::Result r = ValueDecoder::decode(m.bytes);
+        QCOMPARE(r.status, ValueDecoder::Status::Ok);
+        const Value &b = *r.value.find(u"blob");
+        QVERIFY(b.isBytes() && b.isCut());
+        QCOMPARE(b.toBytes().size(), Value::kMaxKeptBytes);
+        QCOMPARE(b.fullSize(), n);
+        const QString shown = ValueFormatter::display(b, 200);
+        QVERIFY2(shown.size() < 260 && shown.endsWith(QStringLiteral("(%1 bytes)").arg(n)),
+                 qPrintable(shown));
+        const QJsonObject json = ValueFormatter::toJson(b).toObject();
+        QCOMPARE(json.value(QStringLiteral("size")).toInteger(), n);
+        QCOMPARE(json.value(QStringLiteral("__cut__")).toString().size(), 2 * Value::kMaxKeptBytes);
+        const Value &t = *r.value.find(u"text");
+        QVERIFY(t.toString().size() < Value::kMaxKeptBytes + 100);
+        QVERIFY2(t.toString().endsWith(QStringLiteral("(%1 bytes in all; the first %2 are shown)")
+                                           .arg(n)
+                                           .arg(Value::kMaxKeptBytes)),
+                 qPrintable(t.toString().right(80)));
+        const Value &e = *r.value.find(u"ext");
+        QVERIFY(e.isCut());
+        QCOMPARE(e.fullSize(), n);
+        QCOMPARE(e.toBytes().size(), Value::kMaxKeptBytes);
+        QCOMPARE(ValueFormatter::toJson(e).toObject().value(QStringLiteral("size")).toInteger(), n);
+        // small ones are whole, as before
+        const ValueDecoder::Result small = ValueDecoder::decode(QByteArray("\xc4\x02\xab\xcd", 4));
+        QVERIFY(!small.value.isCut());
+        QCOMPARE(ValueFormatter::display(small.value), QStringLiteral("abcd"));
+        QCOMPARE(ValueFormatter::toJson(small.value).toString(), QStringLiteral("abcd"));
+    }
+
     void nilAndBool() {
         auto r = decode(Mp().nil().bytes);
         QVERIFY(r.ok());
