@@ -42,20 +42,22 @@ RateSeries RateSeries::compute(const TimelineIndex &index, int lane, double from
     r.counts.resize(size_t(n));
     index.columnCounts(lane, r.origin, width, n, r.counts.data());
     r.rates.resize(size_t(n));
-    // A trace of one instant (or none) covers no time to divide by: its buckets count whole. A
-    // bucket covered less than a quarter (of itself, or of a trace shorter than a bucket) has
-    // too little time for a rate.
-    const bool bounded = traceEnd > traceStart;
-    const double minCovered = bounded ? std::min(width, traceEnd - traceStart) / 4 : 0.0;
+    // Buckets wholly outside the trace have no rate. One the trace covers at least a quarter of
+    // (of itself, or of a trace shorter than a bucket) has its rate over the covered time; one
+    // covered less (e.g. the last record at the very start of the last bucket) keeps count /
+    // width: too little time to divide by, and its calls must still show.
+    const bool bounded = traceEnd >= traceStart;
+    const double minCovered = std::min(width, traceEnd - traceStart) / 4;
     for (int k = 0; k < n; ++k) {
         const double start = r.bucketStart(k), end = r.bucketStart(k + 1);
-        const double covered =
-            bounded ? std::min(end, traceEnd) - std::max(start, traceStart) : width;
         double rate = double(r.counts[size_t(k)]) / width;
-        if (covered < minCovered || covered <= 0.0) {
+        if (bounded && (start > traceEnd || end <= traceStart)) {
             rate = std::numeric_limits<double>::quiet_NaN();
-        } else if (covered < width * (1.0 - 1e-9)) {
-            rate = double(r.counts[size_t(k)]) / covered;
+        } else if (bounded) {
+            const double covered = std::min(end, traceEnd) - std::max(start, traceStart);
+            if (covered < width * (1.0 - 1e-9) && covered >= minCovered && covered > 0.0) {
+                rate = double(r.counts[size_t(k)]) / covered;
+            }
         }
         r.rates[size_t(k)] = rate;
     }

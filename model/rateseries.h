@@ -23,9 +23,8 @@ public:
     std::vector<int> counts;  ///< calls per bucket
     /**
      * Calls per second per bucket: counts / width, or per the time the trace covers of a bucket
-     * at its start or end (see compute()); NaN where the trace covers none of the bucket, or
-     * less than a quarter of it (of the trace, when shorter than a bucket): no rate can be told
-     * there, which is not 0 calls.
+     * at its start or end when that is at least a quarter of it (see compute()); NaN for a
+     * bucket wholly outside the trace (no rate can be told there, which is not 0 calls).
      */
     std::vector<double> rates;
 
@@ -43,10 +42,10 @@ public:
      *
      * [traceStart, traceEnd] is the time the trace covers (t_mono seconds; the whole document's
      * first and last record, also when `index` holds a filter's records): a bucket the trace
-     * only partly covers has its rate over the covered part (the last bucket of a trace ending
-     * 24 s into a 50 s bucket showed half the rate), and buckets it does not cover have none
-     * (NaN: a view zoomed out past the end showed a drop to 0). Infinite bounds (the default)
-     * count every bucket whole.
+     * covers only partly, but at least a quarter of it, has its rate over the covered part (the
+     * last bucket of a trace ending 24 s into a 50 s bucket showed half the rate), and buckets
+     * wholly outside it have none (NaN: a view zoomed out past the end showed a drop to 0).
+     * Infinite bounds (the default) count every bucket whole.
      */
     static RateSeries compute(const TimelineIndex &index, int lane, double from, double to,
                               double width, int maxBuckets = 1 << 16,
