@@ -105,6 +105,14 @@ public:
     }
     /** Whether a loader is still appending (initial load or live follow). */
     bool isLoading() const { return m_loading.load(std::memory_order_acquire); }
+    /**
+     * Whether a scan has read the file to its end once: the initial load (with its argument
+     * check) is done. A followed file may grow after, and isLoading() stays true while it is
+     * followed. Views that analyse every record wait for it (not for isLoading(), which a
+     * followed trace never ends, nor for the scan offset, which a frame still being written
+     * keeps short of the file's end).
+     */
+    bool isReadToEnd() const { return m_readToEnd.load(std::memory_order_acquire); }
     /** Offset where the first record frame starts. */
     qint64 recordsStart() const { return m_recordsStart; }
 
@@ -163,6 +171,7 @@ private:
     qint64 m_recordsStart = 0;
     std::atomic<qint64> m_scanOffset{0};
     std::atomic<bool> m_loading{false};
+    std::atomic<bool> m_readToEnd{false};
     ScanState m_scan;
 
     mutable QMutex m_cacheMutex;

@@ -942,6 +942,7 @@ void TraceLoader::scan(TraceDocument *doc, const Options &options) {
                 doc->m_argsChecked.store(stoppedAt < 0, std::memory_order_release);
             }
         }
+        doc->m_readToEnd.store(true, std::memory_order_release);
     }
     if (!options.follow) {
         doc->m_loading.store(false, std::memory_order_release);

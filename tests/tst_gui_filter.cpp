@@ -176,6 +176,7 @@ private slots:
     void statisticsPaneMatchesModelAndClickFilters();
     void statisticsWaitWhileHidden();
     void statisticsWaitForTheLoadToFinish();
+    void statisticsOfAFollowedTraceDoNotWait();
     void copyRecordAsJsonParsesBack();
     void frameDumpAnnotatesFields();
     void composerAppendsWithParentheses();
@@ -555,6 +556,36 @@ void TestFilter::statisticsWaitForTheLoadToFinish() {
     QVERIFY(!pane.isWaitingForLoad());
     QVERIFY(QTest::qWaitFor([&] { return !pane.isBusy() && pane.statistics(); }, 20000));
     QCOMPARE(pane.statistics()->records, qint64(doc->records().size()));
+}
+
+void TestFilter::statisticsOfAFollowedTraceDoNotWait() {
+    // Review finding: following a trace written a record in two halves, the pane said "Waiting
+    // for the trace to finish loading…" whenever half a record was pending (the scan offset
+    // short of the file's end), most of the time. A followed trace read once is not loading.
+    const lmct::test::SmallTrace t = lmct::test::smallTrace(5);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QVERIFY(
+        !lmct::test::writeFile(dir, QStringLiteral("live.lct"), t.bytes.left(t.frameEnds[2] + 7))
+             .isEmpty());
+    TraceLoadOptions opt;
+    opt.follow = true;
+    QString error;
+    auto doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 3);
+    QVERIFY(doc->isLoading() && doc->scannedBytes() < doc->fileSize());  // half a record pending
+    QVERIFY(doc->isReadToEnd());
+    ViewState state;
+    state.setDocument(doc);
+    StatisticsPane pane;
+    pane.show();
+    pane.setViewState(&state);
+    QVERIFY(!pane.isWaitingForLoad());
+    QVERIFY(QTest::qWaitFor([&] { return !pane.isBusy() && pane.statistics(); }, 20000));
+    QCOMPARE(pane.statistics()->records, qint64(3));
+    state.notifyDocumentGrew();
+    QVERIFY(!pane.isWaitingForLoad());
 }
 
 void TestFilter::copyRecordAsJsonParsesBack() {

@@ -491,8 +491,8 @@ void CacheBehaviourPane::analyse() {
         m_progress->hide();
         return;
     }
-    if (doc->isLoading() && doc->scannedBytes() < doc->fileSize()) {
-        // Still reading the file (not a followed trace that caught up): an analysis now would
+    if (doc->isLoading() && !doc->isReadToEnd()) {
+        // Still reading the file the first time (isReadToEnd()): an analysis now would
         // cover a fraction of it (a review found 45 k of 924 k keys on a 1.4 GB trace).
         m_waitingForLoad = true;
         m_dirty = true;

@@ -164,9 +164,10 @@ void StatisticsPane::recompute() {
         }
         return;
     }
-    if (doc->isLoading() && doc->scannedBytes() < doc->fileSize()) {
-        // Still reading the file (not a followed trace that caught up): statistics now would
-        // cover a fraction of it, and each pass over the records read so far slowed the load.
+    if (doc->isLoading() && !doc->isReadToEnd()) {
+        // Still reading the file the first time: statistics now would cover a fraction of it,
+        // and each pass over the records read so far slowed the load. (A followed trace, once
+        // read, is recomputed as it grows.)
         m_waitingForLoad = true;
         m_dirty = true;
         m_scope->setText(tr("Waiting for the trace to finish loading…"));
