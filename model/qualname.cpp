@@ -42,8 +42,24 @@ bool Qualname::flowLess(const QString &a, const QString &b) {
     return a < b;
 }
 
+namespace {
+
+QString capped(const QString &name) {
+    if (name.size() <= Qualname::kMaxDisplayChars) {
+        return TerminalText::escaped(name);
+    }
+    return TerminalText::escaped(name.left(Qualname::kMaxDisplayChars - 20)) + QChar(0x2026) +
+           QStringLiteral(" (%1 characters)").arg(name.size());
+}
+
+}  // namespace
+
 QString Qualname::displayName(const QString &qualname) {
-    return TerminalText::escaped(shortName(qualname));
+    return capped(shortName(qualname));
+}
+
+QString Qualname::displayFull(const QString &qualname) {
+    return capped(qualname);
 }
 
 }  // namespace lmct

@@ -26,9 +26,16 @@ public:
     /**
      * shortName() as the views show it: control and bidi characters escaped
      * (TerminalText::escaped), so that a hostile qualname cannot reverse or break the text
-     * around it. Filters still match the name as recorded.
+     * around it, and at most about kMaxDisplayChars characters (longer ones keep their start,
+     * then "… (N characters)": a 50 MB qualname hung the viewer, which shaped it on every paint
+     * of the table, and a 1 MB one crashed the headless export after 14.7 GB). Filters still
+     * match the name as recorded.
      */
     static QString displayName(const QString &qualname);
+    /** The full qualname as tooltips show it: escaped and capped like displayName(). */
+    static QString displayFull(const QString &qualname);
+    /** Characters of a qualname the views show at most (see displayName()). */
+    static constexpr int kMaxDisplayChars = 120;
 
     /**
      * LMCache's call flow, the default lane order (short names): submit_prefetch_task,

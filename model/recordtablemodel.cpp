@@ -150,7 +150,7 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
             return QVariant();
         case Qt::ToolTipRole:
             if (index.column() == CallColumn) {
-                return rs.qualname(rec);
+                return Qualname::displayFull(rs.qualname(rec));
             }
             if (index.column() == SummaryColumn) {
                 const auto args = m_doc->args(rec);

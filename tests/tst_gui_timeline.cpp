@@ -2,6 +2,9 @@
 // lanes, rate legend, overview, and the time axis labels in both modes.
 
 #include "callcolors.h"
+#include "qualname.h"
+#include "recordtablemodel.h"
+#include "testutil.h"
 #include "timeaxisticker.h"
 #include "timeformat.h"
 #include "timelinefixture.h"
@@ -405,6 +408,35 @@ private slots:
             }
         }
         QVERIFY(outside > 0 && inside > 0);
+    }
+
+    void longQualnamesLeaveThePlotItsRoom() {
+        // Review finding: a 1 MB qualname crashed the headless export after 14.7 GB and a 50 MB
+        // one hung the viewer (every paint shaped it); a 200-character one left the plot 50 px.
+        // Names are shown capped (Qualname::displayName) and lane labels elided to 320 px.
+        QTemporaryDir dir;
+        const QString longName = QStringLiteral("lmcache.") + QString(20000, QLatin1Char('Z'));
+        QByteArray b = lmct::test::frame(lmct::test::headerBody());
+        b += lmct::test::frame(lmct::test::recordBody(
+            0.1, 1.7e9, lmct::test::storageQualname("reserve_write"), lmct::test::keysArgs(1)));
+        b += lmct::test::frame(
+            lmct::test::recordBody(0.2, 1.7e9, longName, lmct::test::keysArgs(1)));
+        const QString path = lmct::test::writeFile(dir, QStringLiteral("long.lct"), b);
+        closeTimeline();
+        QVERIFY(openTimeline(path, QSize(1200, 640)));
+        QVERIFY2(m_w->timeAxis()->axisRect()->width() > 700,
+                 qPrintable(QString::number(m_w->timeAxis()->axisRect()->width())));
+        const QString shown = Qualname::displayName(longName);
+        QVERIFY2(shown.size() <= Qualname::kMaxDisplayChars + 24, qPrintable(shown));
+        QVERIFY2(shown.endsWith(QStringLiteral(" characters)")), qPrintable(shown));
+        QVERIFY(Qualname::displayFull(longName).size() <= Qualname::kMaxDisplayChars + 24);
+        RecordTableModel table;
+        table.setDocument(m_doc);
+        QVERIFY(table.index(1, RecordTableModel::CallColumn).data().toString().size() <=
+                Qualname::kMaxDisplayChars + 24);
+        QVERIFY(
+            table.index(1, RecordTableModel::CallColumn).data(Qt::ToolTipRole).toString().size() <=
+            Qualname::kMaxDisplayChars + 24);
     }
 
     void emptyTraceAndNoLanes() {

@@ -241,8 +241,8 @@ void InspectorPane::setTitle(int record) {
     const QString call = Qualname::shortName(rs.qualname(record));
     m_chip->setPixmap(CallColors::chip(call, 14).pixmap(14, 14));
     m_chip->show();
-    m_title->setText(QStringLiteral("#%1  %2").arg(record).arg(TerminalText::escaped(call)));
-    m_title->setToolTip(rs.qualname(record));
+    m_title->setText(QStringLiteral("#%1  %2").arg(record).arg(Qualname::displayName(call)));
+    m_title->setToolTip(Qualname::displayFull(rs.qualname(record)));
     const QLocale loc;
     const bool utc = m_state && m_state->wallUtc();
     m_meta->setText(tr("t_mono %1 s · %2 · frame @%3, %4 B")

@@ -471,7 +471,7 @@ void RecordTableView::fitColumns() {
     int callWidth = fm.horizontalAdvance(QStringLiteral("finish_read_prefetched"));
     if (doc) {
         for (const QString &q : doc->records().qualnames()) {
-            callWidth = std::max(callWidth, fm.horizontalAdvance(Qualname::shortName(q)));
+            callWidth = std::max(callWidth, fm.horizontalAdvance(Qualname::displayName(q)));
         }
     }
     callWidth = std::min(callWidth, fm.horizontalAdvance(QLatin1Char('x')) * 48);

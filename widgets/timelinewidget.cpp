@@ -810,8 +810,12 @@ void TimelineWidget::rebuildRows() {
         rows.append(row);
     }
     m_lanes->setRows(rows);
+    // The label column is as wide as the widest label, up to kMaxLaneLabelPx: a long qualname
+    // (displayName() keeps up to 120 characters) left the plot 50 px, or none.
+    const QFontMetrics labelMetrics(m_lanesRect->axis(QCPAxis::atLeft)->tickLabelFont());
     for (int r = 0; r < rows.size(); ++r) {
-        ticker->addTick(m_lanes->rowCenter(r), rows[r].label);
+        ticker->addTick(m_lanes->rowCenter(r),
+                        labelMetrics.elidedText(rows[r].label, Qt::ElideMiddle, kMaxLaneLabelPx));
         rows[r].weight = 1.0;  // the overview: rows of equal height
     }
     m_overviewLanes->setRows(rows);
