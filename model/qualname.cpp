@@ -42,24 +42,20 @@ bool Qualname::flowLess(const QString &a, const QString &b) {
     return a < b;
 }
 
-namespace {
-
-QString capped(const QString &name) {
-    if (name.size() <= Qualname::kMaxDisplayChars) {
-        return TerminalText::escaped(name);
+QString Qualname::capped(const QString &name) {
+    if (name.size() <= kMaxDisplayChars) {
+        return name;
     }
-    return TerminalText::escaped(name.left(Qualname::kMaxDisplayChars - 20)) + QChar(0x2026) +
+    return name.left(kMaxDisplayChars - 20) + QChar(0x2026) +
            QStringLiteral(" (%1 characters)").arg(name.size());
 }
 
-}  // namespace
-
 QString Qualname::displayName(const QString &qualname) {
-    return capped(shortName(qualname));
+    return TerminalText::escaped(capped(shortName(qualname)));
 }
 
 QString Qualname::displayFull(const QString &qualname) {
-    return capped(qualname);
+    return TerminalText::escaped(capped(qualname));
 }
 
 }  // namespace lmct

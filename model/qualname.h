@@ -27,15 +27,20 @@ public:
      * shortName() as the views show it: control and bidi characters escaped
      * (TerminalText::escaped), so that a hostile qualname cannot reverse or break the text
      * around it, and at most about kMaxDisplayChars characters (longer ones keep their start,
-     * then "… (N characters)": a 50 MB qualname hung the viewer, which shaped it on every paint
-     * of the table, and a 1 MB one crashed the headless export after 14.7 GB). Filters still
-     * match the name as recorded.
+     * then "… (N characters)", see capped(): a 50 MB qualname hung the viewer, which shaped it on
+     * every paint of the table, and a 1 MB one crashed the headless export after 14.7 GB). Filters
+     * still match the name as recorded.
      */
     static QString displayName(const QString &qualname);
     /** The full qualname as tooltips show it: escaped and capped like displayName(). */
     static QString displayFull(const QString &qualname);
-    /** Characters of a qualname the views show at most (see displayName()). */
-    static constexpr int kMaxDisplayChars = 120;
+    /**
+     * `name` itself when at most kMaxDisplayChars long, else its start and "… (N characters)"
+     * (no escaping; text outputs escape their lines).
+     */
+    static QString capped(const QString &name);
+    /** Characters of a qualname the views and text outputs show at most (see displayName()). */
+    static constexpr int kMaxDisplayChars = 200;
 
     /**
      * LMCache's call flow, the default lane order (short names): submit_prefetch_task,

@@ -114,7 +114,9 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
     const std::vector<qint64> counts = rs.qualnameCounts();
     std::sort(names.begin(), names.end(), Qualname::flowLess);
     for (const QString &q : names) {
-        out.append(QStringLiteral("    %1 %2").arg(counts[size_t(rs.qualnameIdOf(q))], 10).arg(q));
+        out.append(QStringLiteral("    %1 %2")
+                       .arg(counts[size_t(rs.qualnameIdOf(q))], 10)
+                       .arg(Qualname::capped(q)));  // (a 50 MB qualname printed 52 MB)
     }
     line(QStringLiteral("arguments"),
          doc.argsChecked() ? QStringLiteral("every record's arguments decoded and checked")

@@ -48,6 +48,18 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private slots:
+    void longQualnamesAreCapped() {
+        // Review finding: `lmct info` printed all 52 MB of a 50 MB qualname.
+        const QString name = QStringLiteral("lmcache.") + QString(5000, QLatin1Char('Q'));
+        QByteArray b = frame(headerBody());
+        b += frame(recordBody(0.5, 1.7e9, name, keysArgs(1)));
+        QTemporaryDir dir;
+        const Run r = runLmct({QStringLiteral("info"), writeFile(dir, QStringLiteral("q.lct"), b)});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.size() < 2000, r.out.left(300).constData());
+        QVERIFY2(r.out.contains("(5008 characters)"), r.out.constData());
+    }
+
     void terminalControlsAreEscaped() {
         // A hostile qualname ("lmcache.<U+202E>evil<NUL><ESC>[31mred") reached the terminal raw in
         // `lmct info` and `lmct dump` (recolouring it, reversing the line), and so did a file
