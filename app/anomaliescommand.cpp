@@ -2,6 +2,7 @@
 
 #include "anomalyreport.h"
 #include "cachecommand.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 
 namespace lmct {
@@ -66,7 +67,7 @@ int AnomaliesCommand::run(const QStringList &args) {
         return CacheCommand::kExitOk;
     }
     QString s = QStringLiteral("%1: %2 anomalies in %3 records\n")
-                    .arg(doc->fileName())
+                    .arg(TerminalText::escaped(doc->fileName()))
                     .arg(report->totalCount())
                     .arg(report->keys()->recordCount());
     for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
@@ -94,7 +95,7 @@ int AnomaliesCommand::run(const QStringList &args) {
                       .arg(line, -18)
                       .arg(TimeFormat::mono(it.t), 12)
                       .arg(AnomalyReport::kindName(it.kind), -22)
-                      .arg(report->message(it)));
+                      .arg(TerminalText::escaped(report->message(it))));  // one line each
     }
     return CacheCommand::kExitOk;
 }

@@ -2,14 +2,16 @@
 
 #include "cachecommand.h"
 #include "keyanalysis.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 
 namespace lmct {
 
 namespace {
 
+/** `s` from the trace, escaped (a line feed in a model name broke the row), left-justified. */
 QByteArray pad(const QString &s, int width) {
-    return s.leftJustified(width, QLatin1Char(' '), false).toUtf8();
+    return TerminalText::escaped(s).leftJustified(width, QLatin1Char(' '), false).toUtf8();
 }
 
 }  // namespace
@@ -77,7 +79,7 @@ int KeysCommand::run(const QStringList &args) {
         return CacheCommand::kExitOk;
     }
     QString summary = QStringLiteral("%1: %2 distinct keys, %3 key occurrences in %4 records\n")
-                          .arg(doc->fileName())
+                          .arg(TerminalText::escaped(doc->fileName()))
                           .arg(ka->keyCount())
                           .arg(ka->occurrenceCount())
                           .arg(ka->keyRecordCount());

@@ -132,7 +132,7 @@ private slots:
     void terminalControlsAreEscaped() {
         // A model name from the trace with ESC and U+202E reached the terminal raw in the text
         // output of `lmct keys` and `lmct anomalies` (info, dump and stats escaped it).
-        const QByteArray hostile("Qwen\xe2\x80\xae\x1b[31mred");
+        const QByteArray hostile("Qwen\xe2\x80\xae\x1b[31mred\r\nnext");
         Mp args;
         args.map(1).str("keys").arr(1).raw(objectKey(1, 33554944, hostile.constData()));
         QByteArray b = frame(headerBody());
@@ -148,7 +148,10 @@ private slots:
                      r.out.constData());
         }
         const Run keys = runLmct({QStringLiteral("keys"), path});
-        QVERIFY2(keys.out.contains("Qwen\\u{202e}\\x1b[31mred"), keys.out.constData());
+        QVERIFY2(keys.out.contains("Qwen\\u{202e}\\x1b[31mred\\x0d\\x0anext"),
+                 keys.out.constData());
+        // (a line feed in the name broke the key's row in two)
+        QCOMPARE(keys.out.count('\n'), 1 + 5 + 1 + 1 + 1);  // summary, states, blank, head, key
         // JSON keeps the name as it is (JSON escapes the controls itself).
         const Run json = runLmct({QStringLiteral("keys"), QStringLiteral("--json"), path});
         const QJsonObject o = QJsonDocument::fromJson(json.out).object();
