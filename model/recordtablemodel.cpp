@@ -2,6 +2,7 @@
 
 #include "qualname.h"
 #include "recordsummary.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 
 #include <algorithm>
@@ -140,7 +141,8 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
                     return Qualname::displayName(rs.qualname(rec));
                 case SummaryColumn: {
                     const auto args = m_doc->args(rec);
-                    QString s = RecordSummary::summarize(args->value);
+                    // escaped: a model name with U+202E reversed the cell (review)
+                    QString s = TerminalText::escaped(RecordSummary::summarize(args->value));
                     if (!args->error.isEmpty()) {
                         s = QStringLiteral("⚠ ") + s;
                     }
@@ -154,7 +156,7 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
             }
             if (index.column() == SummaryColumn) {
                 const auto args = m_doc->args(rec);
-                QString s = RecordSummary::summarize(args->value, 2000);
+                QString s = TerminalText::escaped(RecordSummary::summarize(args->value, 2000));
                 if (!args->error.isEmpty()) {
                     s += QStringLiteral("\n⚠ args: ") + args->error;
                 }

@@ -14,6 +14,7 @@
 #include "mainwindow.h"
 #include "qualname.h"
 #include "recentfiles.h"
+#include "recordtablemodel.h"
 #include "recordtableview.h"
 #include "statuscolors.h"
 #include "testutil.h"
@@ -136,6 +137,7 @@ private slots:
     void cancelledArgumentCheckIsMarked();
     void shrinkAfterLoadingIsReportedWhenARecordIsRead();
     void shrinkAfterLoadingIsNoticedWithoutReading();
+    void hostileFileNameAndSummaryAreEscaped();
     void dropOpensFiles();
     void manyFilesAtOnceAllLoad();
     void damagedArgumentsAreShownWithTheirReason();
@@ -1210,3 +1212,30 @@ void TestMainWindow::stopFollowingOnlyWhenFollowing() {
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_gui_mainwindow.moc"
+
+// Review finding: a file named with U+202E and ESC showed as a reversed tab title, and a model
+// name with U+202E reversed the record table's Summary cell.
+void TestMainWindow::hostileFileNameAndSummaryAreEscaped() {
+    QTemporaryDir dir;
+    lmct::test::Mp args;
+    args.map(1).str("keys").arr(1).raw(lmct::test::objectKey(1, 33554944,
+                                                             "Qwen\xe2\x80\xae"
+                                                             "8B"));
+    QByteArray b = lmct::test::frame(lmct::test::headerBody());
+    b += lmct::test::frame(lmct::test::recordBody(
+        0.1, 1.7e9, lmct::test::storageQualname("reserve_write"), args.bytes));
+    const QString name = QStringLiteral("name\u202eevil\x1b[31m.lct");
+    const QString path = lmct::test::writeFile(dir, name, b);
+    QVERIFY(!path.isEmpty());
+    MainWindow w;
+    TraceTab *tab = lmct::test::showAndOpen(w, path);
+    QVERIFY(tab && tab->document());
+    const QString title = w.tabWidget()->tabText(w.tabWidget()->indexOf(tab));
+    QCOMPARE(title, QStringLiteral("name\\u{202e}evil\\x1b[31m.lct"));
+    QVERIFY(!w.windowTitle().contains(QChar(0x202e)));
+    const QString summary =
+        tab->table()->model()->index(0, RecordTableModel::SummaryColumn).data().toString();
+    QVERIFY2(
+        summary.contains(QStringLiteral("Qwen\\u{202e}8B")) && !summary.contains(QChar(0x202e)),
+        qPrintable(summary));
+}

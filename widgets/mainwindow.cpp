@@ -12,6 +12,7 @@
 #include "stablelabel.h"
 #include "statisticspane.h"
 #include "statuscolors.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 #include "tracetab.h"
 #include "viewstate.h"
@@ -510,7 +511,7 @@ TraceTab *MainWindow::openFile(const QString &path) {
     }
     auto *tab = new TraceTab;
     tab->load(abs);  // results arrive through the event loop, after addTab() connected them
-    addTab(tab, fi.fileName(), QDir::toNativeSeparators(abs));
+    addTab(tab, tab->fileName(), TerminalText::escaped(QDir::toNativeSeparators(abs)));
     return tab;
 }
 
@@ -519,7 +520,8 @@ TraceTab *MainWindow::followFile(const QString &path) {
     const QString abs = fi.absoluteFilePath();
     auto *tab = new TraceTab;
     tab->follow(abs);
-    addTab(tab, tr("%1 (live)").arg(fi.fileName()), QDir::toNativeSeparators(abs));
+    addTab(tab, tr("%1 (live)").arg(tab->fileName()),
+           TerminalText::escaped(QDir::toNativeSeparators(abs)));
     return tab;
 }
 

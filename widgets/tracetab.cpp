@@ -5,6 +5,7 @@
 #include "filtermemory.h"
 #include "findbar.h"
 #include "recordtableview.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 #include "traceloadjob.h"
 #include "viewstate.h"
@@ -138,7 +139,8 @@ TraceTab::TraceTab(QWidget *parent)
 TraceTab::~TraceTab() = default;
 
 QString TraceTab::fileName() const {
-    return QFileInfo(m_path).fileName();
+    // escaped: a name with U+202E or ESC reversed the tab title (review)
+    return TerminalText::escaped(QFileInfo(m_path).fileName());
 }
 
 std::shared_ptr<const TraceDocument> TraceTab::document() const {

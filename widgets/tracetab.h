@@ -1,5 +1,6 @@
 #pragma once
 
+#include "terminaltext.h"
 #include "tracedocument.h"
 
 #include <QElapsedTimer>
@@ -67,7 +68,8 @@ public:
 
     /** The file's path as given to load() (or the name given to loadBytes()). */
     QString filePath() const { return m_path; }
-    /** The file name without its directory, for the tab's label. */
+    /** The file name without its directory, for the tab's label: controls and bidi overrides
+     *  escaped (TerminalText). */
     QString fileName() const;
     bool isLoading() const { return m_loading; }
     /** The loaded document, or nullptr while loading or after a failure. */
