@@ -198,10 +198,12 @@ void TraceTab::onGrowTimer() {
     if (!doc) {
         return;
     }
-    doc->checkShrunk();
+    const qint64 shrunk = doc->checkShrunk();
     const qint64 seen = doc->diagnosticCount();
-    if (seen != m_diagnosticsSeen) {
+    // (the shrink error is added once; a file cut again must still update the size shown)
+    if (seen != m_diagnosticsSeen || shrunk != m_shrunkSeen) {
         m_diagnosticsSeen = seen;
+        m_shrunkSeen = shrunk;
         m_state->notifyDocumentGrew();
     }
 }
@@ -213,6 +215,7 @@ void TraceTab::watchLoadedFile() {
         return;
     }
     m_diagnosticsSeen = doc->diagnosticCount();
+    m_shrunkSeen = doc->shrunkTo();
     m_growTimer->start(kWatchMs);
 }
 

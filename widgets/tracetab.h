@@ -134,6 +134,7 @@ private:
     QTimer *m_growTimer = nullptr;         // tells views the document grew (see onGrowTimer())
     bool m_onDisk = false;                 // load() or follow(), not loadBytes()
     qint64 m_diagnosticsSeen = 0;  // the document's diagnosticCount() the views were told of
+    qint64 m_shrunkSeen = -1;      // the size the file shrank to at the last look, or -1
     QWidget *m_liveBar = nullptr;  // loading or following, above the table
     QLabel *m_liveText = nullptr;
     QProgressBar *m_liveProgress = nullptr;
