@@ -1,5 +1,6 @@
 #include "inspectortreemodel.h"
 
+#include "terminaltext.h"
 #include "valueformatter.h"
 
 #include <QJsonArray>
@@ -72,20 +73,23 @@ QVariant InspectorTreeModel::data(const QModelIndex &index, int role) const {
     switch (role) {
         case Qt::DisplayRole:
             switch (index.column()) {
+                // Names and values come from the trace: controls and bidi overrides escaped (a
+                // U+202E in sm_config_json or a model name reversed the row; review). Copy
+                // (CopyTextRole) keeps them as recorded.
                 case NameColumn:
-                    return n->name;
+                    return TerminalText::escaped(n->name);
                 case TypeColumn:
-                    return n->type;
+                    return TerminalText::escaped(n->type);
                 case ValueColumn:
-                    return n->value;
+                    return TerminalText::escaped(n->value);
             }
             return QVariant();
         case Qt::ToolTipRole: {
             if (!n->toolTip.isEmpty()) {
-                return n->toolTip;
+                return TerminalText::escapedLines(n->toolTip);
             }
             if (index.column() == ValueColumn && n->value.size() > 60) {
-                return n->value.left(4000);
+                return TerminalText::escaped(n->value.left(4000));
             }
             if (!n->path.isEmpty()) {
                 return n->path;

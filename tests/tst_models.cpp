@@ -376,6 +376,23 @@ private slots:
         QVERIFY(m.findByName(QStringLiteral("chunk_hash")).isEmpty());
     }
 
+    void inspectorShowsTraceStringsEscaped() {
+        // Review finding: a U+202E or ESC in a header value (sm_config_json, level_meta) or an
+        // argument reversed or broke the row in the Header and Inspector panes. Shown escaped;
+        // copied as recorded.
+        auto root = std::make_unique<TreeNode>();
+        const QString raw = QStringLiteral("evil\u202e\x1b[31mred");
+        root->add(QStringLiteral("key\u202e"), QStringLiteral("str"), raw);
+        InspectorTreeModel m;
+        Tester t(&m, Tester::FailureReportingMode::Fatal);
+        m.setTree(std::move(root));
+        const QModelIndex name = m.index(0, InspectorTreeModel::NameColumn);
+        const QModelIndex value = m.index(0, InspectorTreeModel::ValueColumn);
+        QCOMPARE(name.data().toString(), QStringLiteral("key\\u{202e}"));
+        QCOMPARE(value.data().toString(), QStringLiteral("evil\\u{202e}\\x1b[31mred"));
+        QCOMPARE(value.data(InspectorTreeModel::CopyTextRole).toString(), raw);
+    }
+
     void inspectorHeader() {
         auto doc = load(fixturePath(QStringLiteral("digest-mismatch.lct")));
         InspectorTreeModel m;
