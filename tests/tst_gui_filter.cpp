@@ -34,6 +34,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
@@ -177,6 +178,7 @@ private slots:
     void statisticsWaitWhileHidden();
     void statisticsWaitForTheLoadToFinish();
     void statisticsOfAFollowedTraceDoNotWait();
+    void statisticsSayWhenArgumentsCouldNotBeRead();
     void copyRecordAsJsonParsesBack();
     void frameDumpAnnotatesFields();
     void composerAppendsWithParentheses();
@@ -586,6 +588,30 @@ void TestFilter::statisticsOfAFollowedTraceDoNotWait() {
     QCOMPARE(pane.statistics()->records, qint64(3));
     state.notifyDocumentGrew();
     QVERIFY(!pane.isWaitingForLoad());
+}
+
+void TestFilter::statisticsSayWhenArgumentsCouldNotBeRead() {
+    // Review finding: after the file was cut short, the statistics counted the records whose
+    // arguments were gone as records without keys, and said nothing.
+    QByteArray b = lmct::test::frame(lmct::test::headerBody());
+    b += lmct::test::frame(lmct::test::recordBody(
+        0.1, 1.7e9, lmct::test::storageQualname("reserve_write"), lmct::test::keysArgs(1)));
+    b += lmct::test::frame(lmct::test::recordBody(0.2, 1.7e9,
+                                                  lmct::test::storageQualname("finish_write"),
+                                                  QByteArray("\x81\xa4keys\xc1", 7)));
+    QString error;
+    ViewState state;
+    state.setDocument(TraceLoader::loadBytes(b, QStringLiteral("bad-args.lct"), &error));
+    QVERIFY2(state.document(), qPrintable(error));
+    StatisticsPane pane;
+    pane.show();
+    pane.setViewState(&state);
+    QVERIFY(QTest::qWaitFor([&] { return !pane.isBusy() && pane.statistics(); }, 20000));
+    QCOMPARE(pane.statistics()->decodeErrors, qint64(1));
+    auto *scope = pane.findChild<QLabel *>(QStringLiteral("statisticsScope"));
+    QVERIFY(scope);
+    QVERIFY2(scope->text().contains(QStringLiteral("the arguments of 1 records could not be read")),
+             qPrintable(scope->text()));
 }
 
 void TestFilter::copyRecordAsJsonParsesBack() {

@@ -240,6 +240,13 @@ void StatisticsPane::showStatistics(std::shared_ptr<const TraceStatistics> stats
                      .arg(TimeFormat::mono(m_state->timeRange()->from),
                           TimeFormat::mono(m_state->timeRange()->to));
     }
+    if (m_stats->decodeErrors > 0) {
+        // e.g. a file cut short after it loaded: those records count, their arguments do not
+        // (review: the numbers looked whole)
+        scope << tr("the arguments of %1 records could not be read: their keys and bytes are "
+                    "not counted")
+                     .arg(loc.toString(m_stats->decodeErrors));
+    }
     m_scope->setText(scope.join(QStringLiteral(" · ")));
     m_scope->setToolTip(m_scope->text());
     m_pairs->setText(pairsText());
