@@ -368,8 +368,9 @@ void TestMainWindow::everyFixtureOpensOrIsRefusedCleanly() {
             QTRY_VERIFY_WITH_TIMEOUT(tab->document() != nullptr, 30000);
             QCOMPARE(tab->document()->records().size(),
                      fx.value(QStringLiteral("records")).toInt());
-            QCOMPARE(tab->table()->model()->rowCount(),
-                     fx.value(QStringLiteral("records")).toInt());
+            // (the table takes the rows from the document's last growth notification)
+            QTRY_COMPARE(tab->table()->model()->rowCount(),
+                         fx.value(QStringLiteral("records")).toInt());
             QCOMPARE(w.tabCount(), before + 1);
             const bool damaged = !fx.value(QStringLiteral("diagnostics")).toArray().isEmpty();
             if (damaged) {

@@ -1076,7 +1076,10 @@ void TimelineWidget::updateRateLegend() {
             lanes.append(row.lane);
         }
     }
-    if (lanes == m_legendLanes && m_rateLegend->itemCount() == lanes.size()) {
+    // (std::equal: Qt 6.4's QList == passes a null pointer to memcmp for an empty list, which
+    // UBSan reports)
+    if (std::equal(lanes.cbegin(), lanes.cend(), m_legendLanes.cbegin(), m_legendLanes.cend()) &&
+        m_rateLegend->itemCount() == lanes.size()) {
         return;
     }
     m_legendLanes = lanes;
