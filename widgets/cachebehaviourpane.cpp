@@ -1,5 +1,7 @@
 #include "cachebehaviourpane.h"
 
+#include "jobpool.h"
+
 #include "anomalytablemodel.h"
 #include "keylifecycle.h"
 #include "keytablemodel.h"
@@ -7,7 +9,6 @@
 #include "stablelabel.h"
 #include "timeformat.h"
 #include "viewstate.h"
-#include "workerpriority.h"
 
 #include <qcustomplot.h>
 #include <QComboBox>
@@ -508,8 +509,7 @@ void CacheBehaviourPane::analyse() {
     m_progress->setValue(0);
     m_progress->show();
     // The destructor cancels and waits for the pool: `this` outlives the task.
-    (void)QtConcurrent::run(&m_pool, [this, doc, cancel, generation] {
-        WorkerPriority::applyToCurrentThread();
+    (void)JobPool::run(&m_pool, [this, doc, cancel, generation] {
         int last = -1;
         auto progress = [&](int p) {
             if (p != last) {

@@ -4,7 +4,6 @@
 #include "filterexpression.h"
 #include "jobpool.h"
 #include "viewstate.h"
-#include "workerpriority.h"
 
 #include <QAction>
 #include <QFutureWatcher>
@@ -253,28 +252,26 @@ void FilterBar::evaluate(const QString &text) {
         updateCount();
         emit evaluated();
     });
-    watcher->setFuture(
-        QtConcurrent::run(JobPool::instance(), [doc, expr, cancelFlag, self, generation] {
-            WorkerPriority::applyToCurrentThread();
-            FilterEvaluator ev(doc, expr);
-            FilterEvaluator::Options o;
-            o.cancel = cancelFlag.get();
-            o.progress = [self, generation](qint64 done, qint64 total) {
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, generation, done, total] {
-                        if (self && self->m_generation == generation && total > 0) {
-                            self->m_progress->setValue(int(double(done) / double(total) * 1000.0));
-                        }
-                    },
-                    Qt::QueuedConnection);
-            };
-            FilterEvaluator::Result r = ev.run(o);
-            Outcome out;
-            out.cancelled = r.cancelled;
-            out.records = std::make_shared<const std::vector<int>>(std::move(r.records));
-            return out;
-        }));
+    watcher->setFuture(JobPool::run([doc, expr, cancelFlag, self, generation] {
+        FilterEvaluator ev(doc, expr);
+        FilterEvaluator::Options o;
+        o.cancel = cancelFlag.get();
+        o.progress = [self, generation](qint64 done, qint64 total) {
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, generation, done, total] {
+                    if (self && self->m_generation == generation && total > 0) {
+                        self->m_progress->setValue(int(double(done) / double(total) * 1000.0));
+                    }
+                },
+                Qt::QueuedConnection);
+        };
+        FilterEvaluator::Result r = ev.run(o);
+        Outcome out;
+        out.cancelled = r.cancelled;
+        out.records = std::make_shared<const std::vector<int>>(std::move(r.records));
+        return out;
+    }));
 }
 
 void FilterBar::updateCount() {

@@ -9,7 +9,6 @@
 #include "recordtableview.h"
 #include "stablelabel.h"
 #include "viewstate.h"
-#include "workerpriority.h"
 
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -144,30 +143,28 @@ void FindBar::search() {
             emit searched();
         }
     });
-    watcher->setFuture(
-        QtConcurrent::run(JobPool::instance(), [doc, text, expression, shown]() -> Records {
-            WorkerPriority::applyToCurrentThread();
-            auto out = std::make_shared<std::vector<int>>();
-            if (expression) {
-                FilterEvaluator::Options o;
-                o.subset = shown.get();
-                *out = FilterEvaluator(doc, FilterExpression::parse(text)).run(o).records;
-                return out;
-            }
-            const RecordStore &rs = doc->records();
-            for (const int rec : *shown) {
-                if (Qualname::shortName(rs.qualname(rec)).contains(text, Qt::CaseInsensitive)) {
-                    out->push_back(rec);
-                    continue;
-                }
-                const auto args = doc->args(rec);
-                if (args && RecordSummary::summarize(args->value, 2000)
-                                .contains(text, Qt::CaseInsensitive)) {
-                    out->push_back(rec);
-                }
-            }
+    watcher->setFuture(JobPool::run([doc, text, expression, shown]() -> Records {
+        auto out = std::make_shared<std::vector<int>>();
+        if (expression) {
+            FilterEvaluator::Options o;
+            o.subset = shown.get();
+            *out = FilterEvaluator(doc, FilterExpression::parse(text)).run(o).records;
             return out;
-        }));
+        }
+        const RecordStore &rs = doc->records();
+        for (const int rec : *shown) {
+            if (Qualname::shortName(rs.qualname(rec)).contains(text, Qt::CaseInsensitive)) {
+                out->push_back(rec);
+                continue;
+            }
+            const auto args = doc->args(rec);
+            if (args &&
+                RecordSummary::summarize(args->value, 2000).contains(text, Qt::CaseInsensitive)) {
+                out->push_back(rec);
+            }
+        }
+        return out;
+    }));
 }
 
 void FindBar::applyMatches(std::shared_ptr<const std::vector<int>> records) {

@@ -15,7 +15,6 @@
 #include "timeformat.h"
 #include "treecopyactions.h"
 #include "viewstate.h"
-#include "workerpriority.h"
 
 #include <QAction>
 #include <QApplication>
@@ -45,7 +44,6 @@ struct BuiltTree {
 };
 
 std::shared_ptr<BuiltTree> buildTree(const std::shared_ptr<const TraceDocument> &doc, int record) {
-    WorkerPriority::applyToCurrentThread();  // (run in the background or, small, right here)
     auto built = std::make_shared<BuiltTree>();
     built->args = doc->args(record);
     built->root = ArgumentTree::build(built->args->value);
@@ -202,7 +200,7 @@ void InspectorPane::showRecord(int record) {
                 auto built = watcher->result();
                 installTree(record, built->args, std::move(built->root));
             });
-    watcher->setFuture(QtConcurrent::run(JobPool::instance(), buildTree, doc, record));
+    watcher->setFuture(JobPool::run([doc, record] { return buildTree(doc, record); }));
 }
 
 void InspectorPane::installTree(int record, std::shared_ptr<const TraceDocument::Args> args,

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "workerpriority.h"
+
 #include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+#include <utility>
 
 namespace lmct {
 
@@ -31,6 +35,23 @@ public:
      * they behind loads of several files opened at once.
      */
     static QThreadPool *loads();
+
+    /**
+     * QtConcurrent::run(pool, job) where the job first takes the worker threads' priority
+     * (WorkerPriority::applyToCurrentThread): every background job of the viewer starts this
+     * way, so none can forget it. `pool` defaults to instance().
+     */
+    template <typename Job>
+    static auto run(QThreadPool *pool, Job &&job) {
+        return QtConcurrent::run(pool, [job = std::forward<Job>(job)]() mutable {
+            WorkerPriority::applyToCurrentThread();
+            return job();
+        });
+    }
+    template <typename Job>
+    static auto run(Job &&job) {
+        return run(instance(), std::forward<Job>(job));
+    }
 
 private:
     static QThreadPool *make(const char *name);

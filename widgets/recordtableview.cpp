@@ -9,7 +9,6 @@
 #include "jobpool.h"
 #include "qualname.h"
 #include "timeformat.h"
-#include "workerpriority.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -33,7 +32,6 @@ using Subset = std::shared_ptr<const std::vector<int>>;
 
 Subset computeSubset(const std::shared_ptr<const TraceDocument> &doc, ViewState::TimeRange range,
                      Subset filter) {
-    WorkerPriority::applyToCurrentThread();  // (run in the background or, small, right here)
     auto rows = std::make_shared<std::vector<int>>();
     const RecordStore &rs = doc->records();
     if (filter) {
@@ -205,7 +203,8 @@ void RecordTableView::onTimeRangeChanged() {
             applySubset(watcher->result());
         }
     });
-    watcher->setFuture(QtConcurrent::run(JobPool::instance(), computeSubset, doc, *range, filter));
+    watcher->setFuture(
+        JobPool::run([doc, range = *range, filter] { return computeSubset(doc, range, filter); }));
 }
 
 void RecordTableView::applySubset(std::shared_ptr<const std::vector<int>> rows) {
@@ -408,8 +407,7 @@ void RecordTableView::onFollowedKeyChanged() {
             m_state->setFollowedRecords(key, watcher->result());
         }
     });
-    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, expr]() -> Subset {
-        WorkerPriority::applyToCurrentThread();
+    watcher->setFuture(JobPool::run([doc, expr]() -> Subset {
         return std::make_shared<const std::vector<int>>(FilterEvaluator(doc, expr).run().records);
     }));
 }

@@ -5,7 +5,6 @@
 #include "statisticstablemodel.h"
 #include "timeformat.h"
 #include "viewstate.h"
-#include "workerpriority.h"
 
 #include <QFutureWatcher>
 #include <QHeaderView>
@@ -194,15 +193,13 @@ void StatisticsPane::recompute() {
         m_cancel.reset();
         showStatistics(watcher->result());
     });
-    watcher->setFuture(
-        QtConcurrent::run(JobPool::instance(), [doc, filter, range, cancel]() -> Stats {
-            WorkerPriority::applyToCurrentThread();
-            TraceStatistics::Options o;
-            o.range = range;
-            o.subset = filter.get();
-            o.cancel = cancel.get();
-            return std::make_shared<const TraceStatistics>(TraceStatistics::compute(*doc, o));
-        }));
+    watcher->setFuture(JobPool::run([doc, filter, range, cancel]() -> Stats {
+        TraceStatistics::Options o;
+        o.range = range;
+        o.subset = filter.get();
+        o.cancel = cancel.get();
+        return std::make_shared<const TraceStatistics>(TraceStatistics::compute(*doc, o));
+    }));
 }
 
 void StatisticsPane::showEvent(QShowEvent *event) {

@@ -10,7 +10,6 @@
 #include "timeformat.h"
 #include "timelineexportactions.h"
 #include "timelinefollowlayer.h"
-#include "workerpriority.h"
 
 #include <qcustomplot.h>
 
@@ -577,8 +576,7 @@ void TimelineWidget::startBuild() {
     auto doc = m_doc;
     auto cancel = m_cancel;
     const quint64 gen = m_generation;
-    m_watcher.setFuture(QtConcurrent::run(JobPool::instance(), [this, doc, cancel, gen]() {
-        WorkerPriority::applyToCurrentThread();
+    m_watcher.setFuture(JobPool::run([this, doc, cancel, gen]() {
         Built b;
         b.doc = doc;
         b.generation = gen;
@@ -2044,8 +2042,7 @@ void TimelineWidget::onFilterChanged() {
         m_filterRecords = records;
         applyFilterIndex();
     });
-    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, records, cancel]() -> Result {
-        WorkerPriority::applyToCurrentThread();
+    watcher->setFuture(JobPool::run([doc, records, cancel]() -> Result {
         return TimelineIndex::buildSubset(doc->records(), *records, cancel.get());
     }));
 }
@@ -2087,8 +2084,7 @@ void TimelineWidget::onFollowedRecordsChanged() {
         emit followedTrailReady();
     });
     auto doc = m_doc;
-    watcher->setFuture(QtConcurrent::run(JobPool::instance(), [doc, records]() -> Result {
-        WorkerPriority::applyToCurrentThread();
+    watcher->setFuture(JobPool::run([doc, records]() -> Result {
         return std::make_shared<const FollowedTrail>(
             FollowedTrail::build(doc->records(), *records));
     }));

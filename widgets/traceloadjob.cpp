@@ -2,7 +2,6 @@
 
 #include "jobpool.h"
 #include "traceloader.h"
-#include "workerpriority.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -97,10 +96,8 @@ void TraceLoadJob::run(std::function<Result(const TraceLoadOptions &)> work) {
     opt.progress = [this](qint64 done, qint64 total, qint64 records) {
         onWorkerProgress(done, total, records);
     };
-    m_watcher.setFuture(QtConcurrent::run(JobPool::loads(), [work = std::move(work), opt] {
-        WorkerPriority::applyToCurrentThread();
-        return work(opt);
-    }));
+    m_watcher.setFuture(
+        JobPool::run(JobPool::loads(), [work = std::move(work), opt] { return work(opt); }));
 }
 
 void TraceLoadJob::onWorkerProgress(qint64 done, qint64 total, qint64 records) {
