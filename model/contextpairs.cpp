@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <queue>
+#include <utility>
 
 namespace lmct {
 
@@ -28,19 +29,22 @@ using Key = ContextPairs::KeyId;
  */
 class FifoTable {
 public:
-    explicit FifoTable(size_t n) {
-        const size_t cap = std::bit_ceil(std::max<size_t>(16, n + n / 2));
-        m_slots.resize(cap);
-        m_mask = cap - 1;
-    }
     struct Slot {
         Key key;
         qint32 head = kEmpty;  // kEmpty: unused slot; -1: used, queue empty
         qint32 tail = -1;
     };
     static constexpr qint32 kEmpty = std::numeric_limits<qint32>::min();
-    /** The slot of `k`; inserted (with an empty queue) when `insert`; nullptr otherwise. */
+    /**
+     * The slot of `k`; inserted (with an empty queue) when `insert`; nullptr otherwise. The
+     * table doubles when two thirds full, so it is sized by the distinct keys, not the calls
+     * (every call of a trace may share one key list). A returned pointer is valid until the
+     * next insert.
+     */
     Slot *find(const Key &k, bool insert) {
+        if (insert && 3 * (m_used + 1) > 2 * m_slots.size()) {
+            grow();
+        }
         size_t i = size_t(k.a) & m_mask;
         for (;;) {
             Slot &s = m_slots[i];
@@ -51,6 +55,7 @@ public:
                 s.key = k;
                 s.head = -1;
                 s.tail = -1;
+                ++m_used;
                 return &s;
             }
             if (s.key.a == k.a && s.key.b == k.b) {
@@ -61,8 +66,24 @@ public:
     }
 
 private:
-    std::vector<Slot> m_slots;
-    size_t m_mask = 0;
+    void grow() {
+        std::vector<Slot> old = std::exchange(m_slots, std::vector<Slot>(2 * m_slots.size()));
+        m_mask = m_slots.size() - 1;
+        for (const Slot &o : old) {
+            if (o.head == kEmpty) {
+                continue;
+            }
+            size_t i = size_t(o.key.a) & m_mask;
+            while (m_slots[i].head != kEmpty) {
+                i = (i + 1) & m_mask;
+            }
+            m_slots[i] = o;
+        }
+    }
+
+    std::vector<Slot> m_slots = std::vector<Slot>(16);
+    size_t m_mask = 15;
+    size_t m_used = 0;
 };
 
 /** The `keys` argument's bytes (or the whole `args`) of a record body; empty when neither. */
@@ -111,28 +132,34 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
     const uchar *data = doc.fileData();  // mapped after those records were published
     const int enterId = rs.qualnameIdOf(family + kEnter);
     const int exitId = rs.qualnameIdOf(family + kExit);
-    std::vector<Event> events;
+    // The calls in file order: record index, or -1 - record for an __exit__ (4 bytes a call;
+    // the time is read back from the store).
+    std::vector<qint32> calls;
     if (enterId >= 0 || exitId >= 0) {
         const std::vector<qint64> counts = rs.qualnameCounts();
         qint64 expect = 0;
         for (int id : {enterId, exitId}) {
             expect += id >= 0 && size_t(id) < counts.size() ? counts[size_t(id)] : 0;
         }
-        events.reserve(size_t(expect));
+        calls.reserve(size_t(expect));
         for (int i = 0; i < n; ++i) {
             const int q = int(rs.qualnameId(i));
             if ((q == enterId || q == exitId) && std::isfinite(rs.tMono(i))) {
-                events.push_back(Event{i, rs.tMono(i), q == enterId, {}});
+                calls.push_back(q == enterId ? i : -1 - i);
             }
         }
     }
-    // Find and hash each event's key list in the mapped file, in parallel, in one pass over
+    auto recordOf = [&calls](size_t k) {
+        const qint32 c = calls[k];
+        return c >= 0 ? c : -1 - c;
+    };
+    // Find and hash each call's key list in the mapped file, in parallel, in one pass over
     // the bodies (they are spread over the whole file: read each once, prefetched).
-    std::vector<KeyId> keys(events.size());
+    std::vector<KeyId> keys(calls.size());
     std::vector<std::pair<size_t, size_t>> ranges;
     const size_t chunk = 4096;
-    for (size_t b = 0; b < events.size(); b += chunk) {
-        ranges.emplace_back(b, std::min(events.size(), b + chunk));
+    for (size_t b = 0; b < calls.size(); b += chunk) {
+        ranges.emplace_back(b, std::min(calls.size(), b + chunk));
     }
     ParallelChunks::run(int(ranges.size()), [&](int ri) {
         const std::pair<size_t, size_t> &r = ranges[size_t(ri)];
@@ -142,24 +169,29 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
         constexpr size_t kAhead = 8;
         for (size_t k = r.first; k < r.second; ++k) {
             if (k + kAhead < r.second) {
-                const uchar *ahead = data + rs.frameOffset(events[k + kAhead].record);
+                const uchar *ahead = data + rs.frameOffset(recordOf(k + kAhead));
                 __builtin_prefetch(ahead);
                 __builtin_prefetch(ahead + 64);
                 __builtin_prefetch(ahead + 128);
             }
-            Event &e = events[k];
-            const qint64 off = rs.frameOffset(e.record) + 4;
-            e.key = keyBytes(data + off, rs.bodyLength(e.record));
-            keys[k] = keyId(e.key);
+            const int record = recordOf(k);
+            const qint64 off = rs.frameOffset(record) + 4;
+            keys[k] = keyId(keyBytes(data + off, rs.bodyLength(record)));
         }
         if (r.second > r.first) {  // read once: keep the file out of the RSS
-            doc.releaseRecordPages(events[r.first].record, events[r.second - 1].record);
+            doc.releaseRecordPages(recordOf(r.first), recordOf(r.second - 1));
         }
     });
     if (cancel && cancel->load()) {
         return nullptr;
     }
-    return matchKeys(events, keys, family);
+    return matchKeys(
+        calls.size(),
+        [&](size_t k) {
+            const int record = recordOf(k);
+            return Event{record, rs.tMono(record), calls[k] >= 0, {}};
+        },
+        std::move(keys), family);
 }
 
 QByteArrayView ContextPairs::keyListBytes(const TraceDocument &doc, int record) {
@@ -186,74 +218,84 @@ std::shared_ptr<const ContextPairs> ContextPairs::match(const std::vector<Event>
     for (size_t k = 0; k < events.size(); ++k) {
         keys[k] = keyId(events[k].key);
     }
-    return matchKeys(events, keys, family);
+    return matchKeys(
+        events.size(), [&events](size_t k) -> const Event & { return events[k]; }, std::move(keys),
+        family);
 }
 
-std::shared_ptr<const ContextPairs> ContextPairs::matchKeys(const std::vector<Event> &events,
-                                                            const std::vector<KeyId> &keys,
+template <typename EventAt>
+std::shared_ptr<const ContextPairs> ContextPairs::matchKeys(size_t n, EventAt eventAt,
+                                                            std::vector<KeyId> keys,
                                                             const QString &family) {
     auto cp = std::make_shared<ContextPairs>();
     cp->m_family = family;
     size_t enters = 0;
-    for (const Event &e : events) {
-        enters += e.enter;
+    for (size_t k = 0; k < n; ++k) {
+        enters += eventAt(k).enter;
     }
-    cp->m_spans.reserve(std::min(enters, events.size() - enters));
-    // FIFO per key list, in file order: queues are singly linked lists threaded through `next`
-    // (one int per event), so an open key costs one table slot whatever its queue length.
-    FifoTable open(enters);
-    std::vector<int> next(events.size(), -1);
-    std::vector<char> matched(events.size(), 0);
-    for (int k = 0, n = int(events.size()); k < n; ++k) {
-        const Event &e = events[size_t(k)];
-        if (!std::isfinite(e.t)) {
-            continue;
-        }
-        if (e.enter) {
-            FifoTable::Slot *f = open.find(keys[size_t(k)], true);
-            if (f->tail >= 0) {
-                next[size_t(f->tail)] = k;
-            } else {
-                f->head = k;
+    cp->m_spans.reserve(std::min(enters, n - enters));
+    std::vector<char> matched(n, 0);
+    {
+        // FIFO per key list, in file order: queues are singly linked lists threaded through
+        // `next` (one int per event), so an open key costs one table slot whatever its queue
+        // length.
+        FifoTable open;
+        std::vector<qint32> next(n, -1);
+        for (size_t k = 0; k < n; ++k) {
+            const Event e = eventAt(k);
+            if (!std::isfinite(e.t)) {
+                continue;
             }
-            f->tail = k;
-            continue;
-        }
-        FifoTable::Slot *f = open.find(keys[size_t(k)], false);
-        if (!f || f->head < 0) {
-            cp->m_unmatchedExits.push_back(e.record);
-            continue;
-        }
-        const int head = f->head;
-        const Event &in = events[size_t(head)];
-        Span s;
-        s.start = in.t;
-        s.end = std::max(in.t, e.t);
-        s.enter = in.record;
-        s.exit = e.record;
-        cp->m_spans.push_back(s);
-        matched[size_t(head)] = 1;
-        f->head = next[size_t(head)];
-        if (f->head < 0) {
-            f->tail = -1;
+            if (e.enter) {
+                FifoTable::Slot *f = open.find(keys[k], true);
+                if (f->tail >= 0) {
+                    next[size_t(f->tail)] = qint32(k);
+                } else {
+                    f->head = qint32(k);
+                }
+                f->tail = qint32(k);
+                continue;
+            }
+            FifoTable::Slot *f = open.find(keys[k], false);
+            if (!f || f->head < 0) {
+                cp->m_unmatchedExits.push_back(e.record);
+                continue;
+            }
+            const int head = f->head;
+            const Event in = eventAt(size_t(head));
+            Span s;
+            s.start = in.t;
+            s.end = std::max(in.t, e.t);
+            s.enter = in.record;
+            s.exit = e.record;
+            cp->m_spans.push_back(s);
+            matched[size_t(head)] = 1;
+            f->head = next[size_t(head)];
+            if (f->head < 0) {
+                f->tail = -1;
+            }
         }
     }
-    for (size_t k = 0; k < events.size(); ++k) {
-        if (events[k].enter && !matched[k] && std::isfinite(events[k].t)) {
-            cp->m_unmatchedEnters.push_back(events[k].record);
+    keys = {};  // freed before the layout below needs its memory
+    for (size_t k = 0; k < n; ++k) {
+        const Event e = eventAt(k);
+        if (e.enter && !matched[k] && std::isfinite(e.t)) {
+            cp->m_unmatchedEnters.push_back(e.record);
         }
     }
+    matched = {};
     // Unmatched calls in (t_mono, record) order, with their times alongside.
     std::vector<double> enterT, exitT;
-    auto byTime = [&events](std::vector<qint32> &recs, std::vector<double> &times) {
+    auto byTime = [&](std::vector<qint32> &recs, std::vector<double> &times) {
         std::sort(recs.begin(), recs.end());
         std::vector<std::pair<double, qint32>> tr;
         tr.reserve(recs.size());
-        size_t k = 0;  // events and (sorted) recs are both in file order: one merge pass
-        for (const Event &e : events) {
-            if (k < recs.size() && e.record == recs[k]) {
+        size_t j = 0;  // events and (sorted) recs are both in file order: one merge pass
+        for (size_t k = 0; k < n && j < recs.size(); ++k) {
+            const Event e = eventAt(k);
+            if (e.record == recs[j]) {
                 tr.emplace_back(e.t, e.record);
-                ++k;
+                ++j;
             }
         }
         std::sort(tr.begin(), tr.end());

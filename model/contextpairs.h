@@ -34,7 +34,10 @@ class TraceDocument;
  * the exit's t_mono stepped back before its enter's. Each span gets a `depth`: the row of a
  * greedy interval layout (lowest free row), the same at every zoom.
  *
- * Memory: ≈ 64 bytes per span (span, start/end rank tables, record lookup, block maxima).
+ * Memory: ≈ 64 bytes per span (span, start/end rank tables, record lookup, block maxima). While
+ * build() runs it needs ≈ 25 bytes per `__enter__`/`__exit__` call besides (its record index,
+ * key-list identity, queue link and matched flag) and one 24-byte table slot per distinct open
+ * key list.
  *
  * Ownership: build() returns a shared immutable object with no pointer into the document.
  * Thread-safety: build() and match() are reentrant (run them on a worker); the result is
@@ -134,8 +137,13 @@ public:
     static KeyId keyId(QByteArrayView value);
 
 private:
-    static std::shared_ptr<const ContextPairs> matchKeys(const std::vector<Event> &events,
-                                                         const std::vector<KeyId> &keys,
+    /**
+     * Pairs n events in file order, event k read as eventAt(k) (an Event whose `key` is not
+     * used) with identity keys[k]. Takes `keys` to free it before the spans are laid out.
+     */
+    template <typename EventAt>
+    static std::shared_ptr<const ContextPairs> matchKeys(size_t n, EventAt eventAt,
+                                                         std::vector<KeyId> keys,
                                                          const QString &family);
     void finish();
 
