@@ -8,6 +8,7 @@
 #include "headlessexport.h"
 #include "mainwindow.h"
 #include "plotexport.h"
+#include "timeformat.h"
 #include "timelineexport.h"
 #include "timelineexportactions.h"
 #include "timelinefixture.h"
@@ -210,6 +211,40 @@ private slots:
         const QByteArray pdf = readAll(out);
         QVERIFY(pdf.startsWith("%PDF"));
         QVERIFY(pdf.size() > 1000);
+    }
+
+    void regression_captionRangeIsTheAxisRange() {
+        // Zoomed out past the first record, the caption said "t_mono 0.000000 …" while the axis
+        // started below 0: it now states the axis's range as drawn.
+        m_w->setTimeMode(TimelineWidget::TimeMode::Relative);
+        const RecordStore &rs = m_state->document()->records();
+        const double size = rs.maxTMono() - rs.minTMono();
+        m_w->setVisibleRange(rs.minTMono() - 0.2 * size, rs.maxTMono());
+        const QCPRange r = m_w->visibleRange();
+        QVERIFY2(r.lower < 0, qPrintable(QString::number(r.lower)));
+        const QString c = TimelineExport::caption(*m_w);
+        QVERIFY2(c.contains(QStringLiteral("t_mono %1 … %2 s")
+                                .arg(TimeFormat::mono(r.lower), TimeFormat::mono(r.upper))),
+                 qPrintable(c));
+    }
+
+    void regression_rangeReachingPastTheTraceKeepsItsInsidePart() {
+        // setVisibleRange(0, 1000) on a trace of a few seconds re-centred the window on the
+        // trace's end (showing 1.7 … 12 s of a 0 … 7 s trace): the part of the request inside
+        // the zoom-out limit (1.5 times the trace) is kept.
+        const RecordStore &rs = m_state->document()->records();
+        const QCPRange d(rs.minTMono(), rs.maxTMono());
+        m_w->setVisibleRange(d.lower, d.lower + 1000);
+        QCOMPARE(m_w->visibleRange().lower, d.lower);
+        QVERIFY(m_w->visibleRange().upper <= d.upper + 0.26 * d.size());
+        QVERIFY(m_w->visibleRange().upper > d.upper);
+        m_w->setVisibleRange(d.lower - 1000, d.lower + 1.0);
+        QCOMPARE(m_w->visibleRange().upper, d.lower + 1.0);
+        QVERIFY(m_w->visibleRange().lower >= d.lower - 0.26 * d.size());
+        // wholly outside: a window of the requested width at the nearest edge
+        m_w->setVisibleRange(d.upper + 1000, d.upper + 1001);
+        QVERIFY(m_w->visibleRange().upper <= d.upper + 0.26 * d.size());
+        QVERIFY(qAbs(m_w->visibleRange().size() - 1.0) < 1e-9);
     }
 
     void captionNamesFileRangeAndFilter() {

@@ -2,6 +2,7 @@
 
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "timeformat.h"
 #include "timelineexport.h"
 #include "timelinewidget.h"
 #include "traceloader.h"
@@ -133,9 +134,28 @@ int HeadlessExport::run(const Request &request) {
                                  .arg(request.timeoutMs / 1000));
     }
     const QCPRange fitted = timeline.visibleRange();  // the whole trace with a margin
-    const double from = std::isfinite(range.from) ? range.from : fitted.lower;
-    const double to = std::isfinite(range.to) ? range.to : fitted.upper;
-    if (to > from) {
+    if (!request.range.isEmpty()) {
+        // What the picture can show is the trace: a range reaching past it is cut to it (and
+        // said so), one wholly outside it is an error, not an empty picture.
+        const double from =
+            std::max(std::isfinite(range.from) ? range.from : fitted.lower, fitted.lower);
+        const double to = std::min(std::isfinite(range.to) ? range.to : fitted.upper, fitted.upper);
+        const QString trace = QStringLiteral("t_mono %1 … %2 s")
+                                  .arg(TimeFormat::mono(doc->records().minTMono()),
+                                       TimeFormat::mono(doc->records().maxTMono()));
+        if (!(to > from)) {
+            return fail(
+                kExitUsage,
+                QStringLiteral("--range %1 lies outside the trace (%2)").arg(request.range, trace));
+        }
+        if ((std::isfinite(range.from) && range.from < fitted.lower) ||
+            (std::isfinite(range.to) && range.to > fitted.upper)) {
+            QTextStream(stderr) << QStringLiteral(
+                                       "lmct-viewer: note: --range %1 reaches past the trace "
+                                       "(%2): showing t_mono %3 … %4 s\n")
+                                       .arg(request.range, trace, TimeFormat::mono(from),
+                                            TimeFormat::mono(to));
+        }
         timeline.setVisibleRange(from, to);
     }
     // Let the queued replots run; the export lays the plot out at WxH itself (TimelineExport),

@@ -59,7 +59,8 @@ QString TimelineExport::caption(const TimelineWidget &timeline) {
     const auto doc = state ? state->document() : nullptr;
     const QString file = doc ? doc->fileName() : QObject::tr("no trace");
     const QCPRange r = timeline.visibleRange();
-    const double lo = std::max(0.0, r.lower), hi = std::max(lo, r.upper);
+    // The axis's range as drawn (before the trace's first record too, when zoomed out there).
+    const double lo = r.lower, hi = std::max(lo, r.upper);
     QString range;
     if (timeline.timeMode() == TimelineWidget::TimeMode::Wall) {
         const double off = timeline.ticker()->wallOffset();

@@ -1297,14 +1297,24 @@ void TimelineWidget::setVisibleRange(double from, double to) {
     if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) {
         return;
     }
+    // At most 1.5 times the trace: the part of [from, to] inside that extent is shown (a
+    // window reaching far past the trace keeps where it starts or ends inside it, instead of
+    // being re-centred); one (almost) wholly outside is moved to its nearest edge.
     const QCPRange d = dataRange();
-    double w = std::clamp(to - from, kMinViewSeconds, d.size() * 1.5 + 1e-6);
-    double c = std::clamp((from + to) / 2, d.lower, d.upper);
+    const double margin = d.size() * 0.25 + 5e-7;
+    const double lo = d.lower - margin, hi = d.upper + margin;
+    double a = std::max(from, lo), b = std::min(to, hi);
+    if (!(b - a >= kMinViewSeconds)) {
+        const double w = std::min(to - from, hi - lo);
+        const double c = std::clamp((from + to) / 2, lo + w / 2, hi - w / 2);
+        a = c - std::max(w, kMinViewSeconds) / 2;
+        b = c + std::max(w, kMinViewSeconds) / 2;
+    }
     m_fitted = false;
     if (!m_tracking && m_keepNewest) {
         setKeepNewest(false);  // moved by hand (fitAll() restores it)
     }
-    timeAxis()->setRange(c - w / 2, c + w / 2);
+    timeAxis()->setRange(a, b);
 }
 
 void TimelineWidget::noteNavigation() {
