@@ -827,6 +827,17 @@ void TestMainWindow::shrinkAfterLoadingIsNoticedWithoutReading() {
     verifyOneShrankError(w, path, oldSize, newSize);
     QTRY_VERIFY2(w.statusText().contains(QLocale().formattedDataSize(newSize)),
                  qPrintable(w.statusText()));
+    // The Header pane's size line too (review: it kept the size the file was opened with).
+    auto headerSize = [&w] {
+        const QModelIndexList p = w.headerPane()->model()->findByName(QStringLiteral("size"));
+        return p.isEmpty()
+                   ? QString()
+                   : p.first().siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString();
+    };
+    QTRY_VERIFY2(
+        headerSize().contains(QStringLiteral("%1 bytes): shrank from %2 bytes")
+                                  .arg(QLocale().toString(newSize), QLocale().toString(oldSize))),
+        qPrintable(headerSize()));
     QTest::qWait(2500);
     QCOMPARE(shrankRows(w).size(), 1);
     // Cut again: still one error, but the status bar shows the size now (review: it kept the
@@ -836,6 +847,9 @@ void TestMainWindow::shrinkAfterLoadingIsNoticedWithoutReading() {
     QTRY_VERIFY2_WITH_TIMEOUT(w.statusText().contains(QLocale().formattedDataSize(smaller)),
                               qPrintable(w.statusText()), 5000);
     QCOMPARE(shrankRows(w).size(), 1);
+    QTRY_VERIFY2(
+        headerSize().contains(QStringLiteral("(%1 bytes)").arg(QLocale().toString(smaller))),
+        qPrintable(headerSize()));
 }
 
 void TestMainWindow::dropOpensFiles() {

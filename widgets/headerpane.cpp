@@ -116,16 +116,22 @@ void HeaderPane::rebuild() {
     const TraceHeader &header = doc->header();
 
     auto root = std::make_unique<TreeNode>();
-    TreeNode *file = root->add(
-        tr("File"), QString(),
-        tr("%1 · %2 · %3 records")
-            .arg(doc->fileName(), loc.formattedDataSize(doc->fileSize()), loc.toString(rs.size())));
+    // The size now: a file truncated by another process since it was opened says so.
+    const qint64 shrunk = doc->shrunkTo();
+    const qint64 size = shrunk >= 0 ? shrunk : doc->fileSize();
+    TreeNode *file =
+        root->add(tr("File"), QString(),
+                  tr("%1 · %2 · %3 records")
+                      .arg(doc->fileName(), loc.formattedDataSize(size), loc.toString(rs.size())));
     file->copyText = doc->filePath();
     addFact(file, tr("path"), tr("file"), doc->filePath());
     addFact(file, tr("size"), tr("bytes"),
-            tr("%1 (%2 bytes)")
-                .arg(loc.formattedDataSize(doc->fileSize()), loc.toString(doc->fileSize())),
-            QString::number(doc->fileSize()));
+            shrunk >= 0 ? tr("%1 (%2 bytes): shrank from %3 bytes while open; the records after "
+                             "offset %2 are no longer readable")
+                              .arg(loc.formattedDataSize(size), loc.toString(size),
+                                   loc.toString(doc->fileSize()))
+                        : tr("%1 (%2 bytes)").arg(loc.formattedDataSize(size), loc.toString(size)),
+            QString::number(size));
     addFact(file, tr("records"), tr("count"), loc.toString(rs.size()), QString::number(rs.size()));
     addFact(file, tr("duration"), tr("s"),
             tr("%1 (largest t_mono, %2 s)")
