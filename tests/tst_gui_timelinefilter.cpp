@@ -195,6 +195,48 @@ private slots:
         QVERIFY(pixelsNear(img, rowPixels(reserveRow), reserveColor, 12) > 50);
     }
 
+    void spanDensityFollowsFilter() {
+        // Review finding: zoomed out until the spans are drawn as a density (spans open per
+        // pixel column), the pair lane ignored the filter. Now it counts the matching spans at
+        // full strength, all of them faintly under those (Dim) or nothing else (Hide).
+        m_w->resize(460, 640);
+        QTest::qWait(50);
+        m_w->fitAll();
+        const auto &rows = m_w->lanes()->rows();
+        int spanRow = -1;
+        for (int r = 0; r < rows.size(); ++r) {
+            spanRow = rows[r].kind == TimelineLanes::Row::Kind::Spans ? r : spanRow;
+        }
+        QVERIFY(spanRow >= 0);
+        const auto &cp = m_w->lanes()->pairs()[size_t(rows[spanRow].family)];
+        QImage img = render();
+        // more spans than pixel columns: the density view
+        QVERIFY2(double(cp->spans().size()) > m_w->lanes()->rowRect(spanRow).width(),
+                 qPrintable(QString::number(m_w->lanes()->rowRect(spanRow).width())));
+        const QColor colour = rows[spanRow].color;
+        const QColor bg = rowBackground(spanRow);
+        const QColor strong = blend(bg, colour, 191), faint = blend(bg, colour, 56);
+        const QRect area = rowPixels(spanRow);
+        QVERIFY(pixelsNear(img, area, strong, 10) > 30);
+
+        // a filter no span's enter or exit matches
+        QVERIFY(applyFilter(QStringLiteral("call == reserve_write"),
+                            recordsOf(QStringLiteral(".reserve_write"))));
+        img = render();
+        QCOMPARE(pixelsNear(img, area, strong, 10), 0);
+        QVERIFY(pixelsNear(img, area, faint, 8) > 30);  // Dim: all of them, faintly
+        m_w->setFilterMode(TimelineWidget::FilterMode::Hide);
+        img = render();
+        QCOMPARE(pixelsNear(img, area, strong, 10), 0);
+        QCOMPARE(pixelsNear(img, area, faint, 8), 0);
+
+        // a filter matching every span's __enter__: at full strength again
+        QVERIFY(applyFilter(QStringLiteral("call == read_prefetched_results.__enter__"),
+                            recordsOf(QStringLiteral(".read_prefetched_results.__enter__"))));
+        img = render();
+        QVERIFY(pixelsNear(img, area, strong, 10) > 30);
+    }
+
     void ratePlotFollowsFilter() {
         const int reserveLane = m_w->lanes()->rows()[rowOf(QStringLiteral(".reserve_write"))].lane;
         const int finishLane = m_w->lanes()->rows()[rowOf(QStringLiteral(".finish_write"))].lane;

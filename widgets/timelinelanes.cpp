@@ -41,6 +41,7 @@ void TimelineLanes::setData(std::shared_ptr<const TraceDocument> doc,
     m_doc = std::move(doc);
     m_index = std::move(index);
     m_pairs = std::move(pairs);
+    m_spanMatch.clear();
     setRows(m_rows);
 }
 
@@ -49,6 +50,64 @@ void TimelineLanes::setFilter(std::shared_ptr<const TimelineIndex> matching,
     m_matching = std::move(matching);
     m_matchingRecords = m_matching ? std::move(records) : nullptr;
     m_filterMode = mode;
+    m_spanMatch.clear();
+}
+
+const std::vector<char> &TimelineLanes::matchingSpans(
+    const std::shared_ptr<const ContextPairs> &cp) {
+    for (const SpanMatch &m : m_spanMatch) {
+        if (m.pairs.lock() == cp) {
+            return m.flags;
+        }
+    }
+    const auto &spans = cp->spans();
+    std::vector<char> flags(spans.size(), 0);
+    if (m_matchingRecords && !m_matchingRecords->empty()) {
+        // a bit per record up to the largest matching one, then one look per span
+        const std::vector<int> &recs = *m_matchingRecords;
+        std::vector<bool> isMatch(size_t(std::max(0, recs.back())) + 1, false);
+        for (int r : recs) {
+            if (r >= 0) {
+                isMatch[size_t(r)] = true;
+            }
+        }
+        auto matches = [&isMatch](int r) {
+            return r >= 0 && size_t(r) < isMatch.size() && isMatch[size_t(r)];
+        };
+        for (size_t k = 0; k < spans.size(); ++k) {
+            flags[k] = matches(spans[k].enter) || matches(spans[k].exit);
+        }
+    }
+    m_spanMatch.push_back({cp, std::move(flags)});
+    return m_spanMatch.back().flags;
+}
+
+void TimelineLanes::matchingOverlapCounts(const ContextPairs &cp, const std::vector<char> &match,
+                                          const Columns &c, int *counts) {
+    // Difference array over the columns: +1 at a span's first column, -1 after its last.
+    std::vector<int> diff(size_t(c.count) + 1, 0);
+    const auto &spans = cp.spans();
+    const double from = c.origin, to = c.origin + c.count * c.width;
+    // Spans are in start order; those starting before from - maxDuration end before it.
+    const auto first =
+        std::lower_bound(spans.begin(), spans.end(), from - cp.maxDuration(),
+                         [](const ContextPairs::Span &s, double t) { return s.start < t; });
+    for (auto it = first; it != spans.end() && it->start < to; ++it) {
+        if (!match[size_t(it - spans.begin())] || it->end < from) {
+            continue;
+        }
+        const double a = std::floor((it->start - c.origin) / c.width);
+        const double b = std::floor((it->end - c.origin) / c.width);
+        const int k0 = int(std::clamp(a, 0.0, double(c.count - 1)));
+        const int k1 = int(std::clamp(b, 0.0, double(c.count - 1)));
+        ++diff[size_t(k0)];
+        --diff[size_t(k1) + 1];
+    }
+    int run = 0;
+    for (int k = 0; k < c.count; ++k) {
+        run += diff[size_t(k)];
+        counts[k] = run;
+    }
 }
 
 bool TimelineLanes::spanMatches(int enter, int exit) const {
@@ -441,26 +500,46 @@ void TimelineLanes::drawSpans(QCPPainter *p, const Row &row, const QRectF &rr, c
             p->setPen(Qt::NoPen);
         }
     } else if (!spans.empty()) {
-        // too many spans to tell apart: how many are open in each column
+        // too many spans to tell apart: how many are open in each column (with a filter, of
+        // the matching spans; Dim draws all of them faintly under those, on the same scale)
+        auto drawCounts = [&](const int *counts, int maxC, const QColor &colour) {
+            QVector<QRectF> bars;
+            for (int k = 0; k < c.count;) {
+                if (counts[k] == 0) {
+                    ++k;
+                    continue;
+                }
+                int e = k + 1;
+                while (e < c.count && counts[e] == counts[k]) {
+                    ++e;
+                }
+                const double bh = std::max(px, h * double(counts[k]) / maxC);
+                bars.append(QRectF((c.x0 + k) * px, top + h - bh, (e - k) * px, bh));
+                k = e;
+            }
+            p->setBrush(colour);
+            p->drawRects(bars.constData(), int(bars.size()));
+        };
+        const QColor strong = withAlpha(row.color, detailed ? 0.75 : 0.6);
         int *counts = m_counts.data();
-        cp.overlapCounts(c.origin, c.width, c.count, counts, kSnap);
-        const int maxC = std::max(1, *std::max_element(counts, counts + c.count));
-        QVector<QRectF> bars;
-        for (int k = 0; k < c.count;) {
-            if (counts[k] == 0) {
-                ++k;
-                continue;
+        if (!m_matching || !m_matchingRecords) {
+            cp.overlapCounts(c.origin, c.width, c.count, counts, kSnap);
+            drawCounts(counts, std::max(1, *std::max_element(counts, counts + c.count)), strong);
+        } else {
+            const std::shared_ptr<const ContextPairs> &shared = m_pairs[size_t(row.family)];
+            m_allCounts.resize(size_t(c.count));
+            int maxC = 1;
+            if (m_filterMode == FilterMode::Dim) {
+                cp.overlapCounts(c.origin, c.width, c.count, m_allCounts.data(), kSnap);
+                maxC = std::max(maxC, *std::max_element(m_allCounts.begin(), m_allCounts.end()));
+                drawCounts(m_allCounts.data(), maxC, withAlpha(row.color, 0.22));
             }
-            int e = k + 1;
-            while (e < c.count && counts[e] == counts[k]) {
-                ++e;
+            matchingOverlapCounts(cp, matchingSpans(shared), c, counts);
+            if (m_filterMode == FilterMode::Hide) {
+                maxC = std::max(1, *std::max_element(counts, counts + c.count));
             }
-            const double bh = std::max(px, h * double(counts[k]) / maxC);
-            bars.append(QRectF((c.x0 + k) * px, top + h - bh, (e - k) * px, bh));
-            k = e;
+            drawCounts(counts, maxC, strong);
         }
-        p->setBrush(withAlpha(row.color, detailed ? 0.75 : 0.6));
-        p->drawRects(bars.constData(), int(bars.size()));
     }
     if (detailed) {
         drawUnmatched(p, cp, QRectF(rr.left(), top, rr.width(), h), c);

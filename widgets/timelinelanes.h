@@ -141,6 +141,18 @@ private:
     void drawSpans(QCPPainter *p, const Row &row, const QRectF &r, const Columns &c);
     /** Whether a span (by its enter and exit) matches the filter; true without one. */
     bool spanMatches(int enter, int exit) const;
+    /**
+     * With a filter: per span of `cp` (ContextPairs::spans() order) whether it matches, worked
+     * out once per filter result and pairing (O(records + spans), cached).
+     */
+    const std::vector<char> &matchingSpans(const std::shared_ptr<const ContextPairs> &cp);
+    /**
+     * counts[k] = spans of `cp` flagged in `match` overlapping column k (as
+     * ContextPairs::overlapCounts counts them all): one pass over the spans that may overlap
+     * the columns.
+     */
+    void matchingOverlapCounts(const ContextPairs &cp, const std::vector<char> &match,
+                               const Columns &c, int *counts);
     void drawUnmatched(QCPPainter *p, const ContextPairs &cp, const QRectF &r, const Columns &c);
     void drawSelection(QCPPainter *p, const Columns &c);
     /** A tick head (downward triangle) in `color`, premultiplied, cached. */
@@ -163,6 +175,11 @@ private:
     std::vector<int> m_allCounts;  // Dim: every record's counts
     std::vector<int> m_allHeight;
     std::vector<int> m_spanScratch;
+    struct SpanMatch {
+        std::weak_ptr<const ContextPairs> pairs;
+        std::vector<char> flags;
+    };
+    std::vector<SpanMatch> m_spanMatch;  // matchingSpans(): per pairing, for m_matchingRecords
     std::vector<int> m_colHeight;
     std::vector<char> m_colMerged;
     std::vector<int> m_heads;
