@@ -213,6 +213,69 @@ private slots:
         QVERIFY(pdf.size() > 1000);
     }
 
+    void captionLinesBreakAtSeparators() {
+        const QFontMetricsF fm(m_w->font());
+        const QString sep = TimelineExport::captionSeparator();
+        const QString file = QStringLiteral("schema2-prefetch-spec-tp2.lct");
+        const QString range = QStringLiteral("t_mono 0.000000 … 14.789770 s (14.790 s)");
+        const QString filter = QStringLiteral("filter: call == read_prefetched_results.__enter__");
+        const QString caption = file + sep + range + sep + filter;
+        // wide enough: one line, unchanged
+        QCOMPARE(TimelineExport::captionLines(caption, fm, int(fm.horizontalAdvance(caption)) + 1),
+                 caption);
+        // narrower: lines no wider than asked, every part whole and in order
+        const int width = int(fm.horizontalAdvance(file + sep + range)) + 2;
+        const QStringList lines = TimelineExport::captionLines(caption, fm, width).split('\n');
+        QCOMPARE(lines, (QStringList{file + sep + range, filter}));
+        // a part wider than a line: elided in its middle, the line within the width
+        const QStringList tiny =
+            TimelineExport::captionLines(caption, fm, int(fm.horizontalAdvance(file)) - 10)
+                .split('\n');
+        QCOMPARE(tiny.size(), 3);
+        for (const QString &l : tiny) {
+            QVERIFY2(fm.horizontalAdvance(l) <= fm.horizontalAdvance(file) - 10, qPrintable(l));
+            QVERIFY2(l.contains(QChar(0x2026)), qPrintable(l));
+        }
+    }
+
+    void regression_narrowExportBreaksTheCaption() {
+        // Review finding: an export narrower than its caption line drew one centred line with
+        // both ends cut off (the file name and the filter). It now has one line per part that
+        // fits: two bands of text above the plot.
+        const QString f = QStringLiteral("call == read_prefetched_results.__enter__ && t_mono < 7");
+        m_state->setFilterText(f);
+        m_state->setFilterResult(f, std::make_shared<const std::vector<int>>());
+        const QImage img = TimelineExport::toImage(m_w, QSize(420, 400), 1.0);
+        m_state->setFilterText(QString());
+        QCOMPARE(img.size(), QSize(420, 400));
+        const int window = m_w->palette().color(QPalette::Window).lightness();
+        auto inkRow = [&](int y) {
+            for (int x = 0; x < img.width(); ++x) {
+                if (std::abs(img.pixelColor(x, y).lightness() - window) > 50) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        // Bands of text rows from the top: the caption's lines are a line spacing apart; below
+        // one line the next text (the axis title) comes after the layout's larger gap.
+        std::vector<std::pair<int, int>> bands;  // [first, last] rows
+        for (int y = 0; y < 80; ++y) {
+            if (!inkRow(y)) {
+                continue;
+            }
+            if (!bands.empty() && bands.back().second == y - 1) {
+                bands.back().second = y;
+            } else {
+                bands.emplace_back(y, y);
+            }
+        }
+        QVERIFY(bands.size() >= 2);
+        const int gap = bands[1].first - bands[0].second - 1;
+        QVERIFY2(gap <= 5,
+                 qPrintable(QStringLiteral("%1 blank rows after the first line").arg(gap)));
+    }
+
     void regression_captionRangeIsTheAxisRange() {
         // Zoomed out past the first record, the caption said "t_mono 0.000000 …" while the axis
         // started below 0: it now states the axis's range as drawn.

@@ -23,7 +23,12 @@ public:
         QCPLayoutGrid *grid = m_plot->plotLayout();
         grid->insertRow(0);
         QFont font = timeline->font();
-        m_caption = new QCPTextElement(m_plot, TimelineExport::caption(*timeline), font);
+        const int width = (size.isEmpty() ? m_plot->width() : size.width()) - 12;
+        m_caption =
+            new QCPTextElement(m_plot,
+                               TimelineExport::captionLines(TimelineExport::caption(*timeline),
+                                                            QFontMetricsF(font), width),
+                               font);
         m_caption->setTextColor(timeline->palette().color(QPalette::Text));
         m_caption->setMargins(QMargins(6, 4, 6, 2));
         m_caption->setLayer(QStringLiteral("legend"));
@@ -54,6 +59,29 @@ QSize effectiveSize(const TimelineWidget *timeline, QSize size) {
 
 }  // namespace
 
+QString TimelineExport::captionSeparator() {
+    return QStringLiteral("  —  ");
+}
+
+QString TimelineExport::captionLines(const QString &caption, const QFontMetricsF &fm, int width) {
+    if (fm.horizontalAdvance(caption) <= width) {
+        return caption;
+    }
+    const QString sep = captionSeparator();
+    QStringList lines;
+    for (QString part : caption.split(sep)) {
+        if (fm.horizontalAdvance(part) > width) {
+            part = fm.elidedText(part, Qt::ElideMiddle, width);
+        }
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.last() + sep + part) <= width) {
+            lines.last() += sep + part;
+        } else {
+            lines.append(part);
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString TimelineExport::caption(const TimelineWidget &timeline) {
     const ViewState *state = timeline.viewState();
     const auto doc = state ? state->document() : nullptr;
@@ -74,7 +102,7 @@ QString TimelineExport::caption(const TimelineWidget &timeline) {
     const QString filter = state ? state->filterAppliedText() : QString();
     const QString filterText =
         filter.isEmpty() ? QObject::tr("no filter") : QObject::tr("filter: %1").arg(filter);
-    const QString sep = QStringLiteral("  —  ");
+    const QString sep = captionSeparator();
     return file + sep + range + sep + filterText;
 }
 

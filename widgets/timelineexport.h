@@ -2,6 +2,7 @@
 
 #include "plotexport.h"
 
+#include <QFontMetricsF>
 #include <QImage>
 #include <QSize>
 #include <QString>
@@ -36,6 +37,15 @@ public:
      * mode the range is given as wall-clock times. The filter is the ViewState's applied one.
      */
     static QString caption(const TimelineWidget &timeline);
+    /** The separator between the caption's parts, "  —  ". */
+    static QString captionSeparator();
+    /**
+     * `caption` as drawn on an export `width` pixels wide (less margins) in a font of metrics
+     * `fm`: unchanged when it fits, else broken into lines ('\n') at its separators, parts
+     * joined while they fit, a part wider than a line elided in its middle. (A narrow export
+     * showed one centred line with both ends cut off: the file name and the filter.)
+     */
+    static QString captionLines(const QString &caption, const QFontMetricsF &fm, int width);
 
     /** The timeline as an image of size × scale pixels (device pixel ratio 1). */
     static QImage toImage(TimelineWidget *timeline, QSize size, double scale);
