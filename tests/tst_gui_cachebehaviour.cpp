@@ -9,8 +9,8 @@
 #include "keytablemodel.h"
 #include "mainwindow.h"
 #include "requesttablemodel.h"
-#include "traceloader.h"
 #include "testutil.h"
+#include "traceloader.h"
 #include "tracetab.h"
 #include "viewstate.h"
 
@@ -413,6 +413,43 @@ private slots:
         QVERIFY2(capacity.startsWith(QStringLiteral("C = 1 chunk: ")), qPrintable(capacity));
         QVERIFY2(capacity.contains(QStringLiteral(" of 1 prefetched key hit")),
                  qPrintable(capacity));
+    }
+
+    void summarySaysWhatTheFiguresLack() {
+        // Review finding: after the file was cut short (another process truncated it after it
+        // loaded), the figures looked whole. The summary now says how many records' arguments
+        // could not be read and that the file shrank.
+        CacheTraceWriter w;
+        for (int i = 0; i < 2000; ++i) {
+            w.call(0.001 * i, QStringLiteral("reserve_write"), {key(i)});
+        }
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("cut.lct"), w.bytes());
+        QString error;
+        ViewState state;
+        state.setDocument(TraceLoader::load(path, &error));
+        QVERIFY2(state.document(), qPrintable(error));
+        QCOMPARE(state.document()->records().size(), 2000);
+        const qint64 newSize = w.bytes().size() / 2;
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadWrite) && f.resize(newSize));
+        }
+        QCOMPARE(state.document()->checkShrunk(), newSize);
+        CacheBehaviourPane pane;
+        pane.show();
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(done.wait(60000));
+        const qint64 lost = pane.analysis()->keys->damagedRecords();
+        QVERIFY2(lost >= 900 && lost <= 1001, qPrintable(QString::number(lost)));
+        const QString summary = pane.summaryText();
+        QVERIFY2(summary.contains(QStringLiteral("the arguments of %1 records could not be read")
+                                      .arg(QLocale().toString(lost))),
+                 qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("the file shrank to %1 bytes while open")
+                                      .arg(QLocale().toString(newSize))),
+                 qPrintable(summary));
     }
 
     void staleHintWhenTheTraceGrows() {

@@ -573,6 +573,22 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
                  count(states[1]), count(states[2]), count(states[3]), count(states[4]),
                  counted(a->requests->count(), tr("request"), tr("requests")),
                  counted(a->anomalies->totalCount(), tr("anomaly"), tr("anomalies"))));
+    // What the figures lack (review: after the file was cut short they looked whole).
+    QStringList lacks;
+    if (const qint64 damaged = a->keys->damagedRecords(); damaged > 0) {
+        lacks << tr("the arguments of %1 could not be read whole (damaged, or past the end of a "
+                    "file cut short): their keys after that point are not counted")
+                     .arg(counted(damaged, tr("record"), tr("records")));
+    }
+    if (const auto doc = m_state ? m_state->document() : nullptr; doc && doc->shrunkTo() >= 0) {
+        lacks << tr("the file shrank to %1 bytes while open: the records after that offset are no "
+                    "longer readable")
+                     .arg(QLocale().toString(doc->shrunkTo()));
+    }
+    if (!lacks.isEmpty()) {
+        m_summary->setText(m_summary->text() + QStringLiteral(" · ") +
+                           lacks.join(QStringLiteral(" · ")));
+    }
     m_summary->setToolTip(m_summary->text());  // (cut when the pane is narrow)
     QStringList parts;
     for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
