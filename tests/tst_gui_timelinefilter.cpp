@@ -3,6 +3,7 @@
 // stepping through them with `.`/`,`, and "keep newest in view" while a trace grows.
 
 #include "callcolors.h"
+#include "testutil.h"
 #include "timeformat.h"
 #include "timelinefixture.h"
 #include "timelinefollowlayer.h"
@@ -266,6 +267,47 @@ private slots:
         m_w->setFilterMode(TimelineWidget::FilterMode::Hide);
         QCOMPARE(total(reserveLane), 0.0);
         QCOMPARE(total(finishLane), finishAfter);
+    }
+
+    void rateCaptionStaysReadableOverTheLines() {
+        // Review finding: at small heights the rate plot's caption ("per 50 ms") sat on the
+        // lines drawn under it. It now has a background: no call colour inside its box.
+        closeTimeline();
+        QTemporaryDir dir;
+        test::Mp noArgs;
+        noArgs.map(0);
+        QByteArray b = test::frame(test::headerBody());
+        for (int i = 0; i < 600; ++i) {  // a burst at the start: the top of the rate plot
+            b += test::frame(test::recordBody(
+                0.0001 * i, 1.76e9, test::storageQualname("reserve_write"), noArgs.bytes));
+        }
+        for (int i = 1; i <= 60; ++i) {
+            b += test::frame(test::recordBody(
+                0.06 + 0.16 * i, 1.76e9, test::storageQualname("reserve_write"), noArgs.bytes));
+        }
+        QVERIFY(
+            openTimeline(test::writeFile(dir, QStringLiteral("burst.lct"), b), QSize(900, 330)));
+        const QImage img = render();
+        QCPItemText *caption = nullptr;
+        for (int i = 0; i < m_w->plot()->itemCount(); ++i) {
+            if (auto *t = qobject_cast<QCPItemText *>(m_w->plot()->item(i));
+                t && t->text().contains(QStringLiteral("per "))) {
+                caption = t;
+            }
+        }
+        QVERIFY(caption && caption->visible());
+        const QRect box =
+            QRectF(caption->topLeft->pixelPosition(), caption->bottomRight->pixelPosition())
+                .toAlignedRect()
+                .adjusted(1, 1, -1, -1);
+        QVERIFY(box.width() > 20 && box.height() > 5);
+        int coloured = 0;
+        for (int y = box.top(); y <= box.bottom(); ++y) {
+            for (int x = box.left(); x <= box.right(); ++x) {
+                coloured += img.pixelColor(x, y).hsvSaturation() > 60;
+            }
+        }
+        QCOMPARE(coloured, 0);
     }
 
     void rateLegendListsTheMatchingCalls() {

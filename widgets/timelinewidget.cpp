@@ -1202,6 +1202,8 @@ void TimelineWidget::applyPalette() {
     m_rateLegend->setTextColor(text);
     m_rateCaption->setFont(small);
     m_rateCaption->setColor(alpha(text, 150));
+    // over the lines when the plot is short: readable on a (nearly opaque) plot background
+    m_rateCaption->setBrush(alpha(base, 235));
     for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
         if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
             const bool on = pli->plottable()->visible();
