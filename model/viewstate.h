@@ -53,9 +53,10 @@ public:
     void setWallUtc(bool utc);
 
     /**
-     * Says that the document gained records or diagnostics (progressive loading, live follow);
-     * views showing counts or rows refresh. Emits documentGrew(). The document pointer is the
-     * same.
+     * Says that the document gained records or diagnostics (progressive loading, live follow),
+     * or that its file was found cut short while open (TraceDocument::shrunkTo() changed, with
+     * its "shrank" diagnostic); views showing counts, rows or the file's size refresh. Emits
+     * documentGrew(). The document pointer is the same; its records never decrease.
      */
     void notifyDocumentGrew();
 
@@ -96,7 +97,7 @@ signals:
     void selectedRecordChanged(int record);
     void timeRangeChanged();
     void wallUtcChanged(bool utc);
-    /** The document gained records or diagnostics; see notifyDocumentGrew(). */
+    /** The document gained records or diagnostics, or shrank; see notifyDocumentGrew(). */
     void documentGrew();
 
 private:
