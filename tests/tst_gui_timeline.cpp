@@ -158,6 +158,71 @@ private slots:
 
     void cleanup() { closeTimeline(); }
 
+    void spansWaitUntilTheFileIsRead() {
+        // While a file is first read, each growth of the timeline paired every span again and
+        // kept the last pairing beside the next (10 M records: 85 MB more at the peak). The span
+        // rows are there at once, empty; their spans come once the file has been read.
+        closeTimeline();
+        QString error;
+        m_doc = TraceLoader::open(kSchema2, &error);
+        QVERIFY2(m_doc, qPrintable(error));
+        QSemaphore paused, resume;
+        TraceLoader::Options o;
+        bool once = false;
+        o.progress = [&](qint64, qint64, qint64 records) {
+            if (!once && records > 0) {  // part way (the first report comes after 4 MiB)
+                once = true;
+                paused.release();
+                resume.acquire();
+            }
+        };
+        auto doc = m_doc;
+        QThreadPool pool;
+        pool.start([doc, o] { TraceLoader::scan(doc.get(), o); });
+        auto finishLoading = qScopeGuard([&] {
+            resume.release();
+            pool.waitForDone();
+        });
+        QVERIFY(paused.tryAcquire(1, 20000));
+        QVERIFY(m_doc->isLoading() && !m_doc->isReadToEnd());
+        const int partial = m_doc->records().size();
+        QVERIFY(partial > 0 && partial < 4211);
+        m_state = new ViewState;
+        m_w = new TimelineWidget;
+        m_w->resize(1200, 640);
+        m_w->setViewState(m_state);
+        m_state->setDocument(m_doc);
+        m_w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_w));
+        QVERIFY(waitIndexed());
+        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(partial));
+        const auto spanRows = [this] {
+            int n = 0;
+            for (const TimelineLanes::Row &r : m_w->lanes()->rows()) {
+                n += r.kind == TimelineLanes::Row::Kind::Spans;
+            }
+            return n;
+        };
+        const auto spans = [this] {
+            int n = 0;
+            for (const auto &cp : m_w->lanes()->pairs()) {
+                n += cp->matchedCount();
+            }
+            return n;
+        };
+        QVERIFY(!m_w->lanes()->pairs().empty());
+        QCOMPARE(spanRows(), 1);
+        QCOMPARE(spans(), 0);
+        finishLoading.dismiss();
+        resume.release();
+        pool.waitForDone();
+        QVERIFY(m_doc->isReadToEnd());
+        m_state->notifyDocumentGrew();  // as the tab does when the load ends
+        QTRY_COMPARE_WITH_TIMEOUT(spans(), 457, 20000);
+        QCOMPARE(spanRows(), 1);
+        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(4211));
+    }
+
     void indexesAndFitsEverything() {
         QVERIFY(m_w->lanes()->index());
         QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(4211));

@@ -149,7 +149,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
         if (!m_doc) {
             return;
         }
-        if (m_doc->records().size() != m_builtRecords) {
+        if (needsRebuild()) {
             startBuild();  // (marks a rebuild pending when one is running)
         }
         if (m_doc->isLoading()) {
@@ -532,6 +532,7 @@ void TimelineWidget::onDocumentChanged() {
     m_pairs.clear();
     m_families.clear();
     m_builtRecords = -1;
+    m_pairsDeferred = false;
     m_history.clear();
     m_backAction->setEnabled(false);
     m_firstBuild = true;
@@ -589,7 +590,16 @@ void TimelineWidget::startBuild() {
         // `this` outlives the call; a posted call to a deleted object is dropped.)
         QMetaObject::invokeMethod(
             this, [this, b] { apply(b, false); }, Qt::QueuedConnection);
+        // While the file is first read, the spans wait: pairing every growth again costs a
+        // pass over the bodies each time, and the spans of the last growth stayed in memory
+        // beside the final pairing (10 M records: 85 MB more at the peak). Their rows are
+        // there at once (empty pairings), filled when the file has been read.
+        b.pairsDeferred = doc->isLoading() && !doc->isReadToEnd();
         for (const QString &f : ContextPairs::families(doc->records())) {
+            if (b.pairsDeferred) {
+                b.pairs.push_back(ContextPairs::match({}, f));
+                continue;
+            }
             auto cp = ContextPairs::build(*doc, f, cancel.get());
             if (!cp) {
                 b.index.reset();
@@ -599,6 +609,11 @@ void TimelineWidget::startBuild() {
         }
         return b;
     }));
+}
+
+bool TimelineWidget::needsRebuild() const {
+    return m_doc &&
+           (m_doc->records().size() != m_builtRecords || (m_pairsDeferred && m_doc->isReadToEnd()));
 }
 
 void TimelineWidget::onBuilt() {
@@ -637,6 +652,7 @@ void TimelineWidget::apply(const Built &b, bool final) {
             m_families.append(cp->family());
         }
         m_builtRecords = b.records;
+        m_pairsDeferred = b.pairsDeferred;
     }
     m_ticker->setWallOffset(m_index->wallOffset());
     m_lanes->setData(m_doc, m_index, m_pairs);
@@ -668,7 +684,7 @@ void TimelineWidget::apply(const Built &b, bool final) {
     emit indexReady();
     if (m_rebuildPending) {
         m_rebuildPending = false;
-        if (m_doc->records().size() != m_builtRecords) {
+        if (needsRebuild()) {
             startBuild();
         }
     }

@@ -186,7 +186,10 @@ private:
         std::vector<std::shared_ptr<const ContextPairs>> pairs;
         int records = 0;
         quint64 generation = 0;
+        bool pairsDeferred = false;  // pairs left empty: the file was still being read first
     };
+    /** Whether the shown build is out of date: more records, or spans deferred until read. */
+    bool needsRebuild() const;
     enum class Drag { None, Pan, Zoom, Range, OverviewMove, OverviewLeft, OverviewRight };
 
     void buildUi();
@@ -267,6 +270,7 @@ private:
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_generation = 0;
     int m_builtRecords = -1;
+    bool m_pairsDeferred = false;  // the shown build's pairs are empty placeholders (Built)
     bool m_rebuildPending = false;
     bool m_building = false;  // a build runs or its final result is not shown yet
     bool m_firstBuild = true;
