@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace lmct {
 
@@ -21,19 +22,38 @@ qint64 internedBytes(const QString &name, const QByteArray &utf8) {
            qint64(sizeof(QByteArray) + sizeof(quint32));
 }
 
+// t_wall in [2^30, 2^31) seconds is kWallLow + k · 2^-22 for a whole k < 2^52 (a double's
+// spacing there): Chunk::wallDelta stores k less predictedSteps() as a qint32.
+constexpr double kWallLow = 1073741824.0;   // 2^30 s: January 2004
+constexpr double kWallHigh = 2147483648.0;  // 2^31 s: January 2038
+constexpr double kWallSteps = 4194304.0;    // steps per second, 2^22
+
+/**
+ * The step count of t_mono + base, truncated to a whole number; NaN when that is not a time near
+ * the range. The same arithmetic when storing and reading (no multiply-add to contract), so it
+ * predicts the same number from the same doubles. (No std::floor: a libm call per record on the
+ * loader's serial path.)
+ */
+double predictedSteps(double tMono, double base) {
+    const double x = (tMono + base - kWallLow) * kWallSteps;
+    return std::abs(x) < 4.0e18 ? double(qint64(x)) : std::numeric_limits<double>::quiet_NaN();
+}
+
 }  // namespace
 
 RecordStore::Chunk::Chunk(qint64 capacity)
     : tMono(new double[size_t(capacity)]),
-      tWall(new double[size_t(capacity)]),
+      wallDelta(new qint32[size_t(capacity)]),
       offset(new qint64[size_t(capacity)]),
       qualname(new quint32[size_t(capacity)]),
       length(new quint32[size_t(capacity)]),
-      flags(new std::atomic<quint8>[size_t(capacity)]) {}
+      flags(new std::atomic<quint8>[size_t(capacity)]),
+      capacity(capacity) {}
 
 RecordStore::Chunk::~Chunk() {
     delete[] tMono;
-    delete[] tWall;
+    delete[] wallDelta;
+    delete[] wallExact.load(std::memory_order_relaxed);
     delete[] offset;
     delete[] qualname;
     delete[] length;
@@ -143,7 +163,28 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
     }
     const qint64 s = i - chunkStart(c);
     ch->tMono[s] = tMono;
-    ch->tWall[s] = tWall;
+    qint32 delta = kWallExact;
+    if (tWall >= kWallLow && tWall < kWallHigh && std::isfinite(tMono)) {
+        if (!ch->haveWallBase) {
+            ch->wallBase = tWall - tMono;  // published with the record (m_size, below)
+            ch->haveWallBase = true;
+        }
+        const double predicted = predictedSteps(tMono, ch->wallBase);
+        const double steps = (tWall - kWallLow) * kWallSteps;  // exact: a whole number
+        const double d = steps - predicted;                    // exact: both below 2^62
+        if (d > double(kWallExact) && d <= double(std::numeric_limits<qint32>::max())) {
+            delta = qint32(d);
+        }
+    }
+    if (delta == kWallExact) {
+        double *exact = ch->wallExact.load(std::memory_order_relaxed);
+        if (!exact) {
+            exact = new double[size_t(ch->capacity)];
+            ch->wallExact.store(exact, std::memory_order_release);
+        }
+        exact[s] = tWall;
+    }
+    ch->wallDelta[s] = delta;
     ch->offset[s] = offset;
     ch->qualname[s] = qualnameId;
     ch->length[s] = length;
@@ -179,6 +220,16 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
     m_size.store(i + 1, std::memory_order_release);
 }
 
+double RecordStore::tWall(int i) const {
+    const Slot slot = at(i);
+    const qint32 delta = slot.c->wallDelta[slot.s];
+    if (delta == kWallExact) {
+        return slot.c->wallExact.load(std::memory_order_acquire)[slot.s];
+    }
+    const double steps = predictedSteps(slot.c->tMono[slot.s], slot.c->wallBase) + delta;
+    return kWallLow + steps / kWallSteps;
+}
+
 qint64 RecordStore::memoryBytes() const {
     const qint64 n = size();
     qint64 bytes = qint64(sizeof(*this));
@@ -201,9 +252,14 @@ qint64 RecordStore::memoryBytes() const {
                        : qMin(roundUpToPage(used * elementSize), capacity * elementSize);
         };
         bytes += qint64(sizeof(Chunk));
-        bytes += column(sizeof(*Chunk::tMono)) + column(sizeof(*Chunk::tWall)) +
+        bytes += column(sizeof(*Chunk::tMono)) + column(sizeof(*Chunk::wallDelta)) +
                  column(sizeof(*Chunk::offset)) + column(sizeof(*Chunk::qualname)) +
                  column(sizeof(*Chunk::length));
+        if (m_chunks[size_t(c)]
+                .load(std::memory_order_relaxed)
+                ->wallExact.load(std::memory_order_acquire)) {
+            bytes += column(sizeof(double));  // (pages written so far, at most)
+        }
         bytes += capacity * qint64(sizeof(*Chunk::flags));
     }
     // Interned qualnames: the fixed slots of names and counts, and what intern() allocated.

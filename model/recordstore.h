@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 #include <atomic>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -14,10 +15,10 @@ namespace lmct {
 /**
  * Columnar index of the good records of one trace, in file order.
  *
- * Per record it keeps `t_mono` and `t_wall` (double seconds, as in the record), the qualname as
- * an interned id, the frame's byte offset (64-bit: the length prefix's position) and body length,
- * and flags: 33 bytes per record. Arguments are not stored; TraceDocument decodes them on demand
- * from the mapped file.
+ * Per record it keeps `t_mono` (a double, seconds, as in the record), `t_wall` (exactly, in 4
+ * bytes as a rule: see Chunk::wallDelta), the qualname as an interned id, the frame's byte offset
+ * (64-bit: the length prefix's position) and body length, and flags: 29 bytes per record. Arguments
+ * are not stored; TraceDocument decodes them on demand from the mapped file.
  *
  * Storage is a list of chunks that never move once allocated, so the store can grow while it is
  * read: that is how records appear progressively while a large file loads and while a live trace
@@ -54,7 +55,11 @@ public:
     bool isEmpty() const { return size() == 0; }
 
     double tMono(int i) const { return at(i).c->tMono[at(i).s]; }
-    double tWall(int i) const { return at(i).c->tWall[at(i).s]; }
+    /**
+     * The record's t_wall exactly as recorded (bit for bit, NaN and infinities included). Kept
+     * in 4 bytes for the usual values: see Chunk::wallDelta.
+     */
+    double tWall(int i) const;
     quint32 qualnameId(int i) const { return at(i).c->qualname[at(i).s]; }
     const QString &qualname(int i) const { return m_names[qualnameId(i)]; }
     /** Byte offset of the frame's 4-byte length prefix. */
@@ -94,7 +99,8 @@ public:
     void setFlag(int i, Flag f) { at(i).c->flags[at(i).s].fetch_or(quint8(f)); }
     /**
      * Heap bytes this store holds, counted from what is allocated: for each allocated chunk its
-     * columns (33 bytes per record), the whole capacity of a full chunk but only the pages
+     * columns (29 bytes per record, and 8 more for a t_wall that needs its double), the whole
+     * capacity of a full chunk but only the pages
      * written so far of the chunk being filled (new[] leaves the rest untouched, so not
      * resident; the flags column excepted, which std::atomic zeroes at allocation), plus the
      * interned qualnames and the fixed per-store slots. Any thread.
@@ -107,12 +113,26 @@ private:
         explicit Chunk(qint64 capacity);
         ~Chunk();
         double *tMono;
-        double *tWall;
+        /**
+         * t_wall, exactly, in 4 bytes: a t_wall in [2^30, 2^31) seconds (2004 to 2038) is a
+         * whole number of steps of 2^-22 s (its double's spacing there); stored is that number
+         * less the one predicted from the record's t_mono and the chunk's wallBase (t_wall −
+         * t_mono of its first such record): the drift of the wall clock against the monotonic
+         * one, within ±512 s. Any other t_wall (NaN, 0, a synthetic time, a clock stepped by
+         * more) is kWallExact here and its double is in wallExact.
+         */
+        qint32 *wallDelta;
         qint64 *offset;
         quint32 *qualname;
         quint32 *length;
         std::atomic<quint8> *flags;
+        /** The t_walls that wallDelta cannot hold, by slot; allocated on the first one. */
+        std::atomic<double *> wallExact{nullptr};
+        double wallBase = 0.0;      ///< set before the first record that uses it is published
+        bool haveWallBase = false;  ///< writer only
+        qint64 capacity = 0;
     };
+    static constexpr qint32 kWallExact = std::numeric_limits<qint32>::min();
     struct Slot {
         const Chunk *c;
         qint64 s;

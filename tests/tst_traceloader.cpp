@@ -33,6 +33,9 @@
 #include <QtConcurrent>
 #include <atomic>
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -1232,6 +1235,64 @@ private slots:
 #endif
     }
 
+    void recordStoreKeepsEveryTWallExactly() {
+        // t_wall is kept in 4 bytes (its drift from t_mono + the chunk's offset, in steps of its
+        // double's spacing) when it can be, else as its double: either way tWall() gives back
+        // the very bits recorded, over several chunks and for every kind of value.
+        RecordStore store;
+        const quint32 id = store.intern("q", 1);
+        std::vector<double> mono, wall;
+        std::mt19937_64 rng(7);
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        const double inf = std::numeric_limits<double>::infinity();
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const std::vector<double> odd{0.0,          -0.0,
+                                      1.0,          -1760000000.0,
+                                      1073741824.0, std::nextafter(1073741824.0, 0.0),
+                                      2147483648.0, std::nextafter(2147483648.0, 0.0),
+                                      5e-324,       1e300,
+                                      inf,          -inf,
+                                      nan};
+        for (int i = 0; i < 30000; ++i) {
+            double m = 0.001 * i + 1e-7 * unit(rng);          // seconds since the start
+            double w = 1760000000.25 + m + 1e-4 * unit(rng);  // drifting a little
+            switch (i % 50) {
+                case 7:  // the wall clock stepped by more than 512 s
+                    w += (i % 100 == 7 ? 1 : -1) * (600.0 + unit(rng) * 1e5);
+                    break;
+                case 11:
+                    w = odd[size_t(i / 50) % odd.size()];
+                    break;
+                case 13:
+                    m = odd[size_t(i / 50 + 3) % odd.size()];
+                    break;
+                case 17:  // a synthetic clock: wall times counted from 0
+                    w = m;
+                    break;
+                default:
+                    break;
+            }
+            mono.push_back(m);
+            wall.push_back(w);
+            store.append(m, w, id, 4 + i, 10, 0);
+        }
+        for (int i = 0; i < store.size(); ++i) {
+            const double got = store.tWall(i);
+            if (std::memcmp(&got, &wall[size_t(i)], sizeof got) != 0) {
+                QFAIL(qPrintable(QStringLiteral("record %1: t_mono %2, t_wall %3 read back as %4")
+                                     .arg(i)
+                                     .arg(mono[size_t(i)], 0, 'g', 17)
+                                     .arg(wall[size_t(i)], 0, 'g', 17)
+                                     .arg(got, 0, 'g', 17)));
+            }
+            QCOMPARE(store.tMono(i), mono[size_t(i)]);
+        }
+        QCOMPARE(store.minTWall(),
+                 *std::min_element(wall.begin(), wall.end(), [](double a, double b) {
+                     return (std::isfinite(a) ? a : 1e308) < (std::isfinite(b) ? b : 1e308);
+                 }));
+    }
+
     void recordStoreMemoryIsCountedFromAllocations() {
         // RecordStore::memoryBytes() counts what the store allocated, not a per-record formula.
         RecordStore store;
@@ -1276,11 +1337,12 @@ private slots:
         const double perRecord = double(bytes) / n;
         qInfo("RecordStore: %lld bytes for %d records, %.2f B per record", bytes, n, perRecord);
         QVERIFY2(perRecord < 40, qPrintable(QString::number(perRecord)));
-        // The columns are t_mono, t_wall (8 + 8), offset (8), qualname id and length (4 + 4) and
-        // flags (1): 33 bytes per record. Beyond that only a bounded overhead: the unwritten
-        // flags of the last chunk (27 KiB here), a partly written page per column (20 KiB), the
-        // qualname slots (32 KiB) and the names. A column widened by a byte adds n bytes more.
-        constexpr qint64 columnBytes = 8 + 8 + 8 + 4 + 4 + 1;
+        // The columns are t_mono and t_wall (8 + 4: its drift from the predicted t_wall),
+        // offset (8), qualname id and length (4 + 4) and flags (1): 29 bytes per record. Beyond
+        // that only a bounded overhead: the unwritten flags of the last chunk (27 KiB here), a
+        // partly written page per column (20 KiB), the qualname slots (32 KiB) and the names. A
+        // column widened by a byte adds n bytes more.
+        constexpr qint64 columnBytes = 8 + 4 + 8 + 4 + 4 + 1;
         constexpr qint64 overhead = 96 * 1024;
         QVERIFY2(bytes >= columnBytes * n, qPrintable(QString::number(bytes)));
         QVERIFY2(bytes < columnBytes * n + overhead,
