@@ -84,6 +84,9 @@ const std::vector<char> &TimelineLanes::matchingSpans(
 
 void TimelineLanes::matchingOverlapCounts(const ContextPairs &cp, const std::vector<char> &match,
                                           const Columns &c, int *counts) {
+    if (c.count <= 0 || !(c.width > 0)) {
+        return;
+    }
     // Difference array over the columns: +1 at a span's first column, -1 after its last.
     std::vector<int> diff(size_t(c.count) + 1, 0);
     const auto &spans = cp.spans();
