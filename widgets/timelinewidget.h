@@ -74,7 +74,10 @@ class TimelineFollowLayer;
  * The index and the pairs are built on worker threads when the document changes, and again,
  * throttled, while it grows (ViewState::documentGrew, or polling while it loads); the lanes show
  * as soon as the index is ready, the spans when they are paired, and the view follows the end of
- * the trace while it shows everything. The toolbar counts what is drawn in view; while the index
+ * the trace while it shows everything. While the file is first read (TraceDocument::isReadToEnd
+ * false) the span rows are shown empty and the spans are paired once, after the read: pairing
+ * again at every growth cost a pass over the bodies each time and kept two pairings in memory.
+ * A followed trace, once read, is paired again as it grows. The toolbar counts what is drawn in view; while the index
  * lags behind what was read it says "Loading…" (its tooltip: N records read, M drawn). Its labels
  * keep stable widths (StableLabel), so that a growing trace does not move them.
  *
