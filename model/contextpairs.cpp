@@ -324,7 +324,6 @@ void ContextPairs::finish() {
     std::priority_queue<int, std::vector<int>, std::greater<>> freeRows;
     int rows = 0;
     std::vector<double> starts(n), ends(n);
-    m_byRecord.reserve(2 * n);
     for (size_t k = 0; k < n; ++k) {
         Span &s = m_spans[k];
         while (!active.empty() && active.top().first < s.start) {
@@ -341,11 +340,8 @@ void ContextPairs::finish() {
         starts[k] = s.start;
         ends[k] = s.end;
         m_maxDuration = std::max(m_maxDuration, s.duration());
-        m_byRecord.emplace_back(s.enter, qint32(k));
-        m_byRecord.emplace_back(s.exit, qint32(k));
     }
     m_depthCount = rows;
-    std::sort(m_byRecord.begin(), m_byRecord.end());
     std::sort(ends.begin(), ends.end());
     m_starts = SortedTimes(std::move(starts));
     m_ends = SortedTimes(std::move(ends));
@@ -427,15 +423,15 @@ bool ContextPairs::spansIn(double from, double to, int limit, std::vector<int> *
 }
 
 int ContextPairs::spanOfRecord(int record) const {
-    auto it = std::lower_bound(m_byRecord.begin(), m_byRecord.end(),
-                               std::make_pair(qint32(record), qint32(-1)));
-    return (it != m_byRecord.end() && it->first == record) ? it->second : -1;
+    const auto it = std::find_if(m_spans.begin(), m_spans.end(), [record](const Span &s) {
+        return s.enter == record || s.exit == record;
+    });
+    return it != m_spans.end() ? int(it - m_spans.begin()) : -1;
 }
 
 qint64 ContextPairs::memoryBytes() const {
     return qint64(m_spans.capacity() * sizeof(Span) + m_starts.memoryBytes() +
-                  m_ends.memoryBytes() + m_byRecord.capacity() * sizeof(m_byRecord[0]) +
-                  m_tree.capacity() * sizeof(double) +
+                  m_ends.memoryBytes() + m_tree.capacity() * sizeof(double) +
                   (m_unmatchedEnters.capacity() + m_unmatchedExits.capacity()) * sizeof(qint32) +
                   m_unmatchedEnterTimes.memoryBytes() + m_unmatchedExitTimes.memoryBytes());
 }
