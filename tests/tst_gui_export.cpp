@@ -133,6 +133,15 @@ private slots:
                      "--range 100:200 lies outside the trace (t_mono 0.000000 … 1.317846 s)"),
                  r3.err.constData());
         QVERIFY(!QFile::exists(out));
+        // in the fitted view's margin past the last record: outside too (review: an empty
+        // picture and no note); an empty range: its own usage error
+        const test::ProcessRun r4 = exportRange(QStringLiteral("1.32:1.33"));
+        QCOMPARE(r4.exitCode, 1);
+        QVERIFY2(r4.err.contains("--range 1.32:1.33 lies outside the trace"), r4.err.constData());
+        const test::ProcessRun r5 = exportRange(QStringLiteral("1:1"));
+        QCOMPARE(r5.exitCode, 1);
+        QVERIFY2(r5.err.contains("--range 1:1 is empty: expected T0 < T1"), r5.err.constData());
+        QVERIFY(!QFile::exists(out));
     }
 
     void filterHidesWhatItExcludes() {

@@ -136,27 +136,32 @@ int HeadlessExport::run(const Request &request) {
     const QCPRange fitted = timeline.visibleRange();  // the whole trace with a margin
     if (!request.range.isEmpty()) {
         // What the picture can show is the trace: a range reaching past it is cut to it (and
-        // said so), one wholly outside it is an error, not an empty picture.
-        const double from =
-            std::max(std::isfinite(range.from) ? range.from : fitted.lower, fitted.lower);
-        const double to = std::min(std::isfinite(range.to) ? range.to : fitted.upper, fitted.upper);
-        const QString trace = QStringLiteral("t_mono %1 … %2 s")
-                                  .arg(TimeFormat::mono(doc->records().minTMono()),
-                                       TimeFormat::mono(doc->records().maxTMono()));
-        if (!(to > from)) {
+        // said so), an empty one or one wholly outside it is an error, not an empty picture.
+        const RecordStore &rs = doc->records();
+        const QString trace =
+            QStringLiteral("t_mono %1 … %2 s")
+                .arg(TimeFormat::mono(rs.minTMono()), TimeFormat::mono(rs.maxTMono()));
+        const double wantFrom = std::isfinite(range.from) ? range.from : fitted.lower;
+        const double wantTo = std::isfinite(range.to) ? range.to : fitted.upper;
+        if (!(wantTo > wantFrom)) {
+            return fail(kExitUsage,
+                        QStringLiteral("--range %1 is empty: expected T0 < T1").arg(request.range));
+        }
+        if (wantFrom > rs.maxTMono() || wantTo < rs.minTMono()) {
             return fail(
                 kExitUsage,
                 QStringLiteral("--range %1 lies outside the trace (%2)").arg(request.range, trace));
         }
-        if ((std::isfinite(range.from) && range.from < fitted.lower) ||
-            (std::isfinite(range.to) && range.to > fitted.upper)) {
+        // (the fitted view's margin stays drawable)
+        timeline.setVisibleRange(std::max(wantFrom, fitted.lower), std::min(wantTo, fitted.upper));
+        const QCPRange shown = timeline.visibleRange();
+        if (shown.lower > wantFrom || shown.upper < wantTo) {
             QTextStream(stderr) << QStringLiteral(
                                        "lmct-viewer: note: --range %1 reaches past the trace "
                                        "(%2): showing t_mono %3 … %4 s\n")
-                                       .arg(request.range, trace, TimeFormat::mono(from),
-                                            TimeFormat::mono(to));
+                                       .arg(request.range, trace, TimeFormat::mono(shown.lower),
+                                            TimeFormat::mono(shown.upper));
         }
-        timeline.setVisibleRange(from, to);
     }
     // Let the queued replots run; the export lays the plot out at WxH itself (TimelineExport),
     // as it does for the GUI's exports.

@@ -149,10 +149,13 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
         if (!m_doc) {
             return;
         }
+        // (loading first: the loader marks the document read to end before it stops loading,
+        // so a document seen not loading is seen read to end by needsRebuild())
+        const bool loading = m_doc->isLoading();
         if (needsRebuild()) {
             startBuild();  // (marks a rebuild pending when one is running)
         }
-        if (m_doc->isLoading()) {
+        if (loading) {
             m_growthTimer.start(growthInterval());
         }
         updateInfo();  // how much of what was read is drawn
@@ -1315,18 +1318,27 @@ void TimelineWidget::setVisibleRange(double from, double to) {
     if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) {
         return;
     }
-    // At most 1.5 times the trace: the part of [from, to] inside that extent is shown (a
-    // window reaching far past the trace keeps where it starts or ends inside it, instead of
-    // being re-centred); one (almost) wholly outside is moved to its nearest edge.
+    // A window that fits in 1.5 times the trace keeps its width (pans and zooms): its centre
+    // stays within the trace and the window within that limit, so panning stops at an edge. A
+    // wider one shows its part inside the limit (a window reaching far past the trace keeps
+    // where it starts or ends inside it, instead of being re-centred).
     const QCPRange d = dataRange();
     const double margin = d.size() * 0.25 + 5e-7;
     const double lo = d.lower - margin, hi = d.upper + margin;
-    double a = std::max(from, lo), b = std::min(to, hi);
+    const double w = to - from;
+    double a = 0.0, b = 0.0;
+    if (w <= hi - lo) {
+        const double c = std::min(std::max((from + to) / 2, d.lower), d.upper);
+        a = std::min(std::max(c - w / 2, lo), hi - w);
+        b = a + w;
+    } else {
+        a = std::max(from, lo);
+        b = std::min(to, hi);
+    }
     if (!(b - a >= kMinViewSeconds)) {
-        const double w = std::min(to - from, hi - lo);
-        const double c = std::clamp((from + to) / 2, lo + w / 2, hi - w / 2);
-        a = c - std::max(w, kMinViewSeconds) / 2;
-        b = c + std::max(w, kMinViewSeconds) / 2;
+        const double c = (a + b) / 2;
+        a = c - kMinViewSeconds / 2;
+        b = c + kMinViewSeconds / 2;
     }
     m_fitted = false;
     if (!m_tracking && m_keepNewest) {

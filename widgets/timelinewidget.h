@@ -77,9 +77,10 @@ class TimelineFollowLayer;
  * the trace while it shows everything. While the file is first read (TraceDocument::isReadToEnd
  * false) the span rows are shown empty and the spans are paired once, after the read: pairing
  * again at every growth cost a pass over the bodies each time and kept two pairings in memory.
- * A followed trace, once read, is paired again as it grows. The toolbar counts what is drawn in view; while the index
- * lags behind what was read it says "Loading…" (its tooltip: N records read, M drawn). Its labels
- * keep stable widths (StableLabel), so that a growing trace does not move them.
+ * A followed trace, once read, is paired again as it grows. The toolbar counts what is drawn in
+ * view; while the index lags behind what was read it says "Loading…" (its tooltip: N records read,
+ * M drawn). Its labels keep stable widths (StableLabel), so that a growing trace does not move
+ * them.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
