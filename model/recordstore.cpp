@@ -1,5 +1,6 @@
 #include "recordstore.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -48,7 +49,11 @@ RecordStore::Chunk::Chunk(qint64 capacity)
       qualname(new quint32[size_t(capacity)]),
       length(new quint32[size_t(capacity)]),
       flags(new std::atomic<quint8>[size_t(capacity)]),
-      capacity(capacity) {}
+      wallBase(new double[size_t((capacity + kWallBlock - 1) / kWallBlock)]),
+      capacity(capacity) {
+    std::fill_n(wallBase.get(), (capacity + kWallBlock - 1) / kWallBlock,
+                std::numeric_limits<double>::quiet_NaN());
+}
 
 RecordStore::Chunk::~Chunk() {
     delete[] tMono;
@@ -165,13 +170,14 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
     ch->tMono[s] = tMono;
     qint32 delta = kWallExact;
     if (tWall >= kWallLow && tWall < kWallHigh && std::isfinite(tMono)) {
-        if (!ch->haveWallBase) {
-            ch->wallBase = tWall - tMono;  // published with the record (m_size, below)
-            ch->haveWallBase = true;
+        double &base = ch->wallBase[size_t(s >> kWallBlockBits)];
+        if (std::isnan(base)) {
+            base = tWall - tMono;  // published with the record (m_size, below)
         }
-        const double predicted = predictedSteps(tMono, ch->wallBase);
+        const double predicted = predictedSteps(tMono, base);
         const double steps = (tWall - kWallLow) * kWallSteps;  // exact: a whole number
-        const double d = steps - predicted;                    // exact: both below 2^62
+        // exact when it fits a qint32 (both whole numbers below 2^53 then; NaN fails the test)
+        const double d = steps - predicted;
         if (d > double(kWallExact) && d <= double(std::numeric_limits<qint32>::max())) {
             delta = qint32(d);
         }
@@ -183,6 +189,12 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
             ch->wallExact.store(exact, std::memory_order_release);
         }
         exact[s] = tWall;
+        const qint64 count = ch->wallExactCount.load(std::memory_order_relaxed);
+        if (count == 0) {
+            ch->wallExactFirst.store(s, std::memory_order_relaxed);
+        }
+        ch->wallExactLast.store(s, std::memory_order_relaxed);
+        ch->wallExactCount.store(count + 1, std::memory_order_relaxed);
     }
     ch->wallDelta[s] = delta;
     ch->offset[s] = offset;
@@ -226,7 +238,9 @@ double RecordStore::tWall(int i) const {
     if (delta == kWallExact) {
         return slot.c->wallExact.load(std::memory_order_acquire)[slot.s];
     }
-    const double steps = predictedSteps(slot.c->tMono[slot.s], slot.c->wallBase) + delta;
+    const double steps =
+        predictedSteps(slot.c->tMono[slot.s], slot.c->wallBase[size_t(slot.s >> kWallBlockBits)]) +
+        delta;
     return kWallLow + steps / kWallSteps;
 }
 
@@ -255,10 +269,18 @@ qint64 RecordStore::memoryBytes() const {
         bytes += column(sizeof(*Chunk::tMono)) + column(sizeof(*Chunk::wallDelta)) +
                  column(sizeof(*Chunk::offset)) + column(sizeof(*Chunk::qualname)) +
                  column(sizeof(*Chunk::length));
-        if (m_chunks[size_t(c)]
-                .load(std::memory_order_relaxed)
-                ->wallExact.load(std::memory_order_acquire)) {
-            bytes += column(sizeof(double));  // (pages written so far, at most)
+        const Chunk *ch = m_chunks[size_t(c)].load(std::memory_order_relaxed);
+        bytes += qint64(sizeof(double)) * ((capacity + kWallBlock - 1) / kWallBlock);
+        if (ch->wallExact.load(std::memory_order_acquire)) {
+            // pages written: at most one per value, at most those the values span
+            const auto first = quintptr(ch->wallExact.load(std::memory_order_relaxed) +
+                                        ch->wallExactFirst.load(std::memory_order_relaxed));
+            const auto last = quintptr(ch->wallExact.load(std::memory_order_relaxed) +
+                                       ch->wallExactLast.load(std::memory_order_relaxed)) +
+                              sizeof(double) - 1;
+            const qint64 pages = qMin(ch->wallExactCount.load(std::memory_order_relaxed),
+                                      qint64(last / kPage - first / kPage) + 1);
+            bytes += pages * kPage;
         }
         bytes += capacity * qint64(sizeof(*Chunk::flags));
     }

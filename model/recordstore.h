@@ -116,10 +116,12 @@ private:
         /**
          * t_wall, exactly, in 4 bytes: a t_wall in [2^30, 2^31) seconds (2004 to 2038) is a
          * whole number of steps of 2^-22 s (its double's spacing there); stored is that number
-         * less the one predicted from the record's t_mono and the chunk's wallBase (t_wall −
-         * t_mono of its first such record): the drift of the wall clock against the monotonic
-         * one, within ±512 s. Any other t_wall (NaN, 0, a synthetic time, a clock stepped by
-         * more) is kWallExact here and its double is in wallExact.
+         * less the one predicted from the record's t_mono and its block's wallBase (t_wall −
+         * t_mono of the block's first such record; blocks of kWallBlock slots): the drift of
+         * the wall clock against the monotonic one, within ±512 s. Any other t_wall (NaN, 0, a
+         * synthetic time, a clock stepped by more since the block began) is kWallExact here and
+         * its double is in wallExact. A clock step (NTP, a suspend) costs at most the rest of
+         * one block the 8-byte form.
          */
         qint32 *wallDelta;
         qint64 *offset;
@@ -128,10 +130,17 @@ private:
         std::atomic<quint8> *flags;
         /** The t_walls that wallDelta cannot hold, by slot; allocated on the first one. */
         std::atomic<double *> wallExact{nullptr};
-        double wallBase = 0.0;      ///< set before the first record that uses it is published
-        bool haveWallBase = false;  ///< writer only
+        /** Slots in wallExact and the first and last of them (memoryBytes()). */
+        std::atomic<qint64> wallExactCount{0}, wallExactFirst{0}, wallExactLast{0};
+        /**
+         * Per block of kWallBlock slots; NaN until the block's first encodable t_wall, set
+         * before the record that uses it is published (the writer's release of the size).
+         */
+        std::unique_ptr<double[]> wallBase;
         qint64 capacity = 0;
     };
+    static constexpr int kWallBlockBits = 12;
+    static constexpr qint64 kWallBlock = qint64(1) << kWallBlockBits;
     static constexpr qint32 kWallExact = std::numeric_limits<qint32>::min();
     struct Slot {
         const Chunk *c;

@@ -1293,6 +1293,30 @@ private slots:
                  }));
     }
 
+    void recordStoreClockStepCostsOneBlock() {
+        // Review finding: the t_wall prediction's offset was per chunk, so a wall clock stepped
+        // by more than 512 s (NTP, a suspend) sent the rest of its chunk (up to half the trace)
+        // to the 8-byte form. With an offset per 4096 records, the step costs at most one block.
+        constexpr int n = 200000;
+        auto fill = [](RecordStore &store, double step) {
+            const quint32 id = store.intern("q", 1);
+            for (int i = 0; i < n; ++i) {
+                const double m = 0.001 * i;
+                const double w = 1760000000.125 + m + (i >= 100000 ? step : 0.0);
+                store.append(m, w, id, 4 + 20 * qint64(i), 16, 0);
+                if (store.tWall(i) != w) {
+                    return false;
+                }
+            }
+            return true;
+        };
+        RecordStore steady, stepped;
+        QVERIFY(fill(steady, 0.0));
+        QVERIFY(fill(stepped, 1000.0));
+        const qint64 more = stepped.memoryBytes() - steady.memoryBytes();
+        QVERIFY2(more > 0 && more <= 4096 * 8 + 4096, qPrintable(QString::number(more)));
+    }
+
     void recordStoreMemoryIsCountedFromAllocations() {
         // RecordStore::memoryBytes() counts what the store allocated, not a per-record formula.
         RecordStore store;
