@@ -1331,13 +1331,13 @@ private slots:
         QVERIFY2(named - empty >= 3 * name.size(), qPrintable(QString::number(named - empty)));
         // The first record allocates the first chunk: its flags column is zeroed (resident) at
         // once, the other five columns one page each.
-        store.append(1.0, 2.0, id, 4, 10, 0);
+        store.append(1.0, 1760000002.0, id, 4, 10, 0);  // (t_wall in its 4-byte form)
         const qint64 one = store.memoryBytes();
         QVERIFY2(one - named >= RecordStore::kFirstChunk + 5 * 4096,
                  qPrintable(QString::number(one - named)));
         // More records on the same pages cost nothing more; the next page of each column does.
         for (int i = 1; i < 100; ++i) {
-            store.append(1.0 + i, 2.0 + i, id, 4 + 20 * i, 10, 0);
+            store.append(1.0 + i, 1760000002.0 + i, id, 4 + 20 * i, 10, 0);
         }
         QCOMPARE(store.memoryBytes(), one);
 
