@@ -66,9 +66,18 @@ void onSigbus(int sig, siginfo_t *info, void *context) {
             if (a < b) {
                 continue;
             }
+            // The file ends before this page, so every page after it in the range is gone too:
+            // one zero mapping from here to the range's end. (A page per fault split the file
+            // mapping once per page read: a big trace cut short while its records were read
+            // exhausted vm.max_map_count, and the next fault killed the process.)
             const std::uintptr_t page = a & ~(g_pageSize - 1);
-            void *p = ::mmap(reinterpret_cast<void *>(page), g_pageSize, PROT_READ,
+            const std::uintptr_t rangeEnd = (e + g_pageSize - 1) & ~(g_pageSize - 1);
+            void *p = ::mmap(reinterpret_cast<void *>(page), rangeEnd - page, PROT_READ,
                              MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED) {
+                p = ::mmap(reinterpret_cast<void *>(page), g_pageSize, PROT_READ,
+                           MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            }
             if (p == MAP_FAILED) {
                 break;  // cannot help: behave as without us
             }

@@ -13,10 +13,13 @@ namespace lmct {
  * follows it, so TraceFile registers every mapping it makes here.
  *
  * Design: one process-wide SIGBUS handler (sigaction, SA_SIGINFO | SA_ONSTACK), installed once,
- * on the first add(). For a fault whose address lies in a registered range it maps an anonymous
- * zero-filled page over the faulting page (mmap MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS, which
- * replaces only that page of the file mapping), records the fault and returns: the faulting
- * instruction is executed again and reads zeros. Any other SIGBUS goes to the handler that was
+ * on the first add(). For a fault whose address lies in a registered range it maps anonymous
+ * zero-filled pages over the faulting page and the rest of the range after it (the file ends
+ * before that page, so all of them are gone: one mmap MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS,
+ * which replaces only those pages of the file mapping; the faulting page alone if that fails),
+ * records the fault and returns: the faulting instruction is executed again and reads zeros, and
+ * so do later reads past it, without another fault (a mapping per faulting page exhausted
+ * vm.max_map_count on a big trace). Any other SIGBUS goes to the handler that was
  * installed before ours (chained: its SA_SIGINFO or plain handler is called; a default action is
  * restored and the signal raised again, so the process still dies as it would have). Under
  * AddressSanitizer (whose default handle_sigbus=1 lets a program install its own handler) the

@@ -9,6 +9,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -57,6 +58,7 @@ class TestFileTruncation : public QObject {
 private slots:
     void argsAfterTruncation();
     void truncatedWhileLoading();
+    void regression_oneFaultForTheWholeLostTail();
     void followedFileTruncated();
     void cliReportsAFileThatShrankWhileRead();
 };
@@ -133,6 +135,30 @@ void TestFileTruncation::truncatedWhileLoading() {
     for (int i = 0; i < n; ++i) {
         doc->args(i);  // no SIGBUS
     }
+}
+
+// Review finding (crash): each page read past the new end faulted once and was patched with a
+// mapping of its own; reading the arguments of a big trace cut short while it loaded split the
+// file mapping tens of thousands of times, hit vm.max_map_count and the next fault killed the
+// viewer (SIGBUS). One fault now patches everything after it.
+void TestFileTruncation::regression_oneFaultForTheWholeLostTail() {
+    const SmallTrace t = smallTrace(40000);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), t.bytes);
+    QString error;
+    auto doc = TraceLoader::load(path, &error);
+    QVERIFY2(doc, qPrintable(error));
+    const int n = doc->records().size();
+    QCOMPARE(n, 40000);
+    QVERIFY(truncateTo(path, 1024 * 1024));
+    const quint64 before = MappingGuard::faultCount();
+    int zeros = 0;
+    for (int i = 0; i < n; ++i) {  // reads every page of the file as mapped
+        const QByteArray frame = doc->frameBytes(i);
+        zeros += std::count(frame.begin(), frame.end(), '\0') == frame.size();
+    }
+    QVERIFY(zeros > 30000);  // the frames past the new end read as zeros
+    QCOMPARE(MappingGuard::faultCount() - before, quint64(1));
 }
 
 // Live follow: records are followed, the file is truncated (and later appended to), refresh()
