@@ -158,6 +158,26 @@ private slots:
 
     void cleanup() { closeTimeline(); }
 
+    void regression_untimedRecordsDoNotKeepItBusy() {
+        // Review finding: a record whose t_mono is NaN (or infinite) is indexed but never drawn,
+        // and the toolbar said "Indexing…" for good (drawn < read).
+        closeTimeline();
+        QTemporaryDir dir;
+        test::Mp noArgs;
+        noArgs.map(0);
+        QByteArray b = test::frame(test::headerBody());
+        for (int i = 0; i < 20; ++i) {
+            const double t = i == 7 ? std::numeric_limits<double>::quiet_NaN() : 0.1 * i;
+            b += test::frame(test::recordBody(t, 1.76e9 + i, test::storageQualname("reserve_write"),
+                                              noArgs.bytes));
+        }
+        QVERIFY(openTimeline(test::writeFile(dir, QStringLiteral("nan.lct"), b), QSize(900, 500)));
+        QCOMPARE(m_w->lanes()->index()->untimedCount(), qint64(1));
+        auto *busy = m_w->findChild<QLabel *>(QStringLiteral("timelineBusy"));
+        QVERIFY(busy);
+        QTRY_VERIFY2(!busy->isVisible(), qPrintable(busy->text()));
+    }
+
     void regression_panningStopsAtTheEdge() {
         // Review finding: once windows reaching past the trace were cut to their inside part,
         // each pan at the trace's end narrowed the window (4 s -> 0.05 s after 31 presses).

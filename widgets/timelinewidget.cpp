@@ -1531,11 +1531,14 @@ void TimelineWidget::updateBusy() {
     // While a trace loads (or grows) the index lags behind what was read: the counts of the
     // info label are of what is drawn, and this says how much that is.
     const qint64 drawn = m_index ? m_index->recordCount() : 0;
+    // (records without a finite t_mono are indexed but never drawn: review found "Indexing…"
+    // shown for good on a trace with one NaN t_mono)
+    const qint64 indexed = m_index ? drawn + m_index->untimedCount() : 0;
     const qint64 read = m_doc ? m_doc->records().size() : 0;
     // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
     QString text = m_buildStage;
     QString tip;
-    if (m_doc && m_index && drawn < read) {
+    if (m_doc && m_index && indexed < read) {
         text = m_doc->isLoading() ? tr("Loading…") : tr("Indexing…");
         tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
                   .arg(QLocale().toString(read), QLocale().toString(drawn));
