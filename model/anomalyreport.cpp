@@ -81,7 +81,7 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &d
     ar->m_keys = keys;
     const KeyAnalysis &ka = *keys;
     const RecordStore &rs = doc.records();
-    const int n = std::min(ka.recordCount(), rs.size());
+    const int n = std::min(ka.readableRecordCount(), rs.size());
     auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     auto report = [&progress](int p) {
         if (progress) {

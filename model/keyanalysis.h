@@ -130,6 +130,14 @@ public:
 
     /** Records analysed: indices [0, recordCount()) of the document. */
     int recordCount() const { return m_recordCount; }
+    /**
+     * Of those, the records whose frames lie within the file as it was when the analysis began:
+     * [0, readableRecordCount()). After a file was cut short while open (TraceDocument::
+     * checkShrunk()) the records past its new end have no arguments any more: they are left
+     * out (not keys, requests or anomalies), counted in lostRecords().
+     */
+    int readableRecordCount() const { return m_readable; }
+    int lostRecords() const { return m_recordCount - m_readable; }
 
     int keyCount() const { return int(m_keys.size()); }
     const Key &key(int id) const { return m_keys[size_t(id)]; }
@@ -210,6 +218,7 @@ private:
     void grow();
 
     int m_recordCount = 0;
+    int m_readable = 0;
     std::vector<Key> m_keys;
     std::vector<uchar> m_hashPool;
     QStringList m_models;

@@ -580,10 +580,12 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
                     "file cut short): their keys after that point are not counted")
                      .arg(counted(damaged, tr("record"), tr("records")));
     }
-    if (const auto doc = m_state ? m_state->document() : nullptr; doc && doc->shrunkTo() >= 0) {
-        lacks << tr("the file shrank to %1 bytes while open: the records after that offset are no "
-                    "longer readable")
-                     .arg(QLocale().toString(doc->shrunkTo()));
+    if (const int lost = a->keys->lostRecords(); lost > 0) {
+        const auto doc = m_state ? m_state->document() : nullptr;
+        lacks << tr("the file shrank to %1 bytes while open: %2 after that offset are no longer "
+                    "readable and are left out")
+                     .arg(QLocale().toString(doc ? doc->shrunkTo() : -1),
+                          counted(lost, tr("record"), tr("records")));
     }
     if (!lacks.isEmpty()) {
         m_summary->setText(m_summary->text() + QStringLiteral(" · ") +
