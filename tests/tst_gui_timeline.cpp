@@ -542,6 +542,17 @@ private slots:
         QVERIFY(
             table.index(1, RecordTableModel::CallColumn).data(Qt::ToolTipRole).toString().size() <=
             Qualname::kMaxDisplayChars + 24);
+        // the rate plot's legend elides it like the lane labels (review: it ran off the edge)
+        int legendNames = 0;
+        for (int i = 0; i < m_w->plot()->graphCount(); ++i) {
+            const QCPGraph *g = m_w->plot()->graph(i);
+            if (g->name().isEmpty()) {
+                continue;
+            }
+            ++legendNames;
+            QVERIFY2(g->name().size() < 120, qPrintable(g->name()));
+        }
+        QVERIFY(legendNames >= 2);
     }
 
     void emptyTraceAndNoLanes() {

@@ -864,7 +864,9 @@ void TimelineWidget::rebuildRateGraphs() {
             continue;
         }
         auto *g = new QCPGraph(key, value);
-        g->setName(row.label);
+        // elided like the lane labels (review: a long qualname ran off the legend's right edge)
+        g->setName(QFontMetricsF(m_rateLegend->font())
+                       .elidedText(row.label, Qt::ElideMiddle, kMaxLaneLabelPx));
         g->setLineStyle(QCPGraph::lsStepLeft);
         g->setPen(QPen(row.color, 1.0));
         g->setSelectable(QCP::stNone);
