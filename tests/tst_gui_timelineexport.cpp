@@ -276,6 +276,41 @@ private slots:
                  qPrintable(QStringLiteral("%1 blank rows after the first line").arg(gap)));
     }
 
+    void regression_lastCaptionLineKeepsItsUnderscores() {
+        // Review finding: QPainter clipped the caption's text to the rect QCPTextElement
+        // computed, a pixel short for several lines, so the last line lost its underscores
+        // ("finish write"). Underscores are the only ink below these lines' baselines: each
+        // shows as a thin band of rows under its line, so three here (the range's "t_mono",
+        // the filter's "finish_write", the axis title's "t_mono").
+        const QString f = QStringLiteral("call == finish_write");
+        m_state->setFilterText(f);
+        m_state->setFilterResult(f, std::make_shared<const std::vector<int>>());
+        m_w->setTimeMode(TimelineWidget::TimeMode::Relative);
+        const QImage img = TimelineExport::toImage(m_w, QSize(400, 300), 3.0);
+        m_state->setFilterText(QString());
+        const int window = m_w->palette().color(QPalette::Window).lightness();
+        std::vector<std::pair<int, int>> bands;  // [first, last] rows with ink
+        for (int y = 0; y < 200; ++y) {
+            bool ink = false;
+            for (int x = 0; x < img.width() && !ink; ++x) {
+                ink = std::abs(img.pixelColor(x, y).lightness() - window) > 80;
+            }
+            if (!ink) {
+                continue;
+            }
+            if (!bands.empty() && bands.back().second == y - 1) {
+                bands.back().second = y;
+            } else {
+                bands.emplace_back(y, y);
+            }
+        }
+        int thin = 0;
+        for (const auto &[a, b] : bands) {
+            thin += b - a + 1 <= 6;
+        }
+        QCOMPARE(thin, 3);
+    }
+
     void regression_captionRangeIsTheAxisRange() {
         // Zoomed out past the first record, the caption said "t_mono 0.000000 …" while the axis
         // started below 0: it now states the axis's range as drawn.

@@ -308,6 +308,22 @@ private slots:
             }
         }
         QCOMPARE(coloured, 0);
+        // and it hides no step: the highest lies below its box (review: at small heights the
+        // box covered the steps under it)
+        double ymax = 0.0;
+        QCPAxis *value = nullptr;
+        for (int i = 0; i < m_w->plot()->graphCount(); ++i) {
+            QCPGraph *g = m_w->plot()->graph(i);
+            value = g->valueAxis();
+            for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+                ymax = std::isnan(it->value) ? ymax : std::max(ymax, it->value);
+            }
+        }
+        QVERIFY(value && ymax > 0);
+        QVERIFY2(value->coordToPixel(ymax) > box.bottom(),
+                 qPrintable(QStringLiteral("top step at y %1, caption box down to %2")
+                                .arg(value->coordToPixel(ymax))
+                                .arg(box.bottom())));
     }
 
     void rateLegendListsTheMatchingCalls() {

@@ -31,6 +31,9 @@ public:
                                font);
         m_caption->setTextColor(timeline->palette().color(QPalette::Text));
         m_caption->setMargins(QMargins(6, 4, 6, 2));
+        // QPainter clips text to its rect unless told not to: the rect QCPTextElement computes
+        // for several lines is a pixel short, which cut the last line's underscores.
+        m_caption->setTextFlags(Qt::AlignCenter | Qt::TextDontClip);
         m_caption->setLayer(QStringLiteral("legend"));
         grid->addElement(0, 0, m_caption);
         QList<double> stretch = grid->rowStretchFactors();
