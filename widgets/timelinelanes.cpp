@@ -421,6 +421,16 @@ void TimelineLanes::drawSpans(QCPPainter *p, const Row &row, const QRectF &rr, c
     }
     const ContextPairs &cp = *m_pairs[size_t(row.family)];
     const bool detailed = m_style == Style::Detailed;
+    if (m_spansPending && cp.spans().empty() && cp.unmatchedEnters().empty() &&
+        cp.unmatchedExits().empty()) {
+        if (detailed) {
+            p->setPen(withAlpha(m_text, 0.55));
+            p->drawText(rr.adjusted(10, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                        QObject::tr("spans are paired once the file has been read…"));
+            p->setPen(Qt::NoPen);
+        }
+        return;
+    }
     const double pad = detailed ? std::min(3.0, rr.height() * 0.12) : 0.0;
     const double top = rr.top() + pad;
     const double h = std::max(1.0, rr.height() - 2 * pad);

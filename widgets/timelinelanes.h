@@ -105,6 +105,13 @@ public:
     void setStyle(Style s) { m_style = s; }
     void setColors(const QPalette &palette);
 
+    /**
+     * Whether the span rows wait for their spans (paired once the file has been read; see
+     * TimelineWidget): an empty span row then says so instead of looking like one without spans.
+     */
+    void setSpansPending(bool pending) { m_spansPending = pending; }
+    bool spansPending() const { return m_spansPending; }
+
     void setSelectedRecord(int record) { m_selected = record; }
     int selectedRecord() const { return m_selected; }
 
@@ -169,6 +176,7 @@ private:
     std::vector<int> m_rowOfLane;
     Style m_style = Style::Detailed;
     int m_selected = -1;
+    bool m_spansPending = false;
     QColor m_zebra, m_text, m_highlight, m_base, m_error;
     // scratch, reused between draws
     std::vector<int> m_counts;     // one per column

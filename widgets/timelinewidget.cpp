@@ -536,6 +536,8 @@ void TimelineWidget::onDocumentChanged() {
     m_families.clear();
     m_builtRecords = -1;
     m_pairsDeferred = false;
+    m_lanes->setSpansPending(false);
+    m_overviewLanes->setSpansPending(false);
     m_history.clear();
     m_backAction->setEnabled(false);
     m_firstBuild = true;
@@ -656,6 +658,8 @@ void TimelineWidget::apply(const Built &b, bool final) {
         }
         m_builtRecords = b.records;
         m_pairsDeferred = b.pairsDeferred;
+        m_lanes->setSpansPending(b.pairsDeferred);
+        m_overviewLanes->setSpansPending(b.pairsDeferred);
     }
     m_ticker->setWallOffset(m_index->wallOffset());
     m_lanes->setData(m_doc, m_index, m_pairs);
