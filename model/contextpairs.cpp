@@ -43,6 +43,9 @@ public:
      */
     Slot *find(const Key &k, bool insert) {
         if (insert && 3 * (m_used + 1) > 2 * m_slots.size()) {
+            if (Slot *s = find(k, false)) {
+                return s;  // (present: no need to grow)
+            }
             grow();
         }
         size_t i = size_t(k.a) & m_mask;

@@ -36,8 +36,8 @@ class TraceDocument;
  *
  * Memory: ≈ 48 bytes per span (span, start/end rank tables, block maxima). While
  * build() runs it needs ≈ 25 bytes per `__enter__`/`__exit__` call besides (its record index,
- * key-list identity, queue link and matched flag) and one 24-byte table slot per distinct open
- * key list.
+ * key-list identity, queue link and matched flag) and, per distinct key list, a 24-byte slot of a
+ * table kept one third to two thirds full (36 to 72 bytes).
  *
  * Ownership: build() returns a shared immutable object with no pointer into the document.
  * Thread-safety: build() and match() are reentrant (run them on a worker); the result is
