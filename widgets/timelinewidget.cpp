@@ -1157,13 +1157,16 @@ void TimelineWidget::updateRate() {
     }
     QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
     // Headroom above the highest step for the caption in the top-left corner (review: at small
-    // heights the caption's box hid the steps under it): the caption's height, at most 45% of
-    // the plot's, is kept clear.
+    // heights the caption's box hid the steps under it): the caption's height is kept clear.
     const double captionPx = QFontMetricsF(m_rateCaption->font()).height() +
                              m_rateCaption->padding().top() + m_rateCaption->padding().bottom() + 2;
-    const double clear =
-        m_rateRect->height() > 0 ? std::min(0.45, captionPx / m_rateRect->height()) : 0.0;
-    value->setRange(0, ymax > 0 ? std::max(ymax * 1.12, ymax / (1.0 - clear)) : 1.0);
+    // A plot too short for that (a sparkline under a small export) shows no caption: its box
+    // would cover most of the lines.
+    const double clear = m_rateRect->height() > 0 ? captionPx / m_rateRect->height() : 0.0;
+    const bool captionFits = clear <= 0.45;
+    m_rateCaption->setVisible(captionFits);
+    value->setRange(
+        0, ymax > 0 ? std::max(ymax * 1.12, captionFits ? ymax / (1.0 - clear) : 0.0) : 1.0);
     value->setLabel(tr("calls/s"));
     m_rateCaption->setText(m_filterIndex ? tr("matching calls per %1").arg(niceDuration(bucket))
                                          : tr("per %1").arg(niceDuration(bucket)));
