@@ -797,6 +797,10 @@ void TestMainWindow::shrinkAfterLoadingIsReportedWhenARecordIsRead() {
     QVERIFY(truncateTo(path, newSize));
     tab->viewState()->setSelectedRecord(2000);  // its page now lies beyond the end (SIGBUS)
     QTRY_VERIFY(w.inspectorPane()->errorText().contains(QStringLiteral("shrank")));
+    // the Frame tab says so too (re-review: it dumped the zeros read in the frame's place)
+    QVERIFY2(w.inspectorPane()->frameText().contains(
+                 QStringLiteral("is no longer in the file: it shrank to %1 bytes").arg(newSize)),
+             qPrintable(w.inspectorPane()->frameText().left(200)));
     QTRY_COMPARE_WITH_TIMEOUT(shrankRows(w).size(), 1, 5000);
     verifyOneShrankError(w, path, oldSize, newSize);
     QTRY_VERIFY2(w.statusText().contains(loc.formattedDataSize(newSize)),

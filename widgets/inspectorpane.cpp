@@ -361,8 +361,17 @@ QString InspectorPane::frameText() const {
     if (!doc || m_record < 0 || m_record >= doc->records().size()) {
         return {};
     }
-    return FrameDump::dump(doc->frameBytes(m_record), doc->records().frameOffset(m_record),
-                           frameDumpBytes());
+    const qint64 offset = doc->records().frameOffset(m_record);
+    const qint64 end = offset + 4 + doc->records().bodyLength(m_record);
+    if (const qint64 shrunk = doc->checkShrunk(); shrunk >= 0 && end > shrunk) {
+        // (re-review: a dump of the zeros read in its place looked like the file's bytes)
+        return tr("The frame at file offset %1 (%2 bytes) is no longer in the file: it shrank to "
+                  "%3 bytes while open.")
+            .arg(offset)
+            .arg(end - offset)
+            .arg(shrunk);
+    }
+    return FrameDump::dump(doc->frameBytes(m_record), offset, frameDumpBytes());
 }
 
 QString InspectorPane::recordJson() const {
