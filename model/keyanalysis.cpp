@@ -120,22 +120,10 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                                                       const std::atomic_bool *cancel) {
     auto ka = std::make_shared<KeyAnalysis>();
     const RecordStore &rs = doc.records();
-    int n = rs.size();
+    ka->m_recordCount = rs.size();
     const uchar *data = doc.fileData();  // mapped after those records were published
-    ka->m_recordCount = n;
-    if (const qint64 shrunk = doc.checkShrunk(); shrunk >= 0) {
-        // Cut short while open: records past the new end read as zeros (frames ascend).
-        int lo = 0, hi = n;
-        while (lo < hi) {
-            const int mid = lo + (hi - lo) / 2;
-            if (rs.frameOffset(mid) + 4 + qint64(rs.bodyLength(mid)) <= shrunk) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        n = lo;
-    }
+    // (cut short while open: the records past the new end read as zeros)
+    const int n = std::min(ka->m_recordCount, doc.readableRecordCount());
     ka->m_readable = n;
     auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
 

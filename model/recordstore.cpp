@@ -49,8 +49,7 @@ RecordStore::Chunk::Chunk(qint64 capacity)
       qualname(new quint32[size_t(capacity)]),
       length(new quint32[size_t(capacity)]),
       flags(new std::atomic<quint8>[size_t(capacity)]),
-      wallBase(new double[size_t((capacity + kWallBlock - 1) / kWallBlock)]),
-      capacity(capacity) {
+      wallBase(new double[size_t((capacity + kWallBlock - 1) / kWallBlock)]) {
     std::fill_n(wallBase.get(), (capacity + kWallBlock - 1) / kWallBlock,
                 std::numeric_limits<double>::quiet_NaN());
 }
@@ -185,7 +184,7 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
     if (delta == kWallExact) {
         double *exact = ch->wallExact.load(std::memory_order_relaxed);
         if (!exact) {
-            exact = new double[size_t(ch->capacity)];
+            exact = new double[size_t(chunkCapacity(c))];
             ch->wallExact.store(exact, std::memory_order_release);
         }
         exact[s] = tWall;
@@ -271,12 +270,10 @@ qint64 RecordStore::memoryBytes() const {
                  column(sizeof(*Chunk::length));
         const Chunk *ch = m_chunks[size_t(c)].load(std::memory_order_relaxed);
         bytes += qint64(sizeof(double)) * ((capacity + kWallBlock - 1) / kWallBlock);
-        if (ch->wallExact.load(std::memory_order_acquire)) {
+        if (const double *exact = ch->wallExact.load(std::memory_order_acquire)) {
             // pages written: at most one per value, at most those the values span
-            const auto first = quintptr(ch->wallExact.load(std::memory_order_relaxed) +
-                                        ch->wallExactFirst.load(std::memory_order_relaxed));
-            const auto last = quintptr(ch->wallExact.load(std::memory_order_relaxed) +
-                                       ch->wallExactLast.load(std::memory_order_relaxed)) +
+            const auto first = quintptr(exact + ch->wallExactFirst.load(std::memory_order_relaxed));
+            const auto last = quintptr(exact + ch->wallExactLast.load(std::memory_order_relaxed)) +
                               sizeof(double) - 1;
             const qint64 pages = qMin(ch->wallExactCount.load(std::memory_order_relaxed),
                                       qint64(last / kPage - first / kPage) + 1);

@@ -137,7 +137,6 @@ private:
          * before the record that uses it is published (the writer's release of the size).
          */
         std::unique_ptr<double[]> wallBase;
-        qint64 capacity = 0;
     };
     static constexpr int kWallBlockBits = 12;
     static constexpr qint64 kWallBlock = qint64(1) << kWallBlockBits;

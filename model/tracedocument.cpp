@@ -162,6 +162,16 @@ QByteArray TraceDocument::frameBytes(int i) const {
         qsizetype(m_records.bodyLength(i)) + 4);
 }
 
+int TraceDocument::readableRecordCount() const {
+    const int n = m_records.size();
+    const qint64 shrunk = checkShrunk();
+    if (shrunk < 0 || n == 0) {
+        return n;
+    }
+    const int r = recordNearOffset(shrunk);  // frames ascend: the one the file now ends in
+    return m_records.frameOffset(r) + 4 + qint64(m_records.bodyLength(r)) <= shrunk ? r + 1 : r;
+}
+
 int TraceDocument::recordNearOffset(qint64 offset) const {
     const int n = m_records.size();
     if (n == 0) {

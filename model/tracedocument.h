@@ -135,6 +135,12 @@ public:
 
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;
+    /**
+     * How many records, from the first, have their whole frame in the file as it is now:
+     * records().size() unless the file shrank while open (checkShrunk(), called here: one
+     * fstat), else those before its new end (their arguments are still there). Any thread.
+     */
+    int readableRecordCount() const;
 
     /** Loader state kept between scans (for live follow); loader only. */
     struct ScanState {

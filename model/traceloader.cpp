@@ -594,10 +594,7 @@ public:
             int released = c.first;
             auto release = [&](int to) {
                 if (to > released) {
-                    const qint64 from = m_store.frameOffset(released);
-                    const qint64 last = m_store.frameOffset(to - 1);
-                    m_doc.m_file.releaseResident(from,
-                                                 last + 4 + m_store.bodyLength(to - 1) - from);
+                    m_doc.releaseRecordPages(released, to - 1);
                     released = to;
                 }
             };

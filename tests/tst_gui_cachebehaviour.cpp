@@ -60,6 +60,14 @@ void click(QTableView *view, int row, int column) {
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(i).center());
 }
 
+/** Shows `pane` on `state` and waits until its analysis has finished; false after a minute. */
+bool analyseShown(CacheBehaviourPane &pane, ViewState &state) {
+    pane.show();
+    QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+    pane.setViewState(&state);
+    return done.wait(60000);
+}
+
 }  // namespace
 
 class TestCacheBehaviourPane : public QObject {
@@ -399,10 +407,7 @@ private slots:
         state.setDocument(TraceLoader::loadBytes(w.bytes(), "one.lct", &error));
         QVERIFY2(state.document(), qPrintable(error));
         CacheBehaviourPane pane;
-        pane.show();
-        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
-        pane.setViewState(&state);
-        QVERIFY(done.wait(60000));
+        QVERIFY(analyseShown(pane, state));
         const auto a = pane.analysis();
         QCOMPARE(a->keys->keyCount(), 1);
         QCOMPARE(a->requests->count(), 1);
@@ -442,10 +447,7 @@ private slots:
         }
         QCOMPARE(state.document()->checkShrunk(), newSize);
         CacheBehaviourPane pane;
-        pane.show();
-        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
-        pane.setViewState(&state);
-        QVERIFY(done.wait(60000));
+        QVERIFY(analyseShown(pane, state));
         const auto a = pane.analysis();
         // the same figures as the file as it is now, opened afresh
         const auto cut = TraceLoader::load(path, &error);
@@ -492,10 +494,7 @@ private slots:
         ViewState state;
         state.setDocument(doc);
         CacheBehaviourPane pane;
-        pane.show();
-        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
-        pane.setViewState(&state);
-        QVERIFY(done.wait(60000));
+        QVERIFY(analyseShown(pane, state));
         QCOMPARE(pane.keyModel()->rowCount(), 1);
         QCOMPARE(pane.staleText(), QString());
         QPushButton *again = againButton(pane);
@@ -515,7 +514,7 @@ private slots:
         QTest::mouseClick(again, Qt::LeftButton);
         QVERIFY(pane.isAnalysing());
         QCOMPARE(pane.staleText(), QString());
-        QVERIFY(done.wait(60000));
+        QVERIFY(QSignalSpy(&pane, &CacheBehaviourPane::analysisFinished).wait(60000));
         QCOMPARE(pane.keyModel()->rowCount(), 2);
         QCOMPARE(pane.staleText(), QString());
         QVERIFY(!again->isEnabled());
@@ -526,10 +525,7 @@ private slots:
         ViewState state;
         state.setDocument(load(kSchema2));
         CacheBehaviourPane pane;
-        pane.show();
-        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
-        pane.setViewState(&state);
-        QVERIFY(done.wait(60000));
+        QVERIFY(analyseShown(pane, state));
         state.setTimeRange(ViewState::TimeRange{100.0, 200.0});  // past the trace's end
         QVERIFY(pane.selectRecord(5));
         QVERIFY(!state.timeRange());

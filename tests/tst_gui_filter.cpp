@@ -158,6 +158,17 @@ QStringList allConditions(QMenu *menu) {
     return out;
 }
 
+/** A shown StatisticsPane on a ViewState of `doc` (members: destroyed pane first). */
+struct StatisticsOf {
+    explicit StatisticsOf(std::shared_ptr<TraceDocument> doc) {
+        state.setDocument(std::move(doc));
+        pane.show();
+        pane.setViewState(&state);
+    }
+    ViewState state;
+    StatisticsPane pane;
+};
+
 }  // namespace
 
 class TestFilter : public QObject {
@@ -543,11 +554,9 @@ void TestFilter::statisticsWaitForTheLoadToFinish() {
     auto doc = TraceLoader::open(kSchema2, &error);  // header read, records not yet
     QVERIFY2(doc, qPrintable(error));
     QVERIFY(doc->isLoading());
-    ViewState state;
-    state.setDocument(doc);
-    StatisticsPane pane;
-    pane.show();
-    pane.setViewState(&state);
+    StatisticsOf shown(doc);
+    ViewState &state = shown.state;
+    StatisticsPane &pane = shown.pane;
     QVERIFY(pane.isWaitingForLoad());
     QVERIFY(!pane.isBusy());
     state.notifyDocumentGrew();  // still loading: still waiting
@@ -578,11 +587,9 @@ void TestFilter::statisticsOfAFollowedTraceDoNotWait() {
     QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 3);
     QVERIFY(doc->isLoading() && doc->scannedBytes() < doc->fileSize());  // half a record pending
     QVERIFY(doc->isReadToEnd());
-    ViewState state;
-    state.setDocument(doc);
-    StatisticsPane pane;
-    pane.show();
-    pane.setViewState(&state);
+    StatisticsOf shown(doc);
+    ViewState &state = shown.state;
+    StatisticsPane &pane = shown.pane;
     QVERIFY(!pane.isWaitingForLoad());
     QVERIFY(QTest::qWaitFor([&] { return !pane.isBusy() && pane.statistics(); }, 20000));
     QCOMPARE(pane.statistics()->records, qint64(3));

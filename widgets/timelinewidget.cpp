@@ -616,6 +616,10 @@ void TimelineWidget::startBuild() {
     }));
 }
 
+QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
+    return QFontMetricsF(font).elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
+}
+
 bool TimelineWidget::needsRebuild() const {
     return m_doc &&
            (m_doc->records().size() != m_builtRecords || (m_pairsDeferred && m_doc->isReadToEnd()));
@@ -833,10 +837,9 @@ void TimelineWidget::rebuildRows() {
     m_lanes->setRows(rows);
     // The label column is as wide as the widest label, up to kMaxLaneLabelPx: a long qualname
     // (displayName() keeps up to 120 characters) left the plot 50 px, or none.
-    const QFontMetrics labelMetrics(m_lanesRect->axis(QCPAxis::atLeft)->tickLabelFont());
+    const QFont labelFont = m_lanesRect->axis(QCPAxis::atLeft)->tickLabelFont();
     for (int r = 0; r < rows.size(); ++r) {
-        ticker->addTick(m_lanes->rowCenter(r),
-                        labelMetrics.elidedText(rows[r].label, Qt::ElideMiddle, kMaxLaneLabelPx));
+        ticker->addTick(m_lanes->rowCenter(r), elidedLabel(rows[r].label, labelFont));
         rows[r].weight = 1.0;  // the overview: rows of equal height
     }
     m_overviewLanes->setRows(rows);
@@ -869,8 +872,7 @@ void TimelineWidget::rebuildRateGraphs() {
         }
         auto *g = new QCPGraph(key, value);
         // elided like the lane labels (review: a long qualname ran off the legend's right edge)
-        g->setName(QFontMetricsF(m_rateLegend->font())
-                       .elidedText(row.label, Qt::ElideMiddle, kMaxLaneLabelPx));
+        g->setName(elidedLabel(row.label, m_rateLegend->font()));
         g->setLineStyle(QCPGraph::lsStepLeft);
         g->setPen(QPen(row.color, 1.0));
         g->setSelectable(QCP::stNone);

@@ -312,9 +312,11 @@ private:
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;
     static constexpr int kMaxLaneLabelPx = 320;  // lane labels wider are elided in the middle
-    QVector<int> m_legendLanes;                  // lanes in the rate legend, in row order
-    QVector<QCPGraph *> m_rateGraphs;            // by qualname id (nullptr: not a shown lane)
-    QSet<QString> m_rateHidden;                  // qualnames whose series are toggled off
+    /** A lane's label as the lane axis and the rate legend show it: at most kMaxLaneLabelPx. */
+    static QString elidedLabel(const QString &label, const QFont &font);
+    QVector<int> m_legendLanes;        // lanes in the rate legend, in row order
+    QVector<QCPGraph *> m_rateGraphs;  // by qualname id (nullptr: not a shown lane)
+    QSet<QString> m_rateHidden;        // qualnames whose series are toggled off
     TimelineOverlay *m_overlay = nullptr;
     TimelineFollowLayer *m_followLayer = nullptr;
     TimelineFollowLayer *m_ovFollowLayer = nullptr;
