@@ -15,32 +15,36 @@ bool cancelled(const std::atomic_bool *cancel) {
 }
 
 /**
- * Sorts (t, r) pairs by (t, r). Adaptive: an insertion sort costs O(n + inversions), which is
- * what nearly-sorted traces need; when the shifting exceeds a budget the data is far from
- * sorted and a std::sort over packed pairs takes over.
+ * Sorts record indices `r` by (t_mono, index), reading t_mono from `store`. Adaptive: an
+ * insertion sort costs O(n + inversions), which is what nearly-sorted traces need; when the
+ * shifting exceeds a budget the data is far from sorted and a std::sort over packed (t, r) pairs
+ * takes over (16 bytes per record of this lane, for the time of the sort).
  */
-void sortPairs(std::vector<double> &t, std::vector<qint32> &r) {
-    const size_t n = t.size();
-    if (std::is_sorted(t.begin(), t.end())) {
-        return;  // equal times keep file order: r is ascending within them already
+void sortByTime(const RecordStore &store, std::vector<qint32> &r) {
+    const size_t n = r.size();
+    const auto t = [&store](qint32 record) { return store.tMono(record); };
+    size_t i = 1;
+    for (double prev = n ? t(r[0]) : 0.0; i < n; ++i) {
+        const double ti = t(r[i]);
+        if (ti < prev) {
+            break;
+        }
+        prev = ti;
+    }
+    if (i >= n) {
+        return;  // sorted; equal times keep file order: r is ascending within them already
     }
     const size_t budget = 8 * n + 4096;
     size_t moves = 0;
-    size_t i = 1;
     for (; i < n && moves <= budget; ++i) {
-        const double ti = t[i];
-        if (!(ti < t[i - 1])) {
-            continue;
-        }
         const qint32 ri = r[i];
+        const double ti = t(ri);
         size_t j = i;
-        while (j > 0 && ti < t[j - 1]) {
-            t[j] = t[j - 1];
+        while (j > 0 && ti < t(r[j - 1])) {
             r[j] = r[j - 1];
             --j;
         }
         moves += i - j;
-        t[j] = ti;
         r[j] = ri;
     }
     if (i >= n && moves <= budget) {
@@ -52,12 +56,11 @@ void sortPairs(std::vector<double> &t, std::vector<qint32> &r) {
     };
     std::vector<Pair> p(n);
     for (size_t k = 0; k < n; ++k) {
-        p[k] = {t[k], r[k]};
+        p[k] = {t(r[k]), r[k]};
     }
     std::sort(p.begin(), p.end(),
               [](const Pair &a, const Pair &b) { return a.t < b.t || (a.t == b.t && a.r < b.r); });
     for (size_t k = 0; k < n; ++k) {
-        t[k] = p[k].t;
         r[k] = p[k].r;
     }
 }
@@ -65,17 +68,18 @@ void sortPairs(std::vector<double> &t, std::vector<qint32> &r) {
 }  // namespace
 
 std::shared_ptr<const TimelineIndex> TimelineIndex::build(const RecordStore &store,
-                                                          const std::atomic_bool *cancel) {
+                                                          const std::atomic_bool *cancel,
+                                                          std::shared_ptr<const void> keepAlive) {
     // The store may be growing (loading, live follow): index the records published so far.
     // Every qualname id they use was published before them.
     const int n = store.size();
     return buildOf(
-        store, n, [](int i) { return i; }, cancel);
+        store, n, [](int i) { return i; }, cancel, std::move(keepAlive));
 }
 
-std::shared_ptr<const TimelineIndex> TimelineIndex::buildSubset(const RecordStore &store,
-                                                                const std::vector<int> &records,
-                                                                const std::atomic_bool *cancel) {
+std::shared_ptr<const TimelineIndex> TimelineIndex::buildSubset(
+    const RecordStore &store, const std::vector<int> &records, const std::atomic_bool *cancel,
+    std::shared_ptr<const void> keepAlive) {
     // only the records the store has published (a subset evaluated on a later snapshot than
     // this store is not possible: stores only grow), in ascending order
     const int size = store.size();
@@ -83,14 +87,16 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::buildSubset(const RecordStor
     const auto begin = std::lower_bound(records.begin(), end, 0);
     const int *base = records.data() + (begin - records.begin());
     return buildOf(
-        store, int(end - begin), [base](int i) { return base[i]; }, cancel);
+        store, int(end - begin), [base](int i) { return base[i]; }, cancel, std::move(keepAlive));
 }
 
 template <typename RecordAt>
 std::shared_ptr<const TimelineIndex> TimelineIndex::buildOf(const RecordStore &store, int n,
                                                             RecordAt recordAt,
-                                                            const std::atomic_bool *cancel) {
+                                                            const std::atomic_bool *cancel,
+                                                            std::shared_ptr<const void> keepAlive) {
     auto idx = std::make_shared<TimelineIndex>();
+    idx->m_keepAlive = std::move(keepAlive);
     const int lanes = store.qualnameCount();
     idx->m_lanes.resize(size_t(lanes));
     for (int q = 0; q < lanes; ++q) {
@@ -139,23 +145,19 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::buildOf(const RecordStore &s
             total[size_t(q)] += k;
         }
     }
-    std::vector<std::vector<double>> times(static_cast<size_t>(lanes));
+    std::vector<std::vector<qint32>> records(static_cast<size_t>(lanes));
     for (int q = 0; q < lanes; ++q) {
-        times[size_t(q)].resize(size_t(total[size_t(q)]));
-        idx->m_lanes[size_t(q)].records.resize(size_t(total[size_t(q)]));
+        records[size_t(q)].resize(size_t(total[size_t(q)]));
     }
-    ParallelChunks::run(int(cs.size()), [&store, &times, &idx, &cs, &recordAt](int k) {
+    ParallelChunks::run(int(cs.size()), [&store, &records, &cs, &recordAt](int k) {
         Chunk &c = cs[size_t(k)];
         for (int j = c.begin; j < c.end; ++j) {
             const int i = recordAt(j);
-            const double t = store.tMono(i);
-            if (!std::isfinite(t)) {
+            if (!std::isfinite(store.tMono(i))) {
                 continue;
             }
             const quint32 q = store.qualnameId(i);
-            const size_t at = size_t(c.counts[q]++);
-            times[q][at] = t;
-            idx->m_lanes[q].records[at] = qint32(i);
+            records[q][size_t(c.counts[q]++)] = qint32(i);
         }
     });
     if (cancelled(cancel)) {
@@ -167,14 +169,14 @@ std::shared_ptr<const TimelineIndex> TimelineIndex::buildOf(const RecordStore &s
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(),
               [&total](int a, int b) { return total[size_t(a)] > total[size_t(b)]; });
-    ParallelChunks::run(int(order.size()), [&times, &idx, &order, cancel](int k) {
+    ParallelChunks::run(int(order.size()), [&store, &records, &idx, &order, cancel](int k) {
         const int q = order[size_t(k)];
         if (cancelled(cancel)) {
             return;
         }
-        Lane &lane = idx->m_lanes[size_t(q)];
-        sortPairs(times[size_t(q)], lane.records);
-        lane.times = SortedTimes(std::move(times[size_t(q)]));
+        sortByTime(store, records[size_t(q)]);
+        idx->m_lanes[size_t(q)].times =
+            BasicSortedTimes<LaneTimes>(LaneTimes(&store, std::move(records[size_t(q)])));
     });
     if (cancelled(cancel)) {
         return nullptr;
@@ -214,7 +216,7 @@ int TimelineIndex::nearestPosition(int lane, double t, double maxDistance) const
     if (lane < 0 || lane >= laneCount()) {
         return -1;
     }
-    const SortedTimes &ts = m_lanes[size_t(lane)].times;
+    const auto &ts = m_lanes[size_t(lane)].times;
     const int p = ts.rankBelow(t);
     int best = -1;
     double bestD = maxDistance;
@@ -246,7 +248,7 @@ int TimelineIndex::positionOf(const RecordStore &store, int record) const {
     // Equal times are ordered by record index: binary search inside the run of t.
     const int lo = l.times.rankBelow(t);
     const int hi = l.times.rankAtOrBelow(t);
-    auto b = l.records.begin();
+    auto b = l.records().begin();
     auto it = std::lower_bound(b + lo, b + hi, qint32(record));
     return (it != b + hi && *it == record) ? int(it - b) : -1;
 }
@@ -254,7 +256,7 @@ int TimelineIndex::positionOf(const RecordStore &store, int record) const {
 qint64 TimelineIndex::memoryBytes() const {
     qint64 b = 0;
     for (const Lane &l : m_lanes) {
-        b += l.times.memoryBytes() + qint64(l.records.capacity() * sizeof(qint32));
+        b += l.times.memoryBytes();
     }
     return b;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lanetimes.h"
 #include "recordstore.h"
 #include "sortedtimes.h"
 
@@ -19,37 +20,43 @@ namespace lmct {
  * Records are sorted by (t_mono, file index): `t_mono` may step back slightly in file order.
  * Records whose `t_mono` is not finite are left out of every lane (untimedCount()).
  *
- * Build cost: a parallel counting scatter of the records into lanes, then per lane (in parallel)
- * an adaptive insertion sort (O(n + inversions): traces are nearly sorted) that falls back to
- * std::sort when the input is far from sorted, then the rank table.
+ * Build cost: a parallel counting scatter of the record indices into lanes, then per lane (in
+ * parallel) an adaptive insertion sort (O(n + inversions): traces are nearly sorted) that falls
+ * back to std::sort when the input is far from sorted, then the rank table.
  *
- * Memory: per record 8 bytes (sorted t_mono) + 4 bytes (record index) + 1 to 4 bytes (count
- * pyramid, all levels): 13 to 16 bytes; see memoryBytes(). The build briefly needs 12 more bytes
- * per record (per-lane time arrays before they move into the index).
+ * Memory: per record 4 bytes (record index) + 1 to 4 bytes (count pyramid, all levels): 5 to 8
+ * bytes; see memoryBytes(). The times are not copied: a lane reads them from the store
+ * (LaneTimes). Only a lane far from sorted needs 16 bytes per record of it while it is sorted.
  *
  * Times are `t_mono` seconds. Positions are indices into a lane's sorted arrays; record indices
  * are RecordStore rows (file order).
  *
- * Ownership: build() returns a shared, immutable index that keeps no pointer to the store.
+ * Ownership: build() returns a shared, immutable index that reads `t_mono` from the store it was
+ * built from: the store must outlive the index. Pass its owner (e.g. the TraceDocument) as
+ * `keepAlive` and the index holds it; without it, the caller guarantees the lifetime.
  * Thread-safety: build() is reentrant (run it on a worker); the index is immutable afterwards
- * and every const method may be called from any thread.
+ * and every const method may be called from any thread, also while the store grows.
  */
 class TimelineIndex {
 public:
     struct Lane {
         quint32 qualnameId = 0;
         QString qualname;
-        SortedTimes times;            ///< sorted t_mono of the lane's records
-        std::vector<qint32> records;  ///< record index at each sorted position
+        BasicSortedTimes<LaneTimes> times;  ///< sorted t_mono of the lane's records
+
+        /** Record index (RecordStore row) at each sorted position. */
+        const std::vector<qint32> &records() const { return times.values().records(); }
     };
 
     /**
      * Builds the index of the first `store.size()` records (read once at the start: the store
      * may grow meanwhile) on QThreadPool::globalInstance(), blocking the caller. Returns nullptr
-     * when `cancel` became true meanwhile.
+     * when `cancel` became true meanwhile. `keepAlive`: the owner of `store`, held by the index
+     * (see the class comment).
      */
     static std::shared_ptr<const TimelineIndex> build(const RecordStore &store,
-                                                      const std::atomic_bool *cancel = nullptr);
+                                                      const std::atomic_bool *cancel = nullptr,
+                                                      std::shared_ptr<const void> keepAlive = {});
 
     /**
      * Builds the index of the records listed in `records` (ascending record indices, e.g. a
@@ -59,7 +66,7 @@ public:
      */
     static std::shared_ptr<const TimelineIndex> buildSubset(
         const RecordStore &store, const std::vector<int> &records,
-        const std::atomic_bool *cancel = nullptr);
+        const std::atomic_bool *cancel = nullptr, std::shared_ptr<const void> keepAlive = {});
 
     /** One lane per qualname id, indexed by id. */
     int laneCount() const { return int(m_lanes.size()); }
@@ -110,8 +117,10 @@ private:
     template <typename RecordAt>
     static std::shared_ptr<const TimelineIndex> buildOf(const RecordStore &store, int n,
                                                         RecordAt recordAt,
-                                                        const std::atomic_bool *cancel);
+                                                        const std::atomic_bool *cancel,
+                                                        std::shared_ptr<const void> keepAlive);
 
+    std::shared_ptr<const void> m_keepAlive;  // the store's owner, when the builder gave it
     std::vector<Lane> m_lanes;
     qint64 m_recordCount = 0;
     qint64 m_untimed = 0;

@@ -191,12 +191,12 @@ private slots:
             QCOMPARE(qint64(l.times.size()), rs.qualnameCounts()[size_t(q)]);
             QCOMPARE(l.qualname, rs.qualnames()[q]);
             for (int p = 0; p < l.times.size(); ++p) {
-                const int r = l.records[size_t(p)];
+                const int r = l.records()[size_t(p)];
                 QCOMPARE(int(rs.qualnameId(r)), q);
                 QCOMPARE(l.times.at(p), rs.tMono(r));
                 if (p > 0) {
                     QVERIFY(l.times.at(p - 1) < l.times.at(p) ||
-                            (l.times.at(p - 1) == l.times.at(p) && l.records[size_t(p) - 1] < r));
+                            (l.times.at(p - 1) == l.times.at(p) && l.records()[size_t(p) - 1] < r));
                 }
                 QCOMPARE(idx->positionOf(rs, r), p);
                 seen[size_t(r)] = 1;
@@ -239,7 +239,7 @@ private slots:
             }
             QCOMPARE(qint64(l.times.size()), expected);
             for (int p = 0; p < l.times.size(); ++p) {
-                const int r = l.records[size_t(p)];
+                const int r = l.records()[size_t(p)];
                 QVERIFY(in[size_t(r)]);
                 QCOMPARE(int(rs.qualnameId(r)), q);
                 QCOMPARE(l.times.at(p), rs.tMono(r));
@@ -328,7 +328,7 @@ private slots:
         const auto idx = TimelineIndex::build(rs);
         QCOMPARE(idx->recordCount(), qint64(2));
         QCOMPARE(idx->untimedCount(), qint64(1));
-        QCOMPARE(idx->lane(0).records, (std::vector<qint32>{2, 0}));
+        QCOMPARE(idx->lane(0).records(), (std::vector<qint32>{2, 0}));
         QCOMPARE(idx->positionOf(rs, 1), -1);
         QVERIFY(TimelineIndex::build(RecordStore())->laneCount() == 0);
     }
@@ -341,9 +341,37 @@ private slots:
             rs.append(std::uniform_real_distribution<>(0, 100)(rng), 0.0, a, i, 1, 0);
         }
         const auto idx = TimelineIndex::build(rs);
-        const auto &v = idx->lane(0).times.values();
-        QVERIFY(std::is_sorted(v.begin(), v.end()));
-        QCOMPARE(int(v.size()), 50000);
+        const auto &lt = idx->lane(0).times;
+        QCOMPARE(lt.size(), 50000);
+        for (int p = 1; p < lt.size(); ++p) {
+            QVERIFY(lt.at(p - 1) <= lt.at(p));
+        }
+    }
+
+    void indexKeepsNoCopyOfTheTimes() {
+        // A lane reads t_mono from the store: 4 bytes of record index per record plus the
+        // count pyramid (a sorted copy of the times made it 15 bytes per record).
+        const auto store = test::syntheticRecords(200000, 5);
+        const auto idx = TimelineIndex::build(*store);
+        QVERIFY(idx->memoryBytes() <= 8 * qint64(store->size()));
+        QVERIFY(idx->memoryBytes() >= 4 * qint64(store->size()));
+    }
+
+    void indexHoldsTheStoreItWasGiven() {
+        // The widget hands the index its document: the index reads the store's t_mono, so the
+        // store must live as long as the index, even when the document is closed meanwhile.
+        std::shared_ptr<RecordStore> owner = test::syntheticRecords(5000, 6);
+        const RecordStore &rs = *owner;
+        const double first = rs.tMono(0);
+        const auto idx = TimelineIndex::build(rs, nullptr, owner);
+        const std::weak_ptr<RecordStore> watch = owner;
+        owner.reset();
+        QVERIFY(!watch.expired());
+        QCOMPARE(idx->recordCount(), qint64(5000));
+        const int lane = int(rs.qualnameId(0));
+        QCOMPARE(idx->lane(lane).times.at(idx->positionOf(rs, 0)), first);
+        const auto subset = TimelineIndex::buildSubset(rs, {0, 1, 2}, nullptr, idx);
+        QCOMPARE(subset->recordCount(), qint64(3));
     }
 
     void cancelReturnsNull() {
@@ -416,7 +444,7 @@ private slots:
         // Review finding: the call at the trace's last t_mono, at the start of its bucket (the
         // trace covers none of that bucket), had no rate drawn: it keeps count / width.
         for (int lane = 0; lane < idx->laneCount(); ++lane) {
-            const SortedTimes &lt = idx->lane(lane).times;
+            const auto &lt = idx->lane(lane).times;
             if (lt.isEmpty() || lt.last() != last) {
                 continue;
             }

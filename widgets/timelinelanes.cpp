@@ -681,7 +681,7 @@ TimelineLanes::Hit TimelineLanes::hitTest(const QPointF &pixel, double tolerance
         }
         const int pos = idx->nearestPosition(row.lane, t, tol);
         if (pos >= 0) {
-            hit.record = idx->lane(row.lane).records[size_t(pos)];
+            hit.record = idx->lane(row.lane).records()[size_t(pos)];
             hit.count = idx->countIn(row.lane, hit.from, hit.to);
         }
         return hit;

@@ -587,7 +587,7 @@ void TimelineWidget::startBuild() {
         b.doc = doc;
         b.generation = gen;
         b.records = doc->records().size();
-        b.index = TimelineIndex::build(doc->records(), cancel.get());
+        b.index = TimelineIndex::build(doc->records(), cancel.get(), doc);
         if (!b.index) {
             return b;
         }
@@ -1429,7 +1429,7 @@ void TimelineWidget::fitSelection() {
         const int pos = m_index->positionOf(rs, rec);
         if (pos >= 0) {
             // wide enough to separate the record from its 20 neighbours on each side
-            const SortedTimes &ts = m_index->lane(int(rs.qualnameId(rec))).times;
+            const auto &ts = m_index->lane(int(rs.qualnameId(rec))).times;
             const double t = rs.tMono(rec);
             const double lo = ts.at(std::max(0, pos - 20));
             const double hi = ts.at(std::min(ts.size() - 1, pos + 20));
@@ -2104,7 +2104,7 @@ void TimelineWidget::onFilterChanged() {
         applyFilterIndex();
     });
     watcher->setFuture(JobPool::run([doc, records, cancel]() -> Result {
-        return TimelineIndex::buildSubset(doc->records(), *records, cancel.get());
+        return TimelineIndex::buildSubset(doc->records(), *records, cancel.get(), doc);
     }));
 }
 
