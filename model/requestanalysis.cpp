@@ -41,6 +41,15 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
             }
         }
     }
+    // One request per submit_prefetch_task: sized exactly, or growing by doubling holds up to
+    // three times the requests' memory at once (10 M small records, 1.76 M requests of 96
+    // bytes: 300 MB at the last growth, 200 MB kept, for 170 MB of requests).
+    qint64 submits = 0;
+    for (int kr = 0; kr < nkr; ++kr) {
+        submits += ka.callAt(kr) == KeyAnalysis::Call::Prefetch ? 1 : 0;
+    }
+    ra->m_requests.reserve(size_t(submits));
+    requestKr.reserve(size_t(submits));
     int lastPercent = -1;
     for (int kr = 0; kr < nkr; ++kr) {
         if ((kr & 0xfff) == 0) {

@@ -79,6 +79,9 @@ public:
     qint64 readsMatched() const { return m_readsMatched; }
     qint64 readsUnmatched() const { return m_readsUnmatched; }
 
+    /** Bytes of heap held by the request table (capacity; request ids' text not counted). */
+    qint64 memoryBytes() const { return qint64(m_requests.capacity() * sizeof(Request)); }
+
 private:
     std::vector<Request> m_requests;
     qint64 m_readsMatched = 0;

@@ -220,6 +220,21 @@ private slots:
         }
     }
 
+    void requestTableSizedExactly() {
+        // 10 M small records: the request table grew by doubling to 200 MB for 170 MB of
+        // requests (300 MB at the last growth). It is now sized by the submits.
+        CacheTraceWriter w;
+        for (int i = 0; i < 1000; ++i) {
+            w.call(0.01 * i, QStringLiteral("submit_prefetch_task"), {key(i)}, KeysAt::Spec);
+        }
+        QString error;
+        const auto doc = TraceLoader::loadBytes(w.bytes(), QStringLiteral("sized.lct"), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto ra = analyse(*doc);
+        QCOMPARE(ra->count(), 1000);
+        QCOMPARE(ra->memoryBytes(), qint64(1000 * sizeof(RequestAnalysis::Request)));
+    }
+
     void matchingRules() {
         const QString S = QStringLiteral("submit_prefetch_task"),
                       EN = QStringLiteral("read_prefetched_results.__enter__"),
