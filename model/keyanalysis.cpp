@@ -120,6 +120,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                                                       const std::atomic_bool *cancel) {
     auto ka = std::make_shared<KeyAnalysis>();
     const RecordStore &rs = doc.records();
+    ka->m_doc = doc.weak_from_this().lock();
+    ka->m_store = &rs;
     ka->m_recordCount = rs.size();
     const uchar *data = doc.fileData();  // mapped after those records were published
     // (cut short while open: the records past the new end read as zeros)
@@ -142,14 +144,12 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     }
     ka->m_records.reserve(size_t(expect));
     ka->m_calls.reserve(size_t(expect));
-    ka->m_times.reserve(size_t(expect));
     ka->m_begin.reserve(size_t(expect) + 1);
     for (int i = 0; i < n; ++i) {
         const Call c = callAtRecord(i);
         if (isKeyRecord(c)) {
             ka->m_records.push_back(i);
             ka->m_calls.push_back(quint8(c));
-            ka->m_times.push_back(rs.tMono(i));
         }
     }
     ka->m_slots.assign(1024, 0);
@@ -200,7 +200,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 const quint32 cnt = sl.counts[size_t(kr - sl.from)];
                 const Call call = Call(ka->m_calls[size_t(kr)]);
                 const qint32 rec = ka->m_records[size_t(kr)];
-                const double t = ka->m_times[size_t(kr)];
+                const double t = rs.tMono(rec);
                 if (call == Call::Finish && cnt == 0) {
                     ka->m_keylessFinishes.push_back(rec);
                 }
@@ -585,9 +585,9 @@ QString KeyAnalysis::requestIdAt(int kr) const {
 qint64 KeyAnalysis::memoryBytes() const {
     return qint64(m_keys.capacity() * sizeof(Key) + m_hashPool.capacity() +
                   m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
-                  m_times.capacity() * sizeof(double) + m_begin.capacity() * sizeof(qint64) +
-                  m_keyIds.capacity() * sizeof(quint32) + m_slots.capacity() * sizeof(quint32) +
-                  m_rids.capacity() * sizeof(RequestIdRef) + m_ridPool.capacity());
+                  m_begin.capacity() * sizeof(qint64) + m_keyIds.capacity() * sizeof(quint32) +
+                  m_slots.capacity() * sizeof(quint32) + m_rids.capacity() * sizeof(RequestIdRef) +
+                  m_ridPool.capacity());
 }
 
 }  // namespace lmct

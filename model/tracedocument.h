@@ -22,12 +22,14 @@ namespace lmct {
  * A document can grow while it is shown: records appear progressively while a large file loads
  * and while a live trace is followed (TraceLoader::scan and TraceLoader::refresh append).
  *
- * Ownership: share it with std::shared_ptr<const TraceDocument>; every pointer into its data
- * lives as long as the document. Thread-safety: one loader thread appends; any thread may read
+ * Ownership: share it with std::shared_ptr<const TraceDocument> (TraceLoader makes every
+ * document so): analyses that read the record store later take a share of it
+ * (weak_from_this()), e.g. KeyAnalysis. Every pointer into its data lives as long as the
+ * document. Thread-safety: one loader thread appends; any thread may read
  * concurrently (RecordStore's rules: only indices below a size() read earlier). diagnostics() and
  * damage() return snapshots; args() is internally synchronised.
  */
-class TraceDocument {
+class TraceDocument : public std::enable_shared_from_this<TraceDocument> {
 public:
     /** Decoded args of one record: the `args` map, or a partial tree and a reason. */
     struct Args {
