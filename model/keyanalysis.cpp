@@ -197,7 +197,12 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
             ka->m_damaged += sl.damaged;
             size_t at = 0;
             for (int kr = sl.from; kr < sl.to; ++kr) {
-                const quint32 cnt = sl.counts[size_t(kr - sl.from)];
+                quint32 cnt = sl.counts[size_t(kr - sl.from)];
+                if (quint64(ka->m_keyIds.size()) + cnt > kMaxOccurrences) {
+                    ++ka->m_damaged;  // no room in the 4-byte CSR offsets: keys left out
+                    at += cnt;
+                    cnt = 0;
+                }
                 const Call call = Call(ka->m_calls[size_t(kr)]);
                 const qint32 rec = ka->m_records[size_t(kr)];
                 const double t = rs.tMono(rec);
@@ -264,7 +269,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                             break;
                     }
                 }
-                ka->m_begin.push_back(qint64(ka->m_keyIds.size()));
+                ka->m_begin.push_back(quint32(ka->m_keyIds.size()));
             }
         }
     };
@@ -585,7 +590,7 @@ QString KeyAnalysis::requestIdAt(int kr) const {
 qint64 KeyAnalysis::memoryBytes() const {
     return qint64(m_keys.capacity() * sizeof(Key) + m_hashPool.capacity() +
                   m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
-                  m_begin.capacity() * sizeof(qint64) + m_keyIds.capacity() * sizeof(quint32) +
+                  m_begin.capacity() * sizeof(quint32) + m_keyIds.capacity() * sizeof(quint32) +
                   m_slots.capacity() * sizeof(quint32) + m_rids.capacity() * sizeof(RequestIdRef) +
                   m_ridPool.capacity());
 }

@@ -38,8 +38,10 @@ class TraceDocument;
  * never merge. Key ids are dense, in order of first appearance.
  *
  * Per key it keeps compact stats (Key, ≈ 120 bytes). Per key record it keeps the record index,
- * the call and the key ids in file order (a CSR: 4 bytes per key occurrence + 13 per record), so
- * lifecycles (KeyLifecycle) and replays (ReuseAnalysis) need no second decode. A key record's
+ * the call and the key ids in file order (a CSR: 4 bytes per key occurrence + 9 per record), so
+ * lifecycles (KeyLifecycle) and replays (ReuseAnalysis) need no second decode. The CSR's offsets
+ * are 4 bytes: at most kMaxOccurrences key occurrences in all (16 GB of key ids); the keys of
+ * records past that are left out and the records counted in damagedRecords(). A key record's
  * `t_mono` is read from the document's RecordStore, not copied (8 bytes per record less).
  *
  * Keyless finish_write (the newest builds omit `keys` when the server has several L1
@@ -203,7 +205,10 @@ public:
     qint64 occurrenceCount() const { return qint64(m_keyIds.size()); }
     /** finish_write records without any key (see the class comment), file order. */
     const std::vector<qint32> &keylessFinishes() const { return m_keylessFinishes; }
-    /** Key records whose args did not scan completely. */
+    /** Key occurrences kept at most (the CSR's 4-byte offsets; see the class comment). */
+    static constexpr quint64 kMaxOccurrences = 0xffffffffu;
+
+    /** Key records whose args did not scan completely (or whose keys found no room). */
     qint64 damagedRecords() const { return m_damaged; }
     qint64 memoryBytes() const;
 
@@ -233,7 +238,7 @@ private:
     std::vector<QByteArray> m_modelUtf8, m_saltUtf8;
     std::vector<qint32> m_records;
     std::vector<quint8> m_calls;
-    std::vector<qint64> m_begin{0};
+    std::vector<quint32> m_begin{0};  // CSR: key ids of key record kr in [m_begin[kr], [kr+1])
     std::vector<quint32> m_keyIds;
     std::vector<quint32> m_slots;  // open addressing: key id + 1, 0 = empty
     QHash<QByteArray, quint32> m_modelIds, m_saltIds;
