@@ -578,13 +578,17 @@ int KeyAnalysis::keyRecordOf(int record) const {
     return (it != m_records.end() && *it == record) ? int(it - m_records.begin()) : -1;
 }
 
-QString KeyAnalysis::requestIdAt(int kr) const {
+QByteArrayView KeyAnalysis::requestIdBytesAt(int kr) const {
     auto it = std::lower_bound(m_rids.begin(), m_rids.end(), kr,
                                [](const RequestIdRef &r, int v) { return r.kr < v; });
     if (it == m_rids.end() || it->kr != kr) {
-        return QString();
+        return QByteArrayView();
     }
-    return QString::fromUtf8(m_ridPool.constData() + it->offset, qsizetype(it->size));
+    return QByteArrayView(m_ridPool.constData() + it->offset, qsizetype(it->size));
+}
+
+QString KeyAnalysis::requestIdAt(int kr) const {
+    return QString::fromUtf8(requestIdBytesAt(kr));
 }
 
 qint64 KeyAnalysis::memoryBytes() const {

@@ -61,7 +61,7 @@ class TraceDocument;
  * Errors: records whose args are damaged contribute the keys found before the damage and are
  * counted in damagedRecords().
  */
-class KeyAnalysis {
+class KeyAnalysis : public std::enable_shared_from_this<KeyAnalysis> {
 public:
     /** A storage call, as it concerns keys. */
     enum class Call : quint8 {
@@ -190,7 +190,9 @@ public:
     qint32 recordOf(int kr) const { return m_records[size_t(kr)]; }
     Call callAt(int kr) const { return Call(m_calls[size_t(kr)]); }
     /** t_mono of key record `kr` (seconds), as in the record store. */
-    double timeAt(int kr) const { return m_store->tMono(m_records[size_t(kr)]); }
+    double timeAt(int kr) const { return recordTime(m_records[size_t(kr)]); }
+    /** t_mono of document record `record` (seconds; below recordCount()). */
+    double recordTime(int record) const { return m_store->tMono(record); }
     /** Key ids of key record `kr`, in document order (duplicates kept). */
     std::span<const quint32> keysAt(int kr) const {
         return {m_keyIds.data() + m_begin[size_t(kr)],
@@ -200,6 +202,9 @@ public:
     int keyRecordOf(int record) const;
     /** `external_request_id` of a submit_prefetch_task key record (anywhere in its args). */
     QString requestIdAt(int kr) const;
+    /** requestIdAt() as the UTF-8 bytes in the trace, a view valid as long as this analysis
+     *  (null when absent). */
+    QByteArrayView requestIdBytesAt(int kr) const;
 
     /** Key occurrences over all key records. */
     qint64 occurrenceCount() const { return qint64(m_keyIds.size()); }

@@ -27,6 +27,7 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                                                               const Progress &progress,
                                                               const std::atomic_bool *cancel) {
     auto ra = std::make_shared<RequestAnalysis>();
+    ra->m_keys = ka.shared_from_this();
     std::vector<int> requestKr;                             // key record of each request
     std::unordered_map<quint32, std::vector<int>> byFirst;  // first requested key -> requests
     std::vector<qint32> lastSubmit(size_t(ka.keyCount()), -1);
@@ -68,9 +69,8 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
             case KeyAnalysis::Call::Prefetch: {
                 const int r = int(ra->m_requests.size());
                 Request q;
-                q.requestId = ka.requestIdAt(kr);
                 q.submitRecord = ka.recordOf(kr);
-                q.submitT = ka.timeAt(kr);
+                q.submitKeyRecord = kr;
                 q.requested = qint32(keys.size());
                 ra->m_requests.push_back(q);
                 requestKr.push_back(kr);
@@ -147,7 +147,6 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                 Request &q = ra->m_requests[size_t(found)];
                 q.match = how;
                 q.readRecord = ka.recordOf(kr);
-                q.readT = ka.timeAt(kr);
                 q.readKeys = qint32(keys.size());
                 sortedRead.assign(keys.begin(), keys.end());
                 std::sort(sortedRead.begin(), sortedRead.end());
@@ -174,7 +173,6 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                     if (finish) {
                         ++q.finished;
                         q.lastFinishRecord = ka.recordOf(kr);
-                        q.lastFinishT = ka.timeAt(kr);
                     } else {
                         ++q.reserved;
                         if (q.firstReserveRecord < 0) {
