@@ -13,10 +13,17 @@ QString TraceDocument::fileName() const {
 }
 
 void TraceDocument::noteShrink(int cap) const {
+    // Each shrink below the sizes noted before gets its own diagnostic (a file cut again).
     const qint64 shrunk = m_file.shrunkTo();
-    if (shrunk < 0 || m_shrinkNoted.exchange(true)) {
+    if (shrunk < 0) {
         return;
     }
+    qint64 noted = m_shrinkNoted.load(std::memory_order_relaxed);
+    do {
+        if (noted >= 0 && shrunk >= noted) {
+            return;
+        }
+    } while (!m_shrinkNoted.compare_exchange_weak(noted, shrunk, std::memory_order_acq_rel));
     // The indexed records whose frames no longer fit in the file, if any.
     const int n = m_records.size();
     int lost = recordNearOffset(shrunk);

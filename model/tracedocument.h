@@ -122,15 +122,16 @@ public:
      * Size in bytes the file shrank to while it was open (another process truncated it, while
      * it loaded or later), or -1 while it has not been seen to shrink. fileSize() stays the size
      * mapped. Records indexed before it shrank stay; their arguments beyond the new end are not
-     * there (args() says so). One Diagnostic::Kind::Shrank error reports it, naming the file, the
+     * there (args() says so). A Diagnostic::Kind::Shrank error reports it, naming the file, the
      * new and the old size and the offset after which records are no longer readable; it is
-     * added by whichever read notices first (the loader, args(), checkShrunk()).
+     * added by whichever read notices first (the loader, args(), checkShrunk()), and again for
+     * each smaller size the file is later seen cut to.
      */
     qint64 shrunkTo() const { return m_file.shrunkTo(); }
     /**
      * Checks now (one fstat, and faults absorbed by MappingGuard) whether the file is shorter
      * than when it was mapped; the size it shrank to (bytes), or -1. See TraceFile::checkShrunk.
-     * When it shrank, adds the Kind::Shrank error (once per document, however often called).
+     * When it shrank, adds the Kind::Shrank error (once per size, however often called).
      * Cheap enough for a timer (a view checking the file it shows); any thread.
      */
     qint64 checkShrunk() const;
@@ -161,9 +162,10 @@ private:
     friend class TraceLoader;
     friend class TraceScanner;
     void addDiagnostic(const Diagnostic &d, int cap);
-    /** Adds the Kind::Shrank diagnostic once, when the file has shrunk (any thread). */
+    /** Adds a Kind::Shrank diagnostic when the file has shrunk below the sizes noted so far
+     *  (any thread). */
     void noteShrink(int cap = 10000) const;
-    mutable std::atomic<bool> m_shrinkNoted{false};
+    mutable std::atomic<qint64> m_shrinkNoted{-1};  // smallest size a diagnostic names, or -1
 
     TraceFile m_file;
     std::atomic_bool m_argsChecked{false};

@@ -60,6 +60,7 @@ private slots:
     void truncatedWhileLoading();
     void regression_oneFaultForTheWholeLostTail();
     void followedFileTruncated();
+    void cutAgainIsReportedAgain();
     void cliReportsAFileThatShrankWhileRead();
 };
 
@@ -196,6 +197,33 @@ void TestFileTruncation::followedFileTruncated() {
     verifyNoDamage(*doc);
     QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
     TraceLoader::stopFollowing(doc.get());
+}
+
+// Review finding: a file cut short twice while open kept the Diagnostics pane naming only the
+// first cut. Each smaller size gets its own diagnostic; a check at the same size adds none.
+void TestFileTruncation::cutAgainIsReportedAgain() {
+    const SmallTrace t = smallTrace(2000);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("twice.lct"), t.bytes);
+    QString error;
+    auto doc = TraceLoader::load(path, &error);
+    QVERIFY2(doc, qPrintable(error));
+    const qint64 first = t.frameEnds[1499], second = t.frameEnds[499];
+    QVERIFY(truncateTo(path, first));
+    QCOMPARE(doc->checkShrunk(), first);
+    QCOMPARE(doc->checkShrunk(), first);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
+    QVERIFY(truncateTo(path, second));
+    QCOMPARE(doc->checkShrunk(), second);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 2);
+    const Diagnostic d = doc->diagnostics().constLast();
+    QCOMPARE(d.kind, Diagnostic::Kind::Shrank);
+    QCOMPARE(d.offset, second);
+    QVERIFY2(d.message.contains(QStringLiteral("records 500 to 1999")), qPrintable(d.message));
+    QCOMPARE(doc->readableRecordCount(), 500);
+    QVERIFY(truncateTo(path, first));  // grown back: the records past the cut stay lost
+    QCOMPARE(doc->checkShrunk(), second);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 2);
 }
 
 // Review finding: `lmct dump` of a trace truncated while it printed exited 0 with no message,
