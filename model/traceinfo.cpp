@@ -107,7 +107,11 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
     line(QStringLiteral("sm_config_digest"),
          (digest.isEmpty() ? QStringLiteral("(none)") : digest) +
              QStringLiteral(" [%1]").arg(TraceHeader::digestStatusName(h.digestStatus())));
-    line(QStringLiteral("file size"), QStringLiteral("%1 bytes").arg(doc.fileSize()));
+    line(QStringLiteral("file size"),
+         doc.shrunkTo() >= 0 ? QStringLiteral("%1 bytes (shrank to %2 bytes while it was read)")
+                                   .arg(doc.fileSize())
+                                   .arg(doc.shrunkTo())
+                             : QStringLiteral("%1 bytes").arg(doc.fileSize()));
     line(QStringLiteral("total records"), QString::number(doc.records().size()));
     const RecordStore &rs = doc.records();
     QStringList names = rs.qualnames();
