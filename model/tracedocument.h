@@ -154,6 +154,10 @@ public:
         int worstIndex = -1;
         qint64 badTimes = 0;  // records whose t_mono/t_wall is not finite or t_mono < 0
         int firstBadTime = -1;
+        // While following, each time note is given once, as of the scan that first saw it.
+        bool badTimesNoted = false;
+        bool backStepsNoted = false;
+        bool implausibleStepNoted = false;
         bool headerRead = false;
         bool recovered = false;
     };

@@ -38,6 +38,7 @@ class TestFollow : public QObject {
 
 private slots:
     void growsInPiecesSplittingFrames();
+    void timeNotesWhileFollowing();
     void headerWrittenLate();
     void writerThread();
     void stopFollowingThenTruncatedTail();
@@ -48,6 +49,58 @@ private slots:
 // A trace appended 37 bytes at a time (so most writes end inside a frame): after each refresh the
 // document holds exactly the records whose frames are complete, and a partial frame is never
 // reported as damage.
+// Review finding: a followed trace never showed the notes about times that are not times and
+// t_mono stepping back (given only when a load ends, which a follow never does). Each is given
+// once, as of the scan that first sees it, saying so.
+void TestFollow::timeNotesWhileFollowing() {
+    using test::frame;
+    using test::recordBody;
+    const QString q = test::storageQualname("reserve_write");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("live.lct"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(frame(test::headerBody()) +
+              frame(recordBody(1.0, 1760000001.0, q, test::keysArgs(1))));
+    out.flush();
+    QString error;
+    TraceLoadOptions opt;
+    opt.follow = true;
+    auto doc = TraceLoader::open(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1);
+    auto count = [&doc](Diagnostic::Kind kind) {
+        int n = 0;
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == kind) {
+                if (!d.message.contains(QLatin1String("so far"))) {
+                    return -1;  // a note that does not say it is one of a followed trace
+                }
+                ++n;
+            }
+        }
+        return n;
+    };
+    QCOMPARE(count(Diagnostic::Kind::Time), 0);
+    QCOMPARE(count(Diagnostic::Kind::Order), 0);
+    // a NaN t_mono and a step back
+    out.write(frame(recordBody(qQNaN(), 1760000002.0, q, test::keysArgs(1))) +
+              frame(recordBody(0.5, 1760000002.5, q, test::keysArgs(1))));
+    out.flush();
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 2);
+    QCOMPARE(count(Diagnostic::Kind::Time), 1);
+    QCOMPARE(count(Diagnostic::Kind::Order), 1);
+    // more of both: no second note of either
+    out.write(frame(recordBody(qQNaN(), 1760000003.0, q, test::keysArgs(1))) +
+              frame(recordBody(2.0, 1760000003.5, q, test::keysArgs(1))) +
+              frame(recordBody(1.5, 1760000004.0, q, test::keysArgs(1))));
+    out.flush();
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 3);
+    QCOMPARE(count(Diagnostic::Kind::Time), 1);
+    QCOMPARE(count(Diagnostic::Kind::Order), 1);
+    TraceLoader::stopFollowing(doc.get());
+}
+
 void TestFollow::growsInPiecesSplittingFrames() {
     const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/hdr-schema2.lct"));
     const QList<qint64> ends = frameEnds(all);
