@@ -119,10 +119,20 @@ public:
         return true;
     }
 
-    /** First offset in [from, to) where a record frame starts; -1 when none. */
+    /**
+     * First offset in [from, to) where a record frame starts; -1 when none. The pages scanned
+     * without finding one leave the RSS every 4 MiB (review: resyncing over 3 GB of a frame cut
+     * short kept 2.9 GB resident).
+     */
     qint64 findRecordFrame(qint64 from, qint64 to) const {
+        static constexpr qint64 kReleaseEvery = 4 << 20;
         to = qMin(to, m_size - 5);
+        qint64 scanned = qMax<qint64>(from, 0);  // start of the pages not yet released
         for (qint64 p = qMax<qint64>(from, 0); p < to; ++p) {
+            if (p - scanned >= kReleaseEvery) {
+                m_doc.m_file.releaseResident(scanned, p - scanned);
+                scanned = p;
+            }
             // Cheap filters first: a map marker after the prefix, a length that fits.
             if (!isMapMarker(m_data[p + 4]) || m_data[p] != 0) {
                 continue;
