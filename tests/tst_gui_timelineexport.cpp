@@ -8,6 +8,7 @@
 #include "headlessexport.h"
 #include "mainwindow.h"
 #include "plotexport.h"
+#include "testutil.h"
 #include "timeformat.h"
 #include "timelineexport.h"
 #include "timelineexportactions.h"
@@ -23,6 +24,7 @@
 #include <QClipboard>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -472,6 +474,27 @@ private slots:
         QCOMPARE(checkedEntries(ex), QStringList{QStringLiteral("2×")});
         ex->pngAction()->trigger();
         QCOMPARE(QImage(out).size(), onScreen * 2);
+    }
+
+    void headlessExportSaysTheFileShrank() {
+        // Review finding: a trace cut short by another process while the headless export read
+        // it gave exit 0 and said nothing (lmct exits 2 and says so). The picture is written,
+        // the shrink said, exit 2.
+        const test::SmallTrace t = test::smallTrace(3000);
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("cut.lct"), t.bytes);
+        HeadlessExport::Request request;
+        request.input = path;
+        request.output = dir.filePath(QStringLiteral("cut.png"));
+        const qint64 newSize = t.frameEnds[999];
+        // runs inside the export's wait for the timeline (after the load)
+        QTimer::singleShot(0, [&] {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadWrite) && f.resize(newSize));
+        });
+        QCOMPARE(HeadlessExport::run(request), HeadlessExport::kExitIo);
+        QVERIFY(QFileInfo::exists(request.output));
+        QCOMPARE(QFileInfo(path).size(), newSize);
     }
 
     void chosenSizeIsLaidOutLikeHeadless() {

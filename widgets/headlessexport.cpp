@@ -2,6 +2,7 @@
 
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 #include "timelineexport.h"
 #include "timelinewidget.h"
@@ -172,6 +173,15 @@ int HeadlessExport::run(const Request &request) {
     if (!TimelineExport::save(&timeline, request.output, request.format, QSize(width, height),
                               request.scale, &error)) {
         return fail(kExitIo, error);
+    }
+    // Cut short by another process meanwhile: the picture shows the records read, the rest was
+    // not the file's. Said, and exit 2, as lmct does (review: exit 0 and nothing said).
+    if (const qint64 shrunk = doc->checkShrunk(); shrunk >= 0) {
+        return fail(kExitIo, QStringLiteral("%1 shrank to %2 bytes while being read (truncated by "
+                                            "another process?): the picture shows the records "
+                                            "before byte %2; what lay past it is not the file's")
+                                 .arg(TerminalText::escaped(request.input))
+                                 .arg(shrunk));
     }
     return kExitOk;
 }
