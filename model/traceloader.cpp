@@ -282,21 +282,27 @@ public:
                 chunks.append({i, qMin(n, i + step)});
             }
             // Item 0 hops the next batch (taken first, so it overlaps the parsing); the frames
-            // it finds are used only if this batch turns out whole (m_nextFrom).
+            // it finds are used only if this batch turns out whole (m_nextFrom). Item 1
+            // releases the pages of the batches appended before, on the other core: in the hop's
+            // item, hop and release were one serial path longer than the parse (1.37 GB trace:
+            // 0.34 -> 0.26 s wall for lmct info, medians of 7, alternated).
             const bool hopNext = p < m_size && m_size - p >= 4;
             qint64 nextEnd = p;
-            ParallelChunks::run(int(chunks.size()) + 1, [&](int k) {
+            ParallelChunks::run(int(chunks.size()) + 2, [&](int k) {
                 if (k == 0) {
                     if (hopNext) {
                         nextEnd = hop(p, m_nextFrames);
                     }
+                    return;
+                }
+                if (k == 1) {
                     if (m_releaseLength > 0) {  // batches before this one: appended already
                         m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
                         m_releaseLength = 0;
                     }
                     return;
                 }
-                parseRange(chunks[k - 1].first, chunks[k - 1].second);
+                parseRange(chunks[k - 2].first, chunks[k - 2].second);
             });
             if (hopNext && nextEnd > p) {
                 m_nextFrom = p;
