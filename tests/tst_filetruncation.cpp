@@ -1,6 +1,7 @@
 // A mapped trace truncated by another process while it is read or followed: never SIGBUS
 // (MappingGuard), a "shrank" diagnostic, and what lay beyond is not there (not damage).
 
+#include "followtrace.h"
 #include "mappingguard.h"
 #include "testutil.h"
 #include "traceinfo.h"
@@ -218,11 +219,10 @@ void TestFileTruncation::followedFileTruncated() {
     QVERIFY(out.open(QIODevice::WriteOnly));
     out.write(t.bytes.left(t.frameEnds[999]));
     out.flush();
-    QString error;
     TraceLoadOptions opt;
-    opt.follow = true;
-    auto doc = TraceLoader::open(path, &error, opt);
-    QVERIFY2(doc, qPrintable(error));
+    auto doc = test::openFollowed(path, &opt);
+    QVERIFY(doc);
+    QString error;
     QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1000);
     out.write(t.bytes.mid(t.frameEnds[999]));  // grows: mapped again
     out.flush();

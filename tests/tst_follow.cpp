@@ -1,5 +1,6 @@
 // Live follow and progressive loading: TraceLoader::open/scan/refresh on a file that grows.
 
+#include "followtrace.h"
 #include "recordtablemodel.h"
 #include "testutil.h"
 #include "traceloader.h"
@@ -63,11 +64,10 @@ void TestFollow::timeNotesWhileFollowing() {
     out.write(frame(test::headerBody()) +
               frame(recordBody(1.0, 1760000001.0, q, test::keysArgs(1))));
     out.flush();
-    QString error;
     TraceLoadOptions opt;
-    opt.follow = true;
-    auto doc = TraceLoader::open(path, &error, opt);
-    QVERIFY2(doc, qPrintable(error));
+    auto doc = test::openFollowed(path, &opt);
+    QVERIFY(doc);
+    QString error;
     QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1);
     auto count = [&doc](Diagnostic::Kind kind) {
         int n = 0;
@@ -146,11 +146,10 @@ void TestFollow::headerWrittenLate() {
     QFile out(path);
     QVERIFY(out.open(QIODevice::WriteOnly));
     out.flush();
-    QString error;
     TraceLoadOptions opt;
-    opt.follow = true;
-    auto doc = TraceLoader::open(path, &error, opt);
-    QVERIFY2(doc, qPrintable(error));
+    auto doc = test::openFollowed(path, &opt);
+    QVERIFY(doc);
+    QString error;
     QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 0);
     QVERIFY(doc->header().magic().isEmpty());
     out.write(all.left(ends[0] - 3));  // most of the header
