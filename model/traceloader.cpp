@@ -211,7 +211,7 @@ public:
             // miss the cache. The frames lie one after the other, though: fetch the file a
             // fixed distance ahead, one cache line after the other, and the next length is
             // there when it is needed, whatever the frames' sizes (the bodies jumped over
-            // are not fetched). 1.37 GB trace: 0.43-0.55 -> 0.33-0.43 s wall for lmct info.
+            // are not fetched). 1.37 GB trace: 0.44-0.50 -> 0.36-0.37 s wall for lmct info.
             fetched = std::max(fetched, p);
             for (const qint64 to = std::min(p + kFetchAhead, m_size); fetched < to;
                  fetched += kCacheLine) {
@@ -285,7 +285,7 @@ public:
             // it finds are used only if this batch turns out whole (m_nextFrom). Item 1
             // releases the pages of the batches appended before, on the other core: in the hop's
             // item, hop and release were one serial path longer than the parse (1.37 GB trace:
-            // 0.34 -> 0.26 s wall for lmct info, medians of 7, alternated).
+            // 0.35 -> 0.31 s wall for lmct info at load 1.5, medians of 7, alternated).
             const bool hopNext = p < m_size && m_size - p >= 4;
             qint64 nextEnd = p;
             ParallelChunks::run(int(chunks.size()) + 2, [&](int k) {
