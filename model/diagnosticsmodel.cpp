@@ -1,5 +1,7 @@
 #include "diagnosticsmodel.h"
 
+#include <algorithm>
+
 namespace lmct {
 
 DiagnosticsModel::DiagnosticsModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -8,6 +10,7 @@ void DiagnosticsModel::setDocument(std::shared_ptr<const TraceDocument> doc) {
     beginResetModel();
     m_doc = std::move(doc);
     m_diags = m_doc ? m_doc->diagnostics() : DiagnosticList();
+    m_revision = m_doc ? m_doc->diagnosticsRevision() : 0;
     endResetModel();
 }
 
@@ -15,7 +18,17 @@ void DiagnosticsModel::refresh() {
     if (!m_doc) {
         return;
     }
+    const quint64 revision = m_doc->diagnosticsRevision();
     const DiagnosticList now = m_doc->diagnostics();
+    if (revision != m_revision && !m_diags.isEmpty()) {
+        // notes replaced in place (a followed trace's notes on times): the listed rows anew
+        m_revision = revision;
+        const qsizetype listed = std::min(m_diags.size(), now.size());
+        for (qsizetype i = 0; i < listed; ++i) {
+            m_diags[i] = now[i];
+        }
+        emit dataChanged(index(0, 0), index(int(listed) - 1, ColumnCount - 1));
+    }
     if (now.size() > m_diags.size()) {
         beginInsertRows(QModelIndex(), int(m_diags.size()), int(now.size()) - 1);
         m_diags = now;

@@ -35,6 +35,7 @@ public:
 private:
     std::shared_ptr<const TraceDocument> m_doc;
     DiagnosticList m_diags;
+    quint64 m_revision = 0;  // TraceDocument::diagnosticsRevision() of m_diags
 };
 
 }  // namespace lmct

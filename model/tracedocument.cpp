@@ -71,8 +71,34 @@ TraceDocument::Damage TraceDocument::damage() const {
     return m_damage;
 }
 
+int TraceDocument::setDiagnostic(int at, const Diagnostic &d, int cap) {
+    QMutexLocker lock(&m_mutex);
+    if (at < 0) {
+        return appendLocked(d, cap);
+    }
+    if (at >= m_diagnostics.size()) {
+        return -1;
+    }
+    auto adjust = [this](Diagnostic::Severity s, int by) {
+        if (s == Diagnostic::Severity::Error) {
+            m_errorTotal += by;
+        } else if (s == Diagnostic::Severity::Warning) {
+            m_warningTotal += by;
+        }
+    };
+    adjust(m_diagnostics[at].severity, -1);
+    adjust(d.severity, 1);
+    m_diagnostics[at] = d;
+    m_diagnosticsRevision.fetch_add(1, std::memory_order_release);
+    return at;
+}
+
 void TraceDocument::addDiagnostic(const Diagnostic &d, int cap) {
     QMutexLocker lock(&m_mutex);
+    appendLocked(d, cap);
+}
+
+int TraceDocument::appendLocked(const Diagnostic &d, int cap) {
     ++m_diagnosticCount;
     if (d.severity == Diagnostic::Severity::Error) {
         ++m_errorTotal;
@@ -81,11 +107,14 @@ void TraceDocument::addDiagnostic(const Diagnostic &d, int cap) {
     }
     if (m_diagnostics.size() < cap) {
         m_diagnostics.append(d);
-    } else if (m_diagnostics.size() == cap) {
+        return int(m_diagnostics.size()) - 1;
+    }
+    if (m_diagnostics.size() == cap) {
         m_diagnostics.append(Diagnostic{
             Diagnostic::Severity::Info, Diagnostic::Kind::Note, -1,
             QStringLiteral("more diagnostics follow; only the first %1 are listed").arg(cap)});
     }
+    return -1;
 }
 
 int TraceDocument::warningCount() const {

@@ -49,6 +49,13 @@ public:
     const RecordStore &records() const { return m_records; }
     /** A snapshot of the diagnostics found so far (capped; see diagnosticCount()). */
     DiagnosticList diagnostics() const;
+    /**
+     * Grows by one each time a diagnostic already listed is replaced (the notes on times kept
+     * current while a trace is followed): a view of diagnostics() refreshes its rows then.
+     */
+    quint64 diagnosticsRevision() const {
+        return m_diagnosticsRevision.load(std::memory_order_acquire);
+    }
     /** Number of diagnostics found, including those beyond the stored cap. */
     qint64 diagnosticCount() const;
     /** Warnings and errors found, including those beyond the stored cap. */
@@ -154,10 +161,12 @@ public:
         int worstIndex = -1;
         qint64 badTimes = 0;  // records whose t_mono/t_wall is not finite or t_mono < 0
         int firstBadTime = -1;
-        // While following, each time note is given once, as of the scan that first saw it.
-        bool badTimesNoted = false;
-        bool backStepsNoted = false;
-        bool implausibleStepNoted = false;
+        // While following: where the notes on times are listed (-1: not yet), and what they
+        // said, so that a scan that finds more replaces them.
+        int timeNoteAt = -1;
+        int orderNoteAt = -1;
+        qint64 timeNoteCount = 0;
+        qint64 orderNoteCount = 0;
         bool headerRead = false;
         bool recovered = false;
     };
@@ -166,6 +175,14 @@ private:
     friend class TraceLoader;
     friend class TraceScanner;
     void addDiagnostic(const Diagnostic &d, int cap);
+    /**
+     * Replaces diagnostic `at` by `d` (its counts by severity follow), or adds `d` when `at` is
+     * -1; returns where `d` is, or -1 when it was not stored (the list is at `cap`, or `at` is
+     * past it). Notes kept current while a trace is followed (TraceScanner::reportOrder).
+     */
+    int setDiagnostic(int at, const Diagnostic &d, int cap);
+    /** addDiagnostic() with m_mutex held; the index `d` got, or -1 when not listed. */
+    int appendLocked(const Diagnostic &d, int cap);
     /** Adds a Kind::Shrank diagnostic when the file has shrunk below the sizes noted so far
      *  (any thread). */
     void noteShrink(int cap = 10000) const;
@@ -176,6 +193,7 @@ private:
     std::atomic<int> m_argsCheckCancelledAt{-1};
     TraceHeader m_header;
     RecordStore m_records;
+    std::atomic<quint64> m_diagnosticsRevision{0};  // setDiagnostic() replacements
     mutable QMutex m_mutex;  // guards m_diagnostics, m_diagnosticCount, m_damage
     DiagnosticList m_diagnostics;
     qint64 m_diagnosticCount = 0;  // every diagnostic found, stored or not

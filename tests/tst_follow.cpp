@@ -1,5 +1,6 @@
 // Live follow and progressive loading: TraceLoader::open/scan/refresh on a file that grows.
 
+#include "diagnosticsmodel.h"
 #include "followtrace.h"
 #include "recordtablemodel.h"
 #include "testutil.h"
@@ -50,9 +51,10 @@ private slots:
 // A trace appended 37 bytes at a time (so most writes end inside a frame): after each refresh the
 // document holds exactly the records whose frames are complete, and a partial frame is never
 // reported as damage.
-// Review finding: a followed trace never showed the notes about times that are not times and
-// t_mono stepping back (given only when a load ends, which a follow never does). Each is given
-// once, as of the scan that first sees it, saying so.
+// Review findings: a followed trace never showed the notes about times that are not times and
+// t_mono stepping back (given only when a load ends, which a follow never does); then showed the
+// counts of the first scan that saw them. One note each, kept current in place, saying up to
+// which record it counted; a step back of over an hour turns the order note into the warning.
 void TestFollow::timeNotesWhileFollowing() {
     using test::frame;
     using test::recordBody;
@@ -69,35 +71,73 @@ void TestFollow::timeNotesWhileFollowing() {
     QVERIFY(doc);
     QString error;
     QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1);
-    auto count = [&doc](Diagnostic::Kind kind) {
-        int n = 0;
+    auto notes = [&doc](Diagnostic::Kind kind) {
+        QStringList out;
         for (const Diagnostic &d : doc->diagnostics()) {
             if (d.kind == kind) {
-                if (!d.message.contains(QLatin1String("so far"))) {
-                    return -1;  // a note that does not say it is one of a followed trace
-                }
-                ++n;
+                out << d.message;
             }
         }
-        return n;
+        return out;
     };
-    QCOMPARE(count(Diagnostic::Kind::Time), 0);
-    QCOMPARE(count(Diagnostic::Kind::Order), 0);
+    QVERIFY(notes(Diagnostic::Kind::Time).isEmpty());
+    QVERIFY(notes(Diagnostic::Kind::Order).isEmpty());
     // a NaN t_mono and a step back
     out.write(frame(recordBody(qQNaN(), 1760000002.0, q, test::keysArgs(1))) +
               frame(recordBody(0.5, 1760000002.5, q, test::keysArgs(1))));
     out.flush();
     QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 2);
-    QCOMPARE(count(Diagnostic::Kind::Time), 1);
-    QCOMPARE(count(Diagnostic::Kind::Order), 1);
-    // more of both: no second note of either
+    QStringList time = notes(Diagnostic::Kind::Time), order = notes(Diagnostic::Kind::Order);
+    QCOMPARE(time.size(), 1);
+    QVERIFY2(time[0].startsWith(QLatin1String("1 record(s)")) &&
+                 time[0].contains(QLatin1String("followed, up to record 2")),
+             qPrintable(time[0]));
+    QCOMPARE(order.size(), 1);
+    QVERIFY2(order[0].startsWith(QLatin1String("t_mono steps back 1 time(s)")),
+             qPrintable(order[0]));
+    QCOMPARE(doc->warningCount(), 1);
+    // more of both: the same two notes, counting them
     out.write(frame(recordBody(qQNaN(), 1760000003.0, q, test::keysArgs(1))) +
               frame(recordBody(2.0, 1760000003.5, q, test::keysArgs(1))) +
               frame(recordBody(1.5, 1760000004.0, q, test::keysArgs(1))));
     out.flush();
     QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 3);
-    QCOMPARE(count(Diagnostic::Kind::Time), 1);
-    QCOMPARE(count(Diagnostic::Kind::Order), 1);
+    time = notes(Diagnostic::Kind::Time);
+    order = notes(Diagnostic::Kind::Order);
+    QCOMPARE(time.size(), 1);
+    QVERIFY2(time[0].startsWith(QLatin1String("2 record(s)")) &&
+                 time[0].contains(QLatin1String("up to record 5")),
+             qPrintable(time[0]));
+    QCOMPARE(order.size(), 1);
+    QVERIFY2(order[0].startsWith(QLatin1String("t_mono steps back 2 time(s)")),
+             qPrintable(order[0]));
+    // a step back of over an hour: the order note becomes the warning (not a second note)
+    out.write(frame(recordBody(1e6, 1760000005.0, q, test::keysArgs(1))) +
+              frame(recordBody(3.0, 1760000006.0, q, test::keysArgs(1))));
+    out.flush();
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 2);
+    order = notes(Diagnostic::Kind::Order);
+    QCOMPARE(order.size(), 1);
+    QVERIFY2(order[0].startsWith(QLatin1String("t_mono steps back by 999997 s")),
+             qPrintable(order[0]));
+    QCOMPARE(doc->warningCount(), 2);
+    // the Diagnostics pane's model shows the notes as they are now
+    DiagnosticsModel model;
+    model.setDocument(doc);
+    out.write(frame(recordBody(qQNaN(), 1760000007.0, q, test::keysArgs(1))));
+    out.flush();
+    QCOMPARE(TraceLoader::refresh(doc.get(), &error, opt), 1);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.refresh();
+    QCOMPARE(changed.count(), 1);
+    bool shown = false;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        shown = shown || model.index(r, DiagnosticsModel::MessageColumn)
+                             .data()
+                             .toString()
+                             .startsWith(QLatin1String("3 record(s)"));
+    }
+    QVERIFY(shown);
     TraceLoader::stopFollowing(doc.get());
 }
 
