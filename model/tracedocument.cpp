@@ -26,13 +26,9 @@ void TraceDocument::noteShrink(int cap) const {
     } while (!m_shrinkNoted.compare_exchange_weak(noted, shrunk, std::memory_order_acq_rel));
     // The indexed records whose frames no longer fit in the file, if any.
     const int n = m_records.size();
-    int lost = recordNearOffset(shrunk);
-    if (lost >= 0 &&
-        m_records.frameOffset(lost) + 4 + qint64(m_records.bodyLength(lost)) <= shrunk) {
-        ++lost;
-    }
+    const int lost = recordsWithin(shrunk);
     QString which;
-    if (lost >= 0 && lost < n) {
+    if (lost < n) {
         which = QStringLiteral(" (records %1 to %2 of those read)").arg(lost).arg(n - 1);
     }
     // Documents are made non-const (TraceLoader); the diagnostics are guarded by m_mutex.
@@ -199,13 +195,16 @@ QByteArray TraceDocument::frameBytes(int i) const {
 }
 
 int TraceDocument::readableRecordCount() const {
-    const int n = m_records.size();
     const qint64 shrunk = checkShrunk();
-    if (shrunk < 0 || n == 0) {
-        return n;
+    return shrunk < 0 ? m_records.size() : recordsWithin(shrunk);
+}
+
+int TraceDocument::recordsWithin(qint64 end) const {
+    if (m_records.isEmpty()) {
+        return 0;
     }
-    const int r = recordNearOffset(shrunk);  // frames ascend: the one the file now ends in
-    return m_records.frameOffset(r) + 4 + qint64(m_records.bodyLength(r)) <= shrunk ? r + 1 : r;
+    const int r = recordNearOffset(end);  // frames ascend: the one `end` falls in
+    return m_records.frameOffset(r) + 4 + qint64(m_records.bodyLength(r)) <= end ? r + 1 : r;
 }
 
 int TraceDocument::recordNearOffset(qint64 offset) const {

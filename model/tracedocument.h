@@ -151,6 +151,8 @@ public:
      * fstat), else those before its new end (their arguments are still there). Any thread.
      */
     int readableRecordCount() const;
+    /** How many records, from the first, have their whole frame before byte `end`. Any thread. */
+    int recordsWithin(qint64 end) const;
 
     /** Loader state kept between scans (for live follow); loader only. */
     struct ScanState {

@@ -647,11 +647,8 @@ public:
      */
     int validateArgs() {
         clipToShrink();
-        int n = m_store.size();
-        while (m_shrunk && n > 0 &&
-               m_store.frameOffset(n - 1) + 4 + m_store.bodyLength(n - 1) > m_size) {
-            --n;  // read before the file shrank; its arguments are no longer there
-        }
+        // (records read before the file shrank past them have no arguments any more)
+        const int n = m_shrunk ? m_doc.recordsWithin(m_size) : m_store.size();
         std::vector<int> bad;
         QMutex mutex;
         const int threads = qMax(1, QThread::idealThreadCount());

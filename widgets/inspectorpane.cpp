@@ -362,14 +362,13 @@ QString InspectorPane::frameText() const {
         return {};
     }
     const qint64 offset = doc->records().frameOffset(m_record);
-    const qint64 end = offset + 4 + doc->records().bodyLength(m_record);
-    if (const qint64 shrunk = doc->checkShrunk(); shrunk >= 0 && end > shrunk) {
+    if (m_record >= doc->readableRecordCount()) {
         // (re-review: a dump of the zeros read in its place looked like the file's bytes)
         return tr("The frame at file offset %1 (%2 bytes) is no longer in the file: it shrank to "
                   "%3 bytes while open.")
             .arg(offset)
-            .arg(end - offset)
-            .arg(shrunk);
+            .arg(4 + qint64(doc->records().bodyLength(m_record)))
+            .arg(doc->shrunkTo());
     }
     return FrameDump::dump(doc->frameBytes(m_record), offset, frameDumpBytes());
 }
