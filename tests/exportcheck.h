@@ -121,4 +121,29 @@ inline QPair<int, int> firstTextBand(const QImage &img) {
     return {0, 0};
 }
 
+/**
+ * The bands of rows of `area` in `img` that hold text: rows with a pixel whose grey differs
+ * from the top-right pixel's by more than 80, as (first row, height). Two lines of text that
+ * touch make one band.
+ */
+inline QList<QPair<int, int>> textBands(const QImage &img, const QRect &area) {
+    const int bg = qGray(img.pixel(img.width() - 1, 0));
+    const QRect r = area.intersected(img.rect());
+    QList<QPair<int, int>> bands;
+    int first = -1;
+    for (int y = r.top(); y <= r.bottom() + 1; ++y) {
+        bool ink = false;
+        for (int x = r.left(); y <= r.bottom() && x <= r.right() && !ink; ++x) {
+            ink = std::abs(qGray(img.pixel(x, y)) - bg) > 80;
+        }
+        if (ink && first < 0) {
+            first = y;
+        } else if (!ink && first >= 0) {
+            bands.append({first, y - first});
+            first = -1;
+        }
+    }
+    return bands;
+}
+
 }  // namespace lmct::test

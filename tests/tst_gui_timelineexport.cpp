@@ -46,6 +46,7 @@ using lmct::test::firstTextBand;
 using lmct::test::grayVariance;
 using lmct::test::laneRows;
 using lmct::test::svgText;
+using lmct::test::textBands;
 
 namespace {
 
@@ -495,6 +496,40 @@ private slots:
         QCOMPARE(HeadlessExport::run(request), HeadlessExport::kExitIo);
         QVERIFY(QFileInfo::exists(request.output));
         QCOMPARE(QFileInfo(path).size(), newSize);
+    }
+
+    void shortExportKeepsLaneLabelsApart() {
+        // Note of 30 Nov: in an 800x260 export the lane labels touched. The rows were at their
+        // least for the widget's font (font + 1 px), more than the picture had room for with
+        // the export's caption; the layout squeezed them under labels that no longer fitted.
+        // Now the caption is left out of the room, and rows shorter than the font get a
+        // smaller label font: one separate band of label text per row.
+        for (const QSize size : {QSize(800, 260), QSize(700, 240), QSize(1000, 300)}) {
+            QTemporaryDir dir;
+            HeadlessExport::Request request;
+            request.input = kSchema2;
+            request.output = dir.filePath(QStringLiteral("short.png"));
+            request.size = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+            QCOMPARE(HeadlessExport::run(request), HeadlessExport::kExitOk);
+            const QImage img(request.output);
+            QCOMPARE(img.size(), size);
+            const test::LaneRows rows = laneRows(img);
+            QVERIFY(rows.heights.size() >= 2);
+            // the label column, left of the lanes' colour stripes, from the first row to the last
+            const QList<QPair<int, int>> bands = textBands(
+                img,
+                QRect(0, rows.tops.first() - 2, rows.x - 2, rows.bottom() - rows.tops.first() + 4));
+            const qsizetype lanes = m_w->lanes()->rows().size();  // the same trace's rows
+            // (an underscore below a label's baseline can make a band of its own: 1-2 px)
+            const auto lines = std::count_if(bands.cbegin(), bands.cend(),
+                                             [](const QPair<int, int> &b) { return b.second > 2; });
+            QVERIFY2(lines == lanes,
+                     qPrintable(QStringLiteral("%1x%2: %3 bands of label text for %4 rows")
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(lines)
+                                    .arg(lanes)));
+        }
     }
 
     void chosenSizeIsLaidOutLikeHeadless() {

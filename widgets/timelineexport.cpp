@@ -39,7 +39,10 @@ public:
         QList<double> stretch = grid->rowStretchFactors();
         stretch[0] = 0.001;
         grid->setRowStretchFactors(stretch);
-        m_timeline->layOutFor(size);
+        // the caption's lines are left out of the room the lanes and the rate plot share
+        m_timeline->layOutFor(
+            size.isEmpty() ? m_plot->size() : size,
+            static_cast<QCPLayoutElement *>(m_caption)->minimumOuterSizeHint().height());
     }
     ~ExportScope() {
         QCPLayoutGrid *grid = m_plot->plotLayout();

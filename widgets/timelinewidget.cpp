@@ -616,6 +616,20 @@ void TimelineWidget::startBuild() {
     }));
 }
 
+QFont TimelineWidget::laneLabelFont() const {
+    QFont f = font();
+    if (f.pointSizeF() <= 0) {
+        return f;  // sized in pixels (not by Qt's defaults): left as it is
+    }
+    // a row one pixel taller than the font's line: labels apart, as updateHeights()'s least row
+    const int room = m_laneRowPx - 1;
+    for (qreal pt = f.pointSizeF(); pt > kLeastLaneLabelPt && QFontMetrics(f).height() > room;) {
+        pt = std::max(kLeastLaneLabelPt, pt - 0.5);
+        f.setPointSizeF(pt);
+    }
+    return f;
+}
+
 QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
     return QFontMetricsF(font).elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
 }
@@ -981,8 +995,9 @@ QSize TimelineWidget::layoutSize() const {
     return m_layoutSize.isEmpty() ? m_plot->size() : m_layoutSize;
 }
 
-void TimelineWidget::layOutFor(QSize size) {
+void TimelineWidget::layOutFor(QSize size, int reservedHeight) {
     m_layoutSize = size;
+    m_reservedHeight = size.isEmpty() ? 0 : std::max(0, reservedHeight);
     const QSize s = layoutSize();
     updateHeights();
     if (!s.isEmpty()) {
@@ -1064,7 +1079,8 @@ void TimelineWidget::updateHeights() {
     const int fm = fontMetrics().height();
     // rows of fm + 3 (readable labels); on a short plot down to fm + 1 (labels still apart)
     const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
-    int avail = size.height() - (fm * 3 + 8);  // the time axis with its caption
+    // the time axis with its caption, and what the caller added (an export's caption)
+    int avail = size.height() - (fm * 3 + 8) - m_reservedHeight;
     if (m_rateVisible) {
         wrapLegend(size.width());
         // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
@@ -1078,8 +1094,17 @@ void TimelineWidget::updateHeights() {
         }
         avail -= rate;
     }
-    const int rowPx = std::clamp(int(avail / weight), leastRow, maxRow);
+    // Still too short: on screen the dock scrolls (rows stay readable); a picture laid out
+    // by layOutFor() cannot (a small export, e.g. 800x260): there rows go down to
+    // kLeastLaneRowPx with a smaller label font (laneLabelFont()), rather than rows the layout
+    // squeezes under labels that then overlap.
+    const int least = m_layoutSize.isEmpty() ? leastRow : std::min(leastRow, kLeastLaneRowPx);
+    const int rowPx = std::clamp(int(avail / weight), least, maxRow);
     const int h = int(std::lround(weight * rowPx));
+    if (rowPx != m_laneRowPx) {
+        m_laneRowPx = rowPx;
+        m_lanesRect->axis(QCPAxis::atLeft)->setTickLabelFont(laneLabelFont());
+    }
     m_lanesRect->setMinimumSize(0, h);
     m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
     if (m_layoutSize.isEmpty()) {
@@ -1221,7 +1246,8 @@ void TimelineWidget::applyPalette() {
                 a->setSubTickPen(hairline(mid));
                 a->setTickLabelColor(text);
                 a->setLabelColor(alpha(text, 190));
-                a->setTickLabelFont(font());
+                a->setTickLabelFont(a == m_lanesRect->axis(QCPAxis::atLeft) ? laneLabelFont()
+                                                                            : font());
                 a->setLabelFont(small);
                 a->grid()->setPen(hairline(grid));
                 a->grid()->setSubGridPen(hairline(alpha(text, 14)));

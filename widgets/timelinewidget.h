@@ -151,8 +151,15 @@ public:
      * keeps its geometry). An empty size goes back to the plot's own size (what a resize does)
      * and queues a replot. TimelineExport lays out at the export's size while it renders, so
      * the GUI's exports and the headless `lmct-viewer --export-*` share this one layout.
+     * `reservedHeight`: logical pixels of `size` taken by what the caller adds to the plot's
+     * layout (the export's caption), left out of the room shared by the lanes and rate plot.
+     * When the lanes' rows get too short for the labels' font (a short export, e.g. 800x260),
+     * the lane labels take a smaller font that fits a row (laneLabelFont()).
      */
-    void layOutFor(QSize size);
+    void layOutFor(QSize size, int reservedHeight = 0);
+
+    /** The lane labels' font: the widget's, or smaller when the rows are shorter than it. */
+    QFont laneLabelFont() const;
 
     /** Where a record's tick is drawn, in the plot's coordinates; null when not shown. */
     QPointF tickPosition(int record) const;
@@ -312,6 +319,10 @@ private:
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;
     static constexpr int kMaxLaneLabelPx = 320;  // lane labels wider are elided in the middle
+    /** The least lane row (px) before the layout lets the lanes overflow, and the least
+     *  lane-label font (points) for such rows (laneLabelFont()). */
+    static constexpr int kLeastLaneRowPx = 9;
+    static constexpr qreal kLeastLaneLabelPt = 5.0;
     /** A lane's label as the lane axis and the rate legend show it: at most kMaxLaneLabelPx. */
     static QString elidedLabel(const QString &label, const QFont &font);
     QVector<int> m_legendLanes;        // lanes in the rate legend, in row order
@@ -358,7 +369,9 @@ private:
     QString m_hoverTip;      // the tooltip shown
     QPoint m_lastMouse{-1, -1};
     int m_laidOutWidth = -1;
-    QSize m_layoutSize;  // layOutFor()'s size; empty: the plot's own
+    QSize m_layoutSize;        // layOutFor()'s size; empty: the plot's own
+    int m_reservedHeight = 0;  // layOutFor()'s reservedHeight
+    int m_laneRowPx = 0;       // the lanes' row height (px per unit of weight) updateHeights chose
 };
 
 }  // namespace lmct
