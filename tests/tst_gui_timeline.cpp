@@ -570,8 +570,25 @@ private slots:
             }
             ++legendNames;
             QVERIFY2(g->name().size() < 120, qPrintable(g->name()));
+            if (g->name().startsWith(QStringLiteral("lmcache.ZZ"))) {
+                // one ellipsis, and the count kept (note of 30 Nov: "ZZZ…ZZZ… (20008 c…")
+                QVERIFY2(g->name().count(QChar(0x2026)) == 1, qPrintable(g->name()));
+                QVERIFY2(g->name().endsWith(QStringLiteral("(20008 characters)")),
+                         qPrintable(g->name()));
+            }
         }
         QVERIFY(legendNames >= 2);
+        // the lane label likewise
+        auto *ticker = static_cast<QCPAxisTickerText *>(m_w->lanes()->valueAxis()->ticker().data());
+        bool sawLong = false;
+        for (const QString &label : ticker->ticks()) {
+            if (label.startsWith(QStringLiteral("lmcache.ZZ"))) {
+                sawLong = true;
+                QVERIFY2(label.count(QChar(0x2026)) == 1, qPrintable(label));
+                QVERIFY2(label.endsWith(QStringLiteral("(20008 characters)")), qPrintable(label));
+            }
+        }
+        QVERIFY(sawLong);
     }
 
     void emptyTraceAndNoLanes() {

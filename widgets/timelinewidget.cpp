@@ -631,7 +631,22 @@ QFont TimelineWidget::laneLabelFont() const {
 }
 
 QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
-    return QFontMetricsF(font).elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
+    const QFontMetricsF fm(font);
+    // A name Qualname::capped() shortened ends "… (N characters)": its start is elided, that
+    // tail kept (eliding the middle gave two ellipses and cut the count).
+    const qsizetype cut = label.lastIndexOf(QChar(0x2026));
+    if (cut > 0 && fm.horizontalAdvance(label) > kMaxLaneLabelPx) {
+        const QString tail = label.mid(cut);
+        const qreal room = kMaxLaneLabelPx - fm.horizontalAdvance(tail);
+        if (room > fm.horizontalAdvance(QStringLiteral("MMMM"))) {
+            QString head = fm.elidedText(label.left(cut) + QChar(0x2026), Qt::ElideRight, room);
+            if (head.endsWith(QChar(0x2026))) {
+                head.chop(1);  // the tail brings its own
+            }
+            return head + tail;
+        }
+    }
+    return fm.elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
 }
 
 bool TimelineWidget::needsRebuild() const {
