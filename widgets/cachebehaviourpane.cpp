@@ -114,9 +114,10 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
     top->setContentsMargins(6, 0, 6, 0);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The long summary must not set the pane's minimum width (its growth widened the dock and
-    // the window while a followed trace grew): it is cut where there is no room, and whole in
-    // its tooltip.
+    // the window while a followed trace grew): where there is no room it wraps to more lines
+    // (it was cut, e.g. at 1600 px with the anomaly counts), and it is whole in its tooltip.
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_summary->setWordWrap(true);
     top->addWidget(m_summary, 1);
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(180);
