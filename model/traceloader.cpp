@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace lmct {
 
@@ -336,13 +337,37 @@ public:
 
     /**
      * Skips from `*off` to the next frame that decodes as a record, reporting why (`what`) and
-     * the skipped byte range; the next record is flagged AfterResync. False when no record frame
-     * follows (`*off` unchanged).
+     * the skipped byte range; the next record is flagged AfterResync. When the bytes skipped
+     * (after the frame's length prefix) are exactly one record, that record is kept instead
+     * (flagged AfterResync) and the diagnostic says so. False when no record frame follows
+     * (`*off` unchanged).
      */
     bool resync(qint64 *off, const QString &what) {
         const qint64 next = findRecordFrame(*off + 1, m_size);
         if (next < 0) {
             return false;
+        }
+        // The bytes up to that frame may be one whole record under a damaged length prefix (too
+        // long: the next frame lies inside what it claims; too short: the value runs on past
+        // it): its value fills them exactly. Then nothing is lost: the record is kept with that
+        // length, flagged AfterResync (it was skipped, with the bytes up to the next frame).
+        if (const qint64 bodyLength = next - *off - 4;
+            bodyLength > 0 && bodyLength <= std::numeric_limits<quint32>::max()) {
+            const RecordIndexer::Fields f =
+                RecordIndexer::parse(body(*off), bodyLength, RecordIndexer::Mode::Full);
+            if (f.status == RecordIndexer::Status::Ok) {
+                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, *off,
+                     QStringLiteral("%1; the %2 bytes after its prefix are one whole record and "
+                                    "the record frame at offset %3 follows them: the record is "
+                                    "kept with that length, nothing skipped")
+                         .arg(what)
+                         .arg(bodyLength)
+                         .arg(next));
+                m_st.pendingFlags = RecordStore::AfterResync;  // append() counts it recovered
+                append(*off, quint32(bodyLength), f);
+                *off = next;
+                return true;
+            }
         }
         diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, *off,
              QStringLiteral("%1; skipped bytes %2..%3 (%4 bytes) to the next record frame")
