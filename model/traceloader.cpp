@@ -336,6 +336,31 @@ public:
     }
 
     /**
+     * What the trailing bytes [from, end) of a record's body are when they are whole record
+     * frames, one after the other up to `end` (a length prefix too long by exactly the frames
+     * after it: the hop took them in, as the index does not parse arguments): a sentence
+     * saying how many, to end the diagnostic with; else empty.
+     */
+    QString framesTakenIn(qint64 from, qint64 end) const {
+        qint64 p = from, next = 0;
+        int frames = 0;
+        while (p < end && recordFrameAt(p, &next) && next <= end) {
+            ++frames;
+            p = next;
+        }
+        if (frames == 0 || p != end) {
+            return QString();
+        }
+        return QStringLiteral(
+                   "; the %1 bytes are %2 whole record frame(s), from offset %3: its "
+                   "length prefix is too long by them, and their records are not "
+                   "indexed")
+            .arg(end - from)
+            .arg(frames)
+            .arg(from);
+    }
+
+    /**
      * Skips from `*off` to the next frame that decodes as a record, reporting why (`what`) and
      * the skipped byte range; the next record is flagged AfterResync. When the bytes skipped
      * (after the frame's length prefix) are exactly one record, that record is kept instead
@@ -738,11 +763,12 @@ public:
                 diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
                      QStringLiteral("record %1 (frame at offset %2, %3 bytes): its body is %4 "
                                     "(LMCache's reader rejects such a frame; this viewer keeps "
-                                    "the record, flagged)")
+                                    "the record, flagged)%5")
                          .arg(i)
                          .arg(off)
                          .arg(m_store.bodyLength(i))
-                         .arg(f.message));
+                         .arg(f.message, framesTakenIn(off + 4 + f.trailingAt,
+                                                       off + 4 + m_store.bodyLength(i))));
                 continue;
             }
             diag(Diagnostic::Severity::Error,

@@ -995,6 +995,44 @@ private slots:
         }
     }
 
+    void lengthTakingInWholeFramesIsSaid() {
+        // A length prefix too long by exactly the next three frames: the index takes them into
+        // the record (it does not parse arguments). The argument check flags the record; since
+        // 30 Nov it also says that the trailing bytes are three whole record frames, not indexed.
+        const test::SmallTrace t = test::smallTrace(20);
+        const int k = 7;
+        QByteArray b = t.bytes;
+        const qint64 at = t.frameStarts[k];
+        b.replace(int(at), 4, test::be32(quint32(t.frameEnds[k + 3] - at - 4)));
+        TraceLoader::Options opt;
+        opt.validateArgs = true;
+        QString error;
+        auto doc = TraceLoader::loadBytes(b, QStringLiteral("m.lct"), &error, opt);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->records().size(), 17);
+        QVERIFY(doc->records().flags(k) & RecordStore::BadArgs);
+        QCOMPARE(countKind(*doc, Kind::Malformed), 1);
+        const Diagnostic &d = doc->diagnostics().first();
+        QCOMPARE(d.offset, at);
+        QVERIFY2(d.message.contains(QStringLiteral("3 whole record frame(s), from offset %1")
+                                        .arg(t.frameStarts[k + 1])) &&
+                     d.message.contains(QStringLiteral("not indexed")),
+                 qPrintable(d.message));
+        // trailing bytes that are not frames get no such sentence
+        QByteArray c = t.bytes;
+        c.replace(int(at), 4, test::be32(quint32(t.frameEnds[k + 3] - at - 4 - 1)));
+        c.remove(int(t.frameEnds[k + 3] - 1), 1);  // the last frame taken in, cut by a byte
+        doc = TraceLoader::loadBytes(c, QStringLiteral("m.lct"), &error, opt);
+        QVERIFY2(doc, qPrintable(error));
+        bool said = false;
+        for (const Diagnostic &x : doc->diagnostics()) {
+            QVERIFY2(!x.message.contains(QStringLiteral("whole record frame")),
+                     qPrintable(x.message));
+            said = said || x.offset == at;
+        }
+        QVERIFY(said);
+    }
+
     void orderDiagnostic() {
         QString error;
         auto doc = TraceLoader::load(fixturePath(QStringLiteral("tmono-backwards.lct")), &error);
