@@ -14,7 +14,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
-#include <limits>
 
 namespace lmct {
 
@@ -376,8 +375,11 @@ public:
         // long: the next frame lies inside what it claims; too short: the value runs on past
         // it): its value fills them exactly. Then nothing is lost: the record is kept with that
         // length, flagged AfterResync (it was skipped, with the bytes up to the next frame).
+        // Not tried past kMaxKeptBody: a crafted value of 3e9 nils up to the next frame would
+        // take a parse of seconds and keep its pages resident.
+        static constexpr qint64 kMaxKeptBody = 64 << 20;
         if (const qint64 bodyLength = next - *off - 4;
-            bodyLength > 0 && bodyLength <= std::numeric_limits<quint32>::max()) {
+            bodyLength > 0 && bodyLength <= kMaxKeptBody) {
             const RecordIndexer::Fields f =
                 RecordIndexer::parse(body(*off), bodyLength, RecordIndexer::Mode::Full);
             if (f.status == RecordIndexer::Status::Ok) {
