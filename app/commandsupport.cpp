@@ -34,14 +34,7 @@ int CommandSupport::parseArguments(QCommandLineParser &p, const QStringList &arg
         return kExitUsage;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        QString help = p.helpText();
-        // The first line names the program as invoked; name the command instead.
-        const qsizetype eol = help.indexOf(QLatin1Char('\n'));
-        const qsizetype opts = help.indexOf(QLatin1String(" [options]"));
-        if (help.startsWith(QLatin1String("Usage: ")) && opts > 0 && opts < eol) {
-            help.replace(7, opts - 7, QStringLiteral("lmct %1").arg(m_command));
-        }
-        print(help);
+        printHelp(p);
         return kExitOk;
     }
     const QStringList files = p.positionalArguments();
@@ -51,6 +44,17 @@ int CommandSupport::parseArguments(QCommandLineParser &p, const QStringList &arg
         return kExitUsage;
     }
     return -1;
+}
+
+void CommandSupport::printHelp(const QCommandLineParser &p) const {
+    QString help = p.helpText();
+    // The first line names the program as invoked; name the command instead.
+    const qsizetype eol = help.indexOf(QLatin1Char('\n'));
+    const qsizetype opts = help.indexOf(QLatin1String(" [options]"));
+    if (help.startsWith(QLatin1String("Usage: ")) && opts > 0 && opts < eol) {
+        help.replace(7, opts - 7, QStringLiteral("lmct %1").arg(m_command));
+    }
+    print(help);
 }
 
 bool CommandSupport::readSelection(const QCommandLineParser &p, Selection *out) const {

@@ -43,6 +43,12 @@ public:
      */
     int parseArguments(QCommandLineParser &p, const QStringList &args) const;
 
+    /**
+     * Prints `p`'s help on standard output, its first line naming the command ("Usage: lmct
+     * COMMAND [options] ...") rather than the program as invoked (its full path).
+     */
+    void printHelp(const QCommandLineParser &p) const;
+
     /** Reads --filter and --range; prints the error (column and caret) and returns false. */
     bool readSelection(const QCommandLineParser &p, Selection *out) const;
 

@@ -33,30 +33,35 @@ int runInfo(const QStringList &args) {
     p.addOption(
         {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});
     p.addOption({QStringLiteral("details"),
-                 QStringLiteral("With --json: also the keys digest, partial, args_checked and "
-                                "damage.")});
+                 QStringLiteral("With --json (required): also the keys digest, partial, "
+                                "args_checked and damage.")});
     p.addOption({QStringLiteral("check"),
                  QStringLiteral("Also decode every record's arguments completely and report "
                                 "damage inside them (a full pass over the file; without it only "
                                 "t_mono, t_wall and qualname are read).")});
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Trace files (*.lct, *.lmct)."),
                             QStringLiteral("FILE..."));
+    const CommandSupport cs(QStringLiteral("info"));
     if (!p.parse(args)) {
-        QTextStream(stderr) << "lmct info: " << p.errorText() << "\n";
+        cs.error(p.errorText() + QStringLiteral(" (see lmct info --help)"));
         return kExitUsage;
     }
     if (p.isSet(QStringLiteral("help"))) {
-        CommandSupport::print(
-            p.helpText().replace(QStringLiteral("lmct"), QStringLiteral("lmct info")));
+        cs.printHelp(p);
         return kExitOk;
     }
     const QStringList files = p.positionalArguments();
     if (files.isEmpty()) {
-        QTextStream(stderr) << "lmct info: no FILE given (see lmct info --help)\n";
+        cs.error(QStringLiteral("no FILE given (see lmct info --help)"));
         return kExitUsage;
     }
     const bool json = p.isSet(QStringLiteral("json"));
-    const CommandSupport cs(QStringLiteral("info"));
+    if (p.isSet(QStringLiteral("details")) && !json) {
+        cs.error(
+            QStringLiteral("--details needs --json (it adds keys to the JSON object; see "
+                           "lmct info --help)"));
+        return kExitUsage;
+    }
     int rc = kExitOk;
     TraceLoader::Options options;
     options.validateArgs = p.isSet(QStringLiteral("check"));
@@ -95,7 +100,7 @@ QString usage() {
         "Headless tools for LMCache storage traces (*.lct, *.lmct).\n"
         "\n"
         "Commands:\n"
-        "  info [--json] [--check] FILE...\n"
+        "  info [--json [--details]] [--check] FILE...\n"
         "                          header, record counts per qualname, duration, diagnostics\n"
         "  dump [--jsonl|--csv] [--filter EXPR] [--range T0:T1] FILE\n"
         "                          the matching records in file order\n"

@@ -341,6 +341,20 @@ private slots:
                             << "Commands:";
         QTest::newRow("info --help") << QStringList{"info", "--help"} << 0 << "out"
                                      << "--json";
+        // Review: `lmct info --help` began "Usage: /full/path/to/lmct info", and its argument
+        // line read "Trace files (*.lct, *.lmct info)."; `lmct --help` omitted --details.
+        QTest::newRow("info --help names the command")
+            << QStringList{"info", "--help"} << 0 << "out"
+            << "Usage: lmct info [options] FILE...\n";
+        QTest::newRow("info --help file types") << QStringList{"info", "--help"} << 0 << "out"
+                                                << "Trace files (*.lct, *.lmct).\n";
+        QTest::newRow("--help shows info --details")
+            << QStringList{"--help"} << 0 << "out"
+            << "info [--json [--details]] [--check] FILE...";
+        // --details only adds JSON keys: without --json it is a usage error (it was ignored).
+        QTest::newRow("info --details without --json")
+            << QStringList{"info", "--details", "x.lct"} << 1 << "err"
+            << "lmct info: --details needs --json";
         QTest::newRow("--version") << QStringList{"--version"} << 0 << "out"
                                    << "lmct ";
     }
