@@ -10,8 +10,14 @@
 #include <QTextStream>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
+
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 using namespace lmct;
 
@@ -108,11 +114,36 @@ void CommandSupport::error(const QString &message) const {
 
 namespace {
 QString g_outputError;  // why standard output could not be written (the first failure)
+int g_outputErrno = 0;  // its errno value, 0 when unknown
+
+void noteFailedWrite() {
+    const int e = errno;
+    CommandSupport::noteOutputError(e ? QString::fromLocal8Bit(std::strerror(e)) : QString(), e);
+}
 }  // namespace
 
-void CommandSupport::noteOutputError(const QString &reason) {
+void CommandSupport::guardStandardStreams() {
+#ifdef Q_OS_UNIX
+    std::signal(SIGPIPE, SIG_IGN);
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) {
+            continue;
+        }
+        const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);  // the lowest free number
+        if (null >= 0 && null != fd) {
+            ::dup2(null, fd);  // (dup2 clears O_CLOEXEC on fd)
+            ::close(null);
+        } else if (null == fd) {
+            ::fcntl(fd, F_SETFD, 0);
+        }
+    }
+#endif
+}
+
+void CommandSupport::noteOutputError(const QString &reason, int errorNumber) {
     if (g_outputError.isEmpty()) {
         g_outputError = reason.isEmpty() ? QStringLiteral("write error") : reason;
+        g_outputErrno = errorNumber;
     }
 }
 
@@ -120,14 +151,14 @@ void CommandSupport::print(const QByteArray &bytes) {
     errno = 0;
     if (!bytes.isEmpty() &&
         std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout) != size_t(bytes.size())) {
-        noteOutputError(errno ? QString::fromLocal8Bit(std::strerror(errno)) : QString());
+        noteFailedWrite();
     }
 }
 
 void CommandSupport::flushOutput() {
     errno = 0;
     if (std::fflush(stdout) != 0) {
-        noteOutputError(errno ? QString::fromLocal8Bit(std::strerror(errno)) : QString());
+        noteFailedWrite();
     }
 }
 
@@ -165,6 +196,9 @@ int CommandSupport::finishStandardOutput(int rc) {
     }
     if (g_outputError.isEmpty()) {
         return rc;
+    }
+    if (g_outputErrno == EPIPE) {  // the reader has gone (`| head`): normal, nothing to say
+        return kExitUnreadable;
     }
     QTextStream(stderr) << "lmct: cannot write to standard output: " << g_outputError << "\n";
     return kExitUnreadable;

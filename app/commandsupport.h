@@ -63,10 +63,20 @@ public:
     void error(const QString &message) const;
 
     /**
+     * Prepares the process's standard streams; called first by main(), before anything opens a
+     * file. SIGPIPE is ignored, so a write to a pipe whose reader has gone (`lmct dump FILE |
+     * head -1`) fails with EPIPE instead of killing lmct (exit 141). A standard stream that is
+     * closed (`>&-`) gets /dev/null opened read-only on its descriptor, so no file or event
+     * descriptor the program opens later takes its number (writes meant for standard output
+     * went into it) and every write to it fails with EBADF ("Bad file descriptor").
+     */
+    static void guardStandardStreams();
+    /**
      * Flushes standard output and checks that every write to it succeeded (its FILE's error
-     * flag: a full disk, /dev/full). Returns `rc` when it did; otherwise prints "lmct: cannot
-     * write to standard output: REASON" on stderr and returns kExitUnreadable (2, "unwritable
-     * output"). Called once by main() after the command.
+     * flag: a full disk, /dev/full). Returns `rc` when it did. When standard output is a pipe
+     * whose reader has gone (EPIPE, normal for `| head`), returns kExitUnreadable (2) and prints
+     * nothing. Otherwise prints "lmct: cannot write to standard output: REASON" on stderr and
+     * returns kExitUnreadable (2, "unwritable output"). Called once by main() after the command.
      */
     static int finishStandardOutput(int rc);
     /**
@@ -91,8 +101,11 @@ public:
     static void print(const QString &text) { print(text.toUtf8()); }
     /** Flushes standard output (stdio), remembering a failure like print(). */
     static void flushOutput();
-    /** Remembers why a write to standard output failed (the first reason is kept). */
-    static void noteOutputError(const QString &reason);
+    /**
+     * Remembers why a write to standard output failed (the first reason is kept), and its errno
+     * value when known (EPIPE: the reader has gone, see finishStandardOutput()).
+     */
+    static void noteOutputError(const QString &reason, int errorNumber = 0);
 
     /** Shortest text that reads back as the same double ("0.1", "1e-05", "1760000000.25"). */
     static QByteArray number(double v);

@@ -15,6 +15,8 @@
 #include <QJsonObject>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <cerrno>
+
 using namespace lmct;
 
 namespace {
@@ -88,8 +90,10 @@ int DumpCommand::run(const QStringList &args) {
     if (!RecordExport::writeRows(
             &out, rows, [&d, format](int r) { return formatRecord(d, r, format); }, &writeError) ||
         !out.flush()) {
-        // Stop at the first failed write; main() reports it (finishStandardOutput).
-        CommandSupport::noteOutputError(writeError.isEmpty() ? out.errorString() : writeError);
+        // Stop at the first failed write; main() reports it (finishStandardOutput). errno is
+        // still the failed write's (EPIPE when the reader has gone: `lmct dump FILE | head`).
+        const int e = errno;
+        CommandSupport::noteOutputError(writeError.isEmpty() ? out.errorString() : writeError, e);
         return CommandSupport::kExitUnreadable;
     }
     return CommandSupport::kExitOk;

@@ -144,6 +144,7 @@ int run(const QString &command, const QStringList &args) {
 }  // namespace
 
 int main(int argc, char *argv[]) {
+    CommandSupport::guardStandardStreams();  // first: before anything opens a descriptor
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lmct"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LMCT_VERSION));
@@ -163,7 +164,8 @@ int main(int argc, char *argv[]) {
     }
     const QString command = args.takeAt(1);
     // Every command writes standard output through its FILE (fwrite, or QFile and QTextStream
-    // on it); a failed write (a full disk, /dev/full, a closed pipe's EIO) is found here.
+    // on it); a failed write (a full disk, /dev/full, a closed descriptor, a pipe whose reader
+    // has gone) is found here.
     return CommandSupport::finishStandardOutput(
         CommandSupport::checkShrunkInputs(run(command, args)));
 }

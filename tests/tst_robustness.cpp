@@ -103,6 +103,10 @@ private slots:
 
     void writeToFullDevice_data();
     void writeToFullDevice();
+    void writeToClosedStandardOutput_data();
+    void writeToClosedStandardOutput();
+    void readerOfThePipeGone_data();
+    void readerOfThePipeGone();
 };
 
 // RecordIndexer's Full mode finds the two bytes after the record's map; Index mode stops at the
@@ -330,6 +334,69 @@ void TestRobustness::writeToFullDevice() {
                                          "device")),
              qPrintable(err));
     QCOMPARE(err.count(QStringLiteral("cannot write")), 1);
+}
+
+void TestRobustness::writeToClosedStandardOutput_data() {
+    QTest::addColumn<QStringList>("args");
+    auto row = [](const char *args) {
+        QTest::newRow(args) << QString::fromLatin1(args).split(QLatin1Char(' '),
+                                                               Qt::SkipEmptyParts);
+    };
+    row("info FILE");
+    row("dump FILE");
+    row("dump --jsonl FILE");
+    row("stats --json FILE");
+    row("--version");
+}
+
+// Review: `lmct info FILE >&-` said "cannot write to standard output: Invalid argument" (the
+// closed descriptor 1 had been reused by a descriptor lmct opened itself, which took the
+// writes). A closed standard output is "Bad file descriptor".
+void TestRobustness::writeToClosedStandardOutput() {
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), smallTrace(20).bytes);
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^FILE$")), path);
+    const ProcessRun r = runProgram(
+        QStringLiteral("/bin/sh"),
+        QStringList{QStringLiteral("-c"), QStringLiteral("exec \"$0\" \"$@\" >&-"), lmctPath()} +
+            args);
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.out, QByteArray());
+    QCOMPARE(QString::fromUtf8(r.err),
+             QStringLiteral("lmct: cannot write to standard output: Bad file descriptor\n"));
+}
+
+void TestRobustness::readerOfThePipeGone_data() {
+    QTest::addColumn<QStringList>("args");
+    auto row = [](const char *args) {
+        QTest::newRow(args) << QString::fromLatin1(args).split(QLatin1Char(' '),
+                                                               Qt::SkipEmptyParts);
+    };
+    row("dump FILE");
+    row("dump --csv FILE");
+    row("dump --jsonl FILE");
+}
+
+// Review: `lmct dump FILE | head -1` was killed by SIGPIPE (exit 141) where README says a failed
+// write exits 2. SIGPIPE is ignored: the write fails with EPIPE, lmct exits 2 and, since a reader
+// going away is normal for `| head`, says nothing.
+void TestRobustness::readerOfThePipeGone() {
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    // Far more output than a pipe holds (64 KiB): lmct is still writing when head has gone.
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), smallTrace(6000).bytes);
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^FILE$")), path);
+    // The shell prints lmct's exit status on stderr after lmct's own stderr.
+    const ProcessRun r = runProgram(
+        QStringLiteral("/bin/sh"),
+        QStringList{QStringLiteral("-c"),
+                    QStringLiteral("{ \"$0\" \"$@\"; echo \"exit $?\" >&2; } | head -c 100"),
+                    lmctPath()} +
+            args);
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out.size(), 100);
+    QCOMPARE(QString::fromUtf8(r.err), QStringLiteral("exit 2\n"));  // not 141, no message
 }
 
 QTEST_GUILESS_MAIN(TestRobustness)
