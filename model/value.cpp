@@ -62,6 +62,22 @@ Value Value::cutExt(qint8 type, const QByteArray &kept, qint64 fullSize) {
     return v;
 }
 
+Value Value::cutString(const QString &kept, qint64 fullSize) {
+    Value v = string(kept);
+    v.m_full = fullSize;
+    return v;
+}
+
+qint64 Value::fullSize() const {
+    if (m_full >= 0) {
+        return m_full;
+    }
+    if (m_type == Type::String) {
+        return m_text.toUtf8().size();
+    }
+    return m_bytes.size();
+}
+
 Value Value::ext(qint8 type, const QByteArray &b) {
     Value v;
     v.m_type = Type::Ext;

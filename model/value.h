@@ -58,6 +58,12 @@ public:
      */
     static Value cutBytes(const QByteArray &kept, qint64 fullSize);
     static Value cutExt(qint8 type, const QByteArray &kept, qint64 fullSize);
+    /**
+     * A string of which only the start `kept` is kept (ValueDecoder keeps at most kMaxKeptBytes
+     * of its UTF-8); `fullSize` is the string's size in bytes in the record. toString() is the
+     * kept text alone, nothing appended; isCut() and fullSize() tell that it was cut.
+     */
+    static Value cutString(const QString &kept, qint64 fullSize);
     /** Bytes kept of a binary (Bytes and Ext) or of a string (UTF-8) at most. */
     static constexpr qsizetype kMaxKeptBytes = 1 << 20;
     static Value array();
@@ -90,10 +96,18 @@ public:
     QString toString() const { return m_text; }
     /** Raw bytes of Bytes and Ext (the first kMaxKeptBytes when isCut()). */
     QByteArray toBytes() const { return m_bytes; }
-    /** Size in bytes of Bytes and Ext in the record (more than toBytes() when isCut()). */
-    qint64 fullSize() const { return m_full >= 0 ? m_full : qint64(m_bytes.size()); }
-    /** Whether Bytes or Ext hold only the first bytes of larger ones (cutBytes(), cutExt()). */
-    bool isCut() const { return m_full > qint64(m_bytes.size()); }
+    /**
+     * Size in bytes in the record of Bytes and Ext (more than toBytes() when isCut()) and of a
+     * String (its UTF-8; more than toString()'s when isCut()); 0 for other types.
+     */
+    qint64 fullSize() const;
+    /**
+     * Whether Bytes, Ext or a String hold only the start of larger ones (cutBytes(), cutExt(),
+     * cutString()).
+     */
+    bool isCut() const {
+        return m_type == Type::String ? m_full >= 0 : m_full > qint64(m_bytes.size());
+    }
     qint8 extType() const { return qint8(m_u); }
 
     /** Codec tag of a Tagged value, e.g. "ObjectKey"; empty otherwise. */
@@ -132,7 +146,7 @@ private:
     double m_d = 0.0;
     QString m_text;
     QByteArray m_bytes;
-    qint64 m_full = -1;  // Bytes, Ext: size in the record when cut (cutBytes), else -1
+    qint64 m_full = -1;  // Bytes, Ext, String: size in the record when cut (cutBytes...), else -1
     std::vector<QString> m_keys;
     std::vector<Value> m_children;
 };

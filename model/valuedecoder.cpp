@@ -20,10 +20,12 @@ public:
     bool visit_float64(double v) { return push(Value::floating(v)); }
     bool visit_str(const char *v, uint32_t size) {
         if (size > Value::kMaxKeptBytes) {  // (no real argument is; a hostile one may be GBs)
-            return push(Value::string(QString::fromUtf8(v, Value::kMaxKeptBytes) +
-                                      QStringLiteral("… (%1 bytes in all; the first %2 are shown)")
-                                          .arg(size)
-                                          .arg(Value::kMaxKeptBytes)));
+            // Cut before a character whose UTF-8 straddles the limit (at most 3 bytes back).
+            qsizetype kept = Value::kMaxKeptBytes;
+            for (int back = 0; back < 3 && kept > 0 && (uchar(v[kept]) & 0xc0) == 0x80; ++back) {
+                --kept;
+            }
+            return push(Value::cutString(QString::fromUtf8(v, kept), size));
         }
         return push(Value::string(QString::fromUtf8(v, qsizetype(size))));
     }

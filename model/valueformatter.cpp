@@ -33,6 +33,18 @@ QString hexPreview(const Value &v, int maxChars) {
            QStringLiteral(" (%1 bytes)").arg(v.fullSize());
 }
 
+/**
+ * A string, at most about maxChars of it; a string of which only the start was kept
+ * (Value::isCut()) ends with its size in the record, as hexPreview() does for binaries.
+ */
+QString stringPreview(const Value &v, int maxChars) {
+    if (!v.isCut()) {
+        return elide(v.toString(), maxChars);
+    }
+    return v.toString().left(qMax(1, maxChars - 1)) + QChar(0x2026) +
+           QStringLiteral(" (%1 bytes)").arg(v.fullSize());
+}
+
 QString intList(const Value &v) {
     QStringList parts;
     const Value &l = v.untagged();
@@ -165,7 +177,7 @@ QString ValueFormatter::display(const Value &v, int maxChars) {
         case Value::Type::Float:
             return number(v);
         case Value::Type::String:
-            return elide(v.toString(), maxChars);
+            return stringPreview(v, maxChars);
         case Value::Type::Bytes:
             return hexPreview(v, maxChars);
         case Value::Type::Ext:
@@ -286,6 +298,10 @@ QJsonValue ValueFormatter::toJson(const Value &v) {
             return QJsonValue(QJsonValue::Null);  // JSON has no NaN or infinity
         }
         case Value::Type::String:
+            if (v.isCut()) {  // only its start was decoded: say so, as for binaries
+                return QJsonObject{{QStringLiteral("__cut__"), v.toString()},
+                                   {QStringLiteral("size"), v.fullSize()}};
+            }
             return v.toString();
         case Value::Type::Bytes:
             if (v.isCut()) {  // only its first bytes were decoded: say so, do not pass them off

@@ -20,7 +20,10 @@ namespace lmct {
  */
 class ValueFormatter {
 public:
-    /** One line describing `v`, at most about `maxChars` characters. */
+    /**
+     * One line describing `v`, at most about `maxChars` characters. A binary or string of
+     * which only the start was decoded (Value::isCut()) ends with its size: "… (N bytes)".
+     */
     static QString display(const Value &v, int maxChars = 200);
     /** "int", "str", "bytes[32]", "list[4]", "map{3}", or the codec tag for tagged values. */
     static QString typeLabel(const Value &v);
@@ -29,7 +32,8 @@ public:
      * `{"__t__": TAG, "v": PAYLOAD}` as in the file, NaN and infinities become null (JSON has
      * no such numbers; every JSON output of the project uses this rule). A binary of which
      * only the first bytes were decoded (Value::isCut(): over Value::kMaxKeptBytes) becomes
-     * `{"__cut__": HEX OF THOSE BYTES, "size": ITS SIZE}`; a cut ext gets a "size" too.
+     * `{"__cut__": HEX OF THOSE BYTES, "size": ITS SIZE}`; a cut ext gets a "size" too; a cut
+     * string becomes `{"__cut__": THE KEPT TEXT, "size": ITS UTF-8 SIZE IN BYTES}`.
      */
     static QJsonValue toJson(const Value &v);
     /** A number as text with up to 17 significant digits, no exponent for plain values. */

@@ -4,11 +4,13 @@
 #include "filterevaluator.h"
 #include "testutil.h"
 #include "traceloader.h"
+#include "value.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace lmct;
@@ -90,6 +92,7 @@ private slots:
     void usageErrors();
     void unreadableInputExitsTwo();
     void helpOnEveryCommand();
+    void cutStringIsToldLikeACutBinary();
 
 private:
     std::shared_ptr<const TraceDocument> m_doc;
@@ -357,6 +360,43 @@ void TestCliDump::helpOnEveryCommand() {
     QCOMPARE(top.exitCode, 0);
     QVERIFY(top.out.contains("dump") && top.out.contains("stats"));
     QVERIFY(runLmct({QStringLiteral("dump"), QStringLiteral("--help")}).out.contains("--filter"));
+}
+
+// Review: a string over 1 MiB came out of `lmct dump --jsonl` as its first 1 MiB with "… (2000000
+// bytes in all; the first 1048576 are shown)" appended inside the string (indistinguishable from
+// content) and in the text summary as "s=AAAA…" without its size. Now as binaries: JSON
+// {"__cut__": the kept text, "size": N}, the summary ends with "(N bytes)".
+void TestCliDump::cutStringIsToldLikeACutBinary() {
+    const qint64 n = 2000000;
+    Mp args;
+    args.map(1).str("s");
+    args.bytes += char(0xdb);
+    args.bytes += be32(quint32(n));
+    args.bytes += QByteArray(n, 'A');
+    QTemporaryDir dir;
+    const QString path = writeFile(
+        dir, QStringLiteral("huge-string.lct"),
+        frame(headerBody()) +
+            frame(recordBody(1.0, 1760000001.0, storageQualname("reserve_write"), args.bytes)));
+    QVERIFY(!path.isEmpty());
+
+    const Run jsonl = runLmct({QStringLiteral("dump"), QStringLiteral("--jsonl"), path});
+    QCOMPARE(jsonl.exitCode, 0);
+    const QList<QJsonObject> lines = jsonl.jsonLines();
+    QCOMPARE(lines.size(), 1);
+    const QJsonObject cut =
+        lines[0][QStringLiteral("args")].toObject()[QStringLiteral("s")].toObject();
+    QCOMPARE(cut.keys(), (QStringList{QStringLiteral("__cut__"), QStringLiteral("size")}));
+    QCOMPARE(cut[QStringLiteral("__cut__")].toString(),
+             QString(Value::kMaxKeptBytes, QLatin1Char('A')));
+    QCOMPARE(cut[QStringLiteral("size")].toInteger(), n);
+
+    const Run text = runLmct({QStringLiteral("dump"), path});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(
+        text.out.trimmed().endsWith(
+            QStringLiteral("s=%1… (%2 bytes)").arg(QString(39, QLatin1Char('A'))).arg(n).toUtf8()),
+        text.out.right(120).constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliDump)
