@@ -997,12 +997,12 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
         reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::HeaderRewritten, 0,
                     QStringLiteral("the header frame claims %1 bytes but records start at offset "
                                    "%2: LMCache's first recorder rewrote its header in place over "
-                                   "its own records. Recovered the header fields that decode%3 "
-                                   "and every record from offset %2.")
+                                   "its own records. The header fields that decode were "
+                                   "recovered%3; records are read from offset %2.")
                         .arg(len0)
                         .arg(recordsStart)
-                        .arg(lost ? QStringLiteral("; sm_config_json and sm_config_digest were "
-                                                   "overwritten and are lost")
+                        .arg(lost ? QStringLiteral(" (sm_config_json and sm_config_digest were "
+                                                   "overwritten and are lost)")
                                   : QString()));
     }
     if (trailingAt > 0) {

@@ -656,6 +656,20 @@ private slots:
         QCOMPARE(doc->records().frameOffset(0), doc->recordsStart());
         QCOMPARE(doc->records().flags(0) & RecordStore::AfterResync, int(RecordStore::AfterResync));
         QCOMPARE(doc->recoveredFrames(), 1);
+        // The message says what was lost in a sentence of its own (review: "... were overwritten
+        // and are lost and every record from offset 159." read as if the records were lost).
+        QString message;
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::HeaderRewritten) {
+                message = d.message;
+            }
+        }
+        QVERIFY2(message.endsWith(
+                     QStringLiteral("The header fields that decode were recovered "
+                                    "(sm_config_json and sm_config_digest were overwritten and "
+                                    "are lost); records are read from offset %1.")
+                         .arg(doc->recordsStart())),
+                 qPrintable(message));
     }
 
     void headerRewrittenSynthetic() {
