@@ -5,11 +5,15 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #ifdef Q_OS_LINUX
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
+#endif
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
 #endif
 
 namespace lmct {
@@ -29,6 +33,18 @@ bool TraceFile::open(const QString &path, QString *error) {
     m_fileName = path;
     const QFileInfo info(path);
     if (!info.exists()) {
+#ifdef Q_OS_UNIX
+        // exists() is false for every failed stat(): say why when it is not a missing file.
+        struct stat st;
+        if (::stat(QFile::encodeName(path).constData(), &st) != 0 && errno != ENOENT) {
+            const int e = errno;
+            *error = e == ELOOP ? QStringLiteral("%1: cannot open: the symbolic links loop (%2)")
+                                      .arg(path, QString::fromLocal8Bit(std::strerror(e)))
+                                : QStringLiteral("%1: cannot open: %2")
+                                      .arg(path, QString::fromLocal8Bit(std::strerror(e)));
+            return false;
+        }
+#endif
         *error = QStringLiteral("%1: no such file").arg(path);
         return false;
     }

@@ -261,6 +261,27 @@ private slots:
         QVERIFY(missing.err.contains("/nonexistent.lct"));
     }
 
+    void symlinkLoopIsNamed() {
+        // Review: `lmct info loop1` on two symlinks pointing at each other said "no such file".
+        QTemporaryDir dir;
+        const QString loop1 = dir.filePath(QStringLiteral("loop1"));
+        const QString loop2 = dir.filePath(QStringLiteral("loop2"));
+        QVERIFY(QFile::link(loop1, loop2));
+        QVERIFY(QFile::link(loop2, loop1));
+        const Run r = runLmct({QStringLiteral("info"), loop1});
+        QCOMPARE(r.exitCode, 2);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.startsWith(QStringLiteral("lmct info: %1: cannot open: the symbolic links "
+                                               "loop (")
+                                    .arg(loop1)),
+                 qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1String("no such file")), qPrintable(err));
+        // A missing file is still "no such file".
+        const Run missing = runLmct({QStringLiteral("info"), dir.filePath(QStringLiteral("x"))});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("no such file"), missing.err.constData());
+    }
+
     void infoText() {
         const QString f = tracePath(QStringLiteral("schema1-trimpolicy-tp2.lct"));
         const QJsonObject truth = readJson(f + QStringLiteral(".truth.json"));
