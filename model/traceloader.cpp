@@ -6,7 +6,10 @@
 #include "recordindexer.h"
 #include "timeformat.h"
 #include "valuedecoder.h"
+#include "valueformatter.h"
 
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QMutex>
 #include <QThread>
 #include <QtEndian>
@@ -14,6 +17,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <functional>
 
 namespace lmct {
 
@@ -25,6 +29,85 @@ bool isMapMarker(uchar b) {
 
 QString hexByte(uchar b) {
     return QStringLiteral("0x%1").arg(b, 2, 16, QLatin1Char('0'));
+}
+
+/** What `v` is, for "expected ..., found ..." messages: "a string", "an integer", "nil"... */
+QString aTypeName(const Value &v) {
+    switch (v.type()) {
+        case Value::Type::Nil:
+            return QStringLiteral("nil");
+        case Value::Type::Bool:
+            return QStringLiteral("a bool");
+        case Value::Type::Int:
+            return QStringLiteral("an integer");
+        case Value::Type::Float:
+            return QStringLiteral("a float");
+        case Value::Type::String:
+            return QStringLiteral("a string");
+        case Value::Type::Bytes:
+            return QStringLiteral("a binary");
+        case Value::Type::Array:
+            return QStringLiteral("a list");
+        case Value::Type::Map:
+            return QStringLiteral("a map");
+        case Value::Type::Tagged:
+            return QStringLiteral("a %1 value").arg(v.tag().left(60));
+        case Value::Type::Ext:
+            return QStringLiteral("an ext value");
+        case Value::Type::Truncated:
+            return QStringLiteral("a value whose decoding stopped");
+    }
+    return QString();
+}
+
+/**
+ * Warnings (Kind::Header, offset 4) about header fields that are present with a type LMCache
+ * never writes (a string trace_schema_version was shown as "(none)" without a word), and about
+ * an sm_config_json that is not the JSON object LMCache writes (json.dumps of the config).
+ */
+void checkHeaderFieldTypes(const TraceHeader &header,
+                           const std::function<void(const QString &)> &warn) {
+    static const struct {
+        const char *name;
+        Value::Type type;
+        const char *expected;
+    } kFields[] = {{"trace_schema_version", Value::Type::Int, "an integer"},
+                   {"level", Value::Type::String, "a string"},
+                   {"lmcache_version", Value::Type::String, "a string"},
+                   {"sm_config_json", Value::Type::String, "a string"},
+                   {"sm_config_digest", Value::Type::String, "a string"},
+                   {"level_meta", Value::Type::Map, "a map"}};
+    for (const auto &f : kFields) {
+        const Value *v = header.field(QString::fromLatin1(f.name));
+        if (v && v->type() != f.type) {
+            QString found = aTypeName(*v);
+            if (v->isString()) {
+                found += QStringLiteral(" \"%1\"").arg(ValueFormatter::display(*v, 60));
+            }
+            warn(QStringLiteral("header field %1: expected %2, found %3")
+                     .arg(QLatin1String(f.name), QLatin1String(f.expected), found));
+        }
+    }
+    const Value *config = header.field(u"sm_config_json");
+    // "" is a placeholder header's (no config); a cut one (over 1 MiB) cannot be parsed whole.
+    if (!config || !config->isString() || config->toString().isEmpty() || config->isCut()) {
+        return;
+    }
+    QJsonParseError err;
+    const QByteArray utf8 = config->toString().toUtf8();
+    const QJsonDocument json = QJsonDocument::fromJson(utf8, &err);
+    if (err.error != QJsonParseError::NoError) {
+        warn(QStringLiteral("header field sm_config_json is not valid JSON: %1 at byte offset %2 "
+                            "of its %3 bytes; expected the StorageManager config as a JSON "
+                            "object")
+                 .arg(err.errorString())
+                 .arg(err.offset)
+                 .arg(utf8.size()));
+    } else if (!json.isObject()) {
+        warn(QStringLiteral("header field sm_config_json holds a JSON %1; expected the "
+                            "StorageManager config as a JSON object")
+                 .arg(json.isArray() ? QStringLiteral("array") : QStringLiteral("scalar")));
+    }
 }
 
 }  // namespace
@@ -1025,8 +1108,13 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
                                    "generically.")
                         .arg(*schema));
     }
+    checkHeaderFieldTypes(header, [&reader](const QString &message) {
+        reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Header, 4, message);
+    });
     const QString level = header.level();
-    if (!TraceHeader::isKnownLevel(level)) {
+    const Value *levelField = header.field(u"level");
+    // (a level that is not a string was warned about above)
+    if (!TraceHeader::isKnownLevel(level) && (!levelField || levelField->isString())) {
         reader.diag(Diagnostic::Severity::Warning, Diagnostic::Kind::UnknownLevel, 4,
                     level.isEmpty()
                         ? QStringLiteral("header has no level; expected \"storage\" or \"events\"")

@@ -942,6 +942,69 @@ private slots:
         QCOMPARE(doc->errorCount(), 0);
     }
 
+    // Review: an sm_config_json that is not JSON and a trace_schema_version that is a string
+    // passed without a word (`lmct info` showed the schema as "(none)").
+    void headerFieldsOfTheWrongTypeWarn() {
+        const QByteArray records = smallTrace(2).bytes.mid(smallTrace(2).headerEnd);
+        auto headerWarnings = [](const TraceDocument &doc) {
+            QStringList out;
+            for (const Diagnostic &d : doc.diagnostics()) {
+                if (d.kind == Kind::Header) {
+                    out.append(d.message);
+                    if (d.severity != Severity::Warning || d.offset != 4) {
+                        out.append(QStringLiteral("(not a warning at offset 4)"));
+                    }
+                }
+            }
+            return out;
+        };
+        HeaderSpec h;
+        h.configJson = QStringLiteral("{not json");
+        auto doc = loadBytes(frame(headerBody(h)) + records);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 2);
+        QJsonParseError expected;
+        QJsonDocument::fromJson("{not json", &expected);
+        QCOMPARE(expected.offset, 2);
+        QCOMPARE(headerWarnings(*doc),
+                 QStringList{QStringLiteral("header field sm_config_json is not valid JSON: %1 at "
+                                            "byte offset 2 of its 9 bytes; expected the "
+                                            "StorageManager config as a JSON object")
+                                 .arg(expected.errorString())});
+        h.configJson = QStringLiteral("[1, 2]");
+        doc = loadBytes(frame(headerBody(h)) + records);
+        QCOMPARE(headerWarnings(*doc),
+                 QStringList{QStringLiteral("header field sm_config_json holds a JSON array; "
+                                            "expected the StorageManager config as a JSON "
+                                            "object")});
+        // A JSON object, and the placeholder "" (no config), are what LMCache writes.
+        h.configJson = QStringLiteral("{\"chunk_size\": 256}");
+        QCOMPARE(headerWarnings(*loadBytes(frame(headerBody(h)) + records)), QStringList());
+        QCOMPARE(headerWarnings(*loadBytes(frame(headerBody()) + records)), QStringList());
+
+        // trace_schema_version "2", level 7: the wrong types are named.
+        Mp m;
+        m.map(9).str("type").str("header");
+        m.str("magic").bin("LMCT");
+        m.str("format_version").sint(1);
+        m.str("level").sint(7);
+        m.str("trace_schema_version").str("2");
+        m.str("t_mono_start").f64(1000.5);
+        m.str("t_wall_start").f64(1760000000.25);
+        m.str("sm_config_json").str("");
+        m.str("sm_config_digest").str("");
+        doc = loadBytes(frame(m.bytes) + records);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 2);
+        QCOMPARE(headerWarnings(*doc),
+                 (QStringList{QStringLiteral("header field trace_schema_version: expected an "
+                                             "integer, found a string \"2\""),
+                              QStringLiteral("header field level: expected a string, found an "
+                                             "integer")}));
+        QCOMPARE(countKind(*doc, Kind::UnknownSchema), 0);
+        QCOMPARE(countKind(*doc, Kind::UnknownLevel), 0);  // said once, as the wrong type
+    }
+
     // --- damage accounting -----------------------------------------------------------------
 
     void resyncFlagsTheRecoveredRecord() {
