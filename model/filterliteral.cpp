@@ -50,6 +50,7 @@ std::optional<FilterLiteral::Number> FilterLiteral::parseNumber(const QString &t
             return std::nullopt;
         }
         n.isInteger = true;
+        n.hex = true;
         n.integer = m.captured(1) == QLatin1String("-") ? -qint64(u) : qint64(u);
         n.value = double(n.integer);
         return n;

@@ -34,6 +34,7 @@ struct FilterLiteral {
         bool isInteger = false;
         qint64 integer = 0;  ///< valid when isInteger (also for integral sizes such as 36MiB)
         Unit unit = Unit::None;
+        bool hex = false;  ///< written as a `0x` hex integer (a count or an id, never a time)
     };
 
     QString text;

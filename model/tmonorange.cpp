@@ -28,7 +28,8 @@ std::optional<TMonoRange> TMonoRange::parse(const QString &text, QString *error)
             continue;
         }
         const auto n = FilterLiteral::parseNumber(side);
-        if (!n || n->unit == FilterLiteral::Unit::Bytes) {
+        // (0x10 is a hex integer, not 16 s; sizes such as 1MiB are no times either)
+        if (!n || n->unit == FilterLiteral::Unit::Bytes || n->hex) {
             *error = QStringLiteral(
                          "expected a time such as 12.5, 12.5s, 250ms or 40us for %1, "
                          "found '%2'")

@@ -21,9 +21,11 @@ struct TMonoRange {
     bool operator==(const TMonoRange &o) const { return from == o.from && to == o.to; }
 
     /**
-     * Reads "T0:T1" where each side is seconds with an optional time unit ("1.5", "250ms",
-     * "2min") and may be empty for an open end ("5:", ":10s", ":"). Returns nullopt and sets
-     * `*error` ("expected T0:T1 ...", "the range ends before it starts") otherwise.
+     * Reads "T0:T1" where each side is decimal seconds with an optional time unit ("1.5",
+     * "250ms", "2min") and may be empty for an open end ("5:", ":10s", ":"). Returns nullopt
+     * and sets `*error` ("expected T0:T1 ...", "expected a time ... found '0x10'", "the range
+     * ends before it starts") otherwise: a side that is a `0x` hex integer, a size ("1MiB"),
+     * not finite ("nan", "inf", "1e400") or not a number is no time.
      */
     static std::optional<TMonoRange> parse(const QString &text, QString *error);
     /** "5.000000:10.000000", with empty open ends. */

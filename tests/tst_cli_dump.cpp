@@ -315,6 +315,10 @@ void TestCliDump::usageErrors() {
         runLmct({QStringLiteral("dump"), QStringLiteral("--range"), QStringLiteral("9:3"), kTrace});
     QCOMPARE(range.exitCode, 1);
     QVERIFY(range.err.contains("invalid --range"));
+    const Run hexRange = runLmct(
+        {QStringLiteral("dump"), QStringLiteral("--range"), QStringLiteral("0x10:20"), kTrace});
+    QCOMPARE(hexRange.exitCode, 1);  // 0x10 is no time (it was read as 16 s)
+    QVERIFY2(hexRange.err.contains("found '0x10'"), hexRange.err.constData());
     QCOMPARE(
         runLmct({QStringLiteral("stats"), QStringLiteral("--range"), QStringLiteral("abc"), kTrace})
             .exitCode,
