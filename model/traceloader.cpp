@@ -23,6 +23,10 @@ namespace lmct {
 
 namespace {
 
+/** The longest header frame a followed trace's header is waited for (bytes). LMCache's header
+ *  (`trace/format.py`) holds a few fields and the StorageManager config JSON: kilobytes. */
+constexpr quint32 kMaxFollowedHeader = 16u << 20;
+
 bool isMapMarker(uchar b) {
     return (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf;
 }
@@ -941,9 +945,20 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
         return false;
     };
     // A followed trace may not have its header yet (LMCache writes it with the first record or
-    // at attach time): wait for a complete header frame.
-    if (options.follow && (size < 5 || 4 + qint64(qFromBigEndian<quint32>(data)) > size)) {
-        return true;
+    // at attach time): wait for a complete header frame, as long as what is there can begin
+    // one (review: a text file, followed, waited for a 1.8 GB "header" forever).
+    // (A byte 4 that cannot begin a map is refused below, as for a plain open.)
+    if (options.follow && (size < 5 || isMapMarker(data[4]))) {
+        if (size >= 4 && qFromBigEndian<quint32>(data) > kMaxFollowedHeader) {
+            return refuse(QStringLiteral("offset 0: a length prefix of %1 bytes for the trace "
+                                         "header (a header frame waited for is at most %2 bytes); "
+                                         "this is not an LMCache trace")
+                              .arg(qFromBigEndian<quint32>(data))
+                              .arg(kMaxFollowedHeader));
+        }
+        if (size < 5 || 4 + qint64(qFromBigEndian<quint32>(data)) > size) {
+            return true;
+        }
     }
     if (size == 0) {
         return refuse(

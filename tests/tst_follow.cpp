@@ -42,6 +42,7 @@ private slots:
     void growsInPiecesSplittingFrames();
     void timeNotesWhileFollowing();
     void headerWrittenLate();
+    void notATraceIsRefusedWhenFollowed();
     void writerThread();
     void stopFollowingThenTruncatedTail();
     void tableModelShowsNewRows();
@@ -208,6 +209,34 @@ void TestFollow::headerWrittenLate() {
     empty.close();
     QVERIFY(!TraceLoader::open(empty.fileName(), &error));
     QVERIFY(error.contains(QStringLiteral("empty file")));
+}
+
+// Review finding: `lmct-viewer --follow` on a text file waited for its "header" forever (its first
+// 4 bytes read as a length of 1.8 GB), where a plain open refuses it. Followed, a file that
+// cannot begin a header is refused as a plain open refuses it; one that can is waited for.
+void TestFollow::notATraceIsRefusedWhenFollowed() {
+    QTemporaryDir dir;
+    auto followError = [&](const QByteArray &bytes) {
+        const QString path = test::writeFile(dir, QStringLiteral("f.lct"), bytes);
+        TraceLoadOptions opt;
+        opt.follow = true;
+        QString error;
+        auto doc = TraceLoader::open(path, &error, opt);
+        return doc ? QStringLiteral("(waits)") : error;
+    };
+    const QByteArray text = QByteArray("some text, not a trace\n").repeated(400);
+    QString error = followError(text);
+    QVERIFY2(error.contains(QStringLiteral("offset 4: expected a msgpack map")), qPrintable(error));
+    // a map marker at byte 4 but a length no header has
+    QByteArray huge = test::be32(0x40000000u) + QByteArray(1, char(0x85)) + QByteArray(100, 'x');
+    error = followError(huge);
+    QVERIFY2(error.contains(QStringLiteral("offset 0: a length prefix of 1073741824 bytes")),
+             qPrintable(error));
+    // the beginnings of a real header are waited for, whatever their length
+    const QByteArray all = readFile(QStringLiteral(LMCT_FIXTURES "/hdr-schema1.lct"));
+    for (const int n : {0, 1, 3, 4, 5, 40, int(frameEnds(all)[0]) - 1}) {
+        QCOMPARE(followError(all.left(n)), QStringLiteral("(waits)"));
+    }
 }
 
 // Another thread writes while this one follows: the count converges on the right total.
