@@ -169,6 +169,12 @@ std::string_view groupName(QHash<QByteArrayView, GroupAcc> &groups, std::string_
 void timeStats(TraceStatistics::CallRow *row, std::vector<double> &times, qint64 total) {
     row->count = qint64(times.size());
     row->share = total > 0 ? double(row->count) / double(total) : TraceStatistics::kNaN;
+    // Times that are not times (NaN, infinite) are left out, as the duration leaves them out
+    // (review: one NaN t_mono made First t_mono, the rate and the percentiles "—": sorting
+    // with a NaN is not an order).
+    times.erase(
+        std::remove_if(times.begin(), times.end(), [](double t) { return !std::isfinite(t); }),
+        times.end());
     if (times.empty()) {
         return;
     }
@@ -176,7 +182,7 @@ void timeStats(TraceStatistics::CallRow *row, std::vector<double> &times, qint64
     row->firstTMono = times.front();
     row->lastTMono = times.back();
     const double span = row->lastTMono - row->firstTMono;
-    row->rate = span > 0 ? double(row->count) / span : TraceStatistics::kNaN;
+    row->rate = span > 0 ? double(times.size()) / span : TraceStatistics::kNaN;
     if (times.size() >= 2) {
         std::vector<double> &gaps = times;
         for (size_t i = 0; i + 1 < times.size(); ++i) {

@@ -203,6 +203,7 @@ private slots:
     void pairsAgreeWithTheTimelinesContextPairs();
     void tableModels();
     void groupFiltersSelectTheGroupsCalls();
+    void timesThatAreNotTimesAreLeftOut();
 
 private:
     std::shared_ptr<const TraceDocument> m_doc = smallTrace();
@@ -525,6 +526,36 @@ void TestStatistics::groupFiltersSelectTheGroupsCalls() {
             const qint64 n = qint64(FilterEvaluator(m_doc, e).run().records.size());
             QCOMPARE(n, m.data(m.index(r, 1), StatisticsTableModel::SortRole).toLongLong());
         }
+    }
+}
+
+// Review finding: `lmct stats` on a trace whose first t_mono is NaN (then 1.0, 2.0) gave First
+// t_mono, the rate and the inter-arrival percentiles as "—" (sorting with a NaN is not an
+// order) but a maximum of 1 s. Times that are not times are left out of them.
+void TestStatistics::timesThatAreNotTimesAreLeftOut() {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    QByteArray bytes = header();
+    bytes += record(nan, "reserve_write", {}, true);
+    bytes += record(1.0, "reserve_write", {}, true);
+    bytes += record(inf, "reserve_write", {}, true);
+    bytes += record(2.0, "reserve_write", {}, true);
+    bytes += record(3.0, "reserve_write", {}, true);
+    QString error;
+    auto doc = TraceLoader::loadBytes(bytes, QStringLiteral("nan"), &error);
+    QVERIFY2(doc && doc->records().size() == 5, qPrintable(error));
+    const TraceStatistics s = TraceStatistics::compute(*doc);
+    for (const TraceStatistics::CallRow *r :
+         {row(s, QStringLiteral("reserve_write")),
+          static_cast<const TraceStatistics::CallRow *>(&s.totals)}) {
+        QVERIFY(r);
+        QCOMPARE(r->count, 5);
+        QCOMPARE(r->firstTMono, 1.0);
+        QCOMPARE(r->lastTMono, 3.0);
+        QCOMPARE(r->rate, 1.5);  // 3 timed calls over 2 s
+        QCOMPARE(r->interArrivalP50, 1.0);
+        QCOMPARE(r->interArrivalP95, 1.0);
+        QCOMPARE(r->interArrivalMax, 1.0);
     }
 }
 
