@@ -176,14 +176,14 @@ void CommandSupport::watchInput(const QString &file,
 
 int CommandSupport::checkShrunkInputs(int rc) {
     for (const auto &[file, doc] : g_inputs) {
-        const qint64 shrunk = doc->checkShrunk();
-        if (shrunk < 0) {
+        qint64 shrunk = -1;
+        const QString shrank = doc->shrinkSentence(&shrunk);
+        if (shrank.isEmpty()) {
             continue;
         }
-        QTextStream(stderr) << "lmct: " << TerminalText::escaped(file) << " shrank to " << shrunk
-                            << " bytes while being read (truncated by another process?): "
-                               "the output about what lay past byte "
-                            << shrunk << " is not the file's\n";
+        QTextStream(stderr) << "lmct: " << TerminalText::escaped(shrank)
+                            << ": the output about what lay past byte " << shrunk
+                            << " is not the file's\n";
         rc = kExitUnreadable;
     }
     return rc;

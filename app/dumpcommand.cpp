@@ -31,7 +31,7 @@ QByteArray formatRecord(const TraceDocument &doc, int r, Format format) {
         return RecordExport::formatRecord(doc, r, RecordExport::Format::Csv);
     }
     const RecordStore &rs = doc.records();
-    const ValueDecoder::Result args = RecordExport::decodeArgs(doc, r);
+    const TraceDocument::Args args = doc.decodeArgs(r);
     // A trace's strings may hold terminal controls: escaped (CSV and JSON Lines quote them).
     return QStringLiteral("%1  %2  %3  %4\n")
         .arg(r, 8)

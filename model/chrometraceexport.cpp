@@ -47,7 +47,7 @@ bool ChromeTraceExport::write(QIODevice *out, const TraceDocument &doc,
         prepared[i] = [&] {
             const int r = rows[i];
             Prepared p;
-            const ValueDecoder::Result a = RecordExport::decodeArgs(doc, r);
+            const TraceDocument::Args a = doc.decodeArgs(r);
             QJsonObject args = ValueFormatter::toJson(a.value).toObject();
             const QString call = Qualname::shortName(rs.qualname(r));
             if (call == enterName || call == exitName) {
@@ -55,8 +55,8 @@ bool ChromeTraceExport::write(QIODevice *out, const TraceDocument &doc,
                 p.keys = ContextPairs::keyListBytes(doc, r);
             }
             args.insert(QStringLiteral("record_index"), r);
-            if (!a.message.isEmpty()) {
-                args.insert(QStringLiteral("args_error"), a.message);
+            if (!a.error.isEmpty()) {
+                args.insert(QStringLiteral("args_error"), a.error);
             }
             p.argsJson = QJsonDocument(args).toJson(QJsonDocument::Compact);
             return p;
@@ -157,6 +157,9 @@ bool ChromeTraceExport::write(QIODevice *out, const TraceDocument &doc,
         if (error) {
             *error = out->errorString();
         }
+        return false;
+    }
+    if (!RecordExport::checkNotShrunk(doc, error)) {
         return false;
     }
     if (summary) {

@@ -15,22 +15,6 @@
 
 namespace lmct {
 
-ValueDecoder::Result RecordExport::decodeArgs(const TraceDocument &doc, int r) {
-    const RecordStore &rs = doc.records();
-    const auto *body = reinterpret_cast<const char *>(doc.fileData() + rs.frameOffset(r) + 4);
-    ValueDecoder::Result res = ValueDecoder::decode(body, rs.bodyLength(r));
-    if (const Value *a = res.value.find(u"args")) {
-        Value args = *a;
-        res.value = std::move(args);
-    } else {
-        if (res.ok()) {
-            res.message = QStringLiteral("no args map");
-        }
-        res.value = Value::map();
-    }
-    return res;
-}
-
 QByteArray RecordExport::csvHeader() {
     return CsvWriter::row(QStringList{QStringLiteral("index"), QStringLiteral("t_mono"),
                                       QStringLiteral("t_wall"), QStringLiteral("qualname"),
@@ -40,7 +24,7 @@ QByteArray RecordExport::csvHeader() {
 
 QByteArray RecordExport::formatRecord(const TraceDocument &doc, int r, Format format) {
     const RecordStore &rs = doc.records();
-    const ValueDecoder::Result args = decodeArgs(doc, r);
+    const TraceDocument::Args args = doc.decodeArgs(r);
     if (format == Format::Jsonl) {
         QJsonObject o{
             {QStringLiteral("index"), r},
@@ -49,8 +33,8 @@ QByteArray RecordExport::formatRecord(const TraceDocument &doc, int r, Format fo
             {QStringLiteral("qualname"), rs.qualname(r)},
             {QStringLiteral("args"), ValueFormatter::toJson(args.value)},
         };
-        if (!args.message.isEmpty()) {
-            o.insert(QStringLiteral("args_error"), args.message);
+        if (!args.error.isEmpty()) {
+            o.insert(QStringLiteral("args_error"), args.error);
         }
         return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
     }
@@ -106,8 +90,27 @@ bool RecordExport::write(QIODevice *out, const TraceDocument &doc, const std::ve
             return false;
         }
     }
-    return writeRows(
-        out, rows, [&doc, format](int r) { return formatRecord(doc, r, format); }, error);
+    if (!writeRows(
+            out, rows, [&doc, format](int r) { return formatRecord(doc, r, format); }, error)) {
+        return false;
+    }
+    return checkNotShrunk(doc, error);
+}
+
+bool RecordExport::checkNotShrunk(const TraceDocument &doc, QString *error) {
+    qint64 size = -1;
+    const QString shrank = doc.shrinkSentence(&size);
+    if (shrank.isEmpty()) {
+        return true;
+    }
+    if (error) {
+        *error = QStringLiteral(
+                     "%1: the records past byte %2 are no longer there, so nothing "
+                     "was written")
+                     .arg(shrank)
+                     .arg(size);
+    }
+    return false;
 }
 
 QByteArray RecordExport::number(double v) {

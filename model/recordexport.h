@@ -28,9 +28,6 @@ class RecordExport {
 public:
     enum class Format { Jsonl, Csv };
 
-    /** The decoded `args` map of record `r` (an empty map with a message when absent). */
-    static ValueDecoder::Result decodeArgs(const TraceDocument &doc, int r);
-
     /** The CSV header row (CRLF-terminated). */
     static QByteArray csvHeader();
 
@@ -44,9 +41,21 @@ public:
     static bool writeRows(QIODevice *out, const std::vector<int> &rows,
                           const std::function<QByteArray(int)> &formatOne, QString *error);
 
-    /** Header (CSV only) and every row of `rows` in `format`. */
+    /**
+     * Header (CSV only) and every row of `rows` in `format`. False with `error` set when a
+     * write failed, or when the trace shrank while it was read (checkNotShrunk()): ExportFile
+     * then leaves no file (its records past the cut would be missing from it).
+     */
     static bool write(QIODevice *out, const TraceDocument &doc, const std::vector<int> &rows,
                       Format format, QString *error);
+
+    /**
+     * True when `doc`'s file has not shrunk since it was opened (TraceDocument::shrinkSentence:
+     * one fstat); else false with `error` saying so and that nothing was written. The exports
+     * call it after writing (review: a trace cut during `lmct export` left a 603 MB file whose
+     * records past the cut had the zeros in their place decoded as arguments).
+     */
+    static bool checkNotShrunk(const TraceDocument &doc, QString *error);
 
     /** Shortest text that reads back as the same double ("0.1", "1e-05", "1760000000.25"). */
     static QByteArray number(double v);

@@ -52,6 +52,19 @@ qint64 TraceDocument::checkShrunk() const {
     return shrunk;
 }
 
+QString TraceDocument::shrinkSentence(qint64 *size) const {
+    const qint64 shrunk = checkShrunk();
+    if (size) {
+        *size = shrunk;
+    }
+    if (shrunk < 0) {
+        return QString();
+    }
+    return QStringLiteral("%1 shrank to %2 bytes while being read (truncated by another process?)")
+        .arg(filePath())
+        .arg(shrunk);
+}
+
 DiagnosticList TraceDocument::diagnostics() const {
     QMutexLocker lock(&m_mutex);
     return m_diagnostics;
@@ -130,44 +143,53 @@ std::shared_ptr<const TraceDocument::Args> TraceDocument::args(int i) const {
             return *hit;
         }
     }
-    auto out = std::make_shared<Args>();
-    if (i < 0 || i >= m_records.size()) {
-        out->error = QStringLiteral("no record %1").arg(i);
-    } else {
-        const qint64 off = m_records.frameOffset(i) + 4;
-        const auto *body = reinterpret_cast<const char *>(m_file.data() + off);
-        ValueDecoder::Result r = ValueDecoder::decode(body, m_records.bodyLength(i));
-        if (!r.ok()) {
-            out->error = r.message;
-        }
-        // A file truncated under us reads as zeros past its new end (MappingGuard): those are
-        // not the record's bytes. Checked only after a failed decode or an absorbed fault.
-        const qint64 end = off + qint64(m_records.bodyLength(i));
-        qint64 shrunk = m_file.shrunkTo();
-        if (shrunk < 0 && (!r.ok() || MappingGuard::faultCount() > 0)) {
-            shrunk = m_file.checkShrunk();
-        }
-        if (shrunk >= 0 && end > shrunk) {
-            noteShrink();
-            out->error = QStringLiteral(
-                             "the file shrank to %1 bytes while being read: record %2 "
-                             "(frame at offset %3, %4 bytes) is no longer there")
-                             .arg(shrunk)
-                             .arg(i)
-                             .arg(off - 4)
-                             .arg(m_records.bodyLength(i));
-            r.value = Value::map();
-        }
-        if (const Value *a = r.value.find(u"args")) {
-            out->value = std::move(*const_cast<Value *>(a));
-        } else {
-            out->value = Value::map();
-        }
-    }
-    std::shared_ptr<const Args> result = out;
+    std::shared_ptr<const Args> result = std::make_shared<Args>(decodeArgs(i));
     QMutexLocker lock(&m_cacheMutex);
     m_argsCache.insert(i, new std::shared_ptr<const Args>(result));
     return result;
+}
+
+TraceDocument::Args TraceDocument::decodeArgs(int i) const {
+    Args out;
+    if (i < 0 || i >= m_records.size()) {
+        out.error = QStringLiteral("no record %1").arg(i);
+        out.value = Value::map();
+        return out;
+    }
+    const qint64 off = m_records.frameOffset(i) + 4;
+    const auto *body = reinterpret_cast<const char *>(m_file.data() + off);
+    ValueDecoder::Result r = ValueDecoder::decode(body, m_records.bodyLength(i));
+    if (!r.ok()) {
+        out.error = r.message;
+    }
+    // A file truncated under us reads as zeros past its new end (MappingGuard): those are
+    // not the record's bytes. Checked only after a failed decode or an absorbed fault.
+    const qint64 end = off + qint64(m_records.bodyLength(i));
+    qint64 shrunk = m_file.shrunkTo();
+    if (shrunk < 0 && (!r.ok() || MappingGuard::faultCount() > 0)) {
+        shrunk = m_file.checkShrunk();
+    }
+    if (shrunk >= 0 && end > shrunk) {
+        noteShrink();
+        out.error = QStringLiteral(
+                        "the file shrank to %1 bytes while being read: record %2 "
+                        "(frame at offset %3, %4 bytes) is no longer there")
+                        .arg(shrunk)
+                        .arg(i)
+                        .arg(off - 4)
+                        .arg(m_records.bodyLength(i));
+        out.value = Value::map();
+        return out;
+    }
+    if (const Value *a = r.value.find(u"args")) {
+        out.value = std::move(*const_cast<Value *>(a));
+    } else {
+        if (out.error.isEmpty()) {
+            out.error = QStringLiteral("no args map");
+        }
+        out.value = Value::map();
+    }
+    return out;
 }
 
 void TraceDocument::releaseRecordPages(int first, int last) const {

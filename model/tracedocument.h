@@ -65,8 +65,16 @@ public:
     /** Largest t_mono of the records (seconds); what `lmcache trace info` calls duration. */
     double duration() const { return m_records.maxTMono(); }
 
-    /** Decodes record `i`'s arguments from the file (cached). */
+    /** Decodes record `i`'s arguments from the file (cached): decodeArgs() kept. */
     std::shared_ptr<const Args> args(int i) const;
+    /**
+     * Decodes record `i`'s arguments from the file, not cached (passes that read every record
+     * once, e.g. the exports, use it). `error` says why they are partial or missing: the
+     * decoder's reason, "no args map", or, for a record whose frame lies past the end of a file
+     * that shrank while open, that it is no longer there (the zeros read in its place are not
+     * decoded as its bytes; checked only after a failed decode or an absorbed fault: one fstat).
+     */
+    Args decodeArgs(int i) const;
     /** Whole frame bytes of record `i` (length prefix and body), a view of the mapping. */
     QByteArray frameBytes(int i) const;
     /**
@@ -142,6 +150,13 @@ public:
      * Cheap enough for a timer (a view checking the file it shows); any thread.
      */
     qint64 checkShrunk() const;
+    /**
+     * checkShrunk(), said in words for a command or an export to end with: empty when the file
+     * did not shrink, else "FILE shrank to N bytes while being read (truncated by another
+     * process?)" (FILE as given to the loader, not escaped: the caller's output escapes it).
+     * `size` receives N (bytes), or -1.
+     */
+    QString shrinkSentence(qint64 *size = nullptr) const;
 
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;

@@ -1,17 +1,22 @@
 // A mapped trace truncated by another process while it is read or followed: never SIGBUS
 // (MappingGuard), a "shrank" diagnostic, and what lay beyond is not there (not damage).
 
+#include "chrometraceexport.h"
+#include "exportfile.h"
 #include "followtrace.h"
 #include "mappingguard.h"
+#include "recordexport.h"
 #include "testutil.h"
 #include "traceinfo.h"
 #include "traceloader.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <numeric>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -66,6 +71,7 @@ private slots:
     void followedFileTruncated();
     void cutAgainIsReportedAgain();
     void cliReportsAFileThatShrankWhileRead();
+    void exportOfATraceThatShrankLeavesNoFile();
 };
 
 // Load a trace, truncate it, then decode every record's arguments through the document: the
@@ -300,6 +306,47 @@ void TestFileTruncation::cliReportsAFileThatShrankWhileRead() {
              qPrintable(err));
     QVERIFY2(!err.contains(QChar(0x1b)) && err.contains(QStringLiteral("t\\x1b[31m.lct")),
              qPrintable(err));
+}
+
+// Review finding: a trace cut while `lmct export` read it left a 603 MB export whose records past
+// the cut had the zeros in their place decoded as arguments ("one value of 1 bytes, then 948
+// bytes more"). The exports read arguments as args() does (a record past the cut is "no longer
+// there") and an export of a trace that shrank is abandoned: no file.
+void TestFileTruncation::exportOfATraceThatShrankLeavesNoFile() {
+    const SmallTrace t = smallTrace(3000);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), t.bytes);
+    QString error;
+    TraceLoadOptions opt;
+    opt.validateArgs = false;
+    auto doc = TraceLoader::load(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    const qint64 newSize = t.frameEnds[99] + 10;  // inside record 100
+    QVERIFY(truncateTo(path, newSize));
+    // record 100 lies in the page the file now ends in: read as zeros, without a fault
+    const QByteArray line = RecordExport::formatRecord(*doc, 100, RecordExport::Format::Jsonl);
+    QVERIFY2(line.contains("no longer there"), line.constData());
+    QVERIFY2(!line.contains("then"), line.constData());
+    std::vector<int> rows(3000);
+    std::iota(rows.begin(), rows.end(), 0);
+    for (int format = 0; format < 3; ++format) {
+        const QString out = dir.filePath(QStringLiteral("out%1").arg(format));
+        const bool ok = ExportFile::write(
+            out,
+            [&](QIODevice *dev, QString *e) {
+                return format == 2 ? ChromeTraceExport::write(dev, *doc, rows, nullptr, e)
+                                   : RecordExport::write(dev, *doc, rows,
+                                                         format == 0 ? RecordExport::Format::Jsonl
+                                                                     : RecordExport::Format::Csv,
+                                                         e);
+            },
+            &error, path);
+        QVERIFY(!ok);
+        QVERIFY2(!QFileInfo::exists(out), qPrintable(out));
+        QVERIFY2(error.contains(QStringLiteral("shrank to %1 bytes").arg(newSize)) &&
+                     error.contains(QStringLiteral("nothing was written")),
+                 qPrintable(error));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFileTruncation)

@@ -176,11 +176,11 @@ int HeadlessExport::run(const Request &request) {
     }
     // Cut short by another process meanwhile: the picture shows the records read, the rest was
     // not the file's. Said, and exit 2, as lmct does (review: exit 0 and nothing said).
-    if (const qint64 shrunk = doc->checkShrunk(); shrunk >= 0) {
-        return fail(kExitIo, QStringLiteral("%1 shrank to %2 bytes while being read (truncated by "
-                                            "another process?): the picture shows the records "
-                                            "before byte %2; what lay past it is not the file's")
-                                 .arg(TerminalText::escaped(request.input))
+    qint64 shrunk = -1;
+    if (const QString shrank = doc->shrinkSentence(&shrunk); !shrank.isEmpty()) {
+        return fail(kExitIo, QStringLiteral("%1: the picture shows the records before byte %2; "
+                                            "what lay past it is not the file's")
+                                 .arg(TerminalText::escaped(shrank))
                                  .arg(shrunk));
     }
     return kExitOk;
