@@ -8,6 +8,7 @@
 #include "statscommand.h"
 #include "traceinfo.h"
 #include "traceloader.h"
+#include "utf8argument.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -148,6 +149,13 @@ int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lmct"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LMCT_VERSION));
+    // A name that is not UTF-8 would arrive with U+FFFD in it and be "no such file" (review).
+    for (int i = 1; i < argc; ++i) {
+        if (const QString problem = Utf8Argument::problem(argv[i]); !problem.isEmpty()) {
+            QTextStream(stderr) << "lmct: " << problem << "\n";
+            return kExitUnreadable;
+        }
+    }
     QStringList args = QCoreApplication::arguments();
     if (args.size() < 2 || args[1] == QLatin1String("--help") || args[1] == QLatin1String("-h") ||
         args[1] == QLatin1String("help")) {

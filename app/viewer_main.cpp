@@ -2,11 +2,13 @@
 
 #include "headlessexport.h"
 #include "mainwindow.h"
+#include "utf8argument.h"
 #include "workerpriority.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +31,15 @@ int main(int argc, char *argv[]) {
     // QApplication, which would abort with a less helpful message.
     bool infoOnly = false;
     bool exporting = false;
+    // Arguments that are not UTF-8 arrive with U+FFFD in them: a file of such a name cannot be
+    // opened under it ("no such file"); said instead (review), from argv before QApplication.
+    QStringList problems, lossy;
+    for (int i = 1; i < argc; ++i) {
+        if (const QString problem = lmct::Utf8Argument::problem(argv[i]); !problem.isEmpty()) {
+            problems << problem;
+            lossy << QString::fromUtf8(argv[i]);
+        }
+    }
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
         if (a.startsWith("--export-")) {
@@ -123,6 +134,10 @@ int main(int argc, char *argv[]) {
                 stderr);
             return 1;
         }
+        if (!problems.isEmpty()) {
+            std::fprintf(stderr, "lmct-viewer: %s\n", qPrintable(problems.front()));
+            return 2;
+        }
         lmct::HeadlessExport::Request req;
         req.input = parser.positionalArguments().front();
         req.format = parser.isSet(exportPng)   ? lmct::PlotExport::Format::Png
@@ -147,7 +162,17 @@ int main(int argc, char *argv[]) {
     lmct::WorkerPriority::setWorkerNice(lmct::WorkerPriority::kViewerNice);
     lmct::MainWindow window;
     window.show();
-    const QStringList files = parser.positionalArguments();
+    QStringList files = parser.positionalArguments();
+    if (!problems.isEmpty()) {
+        files.removeIf([&lossy](const QString &f) { return lossy.contains(f); });
+        QTimer::singleShot(0, &window, [&window, problems] {
+            auto *box =
+                new QMessageBox(QMessageBox::Warning, QObject::tr("Cannot Open Trace"),
+                                problems.join(QStringLiteral("\n\n")), QMessageBox::Ok, &window);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        });
+    }
     for (const QString &f : parser.values(followOption)) {
         QTimer::singleShot(0, &window, [&window, f] { window.followFile(f); });
     }

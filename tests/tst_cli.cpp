@@ -2,6 +2,7 @@
 // refusals and exit codes.
 
 #include "testutil.h"
+#include "utf8argument.h"
 
 #include <QDir>
 #include <QFile>
@@ -48,6 +49,46 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private slots:
+    void argumentsThatAreNotUtf8AreSaid() {
+        // Review finding: a trace named "latin1_\xe9.lct" gave "no such file" (exit 2) in lmct
+        // and in the viewer: Qt reads arguments and file names as UTF-8, so the name arrives
+        // with U+FFFD in it. Such an argument is now said to be what it is, and what to do.
+        using lmct::Utf8Argument;
+        QVERIFY(Utf8Argument::problem("plain.lct").isEmpty());
+        QVERIFY(Utf8Argument::problem("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80.lct").isEmpty());
+        const QString p = Utf8Argument::problem("latin1_\xe9.lct");
+        QVERIFY2(p.contains(QStringLiteral("\"latin1_\\xe9.lct\" is not valid UTF-8")),
+                 qPrintable(p));
+        QVERIFY2(p.contains(QStringLiteral("byte 0xe9 at position 7")), qPrintable(p));
+        QVERIFY2(p.contains(QStringLiteral("symbolic link")), qPrintable(p));
+        // the first bad byte after valid multi-byte characters, and a sequence cut at the end
+        QVERIFY(Utf8Argument::problem("\xc3\xa9\xe2\x82\xac\xff")
+                    .contains(QStringLiteral("byte 0xff at position 5")));
+        QVERIFY(Utf8Argument::problem("ab\xe2\x82")
+                    .contains(QStringLiteral("byte 0xe2 at position 2")));
+        // a terminal escape in such a name is not passed through
+        QVERIFY(!Utf8Argument::problem("\x1b[31m\xe9").contains(QChar(0x1b)));
+
+        // lmct says it and exits 2 (QProcess passes arguments as UTF-8: a shell gives the bytes)
+        QTemporaryDir dir;
+        QFile f(dir.path() + QStringLiteral("/t"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(smallTrace(2).bytes);
+        f.close();
+        QProcess sh;
+        sh.setWorkingDirectory(dir.path());
+        sh.start(QStringLiteral("/bin/sh"),
+                 {QStringLiteral("-c"),
+                  QStringLiteral("n=$(printf 'latin1_\\351.lct'); mv t \"$n\"; \"%1\" info \"$n\"")
+                      .arg(lmctPath())});
+        QVERIFY(sh.waitForFinished(30000));
+        const QString err = QString::fromUtf8(sh.readAllStandardError());
+        QCOMPARE(sh.exitCode(), 2);
+        QVERIFY2(err.contains(QStringLiteral("\"latin1_\\xe9.lct\" is not valid UTF-8")),
+                 qPrintable(err));
+        QVERIFY2(!err.contains(QStringLiteral("no such file")), qPrintable(err));
+    }
+
     void longQualnamesAreCapped() {
         // Review finding: `lmct info` printed all 52 MB of a 50 MB qualname.
         const QString name = QStringLiteral("lmcache.") + QString(5000, QLatin1Char('Q'));

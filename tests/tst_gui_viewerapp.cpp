@@ -1,6 +1,7 @@
 // The lmct-viewer program itself: its command line, and its behaviour without a display.
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -16,6 +17,7 @@ private slots:
     void noDisplayExplainsAndExits();
     void versionAndHelpWorkWithoutDisplay();
     void opensAFileOffscreen();
+    void nameThatIsNotUtf8IsSaid();
     void startsWithALayoutSavedMaximizedOnALargerScreen();
 
 private:
@@ -81,6 +83,31 @@ void TestViewerApp::opensAFileOffscreen() {
     QCOMPARE(p.state(), QProcess::Running);
     p.terminate();
     QVERIFY(p.waitForFinished(20000));
+}
+
+void TestViewerApp::nameThatIsNotUtf8IsSaid() {
+    // Review finding: "latin1_\xe9.lct" was "not a trace this viewer can open ... no such file".
+    // The headless export says what is wrong with the name and exits 2 (the window shows the
+    // same text in a message box). A shell gives the raw bytes (QProcess passes UTF-8).
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct"),
+                        dir.filePath(QStringLiteral("t"))));
+    QProcessEnvironment env = noDisplayEnv();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    QProcess sh;
+    sh.setProcessEnvironment(env);
+    sh.setWorkingDirectory(dir.path());
+    sh.start(QStringLiteral("/bin/sh"),
+             {QStringLiteral("-c"),
+              QStringLiteral("n=$(printf 'latin1_\\351.lct'); mv t \"$n\"; \"%1\" --export-png "
+                             "out.png \"$n\"")
+                  .arg(m_viewer)});
+    QVERIFY(sh.waitForFinished(30000));
+    const QString err = QString::fromUtf8(sh.readAllStandardError());
+    QCOMPARE(sh.exitCode(), 2);
+    QVERIFY2(err.contains(QStringLiteral("\"latin1_\\xe9.lct\" is not valid UTF-8")),
+             qPrintable(err));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out.png"))));
 }
 
 void TestViewerApp::startsWithALayoutSavedMaximizedOnALargerScreen() {
