@@ -35,35 +35,6 @@ QString hexByte(uchar b) {
     return QStringLiteral("0x%1").arg(b, 2, 16, QLatin1Char('0'));
 }
 
-/** What `v` is, for "expected ..., found ..." messages: "a string", "an integer", "nil"... */
-QString aTypeName(const Value &v) {
-    switch (v.type()) {
-        case Value::Type::Nil:
-            return QStringLiteral("nil");
-        case Value::Type::Bool:
-            return QStringLiteral("a bool");
-        case Value::Type::Int:
-            return QStringLiteral("an integer");
-        case Value::Type::Float:
-            return QStringLiteral("a float");
-        case Value::Type::String:
-            return QStringLiteral("a string");
-        case Value::Type::Bytes:
-            return QStringLiteral("a binary");
-        case Value::Type::Array:
-            return QStringLiteral("a list");
-        case Value::Type::Map:
-            return QStringLiteral("a map");
-        case Value::Type::Tagged:
-            return QStringLiteral("a %1 value").arg(v.tag().left(60));
-        case Value::Type::Ext:
-            return QStringLiteral("an ext value");
-        case Value::Type::Truncated:
-            return QStringLiteral("a value whose decoding stopped");
-    }
-    return QString();
-}
-
 /**
  * Warnings (Kind::Header, offset 4) about header fields that are present with a type LMCache
  * never writes (a string trace_schema_version was shown as "(none)" without a word), and about
@@ -84,7 +55,7 @@ void checkHeaderFieldTypes(const TraceHeader &header,
     for (const auto &f : kFields) {
         const Value *v = header.field(QString::fromLatin1(f.name));
         if (v && v->type() != f.type) {
-            QString found = aTypeName(*v);
+            QString found = v->typeName();  // as the record field checks say it
             if (v->isString()) {
                 found += QStringLiteral(" \"%1\"").arg(ValueFormatter::display(*v, 60));
             }

@@ -998,9 +998,8 @@ private slots:
         QCOMPARE(doc->records().size(), 2);
         QCOMPARE(headerWarnings(*doc),
                  (QStringList{QStringLiteral("header field trace_schema_version: expected an "
-                                             "integer, found a string \"2\""),
-                              QStringLiteral("header field level: expected a string, found an "
-                                             "integer")}));
+                                             "integer, found str \"2\""),
+                              QStringLiteral("header field level: expected a string, found int")}));
         QCOMPARE(countKind(*doc, Kind::UnknownSchema), 0);
         QCOMPARE(countKind(*doc, Kind::UnknownLevel), 0);  // said once, as the wrong type
     }
