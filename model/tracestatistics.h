@@ -76,11 +76,11 @@ public:
         QString call;      ///< Qualname::shortName; "total" for the totals row
         qint64 count = 0;
         double share = 0.0;
-        /** Times (seconds): of the calls whose `t_mono` is finite (a NaN or infinite `t_mono`
-         *  is counted in `count` but left out of these, as the trace's duration leaves it out). */
+        /** Times (seconds): of the calls whose `t_mono` is a time (a NaN, infinite or negative
+         *  `t_mono` is counted in `count` but left out of these, as the duration leaves it out). */
         double firstTMono = kNaN;
         double lastTMono = kNaN;
-        double rate = kNaN;  ///< calls with a finite t_mono per second over [first, last]
+        double rate = kNaN;  ///< calls with a t_mono that is a time, per second over [first, last]
         double interArrivalP50 = kNaN;
         double interArrivalP95 = kNaN;
         double interArrivalMax = kNaN;

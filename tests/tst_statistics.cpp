@@ -531,7 +531,8 @@ void TestStatistics::groupFiltersSelectTheGroupsCalls() {
 
 // Review finding: `lmct stats` on a trace whose first t_mono is NaN (then 1.0, 2.0) gave First
 // t_mono, the rate and the inter-arrival percentiles as "—" (sorting with a NaN is not an
-// order) but a maximum of 1 s. Times that are not times are left out of them.
+// order) but a maximum of 1 s; one of -1e300 made the rate 0/s. Times that are not times are
+// left out of them.
 void TestStatistics::timesThatAreNotTimesAreLeftOut() {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
@@ -539,17 +540,18 @@ void TestStatistics::timesThatAreNotTimesAreLeftOut() {
     bytes += record(nan, "reserve_write", {}, true);
     bytes += record(1.0, "reserve_write", {}, true);
     bytes += record(inf, "reserve_write", {}, true);
+    bytes += record(-1e300, "reserve_write", {}, true);
     bytes += record(2.0, "reserve_write", {}, true);
     bytes += record(3.0, "reserve_write", {}, true);
     QString error;
     auto doc = TraceLoader::loadBytes(bytes, QStringLiteral("nan"), &error);
-    QVERIFY2(doc && doc->records().size() == 5, qPrintable(error));
+    QVERIFY2(doc && doc->records().size() == 6, qPrintable(error));
     const TraceStatistics s = TraceStatistics::compute(*doc);
     for (const TraceStatistics::CallRow *r :
          {row(s, QStringLiteral("reserve_write")),
           static_cast<const TraceStatistics::CallRow *>(&s.totals)}) {
         QVERIFY(r);
-        QCOMPARE(r->count, 5);
+        QCOMPARE(r->count, 6);
         QCOMPARE(r->firstTMono, 1.0);
         QCOMPARE(r->lastTMono, 3.0);
         QCOMPARE(r->rate, 1.5);  // 3 timed calls over 2 s
