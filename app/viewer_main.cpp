@@ -174,7 +174,9 @@ int main(int argc, char *argv[]) {
         });
     }
     for (const QString &f : parser.values(followOption)) {
-        QTimer::singleShot(0, &window, [&window, f] { window.followFile(f); });
+        if (!lossy.contains(f)) {  // (said above: review, a second "no such file" box)
+            QTimer::singleShot(0, &window, [&window, f] { window.followFile(f); });
+        }
     }
     if (!files.isEmpty()) {
         // Open once the event loop runs, so the window paints first.

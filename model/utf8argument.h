@@ -19,9 +19,10 @@ class Utf8Argument {
 public:
     /**
      * Empty when `arg` (a 0-terminated argv entry) is valid UTF-8; else a sentence saying so:
-     * the argument with each byte outside printable ASCII as \xNN, the first invalid byte and
-     * its position (0-based), and what to do ("rename the file, or give a symbolic link to it
-     * with a UTF-8 name").
+     * the argument (its first 200 bytes) with each byte outside printable ASCII as \xNN, the
+     * first invalid byte and its position (0-based), that it cannot be used, and what to do
+     * when it is a file name ("rename the file, or give a symbolic link to it with a UTF-8
+     * name").
      */
     static QString problem(const char *arg);
 };

@@ -66,6 +66,12 @@ private slots:
                     .contains(QStringLiteral("byte 0xff at position 5")));
         QVERIFY(Utf8Argument::problem("ab\xe2\x82")
                     .contains(QStringLiteral("byte 0xe2 at position 2")));
+        // a long one is shown cut (review: a 60 KB argument made a dialog run off the screen)
+        const QByteArray longArg = QByteArray(60000, 'a') + "\xff";
+        const QString cut = Utf8Argument::problem(longArg.constData());
+        QVERIFY2(cut.size() < 700 && cut.contains(QStringLiteral("… (60001 bytes)")) &&
+                     cut.contains(QStringLiteral("byte 0xff at position 60000")),
+                 qPrintable(cut.left(800)));
         // a terminal escape in such a name is not passed through
         QVERIFY(!Utf8Argument::problem("\x1b[31m\xe9").contains(QChar(0x1b)));
 
