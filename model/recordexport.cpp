@@ -43,10 +43,18 @@ QByteArray RecordExport::formatRecord(const TraceDocument &doc, int r, Format fo
         json.isObject()  ? QJsonDocument(json.toObject()).toJson(QJsonDocument::Compact)
         : json.isArray() ? QJsonDocument(json.toArray()).toJson(QJsonDocument::Compact)
                          : QByteArray();
-    return CsvWriter::row(
-        QList<QByteArray>{QByteArray::number(r), number(rs.tMono(r)), number(rs.tWall(r)),
-                          rs.qualname(r).toUtf8(), Qualname::shortName(rs.qualname(r)).toUtf8(),
-                          RecordSummary::summarize(args.value, 1000).toUtf8(), argsJson});
+    return CsvWriter::row(QList<QByteArray>{
+        QByteArray::number(r), number(rs.tMono(r)), number(rs.tWall(r)), rs.qualname(r).toUtf8(),
+        Qualname::shortName(rs.qualname(r)).toUtf8(), summary(args, 1000).toUtf8(), argsJson});
+}
+
+QString RecordExport::summary(const TraceDocument::Args &args, int maxChars) {
+    const QString text = RecordSummary::summarize(args.value, maxChars);
+    if (args.error.isEmpty()) {
+        return text;
+    }
+    return text + (text.isEmpty() ? QString() : QStringLiteral(" ")) +
+           QStringLiteral("(arguments: %1)").arg(args.error);
 }
 
 bool RecordExport::writeRows(QIODevice *out, const std::vector<int> &rows,

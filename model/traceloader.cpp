@@ -430,9 +430,9 @@ public:
             return false;
         }
         // The bytes up to that frame may be one whole record under a damaged length prefix (too
-        // long: the next frame lies inside what it claims; too short: the value runs on past
-        // it): its value fills them exactly. Then nothing is lost: the record is kept with that
-        // length, flagged AfterResync (it was skipped, with the bytes up to the next frame).
+        // long: the next frame lies inside what it claims, or it claims more than the file
+        // holds): its value fills them exactly. Then nothing is lost: the record is kept with
+        // that length, flagged AfterResync (it was skipped, with the bytes up to the next frame).
         // Not tried past kMaxKeptBody: a crafted value of 3e9 nils up to the next frame would
         // take a parse of seconds and keep its pages resident.
         static constexpr qint64 kMaxKeptBody = 64 << 20;

@@ -327,6 +327,9 @@ void TestFileTruncation::exportOfATraceThatShrankLeavesNoFile() {
     const QByteArray line = RecordExport::formatRecord(*doc, 100, RecordExport::Format::Jsonl);
     QVERIFY2(line.contains("no longer there"), line.constData());
     QVERIFY2(!line.contains("then"), line.constData());
+    // CSV (and lmct dump's text) say it in the summary (review: an empty summary, `,{}`)
+    const QByteArray row = RecordExport::formatRecord(*doc, 100, RecordExport::Format::Csv);
+    QVERIFY2(row.contains("(arguments: the file shrank to"), row.constData());
     std::vector<int> rows(3000);
     std::iota(rows.begin(), rows.end(), 0);
     for (int format = 0; format < 3; ++format) {
