@@ -1035,11 +1035,15 @@ private slots:
         // its record, though the record's value was whole and the next frame followed it:
         // "claims N bytes, but a record frame starts inside it"; skipped bytes to that frame.
         // Now the record is kept with the length its value fills, flagged, and said.
-        const test::SmallTrace t = test::smallTrace(40);
+        // Review: one too long (or 1000 in a larger file) lost the NEXT record: the hop went on
+        // from inside the next frame, where 4 bytes read as a length that fits (00 01 0b 85:
+        // 68 KB; this trace is 270 KB), and the damaged record was kept whole with it.
+        const test::SmallTrace t = test::smallTrace(1000);
         const int k = 12;  // the record whose prefix is damaged
         const qint64 at = t.frameStarts[k];
         const quint32 bodyLength = quint32(t.frameEnds[k] - at - 4);
-        for (const quint32 claimed : {bodyLength + 10, bodyLength + 1000, 0xfffffff0u}) {
+        for (const quint32 claimed :
+             {bodyLength + 1, bodyLength + 10, bodyLength + 1000, 0xfffffff0u}) {
             QByteArray b = t.bytes;
             const QByteArray prefix = test::be32(claimed);
             b.replace(int(at), 4, prefix);
