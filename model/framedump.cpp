@@ -215,7 +215,16 @@ QString FrameDump::dump(const QByteArray &frame, qint64 fileOffset, int maxBytes
         return out.join(QLatin1Char('\n'));
     }
     const quint64 bodyLen = be(d, 4);
-    row(0, 4, QStringLiteral("u32 big-endian length = %1").arg(bodyLen));
+    // A record kept under a damaged prefix (TraceLoader: its value ends where the next record
+    // frame starts) was read with fewer bytes than its prefix claims (review: the tab said
+    // both without a word).
+    row(0, 4,
+        bodyLen == quint64(size - 4)
+            ? QStringLiteral("u32 big-endian length = %1").arg(bodyLen)
+            : QStringLiteral("u32 big-endian length = %1, damaged: the record was kept with the "
+                             "%2 bytes its value fills (see Diagnostics)")
+                  .arg(bodyLen)
+                  .arg(size - 4));
     qint64 pos = 4;
     QString type;
     const uchar b = size > 4 ? d[4] : 0;

@@ -6,6 +6,7 @@
 #include "contextpairs.h"
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "framedump.h"
 #include "headertree.h"
 #include "keyanalysis.h"
 #include "parallelchunks.h"
@@ -1060,6 +1061,13 @@ private slots:
                 QCOMPARE(rs.tMono(i), t.tMono[i]);
             }
             QCOMPARE(rs.bodyLength(k), bodyLength);
+            // the Inspector's Frame tab says why the frame is shorter than its prefix
+            const QString dump = FrameDump::dump(doc->frameBytes(k), at);
+            QVERIFY2(dump.contains(QStringLiteral("u32 big-endian length = %1, damaged: the "
+                                                  "record was kept with the %2 bytes")
+                                       .arg(claimed)
+                                       .arg(bodyLength)),
+                     qPrintable(dump.left(400)));
             QVERIFY(rs.flags(k) & RecordStore::AfterResync);
             QVERIFY(!(rs.flags(k + 1) & RecordStore::AfterResync));
             QCOMPARE(doc->skippedBytes(), 0);
