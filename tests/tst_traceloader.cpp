@@ -1074,7 +1074,7 @@ private slots:
             QCOMPARE(doc->recoveredFrames(), 1);
             QVERIFY(doc->args(k)->error.isEmpty());  // its arguments read whole
             QCOMPARE(countKind(*doc, Kind::Resync), 1);
-            const Diagnostic &d = doc->diagnostics().first();
+            const Diagnostic d = doc->diagnostics().first();
             QCOMPARE(d.offset, at);
             QVERIFY2(d.message.contains(QStringLiteral("record is kept")) &&
                          d.message.contains(QString::number(claimed)) &&
@@ -1126,7 +1126,7 @@ private slots:
         QCOMPARE(doc->records().size(), 17);
         QVERIFY(doc->records().flags(k) & RecordStore::BadArgs);
         QCOMPARE(countKind(*doc, Kind::Malformed), 1);
-        const Diagnostic &d = doc->diagnostics().first();
+        const Diagnostic d = doc->diagnostics().first();
         QCOMPARE(d.offset, at);
         QVERIFY2(d.message.contains(QStringLiteral("3 whole record frame(s), from offset %1")
                                         .arg(t.frameStarts[k + 1])) &&
