@@ -397,7 +397,7 @@ public:
             // a length that fits any large file; review: the next record was lost).
             if (i + 1 < n && m_fields[size_t(i) + 1].status != RecordIndexer::Status::Ok) {
                 if (const qint64 x = valueEndsAtRecordFrame(m_frames[size_t(i)]); x >= 0) {
-                    keepUpTo(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
+                    keepShortened(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
                     m_batchFrames = std::max(kMinBatch, 2 * i);
                     m_nextFrom = -1;
                     return x;
@@ -410,31 +410,39 @@ public:
     }
 
     /**
-     * Appends the record of `frame` (fields `f`, interned qualname id `id` or -1) with the body
-     * length its value fills, up to `x` where a record frame starts (valueEndsAtRecordFrame()),
-     * flagged AfterResync and said: its length prefix claims more.
+     * Appends the record at frame offset `off` (fields `f`, interned qualname id `id` or -1)
+     * with the body length its value fills, up to `x` where a record frame starts: its length
+     * prefix is damaged. Flagged AfterResync (append() counts it recovered) and said in a
+     * Resync error, `message`.
      */
-    void keepUpTo(const Frame &frame, qint64 x, const RecordIndexer::Fields &f, int id = -1) {
-        diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, frame.off,
-             QStringLiteral("frame at offset %1 claims %2 bytes, but its record ends after %3, "
-                            "where the record frame at offset %4 starts (corrupted length "
-                            "prefix?): the record is kept with that length, nothing skipped")
-                 .arg(frame.off)
-                 .arg(frame.len)
-                 .arg(x - frame.off - 4)
-                 .arg(x));
-        m_st.pendingFlags = RecordStore::AfterResync;  // append() counts it recovered
-        append(frame.off, quint32(x - frame.off - 4), f, id);
+    void keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f, int id,
+                  const QString &message) {
+        diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off, message);
+        m_st.pendingFlags = RecordStore::AfterResync;
+        append(off, quint32(x - off - 4), f, id);
+    }
+
+    /** keepUpTo() for a frame whose value ends at `x`, before the end its prefix claims. */
+    void keepShortened(const Frame &frame, qint64 x, const RecordIndexer::Fields &f, int id = -1) {
+        keepUpTo(frame.off, x, f, id,
+                 QStringLiteral("frame at offset %1 claims %2 bytes, but its record ends after "
+                                "%3, where the record frame at offset %4 starts (corrupted "
+                                "length prefix?): the record is kept with that length, nothing "
+                                "skipped")
+                     .arg(frame.off)
+                     .arg(frame.len)
+                     .arg(x - frame.off - 4)
+                     .arg(x));
     }
 
     /**
-     * Where the record value of `frame` ends, when that is before the frame's end and a record
-     * frame starts there (its length prefix is too long); else -1. A Full parse: only for a
-     * frame followed by one that is no record.
+     * Where the record value of `frame` ends, when that is before the frame's end (and within
+     * kMaxKeptBody) and a record frame starts there (its length prefix is too long); else -1.
+     * A Full parse: only for a frame followed by one that is no record.
      */
     qint64 valueEndsAtRecordFrame(const Frame &frame) const {
-        const RecordIndexer::Fields full =
-            RecordIndexer::parse(body(frame.off), frame.len, RecordIndexer::Mode::Full);
+        const RecordIndexer::Fields full = RecordIndexer::parse(
+            body(frame.off), std::min<qint64>(frame.len, kMaxKeptBody), RecordIndexer::Mode::Full);
         if (full.trailingAt <= 0) {
             return -1;
         }
@@ -484,23 +492,19 @@ public:
         // long: the next frame lies inside what it claims, or it claims more than the file
         // holds): its value fills them exactly. Then nothing is lost: the record is kept with
         // that length, flagged AfterResync (it was skipped, with the bytes up to the next frame).
-        // Not tried past kMaxKeptBody: a crafted value of 3e9 nils up to the next frame would
-        // take a parse of seconds and keep its pages resident.
-        static constexpr qint64 kMaxKeptBody = 64 << 20;
+        // (Not tried past kMaxKeptBody.)
         if (const qint64 bodyLength = next - *off - 4;
             bodyLength > 0 && bodyLength <= kMaxKeptBody) {
             const RecordIndexer::Fields f =
                 RecordIndexer::parse(body(*off), bodyLength, RecordIndexer::Mode::Full);
             if (f.status == RecordIndexer::Status::Ok) {
-                diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, *off,
-                     QStringLiteral("%1; the %2 bytes after its prefix are one whole record and "
-                                    "the record frame at offset %3 follows them: the record is "
-                                    "kept with that length, nothing skipped")
-                         .arg(what)
-                         .arg(bodyLength)
-                         .arg(next));
-                m_st.pendingFlags = RecordStore::AfterResync;  // append() counts it recovered
-                append(*off, quint32(bodyLength), f);
+                keepUpTo(*off, next, f, -1,
+                         QStringLiteral("%1; the %2 bytes after its prefix are one whole record "
+                                        "and the record frame at offset %3 follows them: the "
+                                        "record is kept with that length, nothing skipped")
+                             .arg(what)
+                             .arg(bodyLength)
+                             .arg(next));
                 *off = next;
                 return true;
             }
@@ -516,6 +520,13 @@ public:
         *off = next;
         return true;
     }
+
+    /**
+     * The longest record value looked for under a damaged length prefix (bytes): a crafted
+     * value of 3e9 nils up to the next frame would take a parse of seconds and keep its pages
+     * resident.
+     */
+    static constexpr qint64 kMaxKeptBody = 64 << 20;
 
     /** A frame this long at the end of a followed file is waited for, not resynced over. */
     static constexpr qint64 kMaxWaitedFrame = 64 << 20;
@@ -653,7 +664,7 @@ public:
                 };
                 if (frameEnd < m_size && !recordFrameAt(frameEnd, &after) && !chainGoesOn()) {
                     if (const qint64 x = valueEndsAtRecordFrame({off, len}); x >= 0) {
-                        keepUpTo({off, len}, x, f);
+                        keepShortened({off, len}, x, f);
                         off = x;
                         continue;
                     }
@@ -990,14 +1001,15 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
     // one (review: a text file, followed, waited for a 1.8 GB "header" forever).
     // (A byte 4 that cannot begin a map is refused below, as for a plain open.)
     if (options.follow && (size < 5 || isMapMarker(data[4]))) {
-        if (size >= 4 && qFromBigEndian<quint32>(data) > kMaxFollowedHeader) {
+        const quint32 claimed = size >= 4 ? qFromBigEndian<quint32>(data) : 0;
+        if (claimed > kMaxFollowedHeader) {
             return refuse(QStringLiteral("offset 0: a length prefix of %1 bytes for the trace "
                                          "header (a header frame waited for is at most %2 bytes); "
                                          "this is not an LMCache trace")
-                              .arg(qFromBigEndian<quint32>(data))
+                              .arg(claimed)
                               .arg(kMaxFollowedHeader));
         }
-        if (size < 5 || 4 + qint64(qFromBigEndian<quint32>(data)) > size) {
+        if (size < 5 || 4 + qint64(claimed) > size) {
             return true;
         }
     }
