@@ -10,7 +10,7 @@ namespace lmct {
  * Why: on a 2-core machine, with the loader's threads and the compute pool all runnable, the
  * viewer's GUI thread waited up to 144 ms for a CPU while a 10 M record trace loaded (its own
  * work took under 50 ms); with the workers at nice 10 the longest wait was about 50 ms and the
- * load took as long (bench_gui_open, README "Performance"). A worker at nice 10 still gets the
+ * load took as long (bench_gui_open, docs/performance.md). A worker at nice 10 still gets the
  * CPU the GUI thread leaves idle.
  *
  * setWorkerNice() chooses the nice value (0, the default, changes nothing: the `lmct` CLI leaves

@@ -7,7 +7,7 @@ set -euo pipefail
 LMCT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LMCT_BUILD="${LMCT_BUILD_DIR:-$LMCT_ROOT/build}"
 
-# Build and run dependencies (README "Dependencies").
+# Build and run dependencies (docs/development.md).
 LMCT_PACKAGES=(
     g++ cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev

@@ -5,7 +5,7 @@
 // Prints, for the page-cached FILE: index time (arguments not checked), index + full argument
 // check time, throughput in MB/s and records/s, time until the first records are indexed, and the
 // record store's bytes per record. Generate inputs with tests/fixtures/gen_fixtures.py --big N or
-// --small N (see README, Performance).
+// --small N (see docs/performance.md).
 
 #include "benchutil.h"
 #include "traceloader.h"
