@@ -1,11 +1,13 @@
 // StorageManagerConfig: the header's sm_config_json read once (spec §7a), every field optional.
 
+#include "headertree.h"
 #include "storagemanagerconfig.h"
 #include "testutil.h"
 #include "traceheader.h"
 #include "traceloader.h"
 #include "value.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -369,6 +371,51 @@ private slots:
         QVERIFY(header.smConfig().summary().contains(QLatin1String("overwritten")));
         header.setConfigLost(false);
         QCOMPARE(header.smConfig().state(), State::Valid);
+    }
+
+    // The header pane's tree shows the parsed config; its digest row says why the digest
+    // changes with every server process.
+    void headerTreeUsesTheParsedConfig() {
+        Value fields = Value::map();
+        const QString json = QString::fromUtf8(kLmcacheConfig);
+        fields.insert(QStringLiteral("sm_config_json"), Value::string(json));
+        fields.insert(
+            QStringLiteral("sm_config_digest"),
+            Value::string(QString::fromLatin1(
+                QCryptographicHash::hash(json.toUtf8(), QCryptographicHash::Sha256).toHex())));
+        auto root = HeaderTree::build(TraceHeader(fields));
+        const TreeNode *cfg = nullptr;
+        const TreeNode *digest = nullptr;
+        for (const auto &c : root->children) {
+            if (c->name == QLatin1String("sm_config_json")) {
+                cfg = c.get();
+            } else if (c->name == QLatin1String("digest check")) {
+                digest = c.get();
+            }
+        }
+        QVERIFY(cfg && digest);
+        QCOMPARE(cfg->children.size(), size_t(7));  // the seven top-level keys
+        QVERIFY(digest->value.startsWith(u"✓ match"));
+        QVERIFY2(digest->toolTip.contains(QLatin1String("embeds the server's PID (9101)")),
+                 qPrintable(digest->toolTip));
+        QVERIFY(digest->toolTip.startsWith(digest->value));
+
+        // no shm_name: no note (the value is the tool tip)
+        fields = Value::map();
+        fields.insert(QStringLiteral("sm_config_json"),
+                      Value::string(QString::fromUtf8(kOlderConfig)));
+        root = HeaderTree::build(TraceHeader(fields));
+        QVERIFY(root->children.back()->toolTip.isEmpty());
+
+        // a text cut when read: says so instead of a parse error at its cut end
+        fields = Value::map();
+        fields.insert(QStringLiteral("sm_config_json"), Value::cutString(json.left(40), 3 << 20));
+        root = HeaderTree::build(TraceHeader(fields));
+        cfg = root->children.front().get();
+        QCOMPARE(cfg->children.size(), size_t(1));
+        QVERIFY(cfg->children[0]->problem);
+        QCOMPARE(cfg->children[0]->value,
+                 QStringLiteral("not parsed: 3145728 bytes, only the start was read"));
     }
 };
 
