@@ -294,8 +294,8 @@ QString StorageManagerConfig::volatileNote() const {
                                   "is set per server process (LMCache's default "
                                   "embeds the PID)");
     return QStringLiteral(
-               "shm_name \"%1\" %2, so sm_config_digest changes with every server "
-               "process: two runs with the same settings have different digests. "
+               "shm_name \"%1\" %2,\nso sm_config_digest changes with every server "
+               "process:\ntwo runs with the same settings have different digests.\n"
                "Compare configs with shm_name left out.")
         .arg(m_shmName, who);
 }

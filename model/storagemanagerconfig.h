@@ -108,7 +108,8 @@ public:
     /**
      * Why the digest of this config differs from run to run, when it does: the sentence that
      * `shm_name` ("lmcache_l1_pool_9101") embeds the server's PID, so `sm_config_digest`
-     * changes with every server process; empty when the config has no `shm_name`.
+     * changes with every server process; empty when the config has no `shm_name`. In short
+     * lines ('\n' between them) for a tool tip.
      */
     QString volatileNote() const;
 

@@ -99,7 +99,7 @@ QString HeaderPane::digestToolTip() const {
 }
 
 QString HeaderPane::configText() const {
-    return m_config->text();
+    return m_configText;
 }
 
 QColor HeaderPane::colorFor(TraceHeader::DigestStatus status, const QPalette &palette) {
@@ -126,6 +126,7 @@ void HeaderPane::rebuild() {
         m_digest->setPalette(palette());
         m_digest->setToolTip(QString());
         m_config->clear();
+        m_configText.clear();
         m_config->setToolTip(QString());
         m_config->hide();
         return;
@@ -273,7 +274,13 @@ void HeaderPane::rebuild() {
 
     m_config->show();
     // (policy names and paths are the trace's text: control and bidi characters escaped)
-    m_config->setText(tr("Config: %1").arg(TerminalText::escaped(config.summary())));
+    m_configText = tr("Config: %1").arg(TerminalText::escaped(config.summary()));
+    // A narrow pane wraps between the parts, not inside one ("at 80 %" / "watermark").
+    QStringList parts = config.summaryParts();
+    for (QString &part : parts) {
+        part = TerminalText::escaped(part).replace(QLatin1Char(' '), QChar::Nbsp);
+    }
+    m_config->setText(tr("Config: %1").arg(parts.join(QStringLiteral(" · "))));
     m_config->setToolTip(TerminalText::escapedLines(config.summaryParts().join(QLatin1Char('\n'))));
     QPalette configPal = palette();
     if (config.state() == StorageManagerConfig::State::None) {

@@ -48,7 +48,10 @@ public:
     QString digestText() const;
     /** The digest status line's tool tip (why it matches, and what shm_name does to it). */
     QString digestToolTip() const;
-    /** The config summary line as shown, e.g. "Config: L1 48 GiB (init 20 GiB, lazy) · ...". */
+    /**
+     * The config summary line as shown, e.g. "Config: L1 48 GiB (init 20 GiB, lazy) · ...", with
+     * plain spaces (the label keeps each part on one line with no-break spaces).
+     */
     QString configText() const;
     /** The colour the digest status is drawn in (invalid when no document). */
     QColor digestColor() const { return m_digestColor; }
@@ -65,6 +68,7 @@ private:
     InspectorTreeView *m_tree = nullptr;
     QLabel *m_digest = nullptr;
     QLabel *m_config = nullptr;
+    QString m_configText;
     QColor m_digestColor;
 };
 
