@@ -76,7 +76,8 @@ private slots:
                                 "default · notifier every 5 ms"));
         // one part a line in its tool tip
         QVERIFY(label->toolTip().startsWith(
-            u"L1 48 GiB (init 20 GiB, lazy)\nLRU eviction at 80 % watermark, ratio 0.2\n"));
+            u"StorageManagerConfig (sm_config_json):\nL1 48 GiB (init 20 GiB, lazy)\nLRU "
+            u"eviction at 80 % watermark, ratio 0.2\n"));
         // between the digest line and the tree, drawn in the pane's normal text colour
         const int at = pane.layout()->indexOf(label);
         QVERIFY(at > 0);
@@ -138,6 +139,24 @@ private slots:
         state.setDocument(load(
             QString::fromUtf8("{\"eviction_config\": {\"eviction_policy\": \"LRU\\u202e\"}}")));
         QCOMPARE(pane.configText(), QStringLiteral("Config: LRU\\u{202e} eviction"));
+
+        // markup in the trace's text is shown as text, not rendered
+        state.setDocument(load(QStringLiteral("{\"<b>bold</b>\": 1}")));
+        QCOMPARE(pane.configText(),
+                 QStringLiteral("Config: none of the known config fields (keys: <b>bold</b>)"));
+        QCOMPARE(configLabel(pane)->textFormat(), Qt::PlainText);
+        QVERIFY(!Qt::mightBeRichText(configLabel(pane)->toolTip()));
+        const QString digest = QStringLiteral("<b>") + QString(61, QLatin1Char('0'));
+        HeaderSpec h;
+        h.configJson = QStringLiteral("{}");
+        h.configDigest = digest;
+        const SmallTrace t = smallTrace(1);
+        QString error;
+        state.setDocument(TraceLoader::loadBytes(frame(headerBody(h)) + t.bytes.mid(t.headerEnd),
+                                                 QStringLiteral("m.lct"), &error));
+        QVERIFY(pane.digestText().contains(u"mismatch"));
+        QVERIFY(pane.digestToolTip().contains(digest));
+        QVERIFY(!Qt::mightBeRichText(pane.digestToolTip()));
     }
 };
 

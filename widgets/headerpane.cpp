@@ -254,7 +254,8 @@ void HeaderPane::rebuild() {
             tip = tr("sm_config_digest is the SHA-256 of the UTF-8 bytes of sm_config_json.");
             break;
         case TraceHeader::DigestStatus::Mismatch:
-            tip = tr("The SHA-256 of sm_config_json is %1; sm_config_digest is %2.")
+            tip = tr("sm_config_digest is not the SHA-256 of sm_config_json.\nSHA-256 of "
+                     "sm_config_json: %1\nsm_config_digest: %2")
                       .arg(header.computedDigest(), header.smConfigDigest().left(64));
             break;
         case TraceHeader::DigestStatus::Absent:
@@ -270,6 +271,8 @@ void HeaderPane::rebuild() {
     if (const QString note = config.volatileNote(); !note.isEmpty()) {
         tip += QLatin1Char('\n') + note;
     }
+    // The first line of each tool tip is the viewer's own text: Qt takes a tool tip for rich
+    // text only by a tag before the first line break, so the trace's text stays plain.
     m_digest->setToolTip(TerminalText::escapedLines(tip));
 
     m_config->show();
@@ -281,7 +284,8 @@ void HeaderPane::rebuild() {
         part = TerminalText::escaped(part).replace(QLatin1Char(' '), QChar::Nbsp);
     }
     m_config->setText(tr("Config: %1").arg(parts.join(QStringLiteral(" · "))));
-    m_config->setToolTip(TerminalText::escapedLines(config.summaryParts().join(QLatin1Char('\n'))));
+    m_config->setToolTip(tr("StorageManagerConfig (sm_config_json):") + QLatin1Char('\n') +
+                         TerminalText::escapedLines(config.summaryParts().join(QLatin1Char('\n'))));
     QPalette configPal = palette();
     if (config.state() == StorageManagerConfig::State::None) {
         configPal.setColor(QPalette::WindowText, StatusColors::muted(configPal));
