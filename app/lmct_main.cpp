@@ -26,8 +26,9 @@ constexpr int kExitUnreadable = 2;
 int runInfo(const QStringList &args) {
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Print what a trace holds: header fields, record count, duration (largest t_mono),\n"
-        "records per qualname, and diagnostics. Exit 0 when every file opened (warnings\n"
+        "Print what a trace holds: header fields, the StorageManagerConfig in words, record\n"
+        "count, duration (largest t_mono), records per qualname, and diagnostics. Exit 0 when "
+        "every file opened (warnings\n"
         "allowed), 2 when any was refused (reason on stderr) or standard output could not be\n"
         "written, 1 on a usage error."));
     p.addHelpOption();
@@ -35,7 +36,9 @@ int runInfo(const QStringList &args) {
         {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});
     p.addOption({QStringLiteral("details"),
                  QStringLiteral("With --json (required): also the keys digest, partial, "
-                                "args_checked and damage.")});
+                                "args_checked, damage and config (the StorageManagerConfig: "
+                                "L1 capacity, eviction policy, TTLs, L2 adapters, prefetch "
+                                "limits).")});
     p.addOption({QStringLiteral("check"),
                  QStringLiteral("Also decode every record's arguments completely and report "
                                 "damage inside them (a full pass over the file; without it only "

@@ -1,6 +1,7 @@
 #include "headertree.h"
 
 #include "argumenttree.h"
+#include "storagemanagerconfig.h"
 #include "timeformat.h"
 #include "valueformatter.h"
 
@@ -106,18 +107,26 @@ std::unique_ptr<TreeNode> HeaderTree::build(const TraceHeader &header) {
         }
         TreeNode *added = root->add(std::move(n));
         if (key == QLatin1String("sm_config_json") && v.isString() && !v.toString().isEmpty()) {
-            QJsonParseError err;
-            const QJsonDocument doc = QJsonDocument::fromJson(v.toString().toUtf8(), &err);
-            if (doc.isObject()) {
-                const QJsonObject o = doc.object();
+            // parsed once with the header (TraceHeader::smConfig)
+            const StorageManagerConfig &config = header.smConfig();
+            if (config.isValid()) {
+                const QJsonObject &o = config.object();
                 for (auto it = o.begin(); it != o.end(); ++it) {
                     addJson(added, it.key(), it.value(), it.key());
                 }
             } else {
-                TreeNode *e = added->add(QStringLiteral("⚠"), QStringLiteral("error"),
-                                         QStringLiteral("not a JSON object: %1 at offset %2")
-                                             .arg(err.errorString())
-                                             .arg(err.offset));
+                QString why;
+                if (config.state() == StorageManagerConfig::State::NotJson) {
+                    why = QStringLiteral("not a JSON object: %1 at offset %2")
+                              .arg(config.parseError())
+                              .arg(config.parseOffset());
+                } else if (config.state() == StorageManagerConfig::State::Cut) {
+                    why = QStringLiteral("not parsed: %1 bytes, only the start was read")
+                              .arg(config.byteSize());
+                } else {
+                    why = QStringLiteral("not a JSON object: a JSON %1").arg(config.jsonKind());
+                }
+                TreeNode *e = added->add(QStringLiteral("⚠"), QStringLiteral("error"), why);
                 e->problem = true;
             }
         } else if (v.isContainer()) {
@@ -151,6 +160,9 @@ std::unique_ptr<TreeNode> HeaderTree::build(const TraceHeader &header) {
             break;
     }
     d->copyText = header.computedDigest();
+    if (const QString note = header.smConfig().volatileNote(); !note.isEmpty()) {
+        d->toolTip = d->value + QLatin1Char('\n') + note;
+    }
     if (header.configLost()) {
         for (const char *k : {"sm_config_json", "sm_config_digest"}) {
             if (!f.find(QString::fromLatin1(k))) {

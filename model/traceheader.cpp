@@ -4,7 +4,18 @@
 
 namespace lmct {
 
-TraceHeader::TraceHeader(Value fields) : m_fields(std::move(fields)) {}
+TraceHeader::TraceHeader(Value fields)
+    : m_fields(std::move(fields)),
+      m_config(StorageManagerConfig::fromHeaderField(field(u"sm_config_json"))) {}
+
+void TraceHeader::setConfigLost(bool lost) {
+    m_configLost = lost;
+    if (lost) {
+        m_config = StorageManagerConfig::lost();
+    } else if (m_config.state() == StorageManagerConfig::State::Lost) {
+        m_config = StorageManagerConfig::fromHeaderField(field(u"sm_config_json"));
+    }
+}
 
 bool TraceHeader::hasMagic() const {
     return field(u"magic") != nullptr;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "storagemanagerconfig.h"
 #include "value.h"
 
 #include <QString>
@@ -17,6 +18,9 @@ namespace lmct {
  *
  * Times are seconds: `t_mono_start` is the recorder's `time.monotonic()` (meaningless across
  * hosts), `t_wall_start` Unix epoch seconds.
+ *
+ * `sm_config_json` is parsed once, when the header is made (smConfig()), for every view and
+ * analysis that needs the L1 capacity or the eviction policy.
  *
  * Thread-safety: a value type.
  */
@@ -49,6 +53,8 @@ public:
     std::optional<double> tWallStart() const;
     QString smConfigJson() const;
     QString smConfigDigest() const;
+    /** `sm_config_json` parsed (StorageManagerConfig::State::Lost when configLost()). */
+    const StorageManagerConfig &smConfig() const { return m_config; }
     const Value *levelMeta() const { return field(u"level_meta"); }
 
     /** Recomputes SHA-256 of sm_config_json and compares it with sm_config_digest. */
@@ -58,7 +64,7 @@ public:
     static QString digestStatusName(DigestStatus s);
 
     /** Set by the loader when the config and digest were overwritten (spec §7.4). */
-    void setConfigLost(bool lost) { m_configLost = lost; }
+    void setConfigLost(bool lost);
     bool configLost() const { return m_configLost; }
 
     /** Schema numbers LMCache has written: 1 and 2. */
@@ -71,6 +77,7 @@ public:
 private:
     Value m_fields = Value::map();
     bool m_configLost = false;
+    StorageManagerConfig m_config;
 };
 
 }  // namespace lmct

@@ -25,6 +25,41 @@ QJsonObject TraceInfo::headerJson(const TraceHeader &h) {
     return header;
 }
 
+QJsonValue TraceInfo::configJson(const StorageManagerConfig &c) {
+    using State = StorageManagerConfig::State;
+    if (c.state() == State::None || c.state() == State::Lost) {
+        return QJsonValue(QJsonValue::Null);
+    }
+    const QJsonValue null(QJsonValue::Null);
+    auto integer = [&null](const std::optional<qint64> &v) { return v ? QJsonValue(*v) : null; };
+    auto real = [&null](const std::optional<double> &v) { return v ? QJsonValue(*v) : null; };
+    auto str = [&null](const std::optional<QString> &v) { return v ? QJsonValue(*v) : null; };
+    QJsonValue adapters = null;
+    if (c.l2Adapters()) {
+        QJsonArray a;
+        for (const StorageManagerConfig::L2Adapter &l2 : *c.l2Adapters()) {
+            a.append(l2.fields);
+        }
+        adapters = a;
+    }
+    return QJsonObject{
+        {QStringLiteral("l1_bytes"), integer(c.l1Bytes())},
+        {QStringLiteral("l1_init_bytes"), integer(c.l1InitBytes())},
+        {QStringLiteral("l1_use_lazy"), c.l1UseLazy() ? QJsonValue(*c.l1UseLazy()) : null},
+        {QStringLiteral("eviction_policy"), str(c.evictionPolicy())},
+        {QStringLiteral("eviction_ratio"), real(c.evictionRatio())},
+        {QStringLiteral("trigger_watermark"), real(c.triggerWatermark())},
+        {QStringLiteral("read_ttl_s"), integer(c.readTtlSeconds())},
+        {QStringLiteral("write_ttl_s"), integer(c.writeTtlSeconds())},
+        {QStringLiteral("l2_adapters"), adapters},
+        {QStringLiteral("prefetch_max_in_flight"), integer(c.prefetchMaxInFlight())},
+        {QStringLiteral("prefetch_policy"), str(c.prefetchPolicy())},
+        {QStringLiteral("store_policy"), str(c.storePolicy())},
+        {QStringLiteral("notifier_interval_ms"), real(c.notifierIntervalMs())},
+        {QStringLiteral("error"), c.isValid() ? null : QJsonValue(c.summary())},
+    };
+}
+
 QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, bool details) {
     const QJsonObject header = headerJson(doc.header());
     QJsonObject qualnames;
@@ -60,6 +95,7 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, boo
             QJsonObject{{QStringLiteral("skipped_bytes"), double(doc.skippedBytes())},
                         {QStringLiteral("skipped_frames"), double(doc.skippedFrames())},
                         {QStringLiteral("recovered_frames"), double(doc.recoveredFrames())}});
+        out.insert(QStringLiteral("config"), configJson(doc.header().smConfig()));
     }
     return out;
 }
@@ -107,6 +143,11 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
     line(QStringLiteral("sm_config_digest"),
          (digest.isEmpty() ? QStringLiteral("(none)") : digest) +
              QStringLiteral(" [%1]").arg(TraceHeader::digestStatusName(h.digestStatus())));
+    const QStringList config = h.smConfig().summaryParts();
+    line(QStringLiteral("config"), config.first());
+    for (qsizetype i = 1; i < config.size(); ++i) {
+        out.append(QString(25, QLatin1Char(' ')) + config.at(i));
+    }
     line(QStringLiteral("file size"),
          doc.shrunkTo() >= 0 ? QStringLiteral("%1 bytes (shrank to %2 bytes while it was read)")
                                    .arg(doc.fileSize())

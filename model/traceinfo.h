@@ -18,9 +18,13 @@ namespace lmct {
  * `{"severity", "offset", "message", "kind"}`): exactly these keys. With `details` (lmct info
  * --json --details) an opened file also gets `digest` (str: "match", "mismatch", "absent" or
  * "lost", TraceHeader::digestStatusName), `partial` (bool: loading was cancelled),
- * `args_checked` (bool: TraceDocument::argsChecked(), `lmct info --check`) and `damage`
- * (`skipped_bytes`, `skipped_frames`, `recovered_frames`). The damage counts are also in the
+ * `args_checked` (bool: TraceDocument::argsChecked(), `lmct info --check`), `damage`
+ * (`skipped_bytes`, `skipped_frames`, `recovered_frames`) and `config` (object, or null when no
+ * config was attached or it was lost: configJson()). The damage counts are also in the
  * loader's "damage" summary diagnostic, so they are in the plain output too.
+ *
+ * The plain text also says the StorageManagerConfig in words (StorageManagerConfig::summaryParts,
+ * one part a line).
  */
 class TraceInfo {
 public:
@@ -29,6 +33,17 @@ public:
      * other bytes as hex (ValueFormatter::toJson).
      */
     static QJsonObject headerJson(const TraceHeader &header);
+    /**
+     * The StorageManagerConfig as `lmct info --json --details` prints it: null when none was
+     * attached (State::None) or it was lost; else an object with `l1_bytes`, `l1_init_bytes`
+     * (int bytes), `l1_use_lazy` (bool), `eviction_policy` (str), `eviction_ratio`,
+     * `trigger_watermark` (number, fractions of L1), `read_ttl_s`, `write_ttl_s` (int s),
+     * `l2_adapters` (array of the adapter objects as written), `prefetch_max_in_flight` (int),
+     * `prefetch_policy`, `store_policy` (str), `notifier_interval_ms` (number), each null when
+     * unknown, and `error` (str: why the text is not a config object, e.g. not valid JSON; null
+     * for a config object).
+     */
+    static QJsonValue configJson(const StorageManagerConfig &config);
     /** JSON for an opened document. */
     static QJsonObject toJson(const QString &file, const TraceDocument &doc, bool details = false);
     /** JSON for a file that was refused. */

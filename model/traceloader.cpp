@@ -8,8 +8,6 @@
 #include "valuedecoder.h"
 #include "valueformatter.h"
 
-#include <QJsonDocument>
-#include <QJsonParseError>
 #include <QMutex>
 #include <QThread>
 #include <QtEndian>
@@ -63,25 +61,19 @@ void checkHeaderFieldTypes(const TraceHeader &header,
                      .arg(QLatin1String(f.name), QLatin1String(f.expected), found));
         }
     }
-    const Value *config = header.field(u"sm_config_json");
     // "" is a placeholder header's (no config); a cut one (over 1 MiB) cannot be parsed whole.
-    if (!config || !config->isString() || config->toString().isEmpty() || config->isCut()) {
-        return;
-    }
-    QJsonParseError err;
-    const QByteArray utf8 = config->toString().toUtf8();
-    const QJsonDocument json = QJsonDocument::fromJson(utf8, &err);
-    if (err.error != QJsonParseError::NoError) {
+    const StorageManagerConfig &config = header.smConfig();
+    if (config.state() == StorageManagerConfig::State::NotJson) {
         warn(QStringLiteral("header field sm_config_json is not valid JSON: %1 at byte offset %2 "
                             "of its %3 bytes; expected the StorageManager config as a JSON "
                             "object")
-                 .arg(err.errorString())
-                 .arg(err.offset)
-                 .arg(utf8.size()));
-    } else if (!json.isObject()) {
+                 .arg(config.parseError())
+                 .arg(config.parseOffset())
+                 .arg(config.byteSize()));
+    } else if (config.state() == StorageManagerConfig::State::NotObject) {
         warn(QStringLiteral("header field sm_config_json holds a JSON %1; expected the "
                             "StorageManager config as a JSON object")
-                 .arg(json.isArray() ? QStringLiteral("array") : QStringLiteral("scalar")));
+                 .arg(config.jsonKind()));
     }
 }
 

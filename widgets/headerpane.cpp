@@ -4,6 +4,7 @@
 #include "inspectortreemodel.h"
 #include "inspectortreeview.h"
 #include "statuscolors.h"
+#include "terminaltext.h"
 #include "timeformat.h"
 #include "treecopyactions.h"
 #include "treerowdelegate.h"
@@ -47,7 +48,8 @@ HeaderPane::HeaderPane(QWidget *parent)
     : QWidget(parent),
       m_model(new InspectorTreeModel(this)),
       m_tree(new InspectorTreeView(this)),
-      m_digest(new QLabel(this)) {
+      m_digest(new QLabel(this)),
+      m_config(new QLabel(this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->setSpacing(4);
@@ -55,6 +57,12 @@ HeaderPane::HeaderPane(QWidget *parent)
     m_digest->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_digest->setWordWrap(true);
     layout->addWidget(m_digest);
+    m_config->setObjectName(QStringLiteral("configSummary"));
+    m_config->setContentsMargins(6, 0, 6, 0);
+    m_config->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_config->setWordWrap(true);
+    m_config->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_config);
 
     m_tree->setModel(m_model);
     layout->addWidget(m_tree, 1);
@@ -86,6 +94,14 @@ QString HeaderPane::digestText() const {
     return m_digest->text();
 }
 
+QString HeaderPane::digestToolTip() const {
+    return m_digest->toolTip();
+}
+
+QString HeaderPane::configText() const {
+    return m_configText;
+}
+
 QColor HeaderPane::colorFor(TraceHeader::DigestStatus status, const QPalette &palette) {
     switch (status) {
         case TraceHeader::DigestStatus::Match:
@@ -108,6 +124,11 @@ void HeaderPane::rebuild() {
         m_digestColor = QColor();
         m_digest->setText(m_state ? tr("Loading…") : tr("No trace"));
         m_digest->setPalette(palette());
+        m_digest->setToolTip(QString());
+        m_config->clear();
+        m_configText.clear();
+        m_config->setToolTip(QString());
+        m_config->hide();
         return;
     }
     const QLocale loc;
@@ -227,6 +248,52 @@ void HeaderPane::rebuild() {
             break;
     }
     m_digest->setText(text);
+    QString tip;
+    switch (status) {
+        case TraceHeader::DigestStatus::Match:
+            tip = tr("sm_config_digest is the SHA-256 of the UTF-8 bytes of sm_config_json.");
+            break;
+        case TraceHeader::DigestStatus::Mismatch:
+            tip = tr("sm_config_digest is not the SHA-256 of sm_config_json.\nSHA-256 of "
+                     "sm_config_json: %1\nsm_config_digest: %2")
+                      .arg(header.computedDigest(), header.smConfigDigest().left(64));
+            break;
+        case TraceHeader::DigestStatus::Absent:
+            tip = tr("The header has no sm_config_digest to check the config by.");
+            break;
+        case TraceHeader::DigestStatus::Lost:
+            tip =
+                tr("LMCache's first recorder rewrote the header over its own records; "
+                   "sm_config_json and sm_config_digest were overwritten.");
+            break;
+    }
+    const StorageManagerConfig &config = header.smConfig();
+    if (const QString note = config.volatileNote(); !note.isEmpty()) {
+        tip += QLatin1Char('\n') + note;
+    }
+    // The first line of each tool tip is the viewer's own text: Qt takes a tool tip for rich
+    // text only by a tag before the first line break, so the trace's text stays plain.
+    m_digest->setToolTip(TerminalText::escapedLines(tip));
+
+    m_config->show();
+    // (policy names and paths are the trace's text: control and bidi characters escaped)
+    m_configText = tr("Config: %1").arg(TerminalText::escaped(config.summary()));
+    // A narrow pane wraps between the parts, not inside one ("at 80 %" / "watermark").
+    QStringList parts = config.summaryParts();
+    for (QString &part : parts) {
+        part = TerminalText::escaped(part).replace(QLatin1Char(' '), QChar::Nbsp);
+    }
+    m_config->setText(tr("Config: %1").arg(parts.join(QStringLiteral(" · "))));
+    m_config->setToolTip(tr("StorageManagerConfig (sm_config_json):") + QLatin1Char('\n') +
+                         TerminalText::escapedLines(config.summaryParts().join(QLatin1Char('\n'))));
+    QPalette configPal = palette();
+    if (config.state() == StorageManagerConfig::State::None) {
+        configPal.setColor(QPalette::WindowText, StatusColors::muted(configPal));
+    } else if (!config.isValid()) {  // not a config object, or lost with the header
+        configPal.setColor(QPalette::WindowText, StatusColors::warning(configPal));
+    }
+    m_config->setPalette(configPal);
+
     QPalette pal = palette();
     pal.setColor(QPalette::WindowText, m_digestColor);
     m_digest->setPalette(pal);

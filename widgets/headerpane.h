@@ -23,7 +23,12 @@ class ViewState;
  *   sm_config_json as a JSON tree, level_meta) and the derived digest check.
  * - A status line above the tree shows the digest status, coloured: match green, mismatch red,
  *   absent grey, lost orange (StatusColors, readable on light and dark palettes). The digest
- *   check row in the tree has the same colour.
+ *   check row in the tree has the same colour. Its tool tip says why the digest changes with
+ *   every server process when the config has `shm_name` (which embeds the server's PID;
+ *   StorageManagerConfig::volatileNote).
+ * - Below it, the StorageManagerConfig in words (StorageManagerConfig::summary: L1 capacity,
+ *   eviction policy, TTLs, L2 adapters, prefetch limits), or that no config is attached; grey
+ *   when none is, orange when the text is not a config object or was lost.
  * - Context menu and Ctrl+C copy a row's value, path or name.
  *
  * Ownership: the tree points into the document's header; the model keeps the document alive.
@@ -41,6 +46,13 @@ public:
     InspectorTreeView *treeView() const { return m_tree; }
     /** The digest status line as shown, e.g. "Config digest: ✓ match". */
     QString digestText() const;
+    /** The digest status line's tool tip (why it matches, and what shm_name does to it). */
+    QString digestToolTip() const;
+    /**
+     * The config summary line as shown, e.g. "Config: L1 48 GiB (init 20 GiB, lazy) · ...", with
+     * plain spaces (the label keeps each part on one line with no-break spaces).
+     */
+    QString configText() const;
     /** The colour the digest status is drawn in (invalid when no document). */
     QColor digestColor() const { return m_digestColor; }
 
@@ -55,6 +67,8 @@ private:
     InspectorTreeModel *m_model = nullptr;
     InspectorTreeView *m_tree = nullptr;
     QLabel *m_digest = nullptr;
+    QLabel *m_config = nullptr;
+    QString m_configText;
     QColor m_digestColor;
 };
 

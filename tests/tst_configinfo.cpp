@@ -1,0 +1,207 @@
+// `lmct info` and the StorageManagerConfig: the summary lines of the text output and the
+// `config` object of `--json --details` (TraceInfo), on traces written here.
+
+#include "testutil.h"
+#include "traceinfo.h"
+#include "traceloader.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+const char *const kLmcacheConfig =
+    R"({"eviction_config": {"eviction_policy": "LRU", "eviction_ratio": 0.2, )"
+    R"("extra_logging_enabled": false, "extra_logging_interval": 10.0, "trigger_watermark": 0.8}, )"
+    R"("l1_manager_config": {"gds_l1_config": null, "memory_config": {"align_bytes": 4096, )"
+    R"("devdax_path": null, "devdax_size_in_bytes": 0, "init_size_in_bytes": 21474836480, )"
+    R"("shm_name": "lmcache_l1_pool_9101", "size_in_bytes": 51539607552, "use_lazy": true}, )"
+    R"("read_ttl_seconds": 300, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": []}, )"
+    R"("periodic_notifier_interval_ms": 5, "prefetch_max_in_flight": 8, )"
+    R"("prefetch_policy": "default", "store_policy": "default"})";
+
+const char *const kOlderConfig =
+    R"({"chunk_size": 256, "eviction_config": {"eviction_policy": "LRU", "trigger_watermark": )"
+    R"(0.8}, "l1_manager_config": {"memory_config": {"size_in_bytes": 68719476736, "use_lazy": )"
+    R"(true}, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": [{"path": )"
+    R"("/mnt/kvcache", "type": "fs"}]}, "world_size": 2})";
+
+/** A trace of two records whose header carries `json` (and its digest when not empty). */
+QByteArray traceWith(const QString &json) {
+    HeaderSpec h;
+    h.configJson = json;
+    if (!json.isEmpty()) {
+        h.configDigest = QString::fromLatin1(
+            QCryptographicHash::hash(json.toUtf8(), QCryptographicHash::Sha256).toHex());
+    }
+    const SmallTrace t = smallTrace(2);
+    return frame(headerBody(h)) + t.bytes.mid(t.headerEnd);
+}
+
+std::shared_ptr<TraceDocument> load(const QString &json) {
+    QString error;
+    auto doc = TraceLoader::loadBytes(traceWith(json), QStringLiteral("x.lct"), &error);
+    if (!doc) {
+        qWarning("%s", qPrintable(error));
+    }
+    return doc;
+}
+
+const QString kIndent(25, QLatin1Char(' '));
+
+}  // namespace
+
+class TestConfigInfo : public QObject {
+    Q_OBJECT
+private slots:
+    void textSaysTheConfigOnePartALine() {
+        auto doc = load(QString::fromUtf8(kLmcacheConfig));
+        QVERIFY(doc);
+        const QString text = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
+        const QString expected =
+            QStringLiteral("  config:                L1 48 GiB (init 20 GiB, lazy)\n") + kIndent +
+            QStringLiteral("LRU eviction at 80 % watermark, ratio 0.2\n") + kIndent +
+            QStringLiteral("write TTL 600 s, read TTL 300 s\n") + kIndent +
+            QStringLiteral("no L2 adapters\n") + kIndent +
+            QStringLiteral("prefetch: 8 in flight, policy default\n") + kIndent +
+            QStringLiteral("store policy default\n") + kIndent +
+            QStringLiteral("notifier every 5 ms\n");
+        QVERIFY2(text.contains(expected), qPrintable(text));
+        // right after the digest line
+        QVERIFY(text.contains(QRegularExpression(
+            QStringLiteral("sm_config_digest: +[0-9a-f]{64} \\[match\\]\\n  config: "))));
+
+        doc = load(QString::fromUtf8(kOlderConfig));
+        const QString older = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
+        QVERIFY2(older.contains(QStringLiteral("  config:                L1 64 GiB (lazy)\n") +
+                                kIndent + QStringLiteral("LRU eviction at 80 % watermark\n") +
+                                kIndent + QStringLiteral("write TTL 600 s\n") + kIndent +
+                                QStringLiteral("L2: fs /mnt/kvcache\n  file size:")),
+                 qPrintable(older));
+    }
+
+    void textSaysWhenThereIsNoConfig() {
+        auto doc = load(QString());
+        QVERIFY(doc);
+        QVERIFY(TraceInfo::toText(QStringLiteral("x.lct"), *doc)
+                    .contains(QLatin1String(
+                        "  config:                no StorageManager config attached\n")));
+        doc = load(QStringLiteral("{not json"));
+        QVERIFY(doc);
+        const QString text = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
+        QVERIFY2(text.contains(QLatin1String("  config:                sm_config_json is not "
+                                             "valid JSON (")),
+                 qPrintable(text));
+    }
+
+    void textEscapesTheConfigsStrings() {
+        // a policy name is the trace's text: no terminal control gets through
+        auto doc = load(QString::fromUtf8(
+            "{\"eviction_config\": {\"eviction_policy\": \"LRU\\u001b[31m\\u202e\"}}"));
+        QVERIFY(doc);
+        const QString text = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
+        QVERIFY2(text.contains(QLatin1String("config:                LRU\\x1b[31m\\u{202e} "
+                                             "eviction\n")),
+                 qPrintable(text));
+        QVERIFY(!text.contains(QChar(0x1b)));
+    }
+
+    void jsonConfigObject() {
+        auto doc = load(QString::fromUtf8(kLmcacheConfig));
+        QVERIFY(doc);
+        const QJsonObject j = TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true);
+        const QJsonObject c = j[QStringLiteral("config")].toObject();
+        const QStringList keys = c.keys();
+        QCOMPARE(QSet<QString>(keys.begin(), keys.end()),
+                 (QSet<QString>{"l1_bytes", "l1_init_bytes", "l1_use_lazy", "eviction_policy",
+                                "eviction_ratio", "trigger_watermark", "read_ttl_s", "write_ttl_s",
+                                "l2_adapters", "prefetch_max_in_flight", "prefetch_policy",
+                                "store_policy", "notifier_interval_ms", "error"}));
+        QCOMPARE(c[QStringLiteral("l1_bytes")].toInteger(), 51539607552LL);
+        QCOMPARE(c[QStringLiteral("l1_init_bytes")].toInteger(), 21474836480LL);
+        QCOMPARE(c[QStringLiteral("l1_use_lazy")].toBool(false), true);
+        QCOMPARE(c[QStringLiteral("eviction_policy")].toString(), QStringLiteral("LRU"));
+        QCOMPARE(c[QStringLiteral("eviction_ratio")].toDouble(), 0.2);
+        QCOMPARE(c[QStringLiteral("trigger_watermark")].toDouble(), 0.8);
+        QCOMPARE(c[QStringLiteral("read_ttl_s")].toInt(), 300);
+        QCOMPARE(c[QStringLiteral("write_ttl_s")].toInt(), 600);
+        QCOMPARE(c[QStringLiteral("l2_adapters")].toArray(), QJsonArray());
+        QVERIFY(c[QStringLiteral("l2_adapters")].isArray());
+        QCOMPARE(c[QStringLiteral("prefetch_max_in_flight")].toInt(), 8);
+        QCOMPARE(c[QStringLiteral("prefetch_policy")].toString(), QStringLiteral("default"));
+        QCOMPARE(c[QStringLiteral("store_policy")].toString(), QStringLiteral("default"));
+        QCOMPARE(c[QStringLiteral("notifier_interval_ms")].toDouble(), 5.0);
+        QVERIFY(c[QStringLiteral("error")].isNull());
+        // without --details: the required keys only, as before
+        QVERIFY(!TraceInfo::toJson(QStringLiteral("x.lct"), *doc).contains(u"config"));
+    }
+
+    void jsonNullsForUnknownFields() {
+        auto doc = load(QString::fromUtf8(kOlderConfig));
+        QVERIFY(doc);
+        const QJsonObject c =
+            TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true)[QStringLiteral("config")]
+                .toObject();
+        QCOMPARE(c[QStringLiteral("l1_bytes")].toInteger(), 68719476736LL);
+        for (const char *k :
+             {"l1_init_bytes", "eviction_ratio", "read_ttl_s", "prefetch_max_in_flight",
+              "prefetch_policy", "store_policy", "notifier_interval_ms", "error"}) {
+            QVERIFY2(c[QLatin1String(k)].isNull(), k);
+        }
+        // the adapters as written
+        QCOMPARE(c[QStringLiteral("l2_adapters")].toArray(),
+                 (QJsonArray{QJsonObject{{QStringLiteral("path"), QStringLiteral("/mnt/kvcache")},
+                                         {QStringLiteral("type"), QStringLiteral("fs")}}}));
+    }
+
+    void jsonConfigNullWhenNoneOrBad() {
+        auto doc = load(QString());
+        QVERIFY(doc);
+        QJsonObject j = TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true);
+        QVERIFY(j.contains(u"config"));
+        QVERIFY(j[QStringLiteral("config")].isNull());
+        QVERIFY(TraceInfo::configJson(StorageManagerConfig::lost()).isNull());
+
+        doc = load(QStringLiteral("[1, 2]"));
+        QVERIFY(doc);
+        const QJsonObject c =
+            TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true)[QStringLiteral("config")]
+                .toObject();
+        QVERIFY(c[QStringLiteral("l1_bytes")].isNull());
+        QVERIFY(c[QStringLiteral("l2_adapters")].isNull());
+        QVERIFY2(c[QStringLiteral("error")].toString().contains(u"JSON array"),
+                 qPrintable(c[QStringLiteral("error")].toString()));
+    }
+
+    void lmctInfoPrintsIt() {
+        QTemporaryDir dir;
+        const QString f =
+            writeFile(dir, QStringLiteral("cfg.lct"), traceWith(QString::fromUtf8(kLmcacheConfig)));
+        QVERIFY(!f.isEmpty());
+        ProcessRun r = runLmct({QStringLiteral("info"), f});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("  config:                L1 48 GiB (init 20 GiB, lazy)\n"),
+                 r.out.constData());
+        r = runLmct(
+            {QStringLiteral("info"), QStringLiteral("--json"), QStringLiteral("--details"), f});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = r.jsonLines().first();
+        QCOMPARE(j[QStringLiteral("config")].toObject()[QStringLiteral("l1_bytes")].toInteger(),
+                 51539607552LL);
+        QCOMPARE(j[QStringLiteral("digest")].toString(), QStringLiteral("match"));
+        r = runLmct({QStringLiteral("info"), QStringLiteral("--json"), f});
+        QVERIFY(!r.jsonLines().first().contains(u"config"));
+        // --help names the new key
+        r = runLmct({QStringLiteral("info"), QStringLiteral("--help")});
+        QVERIFY2(r.out.contains("config"), r.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConfigInfo)
+#include "tst_configinfo.moc"

@@ -1,0 +1,164 @@
+// The header pane's config summary line and digest tool tip, on traces written here.
+
+#include "headerpane.h"
+#include "inspectortreemodel.h"
+#include "inspectortreeview.h"
+#include "statuscolors.h"
+#include "testutil.h"
+#include "traceloader.h"
+#include "viewstate.h"
+
+#include <QAbstractItemModelTester>
+#include <QCryptographicHash>
+#include <QLabel>
+#include <QLayout>
+#include <QtTest>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+const char *const kLmcacheConfig =
+    R"({"eviction_config": {"eviction_policy": "LRU", "eviction_ratio": 0.2, )"
+    R"("extra_logging_enabled": false, "extra_logging_interval": 10.0, "trigger_watermark": 0.8}, )"
+    R"("l1_manager_config": {"gds_l1_config": null, "memory_config": {"align_bytes": 4096, )"
+    R"("devdax_path": null, "devdax_size_in_bytes": 0, "init_size_in_bytes": 21474836480, )"
+    R"("shm_name": "lmcache_l1_pool_9101", "size_in_bytes": 51539607552, "use_lazy": true}, )"
+    R"("read_ttl_seconds": 300, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": []}, )"
+    R"("periodic_notifier_interval_ms": 5, "prefetch_max_in_flight": 8, )"
+    R"("prefetch_policy": "default", "store_policy": "default"})";
+
+const char *const kOlderConfig =
+    R"({"chunk_size": 256, "eviction_config": {"eviction_policy": "LRU", "trigger_watermark": )"
+    R"(0.8}, "l1_manager_config": {"memory_config": {"size_in_bytes": 68719476736, "use_lazy": )"
+    R"(true}, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": [{"path": )"
+    R"("/mnt/kvcache", "type": "fs"}]}, "world_size": 2})";
+
+std::shared_ptr<TraceDocument> load(const QString &json) {
+    HeaderSpec h;
+    h.configJson = json;
+    if (!json.isEmpty()) {
+        h.configDigest = QString::fromLatin1(
+            QCryptographicHash::hash(json.toUtf8(), QCryptographicHash::Sha256).toHex());
+    }
+    const SmallTrace t = smallTrace(2);
+    QString error;
+    auto doc = TraceLoader::loadBytes(frame(headerBody(h)) + t.bytes.mid(t.headerEnd),
+                                      QStringLiteral("x.lct"), &error);
+    if (!doc) {
+        qWarning("%s", qPrintable(error));
+    }
+    return doc;
+}
+
+QLabel *configLabel(HeaderPane &pane) {
+    return pane.findChild<QLabel *>(QStringLiteral("configSummary"));
+}
+
+}  // namespace
+
+class TestGuiHeaderPane : public QObject {
+    Q_OBJECT
+private slots:
+    void summaryAboveTheTree() {
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        QLabel *label = configLabel(pane);
+        QVERIFY(label);
+        QVERIFY(pane.configText().isEmpty());  // no document yet
+        state.setDocument(load(QString::fromUtf8(kLmcacheConfig)));
+        QCOMPARE(pane.configText(),
+                 QStringLiteral("Config: L1 48 GiB (init 20 GiB, lazy) · LRU eviction at 80 % "
+                                "watermark, ratio 0.2 · write TTL 600 s, read TTL 300 s · no L2 "
+                                "adapters · prefetch: 8 in flight, policy default · store policy "
+                                "default · notifier every 5 ms"));
+        // one part a line in its tool tip
+        QVERIFY(label->toolTip().startsWith(
+            u"StorageManagerConfig (sm_config_json):\nL1 48 GiB (init 20 GiB, lazy)\nLRU "
+            u"eviction at 80 % watermark, ratio 0.2\n"));
+        // between the digest line and the tree, drawn in the pane's normal text colour
+        const int at = pane.layout()->indexOf(label);
+        QVERIFY(at > 0);
+        QCOMPARE(pane.layout()->indexOf(pane.treeView()), at + 1);
+        QCOMPARE(label->palette().color(QPalette::WindowText),
+                 pane.palette().color(QPalette::WindowText));
+        QAbstractItemModelTester tester(pane.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+
+    void digestToolTipExplainsShmName() {
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        state.setDocument(load(QString::fromUtf8(kLmcacheConfig)));
+        QVERIFY(pane.digestText().contains(u"match"));
+        const QString tip = pane.digestToolTip();
+        QVERIFY2(tip.contains(u"shm_name \"lmcache_l1_pool_9101\" embeds the server's PID (9101)"),
+                 qPrintable(tip));
+        QVERIFY(tip.contains(u"sm_config_digest changes with every server process"));
+        // the digest check row says it too
+        const QModelIndexList checks = pane.model()->findByName(QStringLiteral("digest check"));
+        QCOMPARE(checks.size(), 1);
+        QVERIFY(checks.first().data(Qt::ToolTipRole).toString().contains(u"PID (9101)"));
+
+        // an older config without shm_name: no such note
+        state.setDocument(load(QString::fromUtf8(kOlderConfig)));
+        QVERIFY(pane.digestText().contains(u"match"));
+        QVERIFY(!pane.digestToolTip().contains(u"shm_name"));
+        QCOMPARE(pane.configText(), QStringLiteral("Config: L1 64 GiB (lazy) · LRU eviction at "
+                                                   "80 % watermark · write TTL 600 s · L2: fs "
+                                                   "/mnt/kvcache"));
+    }
+
+    void noConfigOrNotAConfig() {
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        state.setDocument(load(QString()));
+        QCOMPARE(pane.configText(), QStringLiteral("Config: no StorageManager config attached"));
+        QCOMPARE(configLabel(pane)->palette().color(QPalette::WindowText),
+                 StatusColors::muted(pane.palette()));
+
+        state.setDocument(load(QStringLiteral("{not json")));
+        QVERIFY2(pane.configText().startsWith(u"Config: sm_config_json is not valid JSON ("),
+                 qPrintable(pane.configText()));
+        QCOMPARE(configLabel(pane)->palette().color(QPalette::WindowText),
+                 StatusColors::warning(pane.palette()));
+
+        state.setDocument(nullptr);
+        QVERIFY(pane.configText().isEmpty());
+        QVERIFY(configLabel(pane)->isHidden());
+    }
+
+    void tracesStringsAreEscaped() {
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        state.setDocument(load(
+            QString::fromUtf8("{\"eviction_config\": {\"eviction_policy\": \"LRU\\u202e\"}}")));
+        QCOMPARE(pane.configText(), QStringLiteral("Config: LRU\\u{202e} eviction"));
+
+        // markup in the trace's text is shown as text, not rendered
+        state.setDocument(load(QStringLiteral("{\"<b>bold</b>\": 1}")));
+        QCOMPARE(pane.configText(),
+                 QStringLiteral("Config: none of the known config fields (keys: <b>bold</b>)"));
+        QCOMPARE(configLabel(pane)->textFormat(), Qt::PlainText);
+        QVERIFY(!Qt::mightBeRichText(configLabel(pane)->toolTip()));
+        const QString digest = QStringLiteral("<b>") + QString(61, QLatin1Char('0'));
+        HeaderSpec h;
+        h.configJson = QStringLiteral("{}");
+        h.configDigest = digest;
+        const SmallTrace t = smallTrace(1);
+        QString error;
+        state.setDocument(TraceLoader::loadBytes(frame(headerBody(h)) + t.bytes.mid(t.headerEnd),
+                                                 QStringLiteral("m.lct"), &error));
+        QVERIFY(pane.digestText().contains(u"mismatch"));
+        QVERIFY(pane.digestToolTip().contains(digest));
+        QVERIFY(!Qt::mightBeRichText(pane.digestToolTip()));
+    }
+};
+
+QTEST_MAIN(TestGuiHeaderPane)
+#include "tst_gui_headerpane.moc"
