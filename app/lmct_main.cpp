@@ -32,13 +32,13 @@ int runInfo(const QStringList &args) {
         "allowed), 2 when any was refused (reason on stderr) or standard output could not be\n"
         "written, 1 on a usage error."));
     p.addHelpOption();
-    p.addOption(
-        {QStringLiteral("json"), QStringLiteral("One JSON object per file, one per line.")});
+    p.addOption({QStringLiteral("json"),
+                 QStringLiteral("One JSON object per file, one per line, with the "
+                                "StorageManagerConfig read in `config` (L1 capacity, eviction "
+                                "policy, TTLs, L2 adapters, prefetch limits).")});
     p.addOption({QStringLiteral("details"),
                  QStringLiteral("With --json (required): also the keys digest, partial, "
-                                "args_checked, damage and config (the StorageManagerConfig: "
-                                "L1 capacity, eviction policy, TTLs, L2 adapters, prefetch "
-                                "limits).")});
+                                "args_checked and damage.")});
     p.addOption({QStringLiteral("check"),
                  QStringLiteral("Also decode every record's arguments completely and report "
                                 "damage inside them (a full pass over the file; without it only "

@@ -84,6 +84,7 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, boo
         {QStringLiteral("duration_s"), doc.duration()},
         {QStringLiteral("qualnames"), qualnames},
         {QStringLiteral("diagnostics"), diags},
+        {QStringLiteral("config"), configJson(doc.header().smConfig())},
     };
     if (details) {
         out.insert(QStringLiteral("digest"),
@@ -95,7 +96,6 @@ QJsonObject TraceInfo::toJson(const QString &file, const TraceDocument &doc, boo
             QJsonObject{{QStringLiteral("skipped_bytes"), double(doc.skippedBytes())},
                         {QStringLiteral("skipped_frames"), double(doc.skippedFrames())},
                         {QStringLiteral("recovered_frames"), double(doc.recoveredFrames())}});
-        out.insert(QStringLiteral("config"), configJson(doc.header().smConfig()));
     }
     return out;
 }
@@ -110,6 +110,7 @@ QJsonObject TraceInfo::refusedJson(const QString &file, const QString &error) {
         {QStringLiteral("duration_s"), 0.0},
         {QStringLiteral("qualnames"), QJsonObject()},
         {QStringLiteral("diagnostics"), QJsonArray()},
+        {QStringLiteral("config"), QJsonValue(QJsonValue::Null)},
     };
 }
 

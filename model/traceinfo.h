@@ -15,12 +15,12 @@ namespace lmct {
  * JSON shape (one object per file): `file` (str), `ok` (bool), `error` (str or null), `header`
  * (object of header fields; `magic` as text, bytes as hex), `records` (int), `duration_s`
  * (number), `qualnames` (object: full qualname → count), `diagnostics` (array of
- * `{"severity", "offset", "message", "kind"}`): exactly these keys. With `details` (lmct info
+ * `{"severity", "offset", "message", "kind"}`) and `config` (the StorageManagerConfig read:
+ * configJson(), object or null): exactly these keys. With `details` (lmct info
  * --json --details) an opened file also gets `digest` (str: "match", "mismatch", "absent" or
  * "lost", TraceHeader::digestStatusName), `partial` (bool: loading was cancelled),
  * `args_checked` (bool: TraceDocument::argsChecked(), `lmct info --check`), `damage`
- * (`skipped_bytes`, `skipped_frames`, `recovered_frames`) and `config` (object, or null when no
- * config was attached or it was lost: configJson()). The damage counts are also in the
+ * (`skipped_bytes`, `skipped_frames`, `recovered_frames`). The damage counts are also in the
  * loader's "damage" summary diagnostic, so they are in the plain output too.
  *
  * The plain text also says the StorageManagerConfig in words (StorageManagerConfig::summaryParts,
@@ -34,7 +34,7 @@ public:
      */
     static QJsonObject headerJson(const TraceHeader &header);
     /**
-     * The StorageManagerConfig as `lmct info --json --details` prints it: null when none was
+     * The StorageManagerConfig as `lmct info --json` prints it: null when none was
      * attached (State::None) or it was lost; else an object with `l1_bytes`, `l1_init_bytes`
      * (int bytes), `l1_use_lazy` (bool), `eviction_policy` (str), `eviction_ratio`,
      * `trigger_watermark` (number, fractions of L1), `read_ttl_s`, `write_ttl_s` (int s),

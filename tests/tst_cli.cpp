@@ -19,8 +19,8 @@ namespace {
 
 using Run = ProcessRun;
 
-const QSet<QString> kRequiredKeys = {"file",    "ok",         "error",     "header",
-                                     "records", "duration_s", "qualnames", "diagnostics"};
+const QSet<QString> kRequiredKeys = {"file",       "ok",        "error",       "header", "records",
+                                     "duration_s", "qualnames", "diagnostics", "config"};
 
 /** Top-level keys the JSON shape comment of model/traceinfo.h documents (`key` (type)). */
 QSet<QString> documentedKeys() {
