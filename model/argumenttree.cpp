@@ -127,27 +127,36 @@ private:
         if (submit && (submit->source->isInt() || submit->source->type() == Value::Type::Float)) {
             const double raw = submit->source->toDouble();
             submit->toolTip = QStringLiteral(
-                "submit_time is the server's raw time.monotonic() (seconds), not relative to "
-                "the header's t_mono_start");
-            if (m_time.tMonoStart && std::isfinite(*m_time.tMonoStart) && std::isfinite(raw)) {
-                const double t = raw - *m_time.tMonoStart;
-                submit->value += QStringLiteral(" · t_mono %1 s").arg(TimeFormat::mono(t));
-                if (m_time.recordTMono && std::isfinite(*m_time.recordTMono)) {
-                    const double before = *m_time.recordTMono - t;
-                    submit->value += before >= 0 ? QStringLiteral(", %1 before this record")
-                                                       .arg(TimeFormat::duration(before))
-                                                 : QStringLiteral(", %1 after this record")
-                                                       .arg(TimeFormat::duration(-before));
-                }
-                submit->toolTip +=
-                    QStringLiteral(
-                        "; on the trace's time axis: submit_time − t_mono_start "
-                        "(%1)")
-                        .arg(ValueFormatter::number(Value::floating(*m_time.tMonoStart)));
-            } else {
-                submit->value += QStringLiteral(" (raw time.monotonic(); no t_mono_start)");
+                "The server's raw time.monotonic() (seconds), not relative to the header's "
+                "t_mono_start");
+            if (!m_time.tMonoStart || !std::isfinite(*m_time.tMonoStart) || !std::isfinite(raw)) {
+                derivedRow(submit, QStringLiteral("t_mono"), QStringLiteral("unknown"),
+                           QStringLiteral("The header has no t_mono_start to place submit_time "
+                                          "on the trace's time axis"));
+                return;
+            }
+            const double t = raw - *m_time.tMonoStart;
+            derivedRow(submit, QStringLiteral("t_mono"),
+                       QStringLiteral("%1 s").arg(TimeFormat::mono(t)),
+                       QStringLiteral("submit_time − the header's t_mono_start (%1): the submit "
+                                      "on the trace's time axis")
+                           .arg(ValueFormatter::number(Value::floating(*m_time.tMonoStart))));
+            if (m_time.recordTMono && std::isfinite(*m_time.recordTMono)) {
+                const double age = *m_time.recordTMono - t;
+                derivedRow(submit, QStringLiteral("age"),
+                           age >= 0
+                               ? TimeFormat::duration(age)
+                               : TimeFormat::delta(age) + QStringLiteral(" (after this record)"),
+                           QStringLiteral("From submit_time to this record's t_mono"));
             }
         }
+    }
+
+    static void derivedRow(TreeNode *n, const QString &name, const QString &value,
+                           const QString &toolTip) {
+        TreeNode *d = n->add(name, QStringLiteral("derived"), value);
+        d->derived = true;
+        d->toolTip = toolTip;
     }
 
     void rankRows(TreeNode *n, qint64 packed) {

@@ -21,9 +21,10 @@ namespace lmct {
  * values: `l1_prefix_hit_count` as "4 of 7 keys hit in L1" (of `total_requested_keys`; a count
  * that differs from the length of `l1_found_indices` is a problem row), `l1_found_indices` as
  * runs ("0–3", ValueFormatter::indexRuns) over its element rows, and `submit_time` (the
- * server's raw `time.monotonic()`, seconds) followed by its place on the trace's time axis,
- * `submit_time − t_mono_start` formatted as t_mono ("t_mono 21.229481 s"), and how long before
- * the record it lies, when the TimeContext has them. Copying a row still gives the raw value.
+ * server's raw `time.monotonic()`, seconds) gets derived rows: `t_mono`, its place on the
+ * trace's time axis (`submit_time − t_mono_start`, formatted as t_mono: "21.229481 s"), and
+ * `age`, how long before the record it lies, when the TimeContext has them. Copying a row
+ * still gives the raw value.
  *
  * Ownership: the returned nodes point into `args` (TreeNode::source): keep `args` alive as long
  * as the tree. Thread-safety: reentrant.
