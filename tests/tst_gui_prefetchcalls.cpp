@@ -186,6 +186,11 @@ private slots:
                  QStringLiteral("21.229481 s"));
         QCOMPARE(m->index(1, InspectorTreeModel::ValueColumn, submit).data().toString(),
                  QStringLiteral("1.271 s"));
+        // Filter to This on the handle's request id filters by request
+        const QModelIndex rid = m->index(1, 0, handle);
+        QCOMPARE(rid.data().toString(), QStringLiteral("external_request_id"));
+        QCOMPARE(pane.conditionAt(rid, false),
+                 QStringLiteral("request == \"%1\"").arg(l26::Handle().externalRequestId));
         // the found indices' runs say it all: the list stays closed
         QVERIFY(!pane.treeView()->isExpanded(m->index(3, 0, handle)));
     }
