@@ -36,7 +36,7 @@ QByteArray formatRecord(const TraceDocument &doc, int r, Format format) {
         .arg(r, 8)
         .arg(TimeFormat::mono(rs.tMono(r)), 14)
         .arg(TerminalText::escaped(Qualname::shortName(rs.qualname(r))), -34)
-        .arg(TerminalText::escaped(RecordExport::summary(args, 200)))
+        .arg(TerminalText::escaped(RecordExport::summary(rs.qualname(r), args, 200)))
         .toUtf8();
 }
 

@@ -20,6 +20,8 @@ const QStringList &Qualname::callFlow() {
         QStringLiteral("submit_prefetch_task"),
         QStringLiteral("read_prefetched_results.__enter__"),
         QStringLiteral("finish_read_prefetched"),
+        QStringLiteral("release_prefetch_task"),
+        QStringLiteral("cancel_prefetch_task"),
         QStringLiteral("read_prefetched_results.__exit__"),
         QStringLiteral("reserve_write"),
         QStringLiteral("reserve_write_with_status"),

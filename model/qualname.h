@@ -44,9 +44,11 @@ public:
 
     /**
      * LMCache's call flow, the default lane order (short names): submit_prefetch_task,
-     * read_prefetched_results.__enter__, finish_read_prefetched,
-     * read_prefetched_results.__exit__, reserve_write, reserve_write_with_status, finish_write,
-     * abort_write.
+     * read_prefetched_results.__enter__, finish_read_prefetched, release_prefetch_task,
+     * cancel_prefetch_task, read_prefetched_results.__exit__, reserve_write,
+     * reserve_write_with_status, finish_write, abort_write. The two prefetch-lease calls of late
+     * 2026 builds (spec §6) sit beside finish_read_prefetched: a release releases its lease
+     * through a nested finish_read_prefetched, a cancel drops a lease that was never read.
      */
     static const QStringList &callFlow();
 

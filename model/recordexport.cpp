@@ -43,13 +43,15 @@ QByteArray RecordExport::formatRecord(const TraceDocument &doc, int r, Format fo
         json.isObject()  ? QJsonDocument(json.toObject()).toJson(QJsonDocument::Compact)
         : json.isArray() ? QJsonDocument(json.toArray()).toJson(QJsonDocument::Compact)
                          : QByteArray();
-    return CsvWriter::row(QList<QByteArray>{
-        QByteArray::number(r), number(rs.tMono(r)), number(rs.tWall(r)), rs.qualname(r).toUtf8(),
-        Qualname::shortName(rs.qualname(r)).toUtf8(), summary(args, 1000).toUtf8(), argsJson});
+    return CsvWriter::row(
+        QList<QByteArray>{QByteArray::number(r), number(rs.tMono(r)), number(rs.tWall(r)),
+                          rs.qualname(r).toUtf8(), Qualname::shortName(rs.qualname(r)).toUtf8(),
+                          summary(rs.qualname(r), args, 1000).toUtf8(), argsJson});
 }
 
-QString RecordExport::summary(const TraceDocument::Args &args, int maxChars) {
-    const QString text = RecordSummary::summarize(args.value, maxChars);
+QString RecordExport::summary(const QString &qualname, const TraceDocument::Args &args,
+                              int maxChars) {
+    const QString text = RecordSummary::summarize(qualname, args.value, maxChars);
     if (args.error.isEmpty()) {
         return text;
     }

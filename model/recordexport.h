@@ -32,11 +32,12 @@ public:
     static QByteArray csvHeader();
 
     /**
-     * The one-line summary of `args` (RecordSummary::summarize, at most about `maxChars`),
-     * followed by "(arguments: ERROR)" when they were not decoded whole (review: a record past
-     * a cut showed an empty summary in `lmct dump` and CSV, only JSON said it was gone).
+     * The one-line summary of the `args` of a record of call `qualname`
+     * (RecordSummary::summarize, at most about `maxChars`), followed by "(arguments: ERROR)"
+     * when they were not decoded whole (review: a record past a cut showed an empty summary in
+     * `lmct dump` and CSV, only JSON said it was gone).
      */
-    static QString summary(const TraceDocument::Args &args, int maxChars);
+    static QString summary(const QString &qualname, const TraceDocument::Args &args, int maxChars);
 
     /** Record `r` as one JSONL line or one CSV row, line end included. */
     static QByteArray formatRecord(const TraceDocument &doc, int r, Format format);

@@ -2,6 +2,7 @@
 
 #include "memorylayout.h"
 #include "objectkey.h"
+#include "qualname.h"
 #include "valueformatter.h"
 
 #include <QSet>
@@ -35,6 +36,73 @@ QString elideMiddle(const QString &s, int max) {
     return s.size() > max ? s.left(max - 1) + QChar(0x2026) : s;
 }
 
+/** The model (or "N models"), the rank(s) over the world size and the salt(s) of `keys`. */
+void appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
+    if (keys.isEmpty()) {
+        return;
+    }
+    QSet<QString> models, salts;
+    QSet<int> ranks;
+    int world = 0;
+    bool oneWorld = true;
+    for (const ObjectKey &k : keys) {
+        models.insert(k.modelName);
+        if (k.cacheSalt && !k.cacheSalt->isEmpty()) {
+            salts.insert(*k.cacheSalt);
+        }
+        const KvRank r = k.rank();
+        ranks.insert(r.rank);
+        if (world == 0) {
+            world = r.worldSize;
+        } else if (world != r.worldSize) {
+            oneWorld = false;
+        }
+    }
+    parts->append(models.size() == 1 ? *models.begin()
+                                     : QStringLiteral("%1 models").arg(models.size()));
+    QList<int> rl(ranks.begin(), ranks.end());
+    std::sort(rl.begin(), rl.end());
+    QStringList rs;
+    for (int r : rl) {
+        rs.append(QString::number(r));
+    }
+    if (oneWorld) {
+        parts->append(QStringLiteral("%1 %2/%3")
+                          .arg(rl.size() == 1 ? "rank" : "ranks")
+                          .arg(rl.size() > 8 ? QStringLiteral("%1").arg(rl.size()) : rs.join(','))
+                          .arg(world));
+    } else {
+        parts->append(QStringLiteral("ranks %1 (mixed world sizes)").arg(rs.join(',')));
+    }
+    if (salts.size() == 1) {
+        parts->append(QStringLiteral("salt %1").arg(*salts.begin()));
+    } else if (salts.size() > 1) {
+        parts->append(QStringLiteral("%1 salts").arg(salts.size()));
+    }
+}
+
+QString capped(const QStringList &parts, int maxChars) {
+    const QString s = parts.join(QStringLiteral(" · "));
+    return s.size() > maxChars ? s.left(maxChars - 1) + QChar(0x2026) : s;
+}
+
+/**
+ * "request chatcmpl-…" for a PrefetchHandle payload: its `external_request_id`, else its
+ * `prefetch_request_id` ("prefetch 17", LMCache writes -1 when it has none), else "a prefetch
+ * without request id".
+ */
+QString handleRequest(const Value &handle) {
+    const QString req = RecordSummary::requestId(handle);
+    if (!req.isEmpty()) {
+        return QStringLiteral("request ") + elideMiddle(req, 28);
+    }
+    const Value *id = handle.find(u"prefetch_request_id");
+    if (id && id->isInt() && id->toInt() >= 0) {
+        return QStringLiteral("prefetch %1").arg(id->toInt());
+    }
+    return QStringLiteral("a prefetch without request id");
+}
+
 }  // namespace
 
 QString RecordSummary::requestId(const Value &args) {
@@ -52,47 +120,7 @@ QString RecordSummary::summarize(const Value &args, int maxChars) {
     if (nkeys > 0 || args.find(u"keys")) {
         parts.append(QStringLiteral("%1 key%2").arg(nkeys).arg(nkeys == 1 ? "" : "s"));
     }
-    if (!keys.isEmpty()) {
-        QSet<QString> models, salts;
-        QSet<int> ranks;
-        int world = 0;
-        bool oneWorld = true;
-        for (const ObjectKey &k : keys) {
-            models.insert(k.modelName);
-            if (k.cacheSalt && !k.cacheSalt->isEmpty()) {
-                salts.insert(*k.cacheSalt);
-            }
-            const KvRank r = k.rank();
-            ranks.insert(r.rank);
-            if (world == 0) {
-                world = r.worldSize;
-            } else if (world != r.worldSize) {
-                oneWorld = false;
-            }
-        }
-        parts.append(models.size() == 1 ? *models.begin()
-                                        : QStringLiteral("%1 models").arg(models.size()));
-        QList<int> rl(ranks.begin(), ranks.end());
-        std::sort(rl.begin(), rl.end());
-        QStringList rs;
-        for (int r : rl) {
-            rs.append(QString::number(r));
-        }
-        if (oneWorld) {
-            parts.append(
-                QStringLiteral("%1 %2/%3")
-                    .arg(rl.size() == 1 ? "rank" : "ranks")
-                    .arg(rl.size() > 8 ? QStringLiteral("%1").arg(rl.size()) : rs.join(','))
-                    .arg(world));
-        } else {
-            parts.append(QStringLiteral("ranks %1 (mixed world sizes)").arg(rs.join(',')));
-        }
-        if (salts.size() == 1) {
-            parts.append(QStringLiteral("salt %1").arg(*salts.begin()));
-        } else if (salts.size() > 1) {
-            parts.append(QStringLiteral("%1 salts").arg(salts.size()));
-        }
-    }
+    appendKeyParts(keys, &parts);
     if (auto l = MemoryLayout::findIn(args)) {
         parts.append(l->toString());
     }
@@ -137,8 +165,45 @@ QString RecordSummary::summarize(const Value &args, int maxChars) {
     if (!req.isEmpty()) {
         parts.append(elideMiddle(req, 28));
     }
-    QString s = parts.join(QStringLiteral(" · "));
-    return s.size() > maxChars ? s.left(maxChars - 1) + QChar(0x2026) : s;
+    return capped(parts, maxChars);
+}
+
+QString RecordSummary::summarize(const QString &qualname, const Value &args, int maxChars) {
+    const QString call = Qualname::shortName(qualname);
+    const bool release = call == QLatin1String("release_prefetch_task");
+    const bool cancel = call == QLatin1String("cancel_prefetch_task");
+    const Value *handle = args.isMap() ? args.find(u"handle") : nullptr;
+    if ((!release && !cancel) || !handle || !handle->isTagged() ||
+        handle->tag() != QLatin1String("PrefetchHandle") || !handle->payload().isMap()) {
+        return summarize(args, maxChars);
+    }
+    const Value &h = handle->payload();
+    QStringList parts;
+    if (cancel) {
+        parts.append(QStringLiteral("cancel ") + handleRequest(h));
+    } else {
+        const Value *keys = args.find(u"keys");
+        QString what;
+        if (!keys) {
+            what = QString();  // not recorded: say nothing about the keys
+        } else if (keys->isNil()) {
+            what = QStringLiteral("all keys of ");
+        } else {
+            const int n = ObjectKey::count(*keys);
+            what = QStringLiteral("%1 key%2 of ").arg(n).arg(n == 1 ? "" : "s");
+        }
+        parts.append(QStringLiteral("release ") + what + handleRequest(h));
+        if (keys) {
+            appendKeyParts(ObjectKey::collect(*keys, 100000), &parts);
+        }
+    }
+    const Value *hits = h.find(u"l1_prefix_hit_count");
+    const Value *total = h.find(u"total_requested_keys");
+    if (hits && total && hits->isInt() && total->isInt()) {
+        parts.append(QStringLiteral("L1 hits %1/%2")
+                         .arg(ValueFormatter::number(*hits), ValueFormatter::number(*total)));
+    }
+    return capped(parts, maxChars);
 }
 
 }  // namespace lmct

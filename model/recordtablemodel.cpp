@@ -142,7 +142,8 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
                 case SummaryColumn: {
                     const auto args = m_doc->args(rec);
                     // escaped: a model name with U+202E reversed the cell (review)
-                    QString s = TerminalText::escaped(RecordSummary::summarize(args->value));
+                    QString s = TerminalText::escaped(
+                        RecordSummary::summarize(rs.qualname(rec), args->value));
                     if (!args->error.isEmpty()) {
                         s = QStringLiteral("⚠ ") + s;
                     }
@@ -156,7 +157,8 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
             }
             if (index.column() == SummaryColumn) {
                 const auto args = m_doc->args(rec);
-                QString s = TerminalText::escaped(RecordSummary::summarize(args->value, 2000));
+                QString s = TerminalText::escaped(
+                    RecordSummary::summarize(rs.qualname(rec), args->value, 2000));
                 if (!args->error.isEmpty()) {
                     s += QStringLiteral("\n⚠ args: ") + args->error;
                 }

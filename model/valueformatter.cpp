@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace lmct {
 
@@ -100,6 +101,44 @@ QString specSummary(const Value &p) {
 }
 
 }  // namespace
+
+QString ValueFormatter::indexRuns(const Value &list, int maxChars) {
+    const Value &l = list.untagged();
+    if (!l.isArray()) {
+        return display(list, maxChars);
+    }
+    if (l.size() == 0) {
+        return QStringLiteral("none");
+    }
+    QStringList parts;
+    int len = 0;
+    const int n = l.size();
+    for (int i = 0; i < n;) {
+        QString part;
+        int next = i + 1;
+        if (l.at(i).isInt()) {
+            const qint64 first = l.at(i).toInt();
+            qint64 last = first;
+            while (next < n && l.at(next).isInt() && last < std::numeric_limits<qint64>::max() &&
+                   l.at(next).toInt() == last + 1) {
+                last = l.at(next).toInt();
+                ++next;
+            }
+            part = last == first ? QString::number(first)
+                                 : QStringLiteral("%1–%2").arg(first).arg(last);
+        } else {
+            part = display(l.at(i), 40);
+        }
+        len += int(part.size()) + 2;
+        if (len > maxChars && !parts.isEmpty()) {
+            parts.append(QStringLiteral("… %1 more").arg(n - i));
+            break;
+        }
+        parts.append(part);
+        i = next;
+    }
+    return parts.join(QStringLiteral(", "));
+}
 
 bool ValueFormatter::isKnownTag(const QString &t) {
     static const QStringList known = {QStringLiteral("ObjectKey"),

@@ -38,6 +38,13 @@ public:
     static QJsonValue toJson(const Value &v);
     /** A number as text with up to 17 significant digits, no exponent for plain values. */
     static QString number(const Value &v);
+    /**
+     * A list of integers as ascending runs: `[0,1,2,3,7,9,10]` as "0–3, 7, 9–10" (in the list's
+     * order; a run is a step of +1), at most about `maxChars` characters ("…, N more" after
+     * that); "none" for an empty list. Elements that are not integers are shown as display()
+     * does. Used for PrefetchHandle's `l1_found_indices`.
+     */
+    static QString indexRuns(const Value &list, int maxChars = 200);
     /** Whether `tag` is one of the codec tags this build renders specially. */
     static bool isKnownTag(const QString &tag);
 };

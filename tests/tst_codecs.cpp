@@ -1062,7 +1062,7 @@ private slots:
             names.append(Qualname::storagePrefix() + c);
         }
         QCOMPARE(Qualname::callFlow().first(), QStringLiteral("submit_prefetch_task"));
-        QCOMPARE(Qualname::callFlow().size(), 8);
+        QCOMPARE(Qualname::callFlow().size(), 10);
         const QStringList expected =
             names + QStringList{QStringLiteral("a.unknown"), QStringLiteral("events.batch")};
         QStringList shuffled = expected;
@@ -1071,7 +1071,7 @@ private slots:
         std::sort(shuffled.begin(), shuffled.end(), Qualname::flowLess);
         QCOMPARE(shuffled, expected);
         QCOMPARE(Qualname::flowRank(names[2]), 2);
-        QCOMPARE(Qualname::flowRank(QStringLiteral("events.batch")), 8);
+        QCOMPARE(Qualname::flowRank(QStringLiteral("events.batch")), 10);
     }
 
     void timeFormat_data() {

@@ -12,7 +12,10 @@ namespace lmct {
 namespace {
 
 // Fixed colours for LMCache's call flow (Tableau 10 hues: distinct, colour-blind aware, and
-// mid-tone so they work on light and dark backgrounds).
+// mid-tone so they work on light and dark backgrounds). The prefetch-lease calls of late 2026
+// builds take two more mid-tone hues, each at least as far from every other flow colour (CIELAB
+// ΔE ≥ 24) as it is from the unknown calls' colours (ΔE ≥ 20): slate blue for a release, brick
+// for a cancel (a dropped prefetch, akin to abort_write's red but darker).
 struct FlowColor {
     const char *name;
     QRgb rgb;
@@ -21,6 +24,8 @@ constexpr FlowColor kFlowColors[] = {
     {"submit_prefetch_task", 0x4e79a7},               // blue
     {"read_prefetched_results.__enter__", 0x76b7b2},  // teal
     {"finish_read_prefetched", 0x59a14f},             // green
+    {"release_prefetch_task", 0x6a5acd},              // slate blue
+    {"cancel_prefetch_task", 0xa0434e},               // brick
     {"read_prefetched_results.__exit__", 0xb07aa1},   // purple
     {"reserve_write", 0xf28e2b},                      // orange
     {"reserve_write_with_status", 0xedc948},          // yellow

@@ -158,8 +158,8 @@ void FindBar::search() {
                 continue;
             }
             const auto args = doc->args(rec);
-            if (args &&
-                RecordSummary::summarize(args->value, 2000).contains(text, Qt::CaseInsensitive)) {
+            if (args && RecordSummary::summarize(rs.qualname(rec), args->value, 2000)
+                            .contains(text, Qt::CaseInsensitive)) {
                 out->push_back(rec);
             }
         }

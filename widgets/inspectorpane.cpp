@@ -46,8 +46,21 @@ struct BuiltTree {
 std::shared_ptr<BuiltTree> buildTree(const std::shared_ptr<const TraceDocument> &doc, int record) {
     auto built = std::make_shared<BuiltTree>();
     built->args = doc->args(record);
-    built->root = ArgumentTree::build(built->args->value);
+    ArgumentTree::TimeContext time;
+    time.tMonoStart = doc->header().tMonoStart();
+    time.recordTMono = doc->records().tMono(record);
+    built->root = ArgumentTree::build(built->args->value, 200000, time);
     return built;
+}
+
+/** A PrefetchHandle's index list: its value shows the indices already (as runs or a list). */
+bool isIndexList(const QModelIndex &row) {
+    const QString name = row.data().toString();
+    return (name == QLatin1String("l1_found_indices") ||
+            name == QLatin1String("l2_orig_indices")) &&
+           row.parent().isValid() &&
+           row.parent().siblingAtColumn(InspectorTreeModel::TypeColumn).data().toString() ==
+               QLatin1String("PrefetchHandle");
 }
 
 int countNodes(const TreeNode *n, int cap) {
@@ -300,7 +313,8 @@ void InspectorPane::applyExpansion() {
                 if (bn <= kShortList) {
                     expandKeys(b);
                 }
-            } else if (bn <= 4 && !b.data(InspectorTreeModel::DerivedRole).toBool()) {
+            } else if (bn <= 4 && !b.data(InspectorTreeModel::DerivedRole).toBool() &&
+                       !isIndexList(b)) {
                 m_tree->expand(b);
             }
         }

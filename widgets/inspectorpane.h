@@ -29,7 +29,8 @@ class ViewState;
  * - Columns Name / Type / Value; rows the viewer derived (kv_rank unpacked, bytes per object)
  *   are italic and muted, problem rows use the warning colour.
  * - Top-level arguments are expanded, short `keys` lists too with their first key, so chunk
- *   hashes and ranks are visible at once. What the user expands or collapses is remembered by
+ *   hashes and ranks are visible at once (a PrefetchHandle's index lists stay closed: their
+ *   value lists them). What the user expands or collapses is remembered by
  *   argument path and re-applied to the next record that has the same path.
  * - Context menu and shortcuts: Copy Value (Ctrl+C, InspectorTreeModel::CopyTextRole, full
  *   text), Copy Path (the filter-language path), Copy Name, Expand/Collapse All.

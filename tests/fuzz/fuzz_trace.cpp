@@ -14,6 +14,7 @@
 #include "filterexpression.h"
 #include "framedump.h"
 #include "headertree.h"
+#include "qualname.h"
 #include "recordindexer.h"
 #include "recordjson.h"
 #include "recordsummary.h"
@@ -83,7 +84,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // The raw input as one msgpack value and as one record body.
     const ValueDecoder::Result v = ValueDecoder::decode(bytes);
     RecordSummary::summarize(v.value);
+    for (const char *call : {"release_prefetch_task", "cancel_prefetch_task"}) {
+        RecordSummary::summarize(Qualname::storagePrefix() + QLatin1String(call), v.value);
+    }
     ValueFormatter::display(v.value);
+    ValueFormatter::indexRuns(v.value);
     RecordIndexer::parse(bytes.constData(), bytes.size(), RecordIndexer::Mode::Full);
     RecordIndexer::parse(bytes.constData(), bytes.size(), RecordIndexer::Mode::Index);
 
@@ -105,7 +110,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < n; ++i) {
         auto args = doc->args(i);
         RecordSummary::summarize(args->value);
-        ArgumentTree::build(args->value, 5000);
+        RecordSummary::summarize(doc->records().qualname(i), args->value);
+        ArgumentTree::TimeContext time;
+        time.tMonoStart = doc->header().tMonoStart();
+        time.recordTMono = doc->records().tMono(i);
+        ArgumentTree::build(args->value, 5000, time);
         ValueFormatter::toJson(args->value);
         RecordJson::toJson(*doc, i);
         FrameDump::dump(doc->frameBytes(i), 0, 256);
