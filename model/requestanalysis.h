@@ -134,6 +134,8 @@ public:
                                                         const std::atomic_bool *cancel = nullptr);
 
     const std::vector<Request> &requests() const { return m_requests; }
+    /** The key analysis the requests were built from. */
+    const KeyAnalysis &keys() const { return *m_keys; }
     int count() const { return int(m_requests.size()); }
     const Request &at(int i) const { return m_requests[size_t(i)]; }
     /** Index of the request whose submit, read, first reserve or last finish is `record`. */
