@@ -262,53 +262,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         }
     };
 
-    // Placing finish_read_prefetched (file order; see the class comment). Bounded lists: open
-    // reads and reads closed without a finish are few at a time.
-    struct OpenRead {
-        quint64 list;
-        qint32 enter;   // record
-        bool finished;  // a finish_read_prefetched came inside it
-        double exitT;   // t_mono of its exit once closed
-    };
-    std::vector<OpenRead> openReads, closedReads;
-    struct PendingRelease {
-        quint64 list;
-        qint32 record;
-    };
-    std::vector<PendingRelease> releases;
-    constexpr size_t kMaxOpen = 4096, kMaxClosed = 1024, kMaxPending = 64;
-    auto dropOldest = [](auto &v, size_t cap) {
-        if (v.size() > cap) {
-            v.erase(v.begin());
-        }
-    };
-    auto placeFinish = [&](quint64 list, qint32 rec, double t, qint32 *owner) -> FinishRole {
-        for (size_t i = 0; i < releases.size(); ++i) {
-            if (releases[i].list == list && rec - releases[i].record <= kNestWindow) {
-                *owner = releases[i].record;
-                releases.erase(releases.begin() + qsizetype(i));
-                return FinishRole::OfRelease;
-            }
-        }
-        for (OpenRead &o : openReads) {
-            if (o.list == list && !o.finished) {
-                o.finished = true;
-                return FinishRole::Read;
-            }
-        }
-        for (size_t i = 0; i < closedReads.size(); ++i) {
-            if (closedReads[i].list == list) {
-                const OpenRead c = closedReads[i];
-                closedReads.erase(closedReads.begin() + qsizetype(i));
-                if (!(t >= c.exitT)) {
-                    return FinishRole::Read;  // called before the exit (published after it)
-                }
-                *owner = c.enter;
-                return FinishRole::OfRead;
-            }
-        }
-        return FinishRole::Read;
-    };
+    FinishReadPlacement placement;  // file order; see the class comment
     // Submits by request id, for linking handles (made at the first handle: traces without
     // release/cancel pay nothing).
     bool ridIndexed = false;
@@ -371,18 +325,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 const double t = rs.tMono(rec);
                 const quint64 list = sl.lists[size_t(si - sl.from)];
                 if (call == Call::ReadExit) {
-                    for (size_t i = 0; i < openReads.size(); ++i) {
-                        if (openReads[i].list == list) {  // FIFO per key list
-                            OpenRead o = openReads[i];
-                            openReads.erase(openReads.begin() + qsizetype(i));
-                            if (!o.finished) {
-                                o.exitT = t;
-                                closedReads.push_back(o);
-                                dropOldest(closedReads, kMaxClosed);
-                            }
-                            break;
-                        }
-                    }
+                    placement.exit(list, t);
                     continue;
                 }
                 const int kr = int(ka->m_records.size());
@@ -421,15 +364,14 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 FinishRole role = FinishRole::Read;
                 if (call == Call::FinishRead) {
                     qint32 owner = -1;
-                    role = placeFinish(list, rec, t, &owner);
+                    role = placement.finish(list, rec, t, &owner);
                     ++ka->m_roleCounts[size_t(role)];
                     if (role != FinishRole::Read) {
                         ka->m_calls.back() |= kAttachedBit;
                         ka->m_attached.push_back(Attached{kr, owner, role});
                     }
                 } else if (call == Call::ReadEnter) {
-                    openReads.push_back(OpenRead{list, rec, false, qQNaN()});
-                    dropOldest(openReads, kMaxOpen);
+                    placement.enter(list, rec);
                 }
                 for (quint32 j = 0; j < cnt; ++j, ++at) {
                     ka->prefetch(sl.keys, at);
@@ -507,8 +449,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 ka->m_begin.push_back(quint32(ka->m_keyIds.size()));
                 if (call == Call::Release) {
                     const std::span<const quint32> ks = ka->keysAt(kr);
-                    releases.push_back(PendingRelease{idListHash(*ka, ks), rec});
-                    dropOldest(releases, kMaxPending);
+                    placement.release(idListHash(*ka, ks), rec, !ks.empty());
                 }
             }
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "finishreadplacement.h"
 #include "objectkey.h"
 #include "prefetchhandle.h"
 #include "rawkeyscanner.h"
@@ -43,10 +44,10 @@ class TraceDocument;
  * the handle has no submit_time).
  *
  * Which finish_read_prefetched is a read (finishRoleAt()), decided from the calls' order and key
- * lists (docs/cache-behaviour.md, "Reads"), file order:
+ * lists by FinishReadPlacement (docs/cache-behaviour.md, "Reads"), file order:
  * - OfRelease: the first finish_read_prefetched within kNestWindow records after a
- *   release_prefetch_task with the same key list (the release's keys, as above): the release
- *   gives its lease back through it;
+ *   release_prefetch_task with the same key list (the release's keys, as above; any key list when
+ *   a nil release is linked to no submit): the release gives its lease back through it;
  * - Read: while a read_prefetched_results.__enter__ of the same key list is open (older builds
  *   call it inside the context manager; also when its t_mono is below the exit's, called before
  *   the exit but published after it), or when no read of that key list waits for it;
@@ -152,13 +153,9 @@ public:
     };
 
     /** What a finish_read_prefetched record is part of (see the class comment). */
-    enum class FinishRole : quint8 {
-        Read,       ///< a read of its own (or, in older builds, of the read it sits in)
-        OfRelease,  ///< the lease given back by the release_prefetch_task just before it
-        OfRead      ///< the locks of an earlier read pair released late (release_on_exit=False)
-    };
+    using FinishRole = FinishReadPlacement::Role;
     /** Records after a release_prefetch_task within which its finish_read_prefetched comes. */
-    static constexpr int kNestWindow = 16;
+    static constexpr int kNestWindow = FinishReadPlacement::kNestWindow;
 
     /** Called with 0..100 from the building thread. */
     using Progress = std::function<void(int percent)>;
