@@ -815,7 +815,9 @@ qint64 KeyAnalysis::memoryBytes() const {
                   m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
                   m_begin.capacity() * sizeof(quint32) + m_keyIds.capacity() * sizeof(quint32) +
                   m_slots.capacity() * sizeof(quint32) + m_rids.capacity() * sizeof(RequestIdRef) +
-                  m_ridPool.capacity());
+                  m_ridPool.capacity() + m_attached.capacity() * sizeof(Attached) +
+                  m_handles.capacity() * sizeof(HandleRef) +
+                  m_handleKrs.capacity() * sizeof(qint32));
 }
 
 }  // namespace lmct

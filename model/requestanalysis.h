@@ -153,7 +153,9 @@ public:
     qint64 unlinkedHandles() const { return m_unlinked; }
 
     /** Bytes of heap held by the request table (capacity; request ids' text not counted). */
-    qint64 memoryBytes() const { return qint64(m_requests.capacity() * sizeof(Request)); }
+    qint64 memoryBytes() const {
+        return qint64(m_requests.capacity() * sizeof(Request) + m_links.capacity() * sizeof(Link));
+    }
 
 private:
     /** What a request with a release/cancel handle has besides (few requests: kept apart, the

@@ -6,6 +6,7 @@
 #include "diagnostic.h"
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "finishreadplacement.h"
 #include "keyanalysis.h"
 #include "keylifecycle.h"
 #include "keytablemodel.h"
@@ -356,6 +357,24 @@ private slots:
         QCOMPARE(lc2.events().back().partOf, 5);
         QVERIFY(qAbs(lc2.timeToFirstReuse() - (doc->records().tMono(5) - doc->records().tMono(1))) <
                 1e-12);
+    }
+
+    void placementOfAReleaseWithUnknownKeys() {
+        // A release whose keys are not known (nil, linked to no submit) takes the first finish
+        // within the window whatever its key list; a known list only its own.
+        using Role = FinishReadPlacement::Role;
+        FinishReadPlacement p;
+        qint32 owner = -1;
+        p.release(111, 10, true);
+        QCOMPARE(p.finish(222, 11, 1.0, &owner), Role::Read);
+        QCOMPARE(owner, -1);
+        QCOMPARE(p.finish(111, 12, 1.0, &owner), Role::OfRelease);
+        QCOMPARE(owner, 10);
+        p.release(0, 20, false);
+        QCOMPARE(p.finish(333, 21, 1.0, &owner), Role::OfRelease);
+        QCOMPARE(owner, 20);
+        p.release(0, 30, false);
+        QCOMPARE(p.finish(333, 30 + FinishReadPlacement::kNestWindow + 1, 1.0, &owner), Role::Read);
     }
 
     void handleLinkedByIdAndSubmitTime() {
