@@ -269,7 +269,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     QHash<QByteArray, std::vector<qint32>> submitsByRid;
     QHash<qint64, qint32> submitByPrefetchId;
     const double tMonoStart = doc.header().tMonoStart().value_or(qQNaN());
-    auto linkHandle = [&](const PrefetchHandle &h, QByteArrayView rid, double t) -> qint32 {
+    auto linkHandle = [&](const PrefetchHandle &h, QByteArrayView rid) -> qint32 {
         if (h.prefetchRequestId != -1) {
             auto it = submitByPrefetchId.constFind(h.prefetchRequestId);
             if (it != submitByPrefetchId.constEnd()) {
@@ -304,7 +304,6 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 }
             }
         }
-        Q_UNUSED(t);
         if (h.prefetchRequestId != -1) {
             submitByPrefetchId.insert(h.prefetchRequestId, best);
         }
@@ -357,7 +356,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     }
                     if (nextHandle < sl.handles.size() && sl.handles[nextHandle].first == si) {
                         const PrefetchHandle &h = sl.handles[nextHandle].second;
-                        ka->m_handles.push_back(HandleRef{kr, linkHandle(h, rid, t), h});
+                        ka->m_handles.push_back(HandleRef{kr, linkHandle(h, rid), h});
                         handle = &ka->m_handles.back().handle;
                     }
                 }

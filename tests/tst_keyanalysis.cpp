@@ -345,6 +345,11 @@ private slots:
         QCOMPARE(ka->handleSubmit(ka->keyRecordOf(11)), -1);  // no such submit
         QVERIFY(ka->handleAt(can));
         QCOMPARE(ka->handleAt(can)->externalRequestId, QStringLiteral("req-5"));
+        const PrefetchHandle &ph = *ka->handleAt(can);
+        QCOMPARE(ph.prefetchRequestId, -1);
+        QVERIFY(ph.hasHitCount && ph.hasTotal);
+        QVERIFY(qAbs(ph.submitTMono(*doc->header().tMonoStart()) - 0.014) < 1e-9);
+        QCOMPARE(ph.submitTMono(*doc->header().tMonoStart()), ph.submitTime - 81234.5);
         QCOMPARE(ka->requestIdAt(can), QStringLiteral("req-5"));
         QCOMPARE(ka->handleRecords().size(), size_t(4));
 
