@@ -18,7 +18,12 @@ int AnomaliesCommand::run(const QStringList &args) {
             "  enter_without_exit      __enter__ never closed by an __exit__\n"
             "  read_never_written      keys read before any finish_write of them\n"
             "  time_backwards          t_mono below the previous record's\n"
-            "  gap                     silences over 20x the median inter-arrival\n"
+            "  gap                     silences over 20x the median inter-arrival while a\n"
+            "                          reservation or a read is open (idle time is none)\n"
+            "  hit_disagrees           requests whose PrefetchHandle (release/cancel) tells\n"
+            "                          another L1 prefix hit than the calls\n"
+            "Keys reserved again after a finish_write (reserve_write(mode=\"new\") skips\n"
+            "them: already stored) are counted, not reported.\n"
             "Exit 0 ok (whether or not anomalies were found), 1 usage error, 2 unreadable."));
     const int rc = cmd.parse(args);
     if (rc >= 0) {
@@ -61,6 +66,7 @@ int AnomaliesCommand::run(const QStringList &args) {
             }
         }
         o += "],\"keyless_finish_writes\":" + CacheCommand::number(report->keylessFinishes());
+        o += ",\"already_stored\":" + CacheCommand::number(report->alreadyStored());
         o += ",\"median_inter_arrival_s\":" + CacheCommand::number(report->medianInterArrival());
         o += ",\"gap_threshold_s\":" + CacheCommand::number(report->gapThreshold()) + "}\n";
         cmd.write(o);
@@ -84,6 +90,12 @@ int AnomaliesCommand::run(const QStringList &args) {
                  "before them not reported\n")
                  .arg(report->keylessFinishes())
                  .arg(report->suppressedReservations());
+    }
+    if (report->alreadyStored() > 0) {
+        s += QStringLiteral(
+                 "  %1 keys already stored (reserved again after a finish_write: skipped, not "
+                 "reported)\n")
+                 .arg(report->alreadyStored());
     }
     cmd.write(s + QLatin1Char('\n'));
     for (const AnomalyReport::Item &it : report->items()) {

@@ -2,6 +2,7 @@
 
 #include "cachecommand.h"
 #include "keyanalysis.h"
+#include "requestanalysis.h"
 #include "terminaltext.h"
 #include "timeformat.h"
 
@@ -24,8 +25,13 @@ int KeysCommand::run(const QStringList &args) {
             "with its first/last t_mono, the calls that named it (reserve = reserve_write +\n"
             "reserve_write_with_status, finish = finish_write, abort = abort_write, prefetch =\n"
             "submit_prefetch_task, read = read_prefetched_results.__enter__ +\n"
-            "finish_read_prefetched) and its state: written_read, written, aborted,\n"
-            "reserved_only, prefetched_only. Exit 0 ok, 1 usage error, 2 unreadable input."));
+            "finish_read_prefetched that are reads: not the ones of a release_prefetch_task\n"
+            "nor the late release of an earlier read) and its state: written_read, written,\n"
+            "aborted, reserved_only, prefetched_only. The summary also counts the keys\n"
+            "already stored (reserved again after a finish_write: skipped by\n"
+            "reserve_write(mode=\"new\")) and the requests (submit_prefetch_task) with their\n"
+            "releases, cancels and LMCache's own L1 prefix hit against the calls'.\n"
+            "Exit 0 ok, 1 usage error, 2 unreadable input."));
     const int rc = cmd.parse(args);
     if (rc >= 0) {
         return rc;
@@ -35,9 +41,26 @@ int KeysCommand::run(const QStringList &args) {
         return CacheCommand::kExitUnreadable;
     }
     const auto ka = KeyAnalysis::build(*doc);
+    const auto ra = RequestAnalysis::build(*ka);
     const auto states = ka->stateCounts();
+    const auto roles = ka->finishRoleCounts();
     if (cmd.json()) {
         QByteArray head = "{\"distinct_keys\":" + CacheCommand::number(qint64(ka->keyCount()));
+        head += ",\"already_stored\":" + CacheCommand::number(ka->alreadyStoredCount());
+        head += ",\"salt_missing\":" + QByteArray(ka->saltMissing() ? "true" : "false");
+        head += ",\"finish_read_prefetched\":{\"read\":" + CacheCommand::number(roles[0]) +
+                ",\"of_release\":" + CacheCommand::number(roles[1]) +
+                ",\"of_read\":" + CacheCommand::number(roles[2]) + "}";
+        head += ",\"requests\":{\"count\":" + CacheCommand::number(qint64(ra->count())) +
+                ",\"reads_matched\":" + CacheCommand::number(ra->readsMatched()) +
+                ",\"reads_unmatched\":" + CacheCommand::number(ra->readsUnmatched()) +
+                ",\"released\":" + CacheCommand::number(ra->releasedCount()) +
+                ",\"cancelled\":" + CacheCommand::number(ra->cancelledCount()) +
+                ",\"hit_agrees\":" + CacheCommand::number(ra->agreeCount()) +
+                ",\"hit_disagrees\":" + CacheCommand::number(ra->disagreeCount()) +
+                ",\"releases\":" + CacheCommand::number(ka->releaseCount()) +
+                ",\"cancels\":" + CacheCommand::number(ka->cancelCount()) +
+                ",\"unlinked_handles\":" + CacheCommand::number(ra->unlinkedHandles()) + "}";
         head += ",\"states\":{";
         for (int s = 0; s < KeyAnalysis::kStateCount; ++s) {
             head += (s ? "," : "") +
@@ -92,6 +115,42 @@ int KeysCommand::run(const QStringList &args) {
         summary += QStringLiteral("  %1 finish_write records without keys (not attributed)\n")
                        .arg(ka->keylessFinishes().size());
     }
+    if (ka->alreadyStoredCount() > 0) {
+        summary += QStringLiteral(
+                       "  %1 already stored (reserved again after a finish_write, not finished "
+                       "again: skipped by reserve_write(mode=\"new\"))\n")
+                       .arg(ka->alreadyStoredCount(), 10);
+    }
+    if (roles[1] + roles[2] > 0) {
+        summary += QStringLiteral(
+                       "  finish_read_prefetched: %1 reads, %2 of a release_prefetch_task, %3 "
+                       "releasing an earlier read (no reads)\n")
+                       .arg(roles[0])
+                       .arg(roles[1])
+                       .arg(roles[2]);
+    }
+    if (ka->saltMissing()) {
+        summary += QStringLiteral("  note: ") + KeyAnalysis::saltMissingNote() +
+                   QStringLiteral(" (trace_schema_version 2)\n");
+    }
+    summary += QStringLiteral("  %1 requests: %2 reads matched, %3 unmatched")
+                   .arg(ra->count())
+                   .arg(ra->readsMatched())
+                   .arg(ra->readsUnmatched());
+    if (ka->releaseCount() + ka->cancelCount() > 0) {
+        summary += QStringLiteral(
+                       "; %1 released, %2 cancelled; LMCache's L1 hit agrees on %3, "
+                       "disagrees on %4")
+                       .arg(ra->releasedCount())
+                       .arg(ra->cancelledCount())
+                       .arg(ra->agreeCount())
+                       .arg(ra->disagreeCount());
+        if (ra->unlinkedHandles() > 0) {
+            summary += QStringLiteral("; %1 release/cancel records linked to no submit")
+                           .arg(ra->unlinkedHandles());
+        }
+    }
+    summary += QLatin1Char('\n');
     cmd.write(summary + QLatin1Char('\n'));
     cmd.write(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
                   .arg(QStringLiteral("CHUNK HASH"), -18)

@@ -23,6 +23,8 @@ QString AnomalyReport::kindName(Kind k) {
             return QStringLiteral("read_never_written");
         case Kind::TimeBackwards:
             return QStringLiteral("time_backwards");
+        case Kind::HitDisagrees:
+            return QStringLiteral("hit_disagrees");
         case Kind::Gap:
             break;
     }
@@ -44,10 +46,15 @@ QString AnomalyReport::kindDescription(Kind k) {
             return QStringLiteral("key read before any finish_write of it");
         case Kind::TimeBackwards:
             return QStringLiteral("t_mono below the previous record's");
+        case Kind::HitDisagrees:
+            return QStringLiteral(
+                "LMCache's L1 prefix hit (PrefetchHandle) differs from the calls'");
         case Kind::Gap:
             break;
     }
-    return QStringLiteral("silence longer than %1× the median inter-arrival (lost events?)")
+    return QStringLiteral(
+               "silence longer than %1× the median inter-arrival while a write or read was open "
+               "(lost events?)")
         .arg(kGapFactor);
 }
 
@@ -73,10 +80,9 @@ std::vector<int> AnomalyReport::records(const Item &item) {
     return r;
 }
 
-std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &doc,
-                                                          std::shared_ptr<const KeyAnalysis> keys,
-                                                          const Progress &progress,
-                                                          const std::atomic_bool *cancel) {
+std::shared_ptr<const AnomalyReport> AnomalyReport::build(
+    const TraceDocument &doc, std::shared_ptr<const KeyAnalysis> keys, const Progress &progress,
+    const std::atomic_bool *cancel, std::shared_ptr<const RequestAnalysis> requests) {
     auto ar = std::make_shared<AnomalyReport>();
     ar->m_keys = keys;
     const KeyAnalysis &ka = *keys;
@@ -89,10 +95,27 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &d
         }
     };
 
-    // 1. Keys, in file order.
+    // 1. Keys, in file order. Work open (for gaps): [first, last] record spans while a
+    // reservation of a key not stored yet is open.
     const size_t nk = size_t(ka.keyCount());
     std::vector<qint32> open(nk, -1);  // record of the open reservation
-    std::vector<quint8> written(nk, 0), flagged(nk, 0);
+    std::vector<quint8> written(nk, 0), flagged(nk, 0), working(nk, 0);
+    std::vector<std::pair<qint32, qint32>> work;
+    qint64 openWrites = 0;
+    qint32 workFrom = -1;
+    auto opened = [&](qint32 rec) {
+        if (openWrites++ == 0) {
+            workFrom = rec;
+        }
+    };
+    auto closed = [&](size_t k, qint32 rec) {
+        if (working[k]) {
+            working[k] = 0;
+            if (--openWrites == 0) {
+                work.emplace_back(workFrom, rec);
+            }
+        }
+    };
     for (int kr = 0; kr < ka.keyRecordCount(); ++kr) {
         if ((kr & 0xffff) == 0 && cancelled()) {
             return nullptr;
@@ -105,11 +128,16 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &d
                 for (const quint32 k : ka.keysAt(kr)) {
                     if (open[k] < 0) {
                         open[k] = rec;
+                        if (!written[k]) {
+                            working[k] = 1;
+                            opened(rec);
+                        }
                     }
                 }
                 break;
             case KeyAnalysis::Call::Finish:
                 for (const quint32 k : ka.keysAt(kr)) {
+                    closed(k, rec);
                     if (open[k] >= 0) {
                         open[k] = -1;
                     } else {
@@ -120,11 +148,15 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &d
                 break;
             case KeyAnalysis::Call::Abort:
                 for (const quint32 k : ka.keysAt(kr)) {
+                    closed(k, rec);
                     open[k] = -1;
                 }
                 break;
             case KeyAnalysis::Call::ReadEnter:
             case KeyAnalysis::Call::FinishRead:
+                if (ka.finishRoleAt(kr) != KeyAnalysis::FinishRole::Read) {
+                    break;  // part of a release or of an earlier read: no read of its own
+                }
                 for (const quint32 k : ka.keysAt(kr)) {
                     if (!written[k] && !flagged[k]) {
                         flagged[k] = 1;
@@ -136,9 +168,16 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &d
                 break;
         }
     }
+    if (openWrites > 0) {
+        work.emplace_back(workFrom, n);
+    }
     const qint32 lastKeyless = ka.keylessFinishes().empty() ? -1 : ka.keylessFinishes().back();
     for (size_t k = 0; k < nk; ++k) {
         if (open[k] < 0) {
+            continue;
+        }
+        if (ka.key(int(k)).reservedAgain) {
+            ++ar->m_alreadyStored;  // skipped by reserve_write(mode="new"): already stored
             continue;
         }
         if (lastKeyless > open[k]) {
@@ -166,7 +205,11 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &d
         for (const qint32 r : cp->unmatchedEnters()) {
             if (r < n) {
                 ar->add(Item{Kind::EnterWithoutExit, r, -1, -1, rs.tMono(r), 0.0});
+                work.emplace_back(r, n);
             }
+        }
+        for (const ContextPairs::Span &sp : cp->spans()) {
+            work.emplace_back(std::min(sp.enter, sp.exit), std::max(sp.enter, sp.exit));
         }
     }
     report(60);
@@ -191,12 +234,48 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(const TraceDocument &d
         ar->m_median = double(*mid);
     }
     positive = {};
+    // Work spans merged where they overlap (a silence from i-1 to i is inside work when one span
+    // holds both records: merging overlapping spans keeps that).
+    std::sort(work.begin(), work.end());
+    std::vector<std::pair<qint32, qint32>> merged;
+    for (const auto &w : work) {
+        if (!merged.empty() && w.first <= merged.back().second) {
+            merged.back().second = std::max(merged.back().second, w.second);
+        } else {
+            merged.push_back(w);
+        }
+    }
+    work = {};
+    auto busy = [&merged](int before, int after) {
+        auto it =
+            std::upper_bound(merged.begin(), merged.end(), before,
+                             [](int v, const std::pair<qint32, qint32> &w) { return v < w.first; });
+        return it != merged.begin() && std::prev(it)->second >= after;
+    };
     const double threshold = ar->gapThreshold();
     if (threshold > 0) {
         for (int i = 1; i < n; ++i) {
             const double d = rs.tMono(i) - rs.tMono(i - 1);
-            if (d > threshold) {
+            if (d > threshold && busy(i - 1, i)) {
                 ar->add(Item{Kind::Gap, i - 1, i, -1, rs.tMono(i - 1), d});
+            }
+        }
+    }
+
+    // 4. LMCache's account of the prefix hit against the calls'.
+    if (!requests && !ka.handleRecords().empty()) {
+        requests = RequestAnalysis::build(ka, {}, cancel);
+        if (!requests) {
+            return nullptr;
+        }
+    }
+    ar->m_requests = requests;
+    if (requests) {
+        for (int q = 0; q < requests->count(); ++q) {
+            const RequestAnalysis::Request &r = requests->at(q);
+            if (requests->hitCheck(r) == RequestAnalysis::HitCheck::Disagrees) {
+                const qint32 rec = ka.recordOf(requests->handleKr(r));
+                ar->add(Item{Kind::HitDisagrees, rec, r.submitRecord, q, rs.tMono(rec), 0.0});
             }
         }
     }
@@ -237,10 +316,20 @@ QString AnomalyReport::message(const Item &item) const {
         case Kind::TimeBackwards:
             return QStringLiteral("t_mono steps back %1 from the previous record")
                 .arg(TimeFormat::duration(item.value));
+        case Kind::HitDisagrees:
+            if (m_requests && item.key >= 0 && item.key < m_requests->count()) {
+                const RequestAnalysis::Request &q = m_requests->at(item.key);
+                return QStringLiteral("request %1: LMCache found %2 in L1, the calls show %3")
+                    .arg(m_requests->requestId(q), m_requests->handleHitText(q),
+                         m_requests->inferredHitText(q));
+            }
+            return kindDescription(item.kind);
         case Kind::Gap:
             break;
     }
-    return QStringLiteral("silence of %1 (median inter-arrival %2, threshold %3)")
+    return QStringLiteral(
+               "silence of %1 while work was open (median inter-arrival %2, "
+               "threshold %3)")
         .arg(TimeFormat::duration(item.value), TimeFormat::duration(m_median),
              TimeFormat::duration(gapThreshold()));
 }

@@ -16,16 +16,16 @@ std::shared_ptr<const CacheAnalysis> CacheAnalysis::run(const TraceDocument &doc
     if (!out->keys) {
         return nullptr;
     }
-    out->anomalies = AnomalyReport::build(doc, out->keys, stage(60, 80), cancel);
+    out->requests = RequestAnalysis::build(*out->keys, stage(60, 68), cancel);
+    if (!out->requests) {
+        return nullptr;
+    }
+    out->anomalies = AnomalyReport::build(doc, out->keys, stage(68, 88), cancel, out->requests);
     if (!out->anomalies) {
         return nullptr;
     }
-    out->reuse = ReuseAnalysis::build(*out->keys, stage(80, 92), cancel);
+    out->reuse = ReuseAnalysis::build(*out->keys, stage(88, 100), cancel);
     if (!out->reuse) {
-        return nullptr;
-    }
-    out->requests = RequestAnalysis::build(*out->keys, stage(92, 100), cancel);
-    if (!out->requests) {
         return nullptr;
     }
     return out;

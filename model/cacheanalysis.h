@@ -11,11 +11,12 @@
 namespace lmct {
 
 /**
- * Everything "see the cache behave" shows, computed in one go: KeyAnalysis, then AnomalyReport,
- * ReuseAnalysis and RequestAnalysis from it.
+ * Everything "see the cache behave" shows, computed in one go: KeyAnalysis, then
+ * RequestAnalysis, AnomalyReport (which reads the requests for hit_disagrees) and ReuseAnalysis
+ * from it.
  *
- * Progress (0..100) is split by typical cost: keys 0–60, anomalies 60–80, reuse 80–92,
- * requests 92–100.
+ * Progress (0..100) is split by typical cost: keys 0–60, requests 60–68, anomalies 68–88,
+ * reuse 88–100.
  *
  * Ownership: run() returns a shared immutable object holding no pointer into the document.
  * Thread-safety: run() is reentrant (call it on a worker thread); the result is immutable.

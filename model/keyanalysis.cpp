@@ -20,15 +20,50 @@ struct Slice {
     int from = 0, to = 0;                  // key record range [from, to)
     std::vector<RawKeyScanner::Key> keys;  // all keys of the slice, in order
     std::vector<quint32> counts;           // keys per key record
-    std::vector<QByteArrayView> rids;      // request id per key record (prefetch only)
+    std::vector<QByteArrayView> rids;      // request id per record (submit, release, cancel)
+    std::vector<quint64> lists;            // key-list hash per record (reads and releases)
+    std::vector<std::pair<int, PrefetchHandle>> handles;  // (scan index, handle), ascending
     qint64 damaged = 0;
 };
 
-bool isKeyRecord(KeyAnalysis::Call c) {
-    return c != KeyAnalysis::Call::Other && c != KeyAnalysis::Call::ReadExit;
+using Call = KeyAnalysis::Call;
+
+bool isKeyRecord(Call c) {
+    return c != Call::Other && c != Call::ReadExit;
+}
+
+bool hasRequestId(Call c) {
+    return c == Call::Prefetch || c == Call::Release || c == Call::Cancel;
+}
+
+bool hasKeyList(Call c) {
+    return c == Call::ReadEnter || c == Call::ReadExit || c == Call::FinishRead;
+}
+
+/** Order-sensitive hash of a key list from its keys' identity hashes. */
+quint64 combine(quint64 h, quint64 k) {
+    h ^= k + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+quint64 listHash(const std::vector<RawKeyScanner::Key> &keys, size_t from) {
+    quint64 h = 0x243f6a8885a308d3ull;
+    for (size_t i = from; i < keys.size(); ++i) {
+        h = combine(h, keys[i].hash);
+    }
+    return combine(h, keys.size() - from);
 }
 
 }  // namespace
+
+/** listHash() of key ids already interned (a release's keys, as its finish lists them). */
+quint64 KeyAnalysis::idListHash(const KeyAnalysis &ka, std::span<const quint32> ids) {
+    quint64 h = 0x243f6a8885a308d3ull;
+    for (const quint32 id : ids) {
+        h = combine(h, ka.m_keys[id].hash);
+    }
+    return combine(h, ids.size());
+}
 
 KeyAnalysis::Call KeyAnalysis::callOf(const QString &qualname) {
     const QString s = Qualname::shortName(qualname);
@@ -53,6 +88,12 @@ KeyAnalysis::Call KeyAnalysis::callOf(const QString &qualname) {
     if (s == QLatin1String("finish_read_prefetched")) {
         return Call::FinishRead;
     }
+    if (s == QLatin1String("release_prefetch_task")) {
+        return Call::Release;
+    }
+    if (s == QLatin1String("cancel_prefetch_task")) {
+        return Call::Cancel;
+    }
     if (s == QLatin1String("read_prefetched_results.__exit__")) {
         return Call::ReadExit;
     }
@@ -75,6 +116,10 @@ QString KeyAnalysis::callName(Call c) {
             return QStringLiteral("read_prefetched_results.__enter__");
         case Call::FinishRead:
             return QStringLiteral("finish_read_prefetched");
+        case Call::Release:
+            return QStringLiteral("release_prefetch_task");
+        case Call::Cancel:
+            return QStringLiteral("cancel_prefetch_task");
         case Call::ReadExit:
             return QStringLiteral("read_prefetched_results.__exit__");
         case Call::Other:
@@ -131,31 +176,42 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
 
     // Calls by qualname id.
     std::vector<Call> callById(size_t(rs.qualnameCount()), Call::Other);
+    bool anyFinishRead = false;
     for (size_t id = 0; id < callById.size(); ++id) {
         callById[id] = callOf(rs.qualnameById(quint32(id)));
+        anyFinishRead = anyFinishRead || callById[id] == Call::FinishRead;
     }
     auto callAtRecord = [&](int i) {
         const quint32 q = rs.qualnameId(i);
         return q < callById.size() ? callById[q] : Call::Other;
     };
-    qint64 expect = 0;
+    // Scanned records: the key records, and the exits when finish_read_prefetched records need
+    // placing (their key lists only).
+    auto scanned = [&](Call c) { return isKeyRecord(c) || (anyFinishRead && c == Call::ReadExit); };
+    qint64 expect = 0, expectScan = 0;
     for (int i = 0; i < n; ++i) {
-        expect += isKeyRecord(callAtRecord(i)) ? 1 : 0;
+        const Call c = callAtRecord(i);
+        expect += isKeyRecord(c) ? 1 : 0;
+        expectScan += scanned(c) ? 1 : 0;
+    }
+    std::vector<qint32> scanRecs;
+    std::vector<quint8> scanCalls;
+    scanRecs.reserve(size_t(expectScan));
+    scanCalls.reserve(size_t(expectScan));
+    for (int i = 0; i < n; ++i) {
+        const Call c = callAtRecord(i);
+        if (scanned(c)) {
+            scanRecs.push_back(i);
+            scanCalls.push_back(quint8(c));
+        }
     }
     ka->m_records.reserve(size_t(expect));
     ka->m_calls.reserve(size_t(expect));
     ka->m_begin.reserve(size_t(expect) + 1);
-    for (int i = 0; i < n; ++i) {
-        const Call c = callAtRecord(i);
-        if (isKeyRecord(c)) {
-            ka->m_records.push_back(i);
-            ka->m_calls.push_back(quint8(c));
-        }
-    }
     ka->m_slots.assign(1024, 0);
 
     std::vector<double> pendingReserve;  // per key: t_mono of the open reservation, or NaN
-    const int total = int(ka->m_records.size());
+    const int total = int(scanRecs.size());
     int lastPercent = -1;
     // Slices are reused from batch to batch (their buffers keep their capacity: fresh pages
     // would have to be zeroed by the kernel every time).
@@ -169,6 +225,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
             sl.keys.clear();
             sl.counts.clear();
             sl.rids.clear();
+            sl.lists.clear();
+            sl.handles.clear();
             sl.damaged = 0;
         }
     };
@@ -178,42 +236,141 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         }
         sl.counts.reserve(size_t(sl.to - sl.from));
         sl.rids.resize(size_t(sl.to - sl.from));
-        for (int kr = sl.from; kr < sl.to; ++kr) {
-            const int rec = ka->m_records[size_t(kr)];
+        sl.lists.resize(size_t(sl.to - sl.from));
+        for (int si = sl.from; si < sl.to; ++si) {
+            const int rec = scanRecs[size_t(si)];
+            const Call call = Call(scanCalls[size_t(si)]);
             const uchar *body = data + rs.frameOffset(rec) + 4;
             const size_t before = sl.keys.size();
-            QByteArrayView *rid = Call(ka->m_calls[size_t(kr)]) == Call::Prefetch
-                                      ? &sl.rids[size_t(kr - sl.from)]
-                                      : nullptr;
+            QByteArrayView *rid = hasRequestId(call) ? &sl.rids[size_t(si - sl.from)] : nullptr;
             if (!RawKeyScanner::scan(body, rs.bodyLength(rec), &sl.keys, rid)) {
                 ++sl.damaged;
+            }
+            if (hasKeyList(call)) {
+                sl.lists[size_t(si - sl.from)] = listHash(sl.keys, before);
+            }
+            if (call == Call::ReadExit) {
+                sl.keys.resize(before);  // only its key list is needed
+            }
+            if (call == Call::Release || call == Call::Cancel) {
+                // Rare records: their handle is decoded as a Value.
+                if (auto h = PrefetchHandle::fromArgs(doc.decodeArgs(rec).value)) {
+                    sl.handles.emplace_back(si, std::move(*h));
+                }
             }
             sl.counts.push_back(quint32(sl.keys.size() - before));
         }
     };
+
+    FinishReadPlacement placement;  // file order; see the class comment
+    // Submits by request id, for linking handles (made at the first handle: traces without
+    // release/cancel pay nothing).
+    bool ridIndexed = false;
+    QHash<QByteArray, std::vector<qint32>> submitsByRid;
+    QHash<qint64, qint32> submitByPrefetchId;
+    const double tMonoStart = doc.header().tMonoStart().value_or(qQNaN());
+    auto linkHandle = [&](const PrefetchHandle &h, QByteArrayView rid) -> qint32 {
+        if (h.prefetchRequestId != -1) {
+            auto it = submitByPrefetchId.constFind(h.prefetchRequestId);
+            if (it != submitByPrefetchId.constEnd()) {
+                return it.value();
+            }
+        }
+        if (!ridIndexed) {
+            ridIndexed = true;
+            for (const RequestIdRef &r : ka->m_rids) {
+                if (Call(ka->m_calls[size_t(r.kr)]) == Call::Prefetch) {
+                    submitsByRid[QByteArray(ka->m_ridPool.constData() + r.offset,
+                                            qsizetype(r.size))]
+                        .push_back(r.kr);
+                }
+            }
+        }
+        const QByteArray id =
+            h.externalRequestId.isEmpty() ? rid.toByteArray() : h.externalRequestId.toUtf8();
+        auto it = submitsByRid.constFind(id);
+        if (it == submitsByRid.constEnd() || it->empty()) {
+            return -1;
+        }
+        qint32 best = it->back();
+        const double want = h.submitTMono(tMonoStart);
+        if (std::isfinite(want)) {
+            double bestD = qInf();
+            for (const qint32 skr : *it) {
+                const double d = std::abs(rs.tMono(ka->m_records[size_t(skr)]) - want);
+                if (d < bestD) {
+                    bestD = d;
+                    best = skr;
+                }
+            }
+        }
+        if (h.prefetchRequestId != -1) {
+            submitByPrefetchId.insert(h.prefetchRequestId, best);
+        }
+        return best;
+    };
+    std::vector<quint32> copied;
+
     // Merge in file order: intern keys and update their stats.
     auto merge = [&](const std::vector<Slice> &slices) {
         for (const Slice &sl : slices) {
             ka->m_damaged += sl.damaged;
             size_t at = 0;
-            for (int kr = sl.from; kr < sl.to; ++kr) {
-                quint32 cnt = sl.counts[size_t(kr - sl.from)];
+            size_t nextHandle = 0;
+            for (int si = sl.from; si < sl.to; ++si) {
+                quint32 cnt = sl.counts[size_t(si - sl.from)];
+                const Call call = Call(scanCalls[size_t(si)]);
+                const qint32 rec = scanRecs[size_t(si)];
+                const double t = rs.tMono(rec);
+                const quint64 list = sl.lists[size_t(si - sl.from)];
+                if (call == Call::ReadExit) {
+                    placement.exit(list, t);
+                    continue;
+                }
+                const int kr = int(ka->m_records.size());
+                ka->m_records.push_back(rec);
+                ka->m_calls.push_back(quint8(call));
                 if (quint64(ka->m_keyIds.size()) + cnt > kMaxOccurrences) {
                     ++ka->m_damaged;  // no room in the 4-byte CSR offsets: keys left out
                     at += cnt;
                     cnt = 0;
                 }
-                const Call call = Call(ka->m_calls[size_t(kr)]);
-                const qint32 rec = ka->m_records[size_t(kr)];
-                const double t = rs.tMono(rec);
                 if (call == Call::Finish && cnt == 0) {
                     ka->m_keylessFinishes.push_back(rec);
                 }
-                const QByteArrayView rid = sl.rids[size_t(kr - sl.from)];
+                const QByteArrayView rid = sl.rids[size_t(si - sl.from)];
                 if (!rid.isNull()) {
                     ka->m_rids.push_back(
                         RequestIdRef{kr, quint32(ka->m_ridPool.size()), quint32(rid.size())});
                     ka->m_ridPool.append(rid.data(), rid.size());
+                    if (ridIndexed && call == Call::Prefetch) {
+                        submitsByRid[rid.toByteArray()].push_back(kr);
+                    }
+                }
+                const PrefetchHandle *handle = nullptr;
+                if (call == Call::Release || call == Call::Cancel) {
+                    (call == Call::Release ? ka->m_releases : ka->m_cancels) += 1;
+                    ka->m_handleKrs.push_back(kr);
+                    while (nextHandle < sl.handles.size() && sl.handles[nextHandle].first < si) {
+                        ++nextHandle;
+                    }
+                    if (nextHandle < sl.handles.size() && sl.handles[nextHandle].first == si) {
+                        const PrefetchHandle &h = sl.handles[nextHandle].second;
+                        ka->m_handles.push_back(HandleRef{kr, linkHandle(h, rid), h});
+                        handle = &ka->m_handles.back().handle;
+                    }
+                }
+                FinishRole role = FinishRole::Read;
+                if (call == Call::FinishRead) {
+                    qint32 owner = -1;
+                    role = placement.finish(list, rec, t, &owner);
+                    ++ka->m_roleCounts[size_t(role)];
+                    if (role != FinishRole::Read) {
+                        ka->m_calls.back() |= kAttachedBit;
+                        ka->m_attached.push_back(Attached{kr, owner, role});
+                    }
+                } else if (call == Call::ReadEnter) {
+                    placement.enter(list, rec);
                 }
                 for (quint32 j = 0; j < cnt; ++j, ++at) {
                     ka->prefetch(sl.keys, at);
@@ -237,18 +394,21 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                             if (k.finishes == 0 && std::isnan(pendingReserve[id])) {
                                 pendingReserve[id] = t;
                             }
+                            k.reservedAgain = k.finishes > 0;
                             break;
                         case Call::Finish:
                             if (++k.finishes == 1) {
                                 k.firstFinishT = t;
                                 k.writeLatency = t - pendingReserve[id];  // NaN: not reserved
                             }
+                            k.reservedAgain = false;
                             break;
                         case Call::Abort:
                             ++k.aborts;
                             if (k.finishes == 0) {
                                 pendingReserve[id] = qQNaN();
                             }
+                            k.reservedAgain = false;
                             break;
                         case Call::Prefetch:
                             ++k.prefetches;
@@ -257,19 +417,39 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                         case Call::FinishRead:
                             if (call == Call::ReadEnter) {
                                 ++k.readEnters;
-                            } else {
+                            } else if (role == FinishRole::Read) {
                                 ++k.finishReads;
+                            } else {
+                                break;  // part of a release or of an earlier read
                             }
                             if (k.finishes > 0 && std::isnan(k.firstReuse)) {
                                 k.firstReuse = t - k.firstFinishT;
                             }
                             break;
-                        case Call::ReadExit:
-                        case Call::Other:
+                        default:
                             break;
                     }
                 }
+                if (call == Call::Release && cnt == 0 && handle) {
+                    // keys = nil: all of the handle's keys, i.e. its request's.
+                    const qint32 skr = ka->m_handles.back().submitKr;
+                    if (skr >= 0) {
+                        ++ka->m_releasesNil;
+                        const std::span<const quint32> req = ka->keysAt(skr);
+                        copied.assign(req.begin(), req.end());
+                        for (const quint32 id : copied) {
+                            ka->m_keyIds.push_back(id);
+                            Key &k = ka->m_keys[id];
+                            k.lastRecord = rec;
+                            k.lastT = t;
+                        }
+                    }
+                }
                 ka->m_begin.push_back(quint32(ka->m_keyIds.size()));
+                if (call == Call::Release) {
+                    const std::span<const quint32> ks = ka->keysAt(kr);
+                    placement.release(idListHash(*ka, ks), rec, !ks.empty());
+                }
             }
         }
     };
@@ -299,7 +479,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         }
         // Merged: the batch's bytes were read once; keep the file out of the RSS (keys met again
         // later are read again from the page cache).
-        doc.releaseRecordPages(ka->m_records[size_t(b)], ka->m_records[size_t(e - 1)]);
+        doc.releaseRecordPages(scanRecs[size_t(b)], scanRecs[size_t(e - 1)]);
         slices.swap(next);
         const int percent = int(qint64(e) * 100 / std::max(1, total));
         if (progress && percent != lastPercent) {
@@ -317,6 +497,16 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         } else {
             k.state = State::PrefetchedOnly;
         }
+        ka->m_alreadyStored += k.reservedAgain ? 1 : 0;
+    }
+    ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 && !ka->m_keys.empty() &&
+                        ka->m_salts.isEmpty();
+    if (ka->m_saltMissing) {
+        doc.noteOnce(Diagnostic{Diagnostic::Severity::Info, Diagnostic::Kind::Note, -1,
+                                QStringLiteral("trace_schema_version is 2 but ") +
+                                    saltMissingNote() +
+                                    QStringLiteral(" (LMCache's ObjectKey codec did not write "
+                                                   "it); every key counts as one tenant")});
     }
     ka->m_modelIds.clear();
     ka->m_saltIds.clear();
@@ -591,12 +781,42 @@ QString KeyAnalysis::requestIdAt(int kr) const {
     return QString::fromUtf8(requestIdBytesAt(kr));
 }
 
+KeyAnalysis::FinishRole KeyAnalysis::attachedRole(int kr) const {
+    auto it = std::lower_bound(m_attached.begin(), m_attached.end(), kr,
+                               [](const Attached &a, int v) { return a.kr < v; });
+    return it != m_attached.end() && it->kr == kr ? it->role : FinishRole::Read;
+}
+
+qint32 KeyAnalysis::finishOwnerAt(int kr) const {
+    auto it = std::lower_bound(m_attached.begin(), m_attached.end(), kr,
+                               [](const Attached &a, int v) { return a.kr < v; });
+    return it != m_attached.end() && it->kr == kr ? it->owner : -1;
+}
+
+const PrefetchHandle *KeyAnalysis::handleAt(int kr) const {
+    auto it = std::lower_bound(m_handles.begin(), m_handles.end(), kr,
+                               [](const HandleRef &h, int v) { return h.kr < v; });
+    return it != m_handles.end() && it->kr == kr ? &it->handle : nullptr;
+}
+
+int KeyAnalysis::handleSubmit(int kr) const {
+    auto it = std::lower_bound(m_handles.begin(), m_handles.end(), kr,
+                               [](const HandleRef &h, int v) { return h.kr < v; });
+    return it != m_handles.end() && it->kr == kr ? it->submitKr : -1;
+}
+
+QString KeyAnalysis::saltMissingNote() {
+    return QStringLiteral("keys carry no cache_salt: tenants cannot be told apart in this trace");
+}
+
 qint64 KeyAnalysis::memoryBytes() const {
     return qint64(m_keys.capacity() * sizeof(Key) + m_hashPool.capacity() +
                   m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
                   m_begin.capacity() * sizeof(quint32) + m_keyIds.capacity() * sizeof(quint32) +
                   m_slots.capacity() * sizeof(quint32) + m_rids.capacity() * sizeof(RequestIdRef) +
-                  m_ridPool.capacity());
+                  m_ridPool.capacity() + m_attached.capacity() * sizeof(Attached) +
+                  m_handles.capacity() * sizeof(HandleRef) +
+                  m_handleKrs.capacity() * sizeof(qint32));
 }
 
 }  // namespace lmct

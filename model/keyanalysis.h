@@ -1,6 +1,8 @@
 #pragma once
 
+#include "finishreadplacement.h"
 #include "objectkey.h"
+#include "prefetchhandle.h"
 #include "rawkeyscanner.h"
 #include "recordstore.h"
 
@@ -26,11 +28,33 @@ class TraceDocument;
  *
  * Calls considered (by Qualname::shortName, whatever the prefix): reserve_write,
  * reserve_write_with_status, finish_write, abort_write, submit_prefetch_task,
- * read_prefetched_results.__enter__ and finish_read_prefetched. Their keys are every ObjectKey
- * anywhere in the record's args (`keys`, `spec.keys` of a PrefetchRequestSpec, GroupedObjectKeys
- * inside an unknown spec tag...), found by RawKeyScanner in the mapped file without building
- * Value trees. `read_prefetched_results.__exit__` and unknown calls are not key records (pairs are
- * ContextPairs' business).
+ * read_prefetched_results.__enter__, finish_read_prefetched, release_prefetch_task and
+ * cancel_prefetch_task. Their keys are every ObjectKey anywhere in the record's args (`keys`,
+ * `spec.keys` of a PrefetchRequestSpec, GroupedObjectKeys inside an unknown spec tag...), found
+ * by RawKeyScanner in the mapped file without building Value trees. `read_prefetched_results.
+ * __exit__` and unknown calls are not key records (the exits' key lists are read only to place
+ * finish_read_prefetched, below).
+ *
+ * Release and cancel (late-2026 builds): their `handle` (PrefetchHandle) is decoded (rare
+ * records). A release's keys are its `keys`, or, when nil, the keys of the submit it is linked
+ * to (handleSubmit()); a cancel has no keys of its own. Linking a handle to its submit: the
+ * submit an earlier handle with the same `prefetch_request_id` (not -1) was linked to; else,
+ * among the earlier submit_prefetch_task records with the handle's `external_request_id`, the
+ * one whose t_mono is nearest to `submit_time` − the header's `t_mono_start` (the latest when
+ * the handle has no submit_time).
+ *
+ * Which finish_read_prefetched is a read (finishRoleAt()), decided from the calls' order and key
+ * lists by FinishReadPlacement (docs/cache-behaviour.md, "Reads"), file order:
+ * - OfRelease: the first finish_read_prefetched within kNestWindow records after a
+ *   release_prefetch_task with the same key list (the release's keys, as above; any key list when
+ *   a nil release is linked to no submit): the release gives its lease back through it;
+ * - Read: while a read_prefetched_results.__enter__ of the same key list is open (older builds
+ *   call it inside the context manager; also when its t_mono is below the exit's, called before
+ *   the exit but published after it), or when no read of that key list waits for it;
+ * - OfRead: after the __exit__ of a read of the same key list (t_mono at or after the exit's)
+ *   that had no finish_read_prefetched yet: release_on_exit=False, the read's locks released
+ *   later.
+ * Only Read ones count as reads (Key::finishReads, reuse, states, anomalies).
  *
  * Key identity: chunk hash bytes, model name, kv_rank, object group id and cache salt (an absent
  * optional field differs from any present value). Keys are interned in an open-addressing table
@@ -72,6 +96,8 @@ public:
         Prefetch,           ///< submit_prefetch_task
         ReadEnter,          ///< read_prefetched_results.__enter__
         FinishRead,         ///< finish_read_prefetched
+        Release,            ///< release_prefetch_task
+        Cancel,             ///< cancel_prefetch_task (no keys of its own)
         ReadExit,           ///< read_prefetched_results.__exit__ (not a key record)
         Other               ///< anything else (not a key record)
     };
@@ -102,6 +128,9 @@ public:
         qint32 salt = -1;   ///< index into salts(); -1 when the key has no cache_salt
         bool hasGroup = false;
         State state = State::PrefetchedOnly;
+        /** Reserved again after its last finish_write, not finished nor aborted since: skipped
+         *  by reserve_write(mode="new") as already stored (not a lost write). */
+        bool reservedAgain = false;
         qint64 kvRank = 0;                         ///< packed (KvRank::unpack)
         qint64 group = 0;                          ///< object_group_id when hasGroup
         qint32 firstRecord = -1, lastRecord = -1;  ///< file order
@@ -111,7 +140,7 @@ public:
         quint32 aborts = 0;                        ///< abort_write
         quint32 prefetches = 0;                    ///< submit_prefetch_task
         quint32 readEnters = 0;                    ///< read_prefetched_results.__enter__
-        quint32 finishReads = 0;                   ///< finish_read_prefetched
+        quint32 finishReads = 0;  ///< finish_read_prefetched that are reads (FinishRole::Read)
         /** t_mono of the first finish_write; NaN when never finished. */
         double firstFinishT = qQNaN();
         /** First finish_write − the reservation it closed (seconds); NaN when unknown. */
@@ -122,6 +151,11 @@ public:
         /** Reads: read_prefetched_results.__enter__ + finish_read_prefetched. */
         quint32 reads() const { return readEnters + finishReads; }
     };
+
+    /** What a finish_read_prefetched record is part of (see the class comment). */
+    using FinishRole = FinishReadPlacement::Role;
+    /** Records after a release_prefetch_task within which its finish_read_prefetched comes. */
+    static constexpr int kNestWindow = FinishReadPlacement::kNestWindow;
 
     /** Called with 0..100 from the building thread. */
     using Progress = std::function<void(int percent)>;
@@ -188,7 +222,7 @@ public:
     /** Key records: records of the calls above, in file order. */
     int keyRecordCount() const { return int(m_records.size()); }
     qint32 recordOf(int kr) const { return m_records[size_t(kr)]; }
-    Call callAt(int kr) const { return Call(m_calls[size_t(kr)]); }
+    Call callAt(int kr) const { return Call(m_calls[size_t(kr)] & ~kAttachedBit); }
     /** t_mono of key record `kr` (seconds), as in the record store. */
     double timeAt(int kr) const { return recordTime(m_records[size_t(kr)]); }
     /** t_mono of document record `record` (seconds; below recordCount()). */
@@ -198,9 +232,42 @@ public:
         return {m_keyIds.data() + m_begin[size_t(kr)],
                 size_t(m_begin[size_t(kr) + 1] - m_begin[size_t(kr)])};
     }
+    /** The role of finish_read_prefetched key record `kr` (Read for any other call). */
+    FinishRole finishRoleAt(int kr) const {
+        return (m_calls[size_t(kr)] & kAttachedBit) ? attachedRole(kr) : FinishRole::Read;
+    }
+    /** The record a non-Read finish_read_prefetched belongs to: the release_prefetch_task, or
+     *  the read's __enter__; -1 otherwise. */
+    qint32 finishOwnerAt(int kr) const;
+    /** finish_read_prefetched records per role, indexed by int(FinishRole). */
+    std::array<qint64, 3> finishRoleCounts() const { return m_roleCounts; }
+
+    /** The PrefetchHandle of release/cancel key record `kr`; nullptr when none was read. */
+    const PrefetchHandle *handleAt(int kr) const;
+    /** The submit_prefetch_task key record release/cancel `kr` is linked to; -1 when none. */
+    int handleSubmit(int kr) const;
+    /** Key records of release_prefetch_task / cancel_prefetch_task, file order. */
+    const std::vector<qint32> &handleRecords() const { return m_handleKrs; }
+    qint64 releaseCount() const { return m_releases; }
+    qint64 cancelCount() const { return m_cancels; }
+    /** Releases with nil `keys` whose keys were taken from their linked submit. */
+    qint64 releasesWithRequestKeys() const { return m_releasesNil; }
+
+    /** Keys with Key::reservedAgain (skipped by reserve_write(mode="new"): already stored). */
+    qint64 alreadyStoredCount() const { return m_alreadyStored; }
+
+    /**
+     * Whether the header promises cache_salt (trace_schema_version 2) while no key carries one:
+     * tenants cannot be told apart (LMCache's ObjectKey codec of late 2026 does not write it).
+     */
+    bool saltMissing() const { return m_saltMissing; }
+    /** The sentence that says so. */
+    static QString saltMissingNote();
+
     /** The key record of document record `record`; -1 when it is none. */
     int keyRecordOf(int record) const;
-    /** `external_request_id` of a submit_prefetch_task key record (anywhere in its args). */
+    /** `external_request_id` of a submit_prefetch_task, release or cancel key record (anywhere
+     *  in its args: a handle's own for the last two). */
     QString requestIdAt(int kr) const;
     /** requestIdAt() as the UTF-8 bytes in the trace, a view valid as long as this analysis
      *  (null when absent). */
@@ -218,6 +285,19 @@ public:
     qint64 memoryBytes() const;
 
 private:
+    static constexpr quint8 kAttachedBit = 0x80;  // in m_calls: a finish that is no read
+    FinishRole attachedRole(int kr) const;
+    static quint64 idListHash(const KeyAnalysis &ka, std::span<const quint32> ids);
+    struct Attached {
+        qint32 kr;
+        qint32 owner;  // record
+        FinishRole role;
+    };
+    struct HandleRef {
+        qint32 kr;
+        qint32 submitKr;  // -1: not linked
+        PrefetchHandle handle;
+    };
     struct RequestIdRef {
         qint32 kr;
         quint32 offset;  // into m_ridPool
@@ -250,6 +330,13 @@ private:
     std::vector<RequestIdRef> m_rids;
     QByteArray m_ridPool;
     std::vector<qint32> m_keylessFinishes;
+    std::vector<Attached> m_attached;  // by kr
+    std::array<qint64, 3> m_roleCounts{};
+    std::vector<HandleRef> m_handles;  // by kr
+    std::vector<qint32> m_handleKrs;
+    qint64 m_releases = 0, m_cancels = 0, m_releasesNil = 0;
+    qint64 m_alreadyStored = 0;
+    bool m_saltMissing = false;
     qint64 m_damaged = 0;
 };
 

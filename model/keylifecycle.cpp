@@ -27,7 +27,11 @@ KeyLifecycle KeyLifecycle::build(const KeyAnalysis &ka, int id, int cap) {
             e.record = ka.recordOf(kr);
             e.call = ka.callAt(kr);
             e.t = ka.timeAt(kr);
-            const KeyLifecycleRules::Step step = rules.next(e.call, e.record, e.t);
+            if (e.call == KeyAnalysis::Call::FinishRead) {
+                e.partOf = ka.finishOwnerAt(kr);
+            }
+            const KeyLifecycleRules::Step step = rules.next(
+                e.call, e.record, e.t, ka.finishRoleAt(kr) == KeyAnalysis::FinishRole::Read);
             if (e.call == KeyAnalysis::Call::Finish) {
                 e.writeLatency = e.t - step.reservation.t;  // NaN: not reserved
                 if (step.isFirstFinish) {

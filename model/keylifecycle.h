@@ -13,8 +13,10 @@ namespace lmct {
  *
  * Derived figures: the write latency of each finish_write (its time minus the reservation it
  * closed: the first reserve since the previous finish_write or abort_write), and the time to first
- * reuse (the first read — read_prefetched_results.__enter__ or finish_read_prefetched — after
- * the first finish_write, minus that finish).
+ * reuse (the first read — read_prefetched_results.__enter__ or a finish_read_prefetched that is
+ * a read — after the first finish_write, minus that finish). A finish_read_prefetched that belongs
+ * to a release_prefetch_task or to an earlier read (KeyAnalysis::FinishRole) is listed with the
+ * record it belongs to (Event::partOf) and is no read.
  *
  * Thread-safety: a value type; build() is reentrant.
  */
@@ -26,6 +28,9 @@ public:
         double t = 0.0;                 ///< t_mono (seconds)
         double sincePrevious = 0.0;     ///< t − previous event's t (0 for the first)
         double writeLatency = qQNaN();  ///< finish_write only: t − the reservation it closed
+        /** finish_read_prefetched only: the release or __enter__ record it belongs to, or -1
+         *  (a read of its own). */
+        qint32 partOf = -1;
     };
 
     /** The events of key `id` (at most `cap`: truncated() tells). */

@@ -4,7 +4,8 @@
 
 namespace lmct {
 
-KeyLifecycleRules::Step KeyLifecycleRules::next(KeyAnalysis::Call call, qint32 record, double t) {
+KeyLifecycleRules::Step KeyLifecycleRules::next(KeyAnalysis::Call call, qint32 record, double t,
+                                                bool isRead) {
     Step s;
     switch (call) {
         case KeyAnalysis::Call::Reserve:
@@ -26,7 +27,8 @@ KeyLifecycleRules::Step KeyLifecycleRules::next(KeyAnalysis::Call call, qint32 r
             break;
         case KeyAnalysis::Call::ReadEnter:
         case KeyAnalysis::Call::FinishRead:
-            if (m_firstFinish.isValid() && !m_reused && !std::isnan(t - m_firstFinish.t)) {
+            if (isRead && m_firstFinish.isValid() && !m_reused &&
+                !std::isnan(t - m_firstFinish.t)) {
                 m_reused = true;
                 s.firstFinish = m_firstFinish;
             }

@@ -13,8 +13,10 @@ namespace lmct {
  * - write latency: a finish_write closes the reservation opened by the first reserve_write or
  *   reserve_write_with_status since the previous finish_write or abort_write (abort_write drops
  *   it);
- * - time to first reuse: the first read (read_prefetched_results.__enter__ or
- *   finish_read_prefetched) after the key's first finish_write reuses that finish.
+ * - time to first reuse: the first read (read_prefetched_results.__enter__ or a
+ *   finish_read_prefetched that is a read, KeyAnalysis::FinishRole::Read) after the key's first
+ *   finish_write reuses that finish; a finish_read_prefetched that belongs to a release or to an
+ *   earlier read is no read.
  *
  * A call whose time is NaN opens nothing (a reservation or first finish needs a time), and a reuse
  * whose duration would be NaN does not count as the first one.
@@ -37,8 +39,9 @@ public:
         Mark firstFinish;            ///< the first reuse: the first finish_write it reuses
     };
 
-    /** Applies the next call of the key (file order) at `record`, t_mono `t`. */
-    Step next(KeyAnalysis::Call call, qint32 record, double t);
+    /** Applies the next call of the key (file order) at `record`, t_mono `t`; `isRead` false
+     *  for a finish_read_prefetched that is part of a release or of an earlier read. */
+    Step next(KeyAnalysis::Call call, qint32 record, double t, bool isRead = true);
 
 private:
     Mark m_reservation;  // the open reservation

@@ -1,5 +1,7 @@
 #include "requestanalysis.h"
 
+#include <QString>
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -182,14 +184,94 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                 }
                 break;
             }
+            case KeyAnalysis::Call::Release:
+            case KeyAnalysis::Call::Cancel: {
+                const int skr = ka.handleSubmit(kr);
+                auto it = std::lower_bound(requestKr.begin(), requestKr.end(), skr);
+                if (skr < 0 || it == requestKr.end() || *it != skr) {
+                    ++ra->m_unlinked;
+                    break;
+                }
+                Request &q = ra->m_requests[size_t(it - requestKr.begin())];
+                if (ka.handleAt(kr) && !q.released && !q.cancelled) {
+                    Link l{skr, kr, 0};
+                    for (const quint32 k : ka.keysAt(skr)) {
+                        if (firstFinish[k] >= skr) {
+                            break;
+                        }
+                        ++l.storedPrefix;
+                    }
+                    ra->m_links.push_back(l);
+                }
+                (call == KeyAnalysis::Call::Release ? q.released : q.cancelled) = true;
+                break;
+            }
             default:
                 break;
         }
+    }
+    std::sort(ra->m_links.begin(), ra->m_links.end(),
+              [](const Link &a, const Link &b) { return a.submitKr < b.submitKr; });
+    for (const Request &q : ra->m_requests) {
+        ra->m_cancelled += q.cancelled ? 1 : 0;
+        ra->m_released += q.released ? 1 : 0;
+        const HitCheck c = ra->hitCheck(q);
+        ra->m_disagree += c == HitCheck::Disagrees ? 1 : 0;
+        ra->m_agree += c == HitCheck::Agrees ? 1 : 0;
     }
     if (progress) {
         progress(100);
     }
     return ra;
+}
+
+RequestAnalysis::HitCheck RequestAnalysis::hitCheck(const Request &q) const {
+    const PrefetchHandle *h = handle(q);
+    if (!h || !h->hasHitCount) {
+        return HitCheck::NoAccount;
+    }
+    if (h->hasTotal && h->totalRequestedKeys != q.requested) {
+        return HitCheck::Disagrees;
+    }
+    if (q.readRecord >= 0) {
+        return h->l1PrefixHitCount == q.prefixHit ? HitCheck::Agrees : HitCheck::Disagrees;
+    }
+    return h->l1PrefixHitCount <= storedPrefix(q) ? HitCheck::Agrees : HitCheck::Disagrees;
+}
+
+const RequestAnalysis::Link *RequestAnalysis::linkOf(const Request &q) const {
+    auto it = std::lower_bound(m_links.begin(), m_links.end(), q.submitKeyRecord,
+                               [](const Link &l, int v) { return l.submitKr < v; });
+    return it != m_links.end() && it->submitKr == q.submitKeyRecord ? &*it : nullptr;
+}
+
+QString RequestAnalysis::hitCheckName(HitCheck c) {
+    switch (c) {
+        case HitCheck::Agrees:
+            return QStringLiteral("agrees");
+        case HitCheck::Disagrees:
+            return QStringLiteral("disagrees");
+        case HitCheck::NoAccount:
+            break;
+    }
+    return QString();
+}
+
+QString RequestAnalysis::handleHitText(const Request &q) const {
+    const PrefetchHandle *h = handle(q);
+    if (!h || !h->hasHitCount) {
+        return QString();
+    }
+    return h->hasTotal
+               ? QStringLiteral("%1 of %2").arg(h->l1PrefixHitCount).arg(h->totalRequestedKeys)
+               : QString::number(h->l1PrefixHitCount);
+}
+
+QString RequestAnalysis::inferredHitText(const Request &q) const {
+    if (q.readRecord >= 0) {
+        return QStringLiteral("%1 of %2").arg(q.prefixHit).arg(q.requested);
+    }
+    return QStringLiteral("at most %1 of %2").arg(storedPrefix(q)).arg(q.requested);
 }
 
 int RequestAnalysis::requestOfRecord(int record) const {

@@ -45,10 +45,18 @@ double RequestTableModel::numericValue(const RequestAnalysis::Request &q, int co
             return q.requested;
         case PrefixHitColumn:
             return q.prefixHit;
+        case LmcacheHitColumn: {
+            const PrefetchHandle *h = m_analysis->handle(q);
+            return h && h->hasHitCount ? double(h->l1PrefixHitCount) : -1.0;
+        }
+        case HitCheckColumn:
+            return int(m_analysis->hitCheck(q));
         case ReadKeysColumn:
             return q.readKeys;
         case MatchColumn:
             return int(q.match);
+        case EndedColumn:
+            return (q.cancelled ? 2 : 0) + (q.released ? 1 : 0);
         case TimeToReadColumn:
             return orInf(m_analysis->timeToRead(q));
         case ReservedColumn:
@@ -85,6 +93,10 @@ QVariant RequestTableModel::data(const QModelIndex &index, int role) const {
                 c == TimeToReadColumn) {
                 return q.readRecord;
             }
+            if (c == LmcacheHitColumn || c == HitCheckColumn || c == EndedColumn) {
+                const int kr = m_analysis->handleKr(q);
+                return kr >= 0 ? m_analysis->keys().recordOf(kr) : -1;
+            }
             if (c == ReservedColumn) {
                 return q.firstReserveRecord;
             }
@@ -95,9 +107,17 @@ QVariant RequestTableModel::data(const QModelIndex &index, int role) const {
         case SortRole:
             return sortValue(q, c);
         case Qt::TextAlignmentRole:
-            return c == RequestIdColumn || c == MatchColumn
+            return c == RequestIdColumn || c == MatchColumn || c == HitCheckColumn ||
+                           c == EndedColumn
                        ? QVariant()
                        : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+        case Qt::ToolTipRole:
+            if (c == HitCheckColumn &&
+                m_analysis->hitCheck(q) != RequestAnalysis::HitCheck::NoAccount) {
+                return tr("LMCache: %1 in L1; the calls: %2")
+                    .arg(m_analysis->handleHitText(q), m_analysis->inferredHitText(q));
+            }
+            return QVariant();
         case Qt::DisplayRole:
             break;
         default:
@@ -118,6 +138,15 @@ QVariant RequestTableModel::data(const QModelIndex &index, int role) const {
             return qint32(numericValue(q, c));
         case MatchColumn:
             return RequestAnalysis::matchName(q.match);
+        case LmcacheHitColumn:
+            return m_analysis->handleHitText(q);
+        case HitCheckColumn:
+            return RequestAnalysis::hitCheckName(m_analysis->hitCheck(q));
+        case EndedColumn:
+            return q.released && q.cancelled ? tr("released, cancelled")
+                   : q.cancelled             ? tr("cancelled")
+                   : q.released              ? tr("released")
+                                             : QString();
         case TimeToReadColumn:
         case TimeToWrittenColumn:
             return dur(numericValue(q, c));
@@ -132,8 +161,9 @@ QVariant RequestTableModel::headerData(int section, Qt::Orientation orientation,
         return QAbstractTableModel::headerData(section, orientation, role);
     }
     static const char *const names[ColumnCount] = {
-        "Request id", "Submit t", "Requested", "Prefix hit", "Read keys",
-        "Match",      "To read",  "Reserved",  "Finished",   "To written"};
+        "Request id", "Submit t",  "Requested", "Prefix hit", "LMCache hit",
+        "Hit check",  "Read keys", "Match",     "Ended",      "To read",
+        "Reserved",   "Finished",  "To written"};
     return QString::fromLatin1(names[section]);
 }
 

@@ -12,8 +12,12 @@ namespace lmct {
  * The requests of a RequestAnalysis as a table: one row per submit_prefetch_task.
  *
  * Columns: request id, submit t_mono, keys requested, prefix hit (leading requested keys read),
- * read keys, match rule (prefix / overlap / none), time to read, reserved and finished key
- * occurrences credited to the request, time until its last credited finish_write.
+ * LMCache's own L1 prefix hit ("N of T", from the PrefetchHandle of the request's release or
+ * cancel; empty without one), whether the two agree (RequestAnalysis::hitCheck(); the tooltip
+ * says what the calls show), read keys, match rule (prefix / overlap / none), how the request
+ * ended (released / cancelled, by its release_prefetch_task / cancel_prefetch_task), time to
+ * read, reserved and finished key occurrences credited to the request, time until its last
+ * credited finish_write.
  *
  * Sorting is done by the model (a stable permutation). Roles: Qt::DisplayRole, SortRole (number
  * or text), RequestRole (int index into RequestAnalysis::requests()), RecordRole (int record to
@@ -30,8 +34,11 @@ public:
         SubmitColumn,
         RequestedColumn,
         PrefixHitColumn,
+        LmcacheHitColumn,
+        HitCheckColumn,
         ReadKeysColumn,
         MatchColumn,
+        EndedColumn,
         TimeToReadColumn,
         ReservedColumn,
         FinishedColumn,
@@ -56,7 +63,8 @@ public:
 
 private:
     /** The number a request sorts by in a numeric column (times and durations in seconds,
-     *  counts, match kind); an unknown duration is +inf; 0 for the request id column. Shared by
+     *  counts, match kind, LMCache's hit count (-1 without a handle), hit check, ended as
+     *  cancelled·2 + released); an unknown duration is +inf; 0 for the request id column. Shared by
      *  the sort, SortRole and the displayed numbers. */
     double numericValue(const RequestAnalysis::Request &q, int column) const;
     QVariant sortValue(const RequestAnalysis::Request &q, int column) const;

@@ -35,6 +35,7 @@ enum GroupColumn {
     GroupReads,
     GroupFinishedReads,
     GroupDistinctKeys,
+    GroupReleases,
     GroupColumns
 };
 
@@ -110,7 +111,8 @@ QVariant StatisticsTableModel::headerData(int section, Qt::Orientation orientati
             return QString::fromUtf8(names[section]);
         }
         static const char *names[] = {"",           "Calls", "Reserves",       "Finished writes",
-                                      "Prefetches", "Reads", "Finished reads", "Distinct keys"};
+                                      "Prefetches", "Reads", "Finished reads", "Distinct keys",
+                                      "Releases"};
         if (section == GroupName) {
             return m_table == Table::Models  ? QStringLiteral("Model")
                    : m_table == Table::Ranks ? QStringLiteral("Rank")
@@ -269,7 +271,9 @@ QVariant StatisticsTableModel::groupData(int row, int column, int role) const {
             return QVariant();
         }
         if (m_table == Table::Salts && !r.hasSalt) {
-            return QStringLiteral("Keys without a cache_salt field (trace schema before 2)");
+            return QStringLiteral(
+                "Keys without a cache_salt field: tenants cannot be told apart (trace schema "
+                "before 2, or a schema 2 trace whose ObjectKey codec did not write it)");
         }
         return name;
     }
@@ -297,6 +301,9 @@ QVariant StatisticsTableModel::groupData(int row, int column, int role) const {
             break;
         case GroupFinishedReads:
             v = r.finishedReads;
+            break;
+        case GroupReleases:
+            v = r.releases;
             break;
         case GroupDistinctKeys:
             v = r.distinctKeys;

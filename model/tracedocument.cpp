@@ -102,6 +102,18 @@ int TraceDocument::setDiagnostic(int at, const Diagnostic &d, int cap) {
     return at;
 }
 
+void TraceDocument::noteOnce(const Diagnostic &d) const {
+    // Documents are made non-const (TraceLoader); the diagnostics are guarded by m_mutex.
+    auto *self = const_cast<TraceDocument *>(this);
+    QMutexLocker lock(&m_mutex);
+    for (const Diagnostic &o : std::as_const(self->m_diagnostics)) {
+        if (o.kind == d.kind && o.message == d.message) {
+            return;
+        }
+    }
+    self->appendLocked(d, 10000);
+}
+
 void TraceDocument::addDiagnostic(const Diagnostic &d, int cap) {
     QMutexLocker lock(&m_mutex);
     appendLocked(d, cap);

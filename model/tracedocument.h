@@ -158,6 +158,13 @@ public:
      */
     QString shrinkSentence(qint64 *size = nullptr) const;
 
+    /**
+     * Adds `d` unless a diagnostic of the same kind and message is listed already: a fact an
+     * analysis finds about the whole trace (e.g. KeyAnalysis: keys without cache_salt under
+     * schema 2), told once however often the analysis runs. Any thread.
+     */
+    void noteOnce(const Diagnostic &d) const;
+
     /** The record index whose frame starts nearest at or before `offset`; -1 when none. */
     int recordNearOffset(qint64 offset) const;
     /**

@@ -1,6 +1,7 @@
 #include "tracestatistics.h"
 
 #include "contextpairs.h"
+#include "finishreadplacement.h"
 
 #include "packedargsdecoder.h"
 #include "parallelchunks.h"
@@ -20,7 +21,17 @@ namespace lmct {
 
 namespace {
 
-enum class Category : quint8 { Other, Reserve, FinishWrite, Prefetch, Enter, Exit, FinishRead };
+enum class Category : quint8 {
+    Other,
+    Reserve,
+    FinishWrite,
+    Prefetch,
+    Enter,
+    Exit,
+    FinishRead,
+    Release,
+    Cancel
+};
 
 Category categoryOf(const QString &qualname) {
     const QString call = Qualname::shortName(qualname);
@@ -42,6 +53,12 @@ Category categoryOf(const QString &qualname) {
     if (call == QLatin1String("finish_read_prefetched")) {
         return Category::FinishRead;
     }
+    if (call == QLatin1String("release_prefetch_task")) {
+        return Category::Release;
+    }
+    if (call == QLatin1String("cancel_prefetch_task")) {
+        return Category::Cancel;
+    }
     return Category::Other;
 }
 
@@ -52,6 +69,7 @@ struct GroupAcc {
     qint64 prefetches = 0;
     qint64 reads = 0;
     qint64 finishedReads = 0;
+    qint64 releases = 0;
     qint64 distinctKeys = 0;
 
     void count(Category c) {
@@ -72,6 +90,9 @@ struct GroupAcc {
             case Category::FinishRead:
                 ++finishedReads;
                 break;
+            case Category::Release:
+                ++releases;
+                break;
             default:
                 break;
         }
@@ -83,6 +104,7 @@ struct GroupAcc {
         prefetches += o.prefetches;
         reads += o.reads;
         finishedReads += o.finishedReads;
+        releases += o.releases;
     }
 };
 
@@ -100,8 +122,10 @@ struct KeyGroups {
     std::string_view salt;
 };
 
+/** An enter, exit, finish_read_prefetched or release of the selection, in file order. */
 struct PairEvent {
-    bool enter = false;
+    Category cat = Category::Other;
+    bool hasKeys = false;
     quint64 keys = 0;
     double tMono = 0.0;
     qint32 record = -1;
@@ -144,6 +168,7 @@ TraceStatistics::GroupRow toRow(const GroupAcc &g) {
     r.prefetches = g.prefetches;
     r.reads = g.reads;
     r.finishedReads = g.finishedReads;
+    r.releases = g.releases;
     r.distinctKeys = g.distinctKeys;
     return r;
 }
@@ -350,9 +375,10 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                 if (sawSaltless) {
                     a.noSalt.count(cat);
                 }
-                if (cat == Category::Enter || cat == Category::Exit) {
+                if (cat == Category::Enter || cat == Category::Exit ||
+                    cat == Category::FinishRead || cat == Category::Release) {
                     a.events.push_back(
-                        PairEvent{cat == Category::Enter, facts.keyListHash(), rs.tMono(r), r});
+                        PairEvent{cat, nkeys > 0, facts.keyListHash(), rs.tMono(r), r});
                 }
             }
             if (ch.second > ch.first) {  // read once: keep the file out of the RSS
@@ -470,6 +496,89 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
         return st;
     }
 
+    // finish_read_prefetched that are no reads (FinishReadPlacement, in file order over the
+    // selection): moved from the groups' finishedReads, their groups read again (few records).
+    std::vector<int> notReads;
+    {
+        FinishReadPlacement placement;
+        for (const std::vector<PairEvent> &chunkEvent : chunkEvents) {
+            for (const PairEvent &e : chunkEvent) {
+                switch (e.cat) {
+                    case Category::Enter:
+                        placement.enter(e.keys, e.record);
+                        break;
+                    case Category::Exit:
+                        placement.exit(e.keys, e.tMono);
+                        break;
+                    case Category::Release:
+                        ++st.releases;
+                        placement.release(e.keys, e.record, e.hasKeys);
+                        break;
+                    case Category::FinishRead: {
+                        qint32 owner = -1;
+                        const auto role = placement.finish(e.keys, e.record, e.tMono, &owner);
+                        ++st.finishReadRoles[size_t(role)];
+                        if (role != FinishReadPlacement::Role::Read) {
+                            notReads.push_back(e.record);
+                        }
+                        break;
+                    }
+                    default:
+                        break;
+                }
+            }
+        }
+    }
+    if (!notReads.empty()) {
+        PackedArgsDecoder decoder(doc);
+        RecordFacts facts;
+        std::vector<std::string_view> models, salts;
+        std::vector<int> ranks;
+        for (const int r : notReads) {
+            const PackedValue args = decoder.decode(r);
+            if (!args.isValid()) {
+                continue;
+            }
+            facts.reset(args);
+            models.clear();
+            salts.clear();
+            ranks.clear();
+            bool sawSaltless = false;
+            for (const PackedObjectKey &key : facts.keys()) {
+                const KvRank kr = key.rank();
+                const int rankKey = (kr.worldSize << 8) | kr.rank;
+                if (std::find(models.begin(), models.end(), key.modelName) == models.end()) {
+                    models.push_back(key.modelName);
+                }
+                if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
+                    ranks.push_back(rankKey);
+                }
+                if (!key.hasCacheSalt) {
+                    sawSaltless = true;
+                } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) == salts.end()) {
+                    salts.push_back(key.cacheSalt);
+                }
+            }
+            for (std::string_view m : models) {
+                --acc.models[viewOf(m)].finishedReads;
+            }
+            for (int rk : ranks) {
+                --acc.ranks[rk].finishedReads;
+            }
+            for (std::string_view salt : salts) {
+                --acc.salts[viewOf(salt)].finishedReads;
+            }
+            if (sawSaltless) {
+                --acc.noSalt.finishedReads;
+            }
+        }
+    }
+    for (int q = 0; q < nq; ++q) {
+        if (cats[size_t(q)] == Category::Cancel) {
+            st.cancels += counts[size_t(q)];
+        }
+    }
+
     // Groups.
     st.distinctKeys = qint64(acc.keys.size());
     for (const KeyGroups &g : std::as_const(acc.keys)) {
@@ -518,18 +627,23 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     // enter/exit calls, each key list identified by its 64-bit hash written as msgpack bin8.
     // Each chunk's events are freed as they are converted.
     size_t eventCount = 0;
-    for (const std::vector<PairEvent> &e : chunkEvents) {
-        eventCount += e.size();
+    for (const std::vector<PairEvent> &chunkEvent : chunkEvents) {
+        for (const PairEvent &e : chunkEvent) {
+            eventCount += e.cat == Category::Enter || e.cat == Category::Exit ? 1 : 0;
+        }
     }
     std::vector<std::array<char, 10>> keyBytes(eventCount);
     std::vector<ContextPairs::Event> events(eventCount);
     size_t k = 0;
     for (std::vector<PairEvent> &chunkEvent : chunkEvents) {
         for (const PairEvent &e : chunkEvent) {
+            if (e.cat != Category::Enter && e.cat != Category::Exit) {
+                continue;
+            }
             keyBytes[k][0] = char(0xc4);
             keyBytes[k][1] = char(8);
             qToBigEndian(e.keys, keyBytes[k].data() + 2);
-            events[k] = ContextPairs::Event{e.record, e.tMono, e.enter,
+            events[k] = ContextPairs::Event{e.record, e.tMono, e.cat == Category::Enter,
                                             QByteArrayView(keyBytes[k].data(), 10)};
             ++k;
         }
@@ -582,6 +696,7 @@ QJsonObject TraceStatistics::toJson(const GroupRow &r) {
         {QStringLiteral("prefetches"), r.prefetches},
         {QStringLiteral("reads"), r.reads},
         {QStringLiteral("finished_reads"), r.finishedReads},
+        {QStringLiteral("releases"), r.releases},
         {QStringLiteral("distinct_keys"), r.distinctKeys},
     };
     if (r.rank >= 0) {
@@ -617,6 +732,12 @@ QJsonObject TraceStatistics::toJson() const {
         {QStringLiteral("decode_errors"), decodeErrors},
         {QStringLiteral("distinct_keys"), distinctKeys},
         {QStringLiteral("cancelled"), cancelled},
+        {QStringLiteral("releases"), releases},
+        {QStringLiteral("cancels"), cancels},
+        {QStringLiteral("finish_read_prefetched"),
+         QJsonObject{{QStringLiteral("read"), finishReadRoles[0]},
+                     {QStringLiteral("of_release"), finishReadRoles[1]},
+                     {QStringLiteral("of_read"), finishReadRoles[2]}}},
         {QStringLiteral("calls"), callRows},
         {QStringLiteral("totals"), toJson(totals)},
         {QStringLiteral("models"), groups(models)},

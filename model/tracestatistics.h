@@ -7,6 +7,7 @@
 #include <QList>
 #include <QString>
 #include <QThreadPool>
+#include <array>
 #include <atomic>
 #include <functional>
 #include <limits>
@@ -31,7 +32,10 @@ namespace lmct {
  *   group one of its keys belongs to (a TP=2 call with keys of both ranks counts for both).
  *   calls = all such calls; reserves = reserve_write and reserve_write_with_status;
  *   finishedWrites = finish_write; prefetches = submit_prefetch_task;
- *   reads = read_prefetched_results.__enter__; finishedReads = finish_read_prefetched;
+ *   reads = read_prefetched_results.__enter__; finishedReads = finish_read_prefetched that
+ *   are reads (FinishReadPlacement over the selection: not those of a release_prefetch_task nor
+ *   the late release of an earlier read; docs/cache-behaviour.md, "Reads"); releases =
+ *   release_prefetch_task (with keys: a nil `keys` belongs to no group);
  *   distinctKeys = distinct ObjectKeys (hash, model, kv_rank, group, salt) of the group over
  *   the selection, counted by a 64-bit identity hash (collisions ~2^-64 per pair).
  *   Keys without `cache_salt` (schema < 2) form the salt group with hasSalt = false.
@@ -100,7 +104,8 @@ public:
         qint64 finishedWrites = 0;
         qint64 prefetches = 0;
         qint64 reads = 0;
-        qint64 finishedReads = 0;
+        qint64 finishedReads = 0;  ///< finish_read_prefetched that are reads
+        qint64 releases = 0;       ///< release_prefetch_task
         qint64 distinctKeys = 0;
     };
 
@@ -119,9 +124,13 @@ public:
     QList<GroupRow> ranks;   ///< by world size, then rank
     QList<GroupRow> salts;   ///< by salt; the no-salt group first
     PairStats pairs;
-    qint64 records = 0;        ///< records in the selection
-    qint64 distinctKeys = 0;   ///< distinct ObjectKeys over the selection
-    qint64 decodeErrors = 0;   ///< records whose arguments did not decode
+    qint64 records = 0;       ///< records in the selection
+    qint64 distinctKeys = 0;  ///< distinct ObjectKeys over the selection
+    qint64 decodeErrors = 0;  ///< records whose arguments did not decode
+    qint64 releases = 0;      ///< release_prefetch_task records (args decoded)
+    qint64 cancels = 0;       ///< cancel_prefetch_task records (no keys: in no group)
+    /** finish_read_prefetched by FinishReadPlacement::Role (read, of a release, of a read). */
+    std::array<qint64, 3> finishReadRoles{};
     bool argsDecoded = false;  ///< keys, bytes, groups and pairs were computed
     bool cancelled = false;
     TMonoRange range;
@@ -135,7 +144,8 @@ public:
 
     /**
      * JSON: `records`, `range` ({from, to}, null ends when open), `args_decoded`,
-     * `decode_errors`, `distinct_keys`, `calls` (array of call rows, snake_case keys, NaN as
+     * `decode_errors`, `distinct_keys`, `releases`, `cancels`, `finish_read_prefetched` ({read,
+     * of_release, of_read}), `calls` (array of call rows, snake_case keys, NaN as
      * null), `totals`, `models`, `ranks`, `salts` (arrays of group rows), `context_pairs`.
      */
     QJsonObject toJson() const;

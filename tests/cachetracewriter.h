@@ -44,6 +44,16 @@ inline TKey key(int n, qint64 kvRank = 33554944) {
     return k;
 }
 
+/** A PrefetchHandle as late-2026 LMCache writes it (spec §6). */
+struct THandle {
+    qint64 prefetchRequestId = -1;
+    QString externalRequestId;
+    qint64 l1PrefixHitCount = 0;
+    qint64 totalRequestedKeys = 0;
+    double submitTime = 0.0;  ///< server time.monotonic(): the header's t_mono_start + t_mono
+    qint64 generation = 0;
+};
+
 /** Where a record's keys go. */
 enum class KeysAt {
     Flat,     ///< args.keys
@@ -55,11 +65,13 @@ enum class KeysAt {
 class CacheTraceWriter {
 public:
     using Packer = msgpack::packer<std::stringstream>;
+    static constexpr double kTMonoStart = 81234.5;  ///< the header's t_mono_start
 
-    CacheTraceWriter() {
+    /** The header: schema 2 by default (`schema` < 0: no trace_schema_version at all). */
+    explicit CacheTraceWriter(int schema = 2) {
         std::stringstream s;
         Packer p(s);
-        p.pack_map(9);
+        p.pack_map(schema >= 0 ? 9 : 8);
         str(p, "type");
         str(p, "header");
         str(p, "magic");
@@ -69,10 +81,12 @@ public:
         p.pack(1);
         str(p, "level");
         str(p, "storage");
-        str(p, "trace_schema_version");
-        p.pack(2);
+        if (schema >= 0) {
+            str(p, "trace_schema_version");
+            p.pack(schema);
+        }
         str(p, "t_mono_start");
-        p.pack_double(81234.5);
+        p.pack_double(kTMonoStart);
         str(p, "t_wall_start");
         p.pack_double(1760000000.25);
         str(p, "sm_config_json");
@@ -143,6 +157,56 @@ public:
         frame(s.str());
     }
 
+    /**
+     * release_prefetch_task(handle, keys) at `tMono`: `keys` nil when not given (all of the
+     * handle's keys).
+     */
+    void release(double tMono, const THandle &h, const std::optional<std::vector<TKey>> &keys) {
+        handleCall(tMono, "release_prefetch_task", h, &keys);
+    }
+    /** cancel_prefetch_task(handle) at `tMono`. */
+    void cancel(double tMono, const THandle &h) {
+        handleCall(tMono, "cancel_prefetch_task", h, nullptr);
+    }
+    /** finish_read_prefetched(keys, read_locks) as late-2026 builds write it. */
+    void finishRead(double tMono, const std::vector<TKey> &keys, int readLocks = 1) {
+        std::stringstream s;
+        Packer p(s);
+        recordHead(p, tMono, "finish_read_prefetched");
+        p.pack_map(2);
+        str(p, "keys");
+        keyList(p, keys);
+        str(p, "read_locks");
+        p.pack(readLocks);
+        frame(s.str());
+    }
+    /** The PrefetchHandle codec: {"__t__": "PrefetchHandle", "v": {...}}. */
+    static void prefetchHandle(Packer &p, const THandle &h) {
+        tag(p, "PrefetchHandle");
+        p.pack_map(9);
+        str(p, "prefetch_request_id");
+        p.pack(h.prefetchRequestId);
+        str(p, "external_request_id");
+        str(p, h.externalRequestId);
+        str(p, "l1_prefix_hit_count");
+        p.pack(h.l1PrefixHitCount);
+        str(p, "l1_found_indices");
+        p.pack_array(quint32(h.l1PrefixHitCount));
+        for (qint64 i = 0; i < h.l1PrefixHitCount; ++i) {
+            p.pack(i);
+        }
+        str(p, "l1_hit_chunks");
+        p.pack(h.l1PrefixHitCount);
+        str(p, "total_requested_keys");
+        p.pack(h.totalRequestedKeys);
+        str(p, "submit_time");
+        p.pack_double(h.submitTime);
+        str(p, "l2_orig_indices");
+        p.pack_array(0);
+        str(p, "generation");
+        p.pack(h.generation);
+    }
+
     /** A record of an unrelated call with no keys (for time anomalies). */
     void plain(double tMono, const QString &shortCall = QStringLiteral("abort_write")) {
         call(tMono, shortCall, {});
@@ -198,6 +262,36 @@ public:
     }
 
 private:
+    void recordHead(Packer &p, double tMono, const char *shortCall) {
+        p.pack_map(5);
+        str(p, "type");
+        str(p, "record");
+        str(p, "t_mono");
+        p.pack_double(tMono);
+        str(p, "t_wall");
+        p.pack_double(1760000000.25 + tMono);
+        str(p, "qualname");
+        str(p, Qualname::storagePrefix() + QString::fromLatin1(shortCall));
+        str(p, "args");
+    }
+    void handleCall(double tMono, const char *shortCall, const THandle &h,
+                    const std::optional<std::vector<TKey>> *keys) {
+        std::stringstream s;
+        Packer p(s);
+        recordHead(p, tMono, shortCall);
+        p.pack_map(keys ? 2 : 1);
+        str(p, "handle");
+        prefetchHandle(p, h);
+        if (keys) {
+            str(p, "keys");
+            if (*keys) {
+                keyList(p, **keys);
+            } else {
+                p.pack_nil();
+            }
+        }
+        frame(s.str());
+    }
     void frame(const std::string &body) {
         const quint32 n = quint32(body.size());
         const char len[4] = {char(n >> 24), char(n >> 16), char(n >> 8), char(n)};

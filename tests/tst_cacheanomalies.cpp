@@ -215,6 +215,149 @@ private slots:
         QVERIFY(!CacheAnalysis::run(*doc, {}, &cancel));
     }
 
+    void hitDisagrees() {
+        std::shared_ptr<const TraceDocument> doc;
+        const auto r = reportOf(handleHitsTrace(), &doc);
+        QVERIFY(r);
+        const auto items = itemsOf(*r, Kind::HitDisagrees);
+        QCOMPARE(r->count(Kind::HitDisagrees), 3);
+        QCOMPARE(items[0]->record, 10);
+        QCOMPARE(items[0]->record2, 7);
+        QCOMPARE(items[1]->record, 15);
+        QCOMPARE(items[1]->record2, 14);
+        QCOMPARE(items[2]->record, 17);
+        QCOMPARE(AnomalyReport::records(*items[2]), (std::vector<int>{17, 16}));
+        QVERIFY(r->message(*items[0]).contains(QStringLiteral("request b")));
+        QVERIFY(r->message(*items[0]).contains(QStringLiteral("2 of 2")));
+        QVERIFY(r->message(*items[1]).contains(QStringLiteral("at most 0 of 2")));
+        QCOMPARE(AnomalyReport::kindName(Kind::HitDisagrees), QStringLiteral("hit_disagrees"));
+        // The same through CacheAnalysis, which hands its requests over.
+        const auto a = CacheAnalysis::run(*doc);
+        QCOMPARE(a->anomalies->count(Kind::HitDisagrees), 3);
+        // The release's finish_read_prefetched of key 9 (never written) is no read.
+        QCOMPARE(r->count(Kind::ReadNeverWritten), 0);
+    }
+
+    void gapsOnlyWhileWorkIsOpen() {
+        // Bursts 1 ms apart; between them 1 s of idle time (nothing open): no gap. The same
+        // silence inside an open read or an open reservation is one.
+        CacheTraceWriter w;
+        double t = 0.0;
+        int n = 0;
+        auto burst = [&] {
+            for (int i = 0; i < 10; ++i, ++n) {
+                w.call(t += 0.001, QStringLiteral("reserve_write"), {key(n)});
+                w.call(t += 0.001, QStringLiteral("finish_write"), {key(n)});
+            }
+        };
+        burst();  // records 0..19
+        t += 1.0;
+        burst();  // 20..39
+        w.call(t += 0.001, QStringLiteral("read_prefetched_results.__enter__"), {key(1)});  // 40
+        t += 1.0;
+        w.call(t += 0.001, QStringLiteral("read_prefetched_results.__exit__"), {key(1)});  // 41
+        burst();                                                                           // 42..61
+        w.call(t += 0.001, QStringLiteral("reserve_write"), {key(500)});                   // 62
+        t += 1.0;
+        w.call(t += 0.001, QStringLiteral("finish_write"), {key(500)});  // 63
+        w.call(t += 0.001, QStringLiteral("reserve_write"), {key(1)});   // 64: already stored
+        t += 1.0;
+        burst();  // 65..84: the silence before it is idle (key 1 was skipped, not in flight)
+        const auto r = reportOf(w.bytes());
+        QVERIFY(r);
+        const auto gaps = itemsOf(*r, Kind::Gap);
+        QCOMPARE(r->count(Kind::Gap), 2);
+        QCOMPARE(gaps[0]->record, 40);
+        QCOMPARE(gaps[0]->record2, 41);
+        QCOMPARE(gaps[1]->record, 62);
+        QCOMPARE(gaps[1]->record2, 63);
+        QVERIFY(r->message(*gaps[0]).contains(QStringLiteral("while work was open")));
+        QCOMPARE(r->count(Kind::ReserveWithoutFinish), 0);
+        QCOMPARE(r->alreadyStored(), 1);
+        QCOMPARE(r->totalCount(), 2);
+    }
+
+    void alreadyStoredIsNoReserveWithoutFinish() {
+        CacheTraceWriter w;
+        w.call(0.001, QStringLiteral("reserve_write"), {key(1), key(2)});
+        w.call(0.002, QStringLiteral("finish_write"), {key(1), key(2)});
+        w.call(0.003, QStringLiteral("reserve_write"), {key(1), key(2), key(3)});
+        w.call(0.004, QStringLiteral("finish_write"), {key(3)});
+        w.call(0.005, QStringLiteral("reserve_write"), {key(4)});  // never finished: reported
+        const auto r = reportOf(w.bytes());
+        QVERIFY(r);
+        QCOMPARE(r->alreadyStored(), 2);
+        QCOMPARE(r->count(Kind::ReserveWithoutFinish), 1);
+        QCOMPARE(itemsOf(*r, Kind::ReserveWithoutFinish)[0]->record, 4);
+    }
+
+    void lateFinishReadIsNoRead() {
+        // A finish_read_prefetched after its read's __exit__ releases that read: it reads
+        // nothing, so a key first written between the two is not read_never_written by it; a
+        // finish of no read and no release still is a read.
+        CacheTraceWriter w;
+        w.call(0.001, QStringLiteral("read_prefetched_results.__enter__"), {key(1)});  // 0
+        w.call(0.002, QStringLiteral("read_prefetched_results.__exit__"), {key(1)});   // 1
+        w.call(0.003, QStringLiteral("reserve_write"), {key(1)});                      // 2
+        w.call(0.004, QStringLiteral("finish_write"), {key(1)});                       // 3
+        w.finishRead(0.005, {key(1)});  // 4: of the read at 0
+        w.finishRead(0.006, {key(2)});  // 5: a read of key 2, never written
+        const auto r = reportOf(w.bytes());
+        QVERIFY(r);
+        const auto rnw = itemsOf(*r, Kind::ReadNeverWritten);
+        QCOMPARE(r->count(Kind::ReadNeverWritten), 2);
+        QCOMPARE(rnw[0]->record, 0);  // the __enter__ read key 1 before it was written
+        QCOMPARE(rnw[1]->record, 5);
+    }
+
+    void cleanLate2026Trace() {
+        // The late-2026 call shapes of a healthy server: reads released later, keys skipped
+        // as already stored, a cancel whose handle agrees with the calls, idle time between
+        // bursts and keys without cache_salt.
+        CacheTraceWriter w;
+        double t = 0.0;
+        auto next = [&t] { return t += 0.001; };
+        auto bare = [](int n) {
+            TKey k = key(n, 16777472);
+            k.salt.reset();
+            return k;
+        };
+        const QString R = QStringLiteral("reserve_write"), F = QStringLiteral("finish_write"),
+                      S = QStringLiteral("submit_prefetch_task"),
+                      EN = QStringLiteral("read_prefetched_results.__enter__"),
+                      EX = QStringLiteral("read_prefetched_results.__exit__");
+        for (int burst = 0; burst < 5; ++burst) {
+            const int b = 10 * burst;
+            const QString rid = QStringLiteral("chatcmpl-%1").arg(burst);
+            w.call(next(), S, {bare(0), bare(b + 1), bare(b + 2)}, KeysAt::Spec, rid);
+            if (burst > 0) {
+                w.call(next(), EN, {bare(0)});
+                w.call(next(), EX, {bare(0)});
+                w.finishRead(next(), {bare(0)});
+            }
+            w.call(next(), R, {bare(0), bare(b + 1), bare(b + 2)});
+            w.call(next(), F,
+                   burst == 0 ? std::vector<TKey>{bare(0), bare(b + 1), bare(b + 2)}
+                              : std::vector<TKey>{bare(b + 1), bare(b + 2)});
+            w.call(next(), S, {bare(0), bare(b + 1), bare(b + 5)}, KeysAt::Spec,
+                   rid + QStringLiteral("-x"));
+            THandle h;
+            h.externalRequestId = rid + QStringLiteral("-x");
+            h.l1PrefixHitCount = 2;
+            h.totalRequestedKeys = 3;
+            h.submitTime = CacheTraceWriter::kTMonoStart + t;
+            w.cancel(next(), h);
+            t += 2.0;  // idle
+        }
+        std::shared_ptr<const TraceDocument> doc;
+        const auto r = reportOf(w.bytes(), &doc);
+        QVERIFY(r);
+        QCOMPARE(r->totalCount(), 0);
+        QCOMPARE(r->alreadyStored(), 1);  // key 0, skipped by every later reserve_write
+        QVERIFY(r->keys()->saltMissing());
+        QCOMPARE(r->keys()->finishRoleCounts()[int(KeyAnalysis::FinishRole::OfRead)], 4);
+    }
+
     void cleanTrace() {
         CacheTraceWriter w;
         for (int i = 0; i < 20; ++i) {

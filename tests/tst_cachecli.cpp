@@ -31,7 +31,8 @@ const QStringList kKinds = {QStringLiteral("finish_without_reserve"),
                             QStringLiteral("enter_without_exit"),
                             QStringLiteral("read_never_written"),
                             QStringLiteral("time_backwards"),
-                            QStringLiteral("gap")};
+                            QStringLiteral("gap"),
+                            QStringLiteral("hit_disagrees")};
 
 }  // namespace
 
@@ -126,7 +127,9 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("3121 distinct keys"));
         QVERIFY(r.out.contains("CHUNK HASH"));
-        QCOMPARE(r.out.count('\n'), 1 + 5 + 1 + 1 + 3121);  // summary, states, blank, head, keys
+        QVERIFY(r.out.contains("300 requests: 232 reads matched, 0 unmatched\n"));
+        // summary, states, requests, blank, head, keys
+        QCOMPARE(r.out.count('\n'), 1 + 5 + 1 + 1 + 1 + 3121);
     }
 
     void terminalControlsAreEscaped() {
@@ -151,7 +154,8 @@ private slots:
         QVERIFY2(keys.out.contains("Qwen\\u{202e}\\x1b[31mred\\x0d\\x0anext"),
                  keys.out.constData());
         // (a line feed in the name broke the key's row in two)
-        QCOMPARE(keys.out.count('\n'), 1 + 5 + 1 + 1 + 1);  // summary, states, blank, head, key
+        // summary, states, requests, blank, head, key
+        QCOMPARE(keys.out.count('\n'), 1 + 5 + 1 + 1 + 1 + 1);
         // JSON keeps the name as it is (JSON escapes the controls itself).
         const Run json = runLmct({QStringLiteral("keys"), QStringLiteral("--json"), path});
         const QJsonObject o = QJsonDocument::fromJson(json.out).object();
@@ -166,7 +170,7 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const QJsonObject counts = o.value(QStringLiteral("counts")).toObject();
         QCOMPARE(counts.keys().size(), kKinds.size());
-        const QList<int> expect = {2, 1, 1, 1, 2, 1, 1};
+        const QList<int> expect = {2, 1, 1, 1, 2, 1, 1, 0};
         for (int i = 0; i < kKinds.size(); ++i) {
             QCOMPARE(counts.value(kKinds[i]).toInt(-1), expect[i]);
         }
@@ -194,6 +198,56 @@ private slots:
         QCOMPARE(gap.value(QStringLiteral("records")).toArray(), QJsonArray({17, 18}));
         QVERIFY(qAbs(o.value(QStringLiteral("gap_threshold_s")).toDouble() - 0.02) < 1e-5);
         QCOMPARE(o.value(QStringLiteral("truncated")).toArray().size(), 0);
+        QCOMPARE(o.value(QStringLiteral("already_stored")).toInt(-1), 0);
+    }
+
+    void late2026Semantics() {
+        // Keys skipped as already stored, a read released late, keys without cache_salt under
+        // schema 2, and requests with LMCache's account of their hit.
+        auto bare = [](int n) {
+            TKey k = key(n);
+            k.salt.reset();
+            return k;
+        };
+        CacheTraceWriter w;
+        w.call(0.001, QStringLiteral("reserve_write"), {bare(1), bare(2)});
+        w.call(0.002, QStringLiteral("finish_write"), {bare(1), bare(2)});
+        w.call(0.003, QStringLiteral("submit_prefetch_task"), {bare(1), bare(3)}, KeysAt::Spec,
+               QStringLiteral("r1"));
+        w.call(0.004, QStringLiteral("read_prefetched_results.__enter__"), {bare(1)});
+        w.call(0.005, QStringLiteral("read_prefetched_results.__exit__"), {bare(1)});
+        w.finishRead(0.006, {bare(1)});
+        w.call(0.007, QStringLiteral("reserve_write"), {bare(1), bare(3)});
+        w.call(0.008, QStringLiteral("finish_write"), {bare(3)});
+        w.call(0.009, QStringLiteral("submit_prefetch_task"), {bare(1), bare(2)}, KeysAt::Spec,
+               QStringLiteral("r2"));
+        THandle h;
+        h.externalRequestId = QStringLiteral("r2");
+        h.l1PrefixHitCount = 2;
+        h.totalRequestedKeys = 2;
+        h.submitTime = CacheTraceWriter::kTMonoStart + 0.009;
+        w.cancel(0.010, h);
+        const QString path = writeFile(m_dir, QStringLiteral("late.lct"), w.bytes());
+        const Run text = runLmct({QStringLiteral("keys"), path});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("1 already stored"), text.out.constData());
+        QVERIFY(text.out.contains(
+            "note: keys carry no cache_salt: tenants cannot be told apart in this trace"));
+        QVERIFY(text.out.contains("1 releasing an earlier read"));
+        QVERIFY(
+            text.out.contains("2 requests: 1 reads matched, 0 unmatched; 0 released, 1 "
+                              "cancelled; LMCache's L1 hit agrees on 1, disagrees on 0"));
+        const Run json = runLmct({QStringLiteral("keys"), QStringLiteral("--json"), path});
+        const QJsonObject o = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(o[QStringLiteral("already_stored")].toInt(-1), 1);
+        QCOMPARE(o[QStringLiteral("salt_missing")].toBool(), true);
+        QCOMPARE(o[QStringLiteral("finish_read_prefetched")][QStringLiteral("of_read")].toInt(), 1);
+        QCOMPARE(o[QStringLiteral("requests")][QStringLiteral("cancelled")].toInt(), 1);
+        QCOMPARE(o[QStringLiteral("requests")][QStringLiteral("hit_agrees")].toInt(), 1);
+        const Run an = runLmct({QStringLiteral("anomalies"), QStringLiteral("--json"), path});
+        const QJsonObject a = QJsonDocument::fromJson(an.out).object();
+        QCOMPARE(a[QStringLiteral("items")].toArray().size(), 0);
+        QCOMPARE(a[QStringLiteral("already_stored")].toInt(-1), 1);
     }
 
     void anomaliesNone() {

@@ -9,6 +9,7 @@
 #include "keyanalysis.h"
 #include "keytablemodel.h"
 #include "mainwindow.h"
+#include "objectkey.h"
 #include "requestanalysis.h"
 #include "requesttablemodel.h"
 #include "testutil.h"
@@ -453,6 +454,55 @@ private slots:
         QVERIFY2(capacity.startsWith(QStringLiteral("C = 1 chunk: ")), qPrintable(capacity));
         QVERIFY2(capacity.contains(QStringLiteral(" of 1 prefetched key hit")),
                  qPrintable(capacity));
+    }
+
+    void late2026RequestsAndTenants() {
+        // Requests with LMCache's account of their hit: counted in the summary, marked in the
+        // Requests tab; a release's finish_read_prefetched says what it belongs to.
+        QString error;
+        ViewState state;
+        state.setDocument(TraceLoader::loadBytes(handleHitsTrace(), "hits.lct", &error));
+        QVERIFY2(state.document(), qPrintable(error));
+        CacheBehaviourPane pane;
+        QVERIFY(analyseShown(pane, state));
+        const QString summary = pane.summaryText();
+        QVERIFY2(summary.contains(QStringLiteral("requests: 3 cancelled, 2 released, LMCache's L1 "
+                                                 "hit agrees on 2, disagrees on 3")),
+                 qPrintable(summary));
+        QVERIFY(!summary.contains(KeyAnalysis::saltMissingNote()));  // salt "" is a salt
+        QAbstractItemModel *requests = pane.requestView()->model();
+        QCOMPARE(requests->index(2, RequestTableModel::EndedColumn).data().toString(),
+                 QStringLiteral("cancelled"));
+        QCOMPARE(requests->index(1, RequestTableModel::HitCheckColumn).data().toString(),
+                 QStringLiteral("disagrees"));
+        const KeyAnalysis &ka = *pane.analysis()->keys;
+        ObjectKey k9;
+        k9.chunkHash = key(9).hash;
+        k9.modelName = key(9).model;
+        k9.kvRank = key(9).kvRank;
+        k9.objectGroupId = 0;
+        k9.cacheSalt = QString();
+        const int id = ka.find(k9);
+        QVERIFY(id >= 0);
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::KeysTab);
+        click(pane.keyView(), id, 0);
+        QTableWidget *life = pane.lifecycleView();
+        QCOMPARE(life->rowCount(), 3);  // submit, release, its finish_read_prefetched
+        QCOMPARE(life->item(2, 1)->text(),
+                 QStringLiteral("finish_read_prefetched (of the release #5)"));
+
+        // Schema 2 keys without cache_salt: said, not shown as one tenant silently.
+        CacheTraceWriter w;
+        TKey bare = key(1);
+        bare.salt.reset();
+        w.call(0.1, QStringLiteral("reserve_write"), {bare});
+        w.call(0.2, QStringLiteral("finish_write"), {bare});
+        ViewState saltless;
+        saltless.setDocument(TraceLoader::loadBytes(w.bytes(), "bare.lct", &error));
+        CacheBehaviourPane other;
+        QVERIFY(analyseShown(other, saltless));
+        QVERIFY2(other.summaryText().contains(KeyAnalysis::saltMissingNote()),
+                 qPrintable(other.summaryText()));
     }
 
     void summarySaysWhatTheFiguresLack() {

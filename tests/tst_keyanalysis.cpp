@@ -3,8 +3,10 @@
 // table under QAbstractItemModelTester.
 
 #include "cachetracewriter.h"
+#include "diagnostic.h"
 #include "filterevaluator.h"
 #include "filterexpression.h"
+#include "finishreadplacement.h"
 #include "keyanalysis.h"
 #include "keylifecycle.h"
 #include "keytablemodel.h"
@@ -242,6 +244,235 @@ private slots:
         QCOMPARE(k.state, KeyAnalysis::State::Written);
         QCOMPARE(KeyLifecycle::build(*ka, ka->find(toObjectKey(key(1)))).writeLatency(), 0.25);
         QVERIFY(std::isnan(ka->key(ka->find(toObjectKey(key(2)))).writeLatency));
+    }
+
+    void finishReadPlacedByOrderAndKeyList() {
+        // Which finish_read_prefetched is a read of its own (FinishRole), from the calls' order
+        // and key lists; every key is written first.
+        const QString R = QStringLiteral("reserve_write"), F = QStringLiteral("finish_write"),
+                      EN = QStringLiteral("read_prefetched_results.__enter__"),
+                      EX = QStringLiteral("read_prefetched_results.__exit__"),
+                      S = QStringLiteral("submit_prefetch_task");
+        CacheTraceWriter w;
+        double t = 0.0;
+        auto next = [&t] { return t += 0.001; };
+        std::vector<TKey> all;
+        for (int i = 1; i <= 8; ++i) {
+            all.push_back(key(i));
+        }
+        w.call(next(), R, all);          // 0
+        w.call(next(), F, all);          // 1
+        w.call(next(), EN, {key(1)});    // 2  older builds: the finish sits inside the read
+        w.finishRead(next(), {key(1)});  // 3  Read
+        w.call(next(), EX, {key(1)});    // 4
+        w.call(next(), EN, {key(2)});    // 5  late 2026: release_on_exit=False
+        w.call(next(), EX, {key(2)});    // 6
+        w.finishRead(next(), {key(2)});  // 7  OfRead (owner 5)
+        w.call(next(), EN, {key(3)});    // 8
+        const double before = next();
+        w.call(next(), EX, {key(3)});    // 9
+        w.finishRead(before, {key(3)});  // 10 called before the exit, published after: Read
+        THandle h;
+        h.externalRequestId = QStringLiteral("req-4");
+        w.release(next(), h, std::vector<TKey>{key(4)});  // 11
+        w.finishRead(next(), {key(4)});                   // 12 OfRelease (owner 11)
+        w.call(next(), S, {key(5), key(6)}, KeysAt::Spec, QStringLiteral("req-5"));  // 13
+        h.externalRequestId = QStringLiteral("req-5");
+        h.submitTime = CacheTraceWriter::kTMonoStart + 0.014;
+        w.release(next(), h, std::nullopt);      // 14 keys nil: the request's (5, 6)
+        w.finishRead(next(), {key(5), key(6)});  // 15 OfRelease (owner 14)
+        w.finishRead(next(), {key(7)});          // 16 no read, no release: Read
+        h.externalRequestId = QStringLiteral("req-5");
+        w.cancel(next(), h);  // 17 no keys of its own
+        for (int i = 0; i < KeyAnalysis::kNestWindow + 1; ++i) {
+            w.call(next(), R, {key(100 + i)});  // 18..34
+        }
+        w.release(next(), h, std::vector<TKey>{key(8)});  // 35
+        for (int i = 0; i < KeyAnalysis::kNestWindow + 1; ++i) {
+            w.call(next(), F, {key(100 + i)});  // 36..52
+        }
+        w.finishRead(next(), {key(8)});  // 53 too far after the release: Read
+        const auto doc = loadBytes(w.bytes());
+        QVERIFY(doc);
+        const auto ka = KeyAnalysis::build(*doc);
+        using Role = KeyAnalysis::FinishRole;
+        auto roleOf = [&](int record) { return ka->finishRoleAt(ka->keyRecordOf(record)); };
+        auto ownerOf = [&](int record) { return ka->finishOwnerAt(ka->keyRecordOf(record)); };
+        QCOMPARE(roleOf(3), Role::Read);
+        QCOMPARE(roleOf(7), Role::OfRead);
+        QCOMPARE(ownerOf(7), 5);
+        QCOMPARE(roleOf(10), Role::Read);
+        QCOMPARE(roleOf(12), Role::OfRelease);
+        QCOMPARE(ownerOf(12), 11);
+        QCOMPARE(roleOf(15), Role::OfRelease);
+        QCOMPARE(ownerOf(15), 14);
+        QCOMPARE(roleOf(16), Role::Read);
+        QCOMPARE(roleOf(53), Role::Read);
+        QCOMPARE(ownerOf(16), -1);
+        const auto roles = ka->finishRoleCounts();
+        QCOMPARE(roles[int(Role::Read)], 4);
+        QCOMPARE(roles[int(Role::OfRelease)], 2);
+        QCOMPARE(roles[int(Role::OfRead)], 1);
+        QCOMPARE(ka->callAt(ka->keyRecordOf(7)), KeyAnalysis::Call::FinishRead);
+
+        auto idOf = [&](int n) { return ka->find(toObjectKey(key(n))); };
+        // Reads: the inside finish still counts (older builds keep their meaning), the late one
+        // and the release's do not.
+        QCOMPARE(ka->key(idOf(1)).reads(), 2u);
+        QCOMPARE(ka->key(idOf(2)).reads(), 1u);
+        QCOMPARE(ka->key(idOf(2)).finishReads, 0u);
+        QCOMPARE(ka->key(idOf(4)).reads(), 0u);
+        QCOMPARE(ka->key(idOf(4)).state, KeyAnalysis::State::Written);  // released, never read
+        QVERIFY(std::isnan(ka->key(idOf(4)).firstReuse));
+        QCOMPARE(ka->key(idOf(7)).state, KeyAnalysis::State::WrittenRead);
+
+        // Release and cancel: their calls, keys and handles.
+        const int rel = ka->keyRecordOf(14), can = ka->keyRecordOf(17);
+        QCOMPARE(ka->callAt(rel), KeyAnalysis::Call::Release);
+        QCOMPARE(ka->callAt(can), KeyAnalysis::Call::Cancel);
+        QCOMPARE(ka->releaseCount(), 3);
+        QCOMPARE(ka->cancelCount(), 1);
+        QCOMPARE(ka->releasesWithRequestKeys(), 1);
+        const std::vector<quint32> relKeys(ka->keysAt(rel).begin(), ka->keysAt(rel).end());
+        QCOMPARE(relKeys, (std::vector<quint32>{quint32(idOf(5)), quint32(idOf(6))}));
+        QVERIFY(ka->keysAt(can).empty());
+        QCOMPARE(ka->key(idOf(5)).lastRecord, 15);
+        const KeyLifecycle lc5 = KeyLifecycle::build(*ka, idOf(5));
+        QCOMPARE(lc5.events().size(), size_t(5));  // reserve, finish, submit, release, finish
+        QCOMPARE(lc5.events()[3].call, KeyAnalysis::Call::Release);
+        QCOMPARE(ka->handleSubmit(rel), ka->keyRecordOf(13));
+        QCOMPARE(ka->handleSubmit(can), ka->keyRecordOf(13));
+        QCOMPARE(ka->handleSubmit(ka->keyRecordOf(11)), -1);  // no such submit
+        QVERIFY(ka->handleAt(can));
+        QCOMPARE(ka->handleAt(can)->externalRequestId, QStringLiteral("req-5"));
+        const PrefetchHandle &ph = *ka->handleAt(can);
+        QCOMPARE(ph.prefetchRequestId, -1);
+        QVERIFY(ph.hasHitCount && ph.hasTotal);
+        QVERIFY(qAbs(ph.submitTMono(*doc->header().tMonoStart()) - 0.014) < 1e-9);
+        QCOMPARE(ph.submitTMono(*doc->header().tMonoStart()), ph.submitTime - 81234.5);
+        QCOMPARE(ka->requestIdAt(can), QStringLiteral("req-5"));
+        QCOMPARE(ka->handleRecords().size(), size_t(4));
+
+        // The lifecycle lists the late finish with the read it belongs to, and no reuse from it.
+        const KeyLifecycle lc = KeyLifecycle::build(*ka, idOf(4));
+        QCOMPARE(lc.events().back().record, 12);
+        QCOMPARE(lc.events().back().partOf, 11);
+        QVERIFY(std::isnan(lc.timeToFirstReuse()));
+        const KeyLifecycle lc2 = KeyLifecycle::build(*ka, idOf(2));
+        QCOMPARE(lc2.events().back().partOf, 5);
+        QVERIFY(qAbs(lc2.timeToFirstReuse() - (doc->records().tMono(5) - doc->records().tMono(1))) <
+                1e-12);
+    }
+
+    void placementOfAReleaseWithUnknownKeys() {
+        // A release whose keys are not known (nil, linked to no submit) takes the first finish
+        // within the window whatever its key list; a known list only its own.
+        using Role = FinishReadPlacement::Role;
+        FinishReadPlacement p;
+        qint32 owner = -1;
+        p.release(111, 10, true);
+        QCOMPARE(p.finish(222, 11, 1.0, &owner), Role::Read);
+        QCOMPARE(owner, -1);
+        QCOMPARE(p.finish(111, 12, 1.0, &owner), Role::OfRelease);
+        QCOMPARE(owner, 10);
+        p.release(0, 20, false);
+        QCOMPARE(p.finish(333, 21, 1.0, &owner), Role::OfRelease);
+        QCOMPARE(owner, 20);
+        p.release(0, 30, false);
+        QCOMPARE(p.finish(333, 30 + FinishReadPlacement::kNestWindow + 1, 1.0, &owner), Role::Read);
+    }
+
+    void handleLinkedByIdAndSubmitTime() {
+        // The same external_request_id submitted twice: submit_time picks the submit; a later
+        // handle with the same prefetch_request_id follows the first link.
+        const QString S = QStringLiteral("submit_prefetch_task");
+        CacheTraceWriter w;
+        w.call(0.010, S, {key(1)}, KeysAt::Spec, QStringLiteral("same"));  // 0
+        w.call(0.020, S, {key(2)}, KeysAt::Spec, QStringLiteral("same"));  // 1
+        THandle h;
+        h.externalRequestId = QStringLiteral("same");
+        h.prefetchRequestId = 7;
+        h.submitTime = CacheTraceWriter::kTMonoStart + 0.010;
+        w.release(0.030, h, std::nullopt);  // 2: submit 0 (nearest submit_time)
+        h.externalRequestId = QStringLiteral("renamed");
+        h.submitTime = qQNaN();
+        w.cancel(0.040, h);  // 3: prefetch_request_id 7: submit 0 too
+        THandle other;
+        other.externalRequestId = QStringLiteral("same");
+        other.submitTime = qQNaN();
+        w.cancel(0.050, other);  // 4: no submit_time, no id: the latest submit (1)
+        const auto doc = loadBytes(w.bytes());
+        QVERIFY(doc);
+        const auto ka = KeyAnalysis::build(*doc);
+        QCOMPARE(ka->handleSubmit(ka->keyRecordOf(2)), ka->keyRecordOf(0));
+        QCOMPARE(ka->handleSubmit(ka->keyRecordOf(3)), ka->keyRecordOf(0));
+        QCOMPARE(ka->handleSubmit(ka->keyRecordOf(4)), ka->keyRecordOf(1));
+        const std::vector<quint32> relKeys(ka->keysAt(ka->keyRecordOf(2)).begin(),
+                                           ka->keysAt(ka->keyRecordOf(2)).end());
+        QCOMPARE(relKeys, (std::vector<quint32>{quint32(ka->find(toObjectKey(key(1))))}));
+    }
+
+    void alreadyStoredKeys() {
+        // reserve_write(mode="new") reserves only keys not stored yet; its finish lists those.
+        CacheTraceWriter w;
+        w.call(0.001, QStringLiteral("reserve_write"), {key(1), key(2)});
+        w.call(0.002, QStringLiteral("finish_write"), {key(1), key(2)});
+        w.call(0.003, QStringLiteral("reserve_write"), {key(1), key(2), key(3)});
+        w.call(0.004, QStringLiteral("finish_write"), {key(3)});
+        w.call(0.005, QStringLiteral("reserve_write"), {key(3)});
+        w.call(0.006, QStringLiteral("finish_write"), {key(3)});  // finished again: not skipped
+        const auto doc = loadBytes(w.bytes());
+        QVERIFY(doc);
+        const auto ka = KeyAnalysis::build(*doc);
+        auto idOf = [&](int n) { return ka->find(toObjectKey(key(n))); };
+        QCOMPARE(ka->alreadyStoredCount(), 2);
+        QVERIFY(ka->key(idOf(1)).reservedAgain);
+        QVERIFY(ka->key(idOf(2)).reservedAgain);
+        QVERIFY(!ka->key(idOf(3)).reservedAgain);
+        QCOMPARE(ka->key(idOf(1)).state, KeyAnalysis::State::Written);
+    }
+
+    void schema2KeysWithoutSalt() {
+        auto saltless = [](int n) {
+            TKey k = key(n);
+            k.salt.reset();
+            return k;
+        };
+        auto noteCount = [](const TraceDocument &doc) {
+            int c = 0;
+            for (const Diagnostic &d : doc.diagnostics()) {
+                c += d.message.contains(KeyAnalysis::saltMissingNote()) ? 1 : 0;
+            }
+            return c;
+        };
+        {
+            CacheTraceWriter w(2);
+            w.call(0.001, QStringLiteral("reserve_write"), {saltless(1)});
+            const auto doc = loadBytes(w.bytes());
+            QVERIFY(doc);
+            QCOMPARE(noteCount(*doc), 0);
+            QVERIFY(KeyAnalysis::build(*doc)->saltMissing());
+            QVERIFY(KeyAnalysis::build(*doc)->saltMissing());
+            QCOMPARE(noteCount(*doc), 1);  // told once, however often analysed
+            for (const Diagnostic &d : doc->diagnostics()) {
+                if (d.message.contains(KeyAnalysis::saltMissingNote())) {
+                    QCOMPARE(d.severity, Diagnostic::Severity::Info);
+                }
+            }
+        }
+        {
+            CacheTraceWriter w(2);
+            w.call(0.001, QStringLiteral("reserve_write"), {key(1)});  // salt "" is a salt
+            const auto doc = loadBytes(w.bytes());
+            QVERIFY(!KeyAnalysis::build(*doc)->saltMissing());
+            QCOMPARE(noteCount(*doc), 0);
+        }
+        {
+            CacheTraceWriter w(1);  // schema 1 promises no salt
+            w.call(0.001, QStringLiteral("reserve_write"), {saltless(1)});
+            const auto doc = loadBytes(w.bytes());
+            QVERIFY(!KeyAnalysis::build(*doc)->saltMissing());
+        }
     }
 
     void agreesWithValueDecoding_data() {

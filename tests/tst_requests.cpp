@@ -2,6 +2,7 @@
 // re-implementation of the documented rules over Value-decoded records (quadratic, no key ids),
 // the matching rules on crafted traces, and RequestTableModel under QAbstractItemModelTester.
 
+#include "anomaliesfixture.h"
 #include "cachetracewriter.h"
 #include "objectkey.h"
 #include "recordsummary.h"
@@ -306,6 +307,70 @@ private slots:
         QCOMPARE(ra->at(1).readRecord, 4);
         QCOMPARE(ra->at(1).prefixHit, 3);
         QCOMPARE(ra->readsUnmatched(), 0);
+    }
+
+    void lmcacheHitAgainstTheCalls() {
+        QString error;
+        const auto doc =
+            TraceLoader::loadBytes(handleHitsTrace(), QStringLiteral("hits.lct"), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto ra = analyse(*doc);
+        QCOMPARE(ra->count(), 5);
+        using HC = RequestAnalysis::HitCheck;
+        const RequestAnalysis::Request &a = ra->at(0), &b = ra->at(1), &c = ra->at(2),
+                                       &d = ra->at(3), &e = ra->at(4);
+        QCOMPARE(ra->requestId(a), QStringLiteral("a"));
+        QVERIFY(a.released && !a.cancelled);
+        QCOMPARE(ra->keys().recordOf(ra->handleKr(a)), 5);
+        QCOMPARE(a.prefixHit, 3);
+        QCOMPARE(ra->handle(a)->l1PrefixHitCount, 3);
+        QCOMPARE(ra->hitCheck(a), HC::Agrees);
+        QCOMPARE(ra->handleHitText(a), QStringLiteral("3 of 4"));
+        QCOMPARE(ra->hitCheck(b), HC::Disagrees);
+        QCOMPARE(ra->inferredHitText(b), QStringLiteral("1 of 2"));
+        QVERIFY(c.cancelled && !c.released);
+        QCOMPARE(c.readRecord, -1);
+        QCOMPARE(ra->storedPrefix(c), 4);
+        QCOMPARE(ra->inferredHit(c), 4);
+        QCOMPARE(ra->hitCheck(c), HC::Agrees);
+        QCOMPARE(ra->inferredHitText(c), QStringLiteral("at most 4 of 5"));
+        QCOMPARE(ra->storedPrefix(d), 0);
+        QCOMPARE(ra->hitCheck(d), HC::Disagrees);
+        QCOMPARE(ra->hitCheck(e), HC::Disagrees);  // total_requested_keys 3 for 1 key
+        QCOMPARE(ra->cancelledCount(), 3);
+        QCOMPARE(ra->releasedCount(), 2);
+        QCOMPARE(ra->agreeCount(), 2);
+        QCOMPARE(ra->disagreeCount(), 3);
+        QCOMPARE(ra->unlinkedHandles(), 0);
+        // The release's finish_read_prefetched is no read: a's read is the __enter__.
+        QCOMPARE(a.readRecord, 3);
+        QCOMPARE(ra->readsMatched(), 2);
+
+        RequestTableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setAnalysis(ra);
+        auto cell = [&](int row, int col, int role = Qt::DisplayRole) {
+            return model.index(row, col).data(role);
+        };
+        QCOMPARE(cell(2, RequestTableModel::LmcacheHitColumn).toString(), QStringLiteral("2 of 5"));
+        QCOMPARE(cell(2, RequestTableModel::HitCheckColumn).toString(), QStringLiteral("agrees"));
+        QCOMPARE(cell(2, RequestTableModel::EndedColumn).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(cell(2, RequestTableModel::EndedColumn, RequestTableModel::RecordRole).toInt(),
+                 13);
+        QVERIFY(cell(2, RequestTableModel::HitCheckColumn, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("at most 4 of 5")));
+        QCOMPARE(cell(1, RequestTableModel::HitCheckColumn).toString(),
+                 QStringLiteral("disagrees"));
+        QCOMPARE(cell(0, RequestTableModel::EndedColumn).toString(), QStringLiteral("released"));
+        QCOMPARE(model.headerData(RequestTableModel::LmcacheHitColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("LMCache hit"));
+        model.sort(RequestTableModel::HitCheckColumn, Qt::DescendingOrder);
+        QCOMPARE(cell(0, RequestTableModel::HitCheckColumn).toString(),
+                 QStringLiteral("disagrees"));
+        model.sort(RequestTableModel::EndedColumn, Qt::DescendingOrder);
+        QCOMPARE(cell(0, RequestTableModel::EndedColumn).toString(), QStringLiteral("cancelled"));
     }
 
     void tableModel() {

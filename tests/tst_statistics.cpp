@@ -1,6 +1,7 @@
 // TraceStatistics on a 12-record trace built here, every expected value worked out by hand
 // (see the comments next to the records), and StatisticsTableModel on top of it.
 
+#include "cachetracewriter.h"
 #include "contextpairs.h"
 #include "filterevaluator.h"
 #include "statisticstablemodel.h"
@@ -204,6 +205,7 @@ private slots:
     void tableModels();
     void groupFiltersSelectTheGroupsCalls();
     void timesThatAreNotTimesAreLeftOut();
+    void finishReadsOfReleasesAndLateReleases();
 
 private:
     std::shared_ptr<const TraceDocument> m_doc = smallTrace();
@@ -559,6 +561,52 @@ void TestStatistics::timesThatAreNotTimesAreLeftOut() {
         QCOMPARE(r->interArrivalP95, 1.0);
         QCOMPARE(r->interArrivalMax, 1.0);
     }
+}
+
+void TestStatistics::finishReadsOfReleasesAndLateReleases() {
+    // Late 2026: the finish_read_prefetched of a release and the one releasing an earlier read
+    // are no reads (FinishReadPlacement, as KeyAnalysis places them); releases and cancels are
+    // counted.
+    using lmct::test::key;
+    lmct::test::CacheTraceWriter w;
+    const QString EN = QStringLiteral("read_prefetched_results.__enter__"),
+                  EX = QStringLiteral("read_prefetched_results.__exit__");
+    w.call(0.001, EN, {key(1)});
+    w.finishRead(0.002, {key(1)});  // inside the read: a read
+    w.call(0.003, EX, {key(1)});
+    w.call(0.004, EN, {key(2)});
+    w.call(0.005, EX, {key(2)});
+    w.finishRead(0.006, {key(2)});  // after the exit: of the read
+    lmct::test::THandle h;
+    h.externalRequestId = QStringLiteral("r");
+    w.release(0.007, h, std::vector<lmct::test::TKey>{key(3)});
+    w.finishRead(0.008, {key(3)});  // of the release
+    w.cancel(0.009, h);
+    QString error;
+    const auto doc = TraceLoader::loadBytes(w.bytes(), QStringLiteral("late.lct"), &error);
+    QVERIFY2(doc, qPrintable(error));
+    const TraceStatistics st = TraceStatistics::compute(*doc);
+    QCOMPARE(st.finishReadRoles[0], 1);
+    QCOMPARE(st.finishReadRoles[1], 1);
+    QCOMPARE(st.finishReadRoles[2], 1);
+    QCOMPARE(st.releases, 1);
+    QCOMPARE(st.cancels, 1);
+    QCOMPARE(st.models.size(), 1);
+    QCOMPARE(st.models[0].finishedReads, 1);
+    QCOMPARE(st.models[0].reads, 2);
+    QCOMPARE(st.models[0].releases, 1);
+    QCOMPARE(st.ranks[0].finishedReads, 1);
+    QCOMPARE(st.salts[0].finishedReads, 1);
+    QCOMPARE(st.pairs.matched, 2);
+    const QJsonObject j = st.toJson();
+    QCOMPARE(j[QStringLiteral("finish_read_prefetched")][QStringLiteral("of_release")].toInt(), 1);
+    QCOMPARE(j[QStringLiteral("cancels")].toInt(), 1);
+    QCOMPARE(j[QStringLiteral("models")][0][QStringLiteral("releases")].toInt(), 1);
+    StatisticsTableModel models(StatisticsTableModel::Table::Models);
+    models.setStatistics(std::make_shared<const TraceStatistics>(st));
+    QCOMPARE(models.headerData(8, Qt::Horizontal).toString(), QStringLiteral("Releases"));
+    QCOMPARE(models.data(models.index(0, 8)).toString(), QStringLiteral("1"));
+    QCOMPARE(models.data(models.index(0, 6)).toString(), QStringLiteral("1"));  // finished reads
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)

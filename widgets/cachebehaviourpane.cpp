@@ -574,8 +574,25 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
                  count(states[1]), count(states[2]), count(states[3]), count(states[4]),
                  counted(a->requests->count(), tr("request"), tr("requests")),
                  counted(a->anomalies->totalCount(), tr("anomaly"), tr("anomalies"))));
+    const RequestAnalysis &rq = *a->requests;
+    if (rq.cancelledCount() + rq.releasedCount() > 0) {
+        m_summary->setText(
+            m_summary->text() +
+            tr(" · requests: %1 cancelled, %2 released, LMCache's L1 hit agrees on %3, "
+               "disagrees on %4")
+                .arg(count(rq.cancelledCount()), count(rq.releasedCount()), count(rq.agreeCount()),
+                     count(rq.disagreeCount())));
+    }
+    if (a->keys->alreadyStoredCount() > 0) {
+        m_summary->setText(m_summary->text() +
+                           tr(" · %1 already stored (reserved again, skipped)")
+                               .arg(counted(a->keys->alreadyStoredCount(), tr("key"), tr("keys"))));
+    }
     // What the figures lack (review: after the file was cut short they looked whole).
     QStringList lacks;
+    if (a->keys->saltMissing()) {
+        lacks << KeyAnalysis::saltMissingNote();
+    }
     if (const qint64 damaged = a->keys->damagedRecords(); damaged > 0) {
         lacks << tr("the arguments of %1 could not be read whole (damaged, or past the end of a "
                     "file cut short): their keys after that point are not counted")
@@ -827,7 +844,13 @@ void CacheBehaviourPane::showLifecycle(int key) {
         auto *rec = new QTableWidgetItem(QStringLiteral("#%1").arg(e.record));
         rec->setData(Qt::UserRole, e.record);
         m_lifecycle->setItem(i, 0, rec);
-        m_lifecycle->setItem(i, 1, new QTableWidgetItem(KeyAnalysis::callName(e.call)));
+        // A finish_read_prefetched that is no read of its own says what it belongs to.
+        const QString call =
+            e.partOf < 0 ? KeyAnalysis::callName(e.call)
+            : ka->callAt(ka->keyRecordOf(e.partOf)) == KeyAnalysis::Call::Release
+                ? tr("%1 (of the release #%2)").arg(KeyAnalysis::callName(e.call)).arg(e.partOf)
+                : tr("%1 (of the read #%2)").arg(KeyAnalysis::callName(e.call)).arg(e.partOf);
+        m_lifecycle->setItem(i, 1, new QTableWidgetItem(call));
         m_lifecycle->setItem(i, 2, new QTableWidgetItem(TimeFormat::mono(e.t)));
         m_lifecycle->setItem(
             i, 3, new QTableWidgetItem(i == 0 ? QString() : TimeFormat::delta(e.sincePrevious)));
