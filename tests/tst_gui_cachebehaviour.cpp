@@ -111,11 +111,19 @@ private slots:
         QVERIFY(!pane.isAnalysing());
         const auto a = pane.analysis();
         QVERIFY(a && a->keys && a->anomalies && a->reuse && a->requests);
-        QCOMPARE(pane.keyModel()->rowCount(), 11906);
-        QCOMPARE(pane.requestModel()->rowCount(), 600);
+        // Every key of the analysis, one request per submit of the truth file.
+        const int keys = a->keys->keyCount();
+        const int requests = truthCount(traceTruth(QStringLiteral("schema2-prefetch-spec-tp2.lct")),
+                                        QStringLiteral("submit_prefetch_task"));
+        QVERIFY(keys > 1000 && requests > 100);
+        QCOMPARE(pane.keyModel()->rowCount(), keys);
+        QCOMPARE(pane.requestModel()->rowCount(), requests);
         QCOMPARE(pane.anomalyModel()->rowCount(), int(a->anomalies->items().size()));
-        QVERIFY(pane.summaryText().contains(QStringLiteral("11,906 keys")));
-        QVERIFY(pane.summaryText().contains(QStringLiteral("600 requests")));
+        QVERIFY2(pane.summaryText().contains(QLocale().toString(keys) + QStringLiteral(" keys")),
+                 qPrintable(pane.summaryText()));
+        QVERIFY2(
+            pane.summaryText().contains(QLocale().toString(requests) + QStringLiteral(" requests")),
+            qPrintable(pane.summaryText()));
         // Unsorted at first: keys in order of first appearance, requests in file order.
         QCOMPARE(pane.keyModel()->keyAt(0), 0);
         QCOMPARE(pane.keyModel()->keyAt(11905), 11905);
