@@ -417,6 +417,59 @@ private slots:
         checkInvariants(*doc, QStringLiteral("zero-length"));
     }
 
+    void partialFrameMidFile() {
+        // LMCache's recorder on a full disk (spec 7.10): one frame written short (its first 61
+        // bytes), the next frame lost, then whole frames right after the partial one. Every
+        // intact record is kept, and the partial frame is reported at its offset as such.
+        SmallTrace t = smallTrace(6);
+        const qint64 cut = t.frameStarts[2];
+        QVERIFY(t.frameEnds[2] - cut > 61 + 8);
+        QByteArray b = t.bytes.left(cut + 61) + t.bytes.mid(t.frameEnds[3]);
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 4);
+        for (int i : {0, 1}) {
+            QCOMPARE(doc->records().tMono(i), t.tMono[i]);
+        }
+        for (int i : {2, 3}) {
+            QCOMPARE(doc->records().tMono(i), t.tMono[i + 2]);
+        }
+        QCOMPARE(doc->records().frameOffset(2), cut + 61);
+        QCOMPARE(doc->skippedBytes(), 61);
+        QCOMPARE(countKind(*doc, Kind::Resync), 1);
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Resync) {
+                QCOMPARE(d.offset, cut);
+                QVERIFY2(
+                    d.message.startsWith(QStringLiteral("partial frame at offset %1").arg(cut)),
+                    qPrintable(d.message));
+                QVERIFY2(d.message.contains(QStringLiteral("only 61 bytes")),
+                         qPrintable(d.message));
+                QVERIFY2(
+                    d.message.contains(QStringLiteral("record frame at offset %1").arg(cut + 61)),
+                    qPrintable(d.message));
+            }
+        }
+        checkInvariants(*doc, QStringLiteral("partial frame"));
+        // The generated late-2026 trace with a partial frame: the diagnostic is at the offset
+        // the generator cut.
+        const QJsonObject m =
+            traceManifest()[QStringLiteral("late2026-partial-frame.lct")].toObject();
+        const qint64 at =
+            m[QStringLiteral("partial_frame")].toObject()[QStringLiteral("offset")].toInteger();
+        QVERIFY(at > 0);
+        QString error;
+        doc = TraceLoader::load(tracePath(QStringLiteral("late2026-partial-frame.lct")), &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->records().size(), m[QStringLiteral("records")].toInt());
+        bool found = false;
+        for (const Diagnostic &d : doc->diagnostics()) {
+            found = found || (d.kind == Kind::Resync && d.offset == at &&
+                              d.message.startsWith(QStringLiteral("partial frame at offset")));
+        }
+        QVERIFY2(found, qPrintable(describe(*doc)));
+    }
+
     void lengthBeyondEof() {
         SmallTrace t = smallTrace(4);
         QByteArray b = t.bytes;
