@@ -46,6 +46,16 @@ std::shared_ptr<const TraceDocument> load(const QString &path) {
     return TraceLoader::load(path, &error);
 }
 
+/** The distinct keys of kSchema2, as KeyAnalysis counts them (once). */
+int schema2Keys() {
+    static const int n = [] {
+        const auto doc = load(kSchema2);
+        const auto ka = doc ? KeyAnalysis::build(*doc) : nullptr;
+        return ka ? ka->keyCount() : -1;
+    }();
+    return n;
+}
+
 QPushButton *againButton(const QWidget &pane) {
     for (QPushButton *b : pane.findChildren<QPushButton *>()) {
         if (b->text() == QStringLiteral("Analyse again")) {
@@ -126,8 +136,8 @@ private slots:
             qPrintable(pane.summaryText()));
         // Unsorted at first: keys in order of first appearance, requests in file order.
         QCOMPARE(pane.keyModel()->keyAt(0), 0);
-        QCOMPARE(pane.keyModel()->keyAt(11905), 11905);
-        QCOMPARE(pane.requestModel()->requestAt(599), 599);
+        QCOMPARE(pane.keyModel()->keyAt(keys - 1), keys - 1);
+        QCOMPARE(pane.requestModel()->requestAt(requests - 1), requests - 1);
 
         // Keys: a click selects the key's first record and shows its lifecycle.
         pane.tabs()->setCurrentIndex(CacheBehaviourPane::KeysTab);
@@ -607,7 +617,7 @@ private slots:
         pane.show();
         QVERIFY(pane.isAnalysing());
         QVERIFY(done.wait(60000));
-        QCOMPARE(pane.keyModel()->rowCount(), 11906);
+        QCOMPARE(pane.keyModel()->rowCount(), schema2Keys());
     }
 
     void dockTabbedBehindWaitsUntilRaised() {
@@ -633,7 +643,7 @@ private slots:
         QVERIFY(up);
         up->raise();
         QVERIFY(done.count() > 0 || done.wait(60000));
-        QCOMPARE(pane->keyModel()->rowCount(), 11906);
+        QCOMPARE(pane->keyModel()->rowCount(), schema2Keys());
     }
 
     void dockInMainWindow() {
@@ -657,7 +667,7 @@ private slots:
         w.openFile(kSchema2);
         QVERIFY(loaded.count() > 0 || loaded.wait(60000));
         QVERIFY(done.count() > 0 || done.wait(60000));
-        QCOMPARE(pane->keyModel()->rowCount(), 11906);
+        QCOMPARE(pane->keyModel()->rowCount(), schema2Keys());
         click(pane->keyView(), 0, KeyTableModel::ModelColumn);
         QCOMPARE(w.currentTab()->viewState()->selectedRecord(),
                  pane->analysis()->keys->key(pane->keyModel()->keyAt(0)).firstRecord);
