@@ -689,6 +689,30 @@ public:
                 off = frameEnd;
                 continue;
             }
+            // A record frame inside it, and the bytes before that no whole record (then its
+            // prefix would just be too long, which resync() says): this frame was written short
+            // (LMCache's recorder ignores write()'s result; on a full disk one frame is cut and
+            // the next are lost, then whole frames follow right after the cut one), so say that.
+            const auto cutShort = [&](qint64 inside) {
+                return inside >= 0 &&
+                       (inside - off - 4 > kMaxKeptBody ||
+                        RecordIndexer::parse(body(off), inside - off - 4, RecordIndexer::Mode::Full)
+                                .status != RecordIndexer::Status::Ok);
+            };
+            if (const qint64 inside = findRecordFrame(off + 1, frameEnd);
+                cutShort(inside) &&
+                resync(&off, QStringLiteral("partial frame at offset %1: its length prefix "
+                                            "claims %2 bytes, but only %3 bytes (prefix "
+                                            "included) come before the record frame at offset "
+                                            "%4 (a frame written short, e.g. on a full disk; "
+                                            "frames written after it and lost are not in the "
+                                            "file)")
+                                 .arg(off)
+                                 .arg(len)
+                                 .arg(inside - off)
+                                 .arg(inside))) {
+                continue;
+            }
             if (resync(&off, QStringLiteral("frame at offset %1 (claims %2 bytes) is not a "
                                             "record (%3) and no frame follows it")
                                  .arg(off)

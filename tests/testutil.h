@@ -377,7 +377,6 @@ auto showAndOpen(Window &w, const QString &path) -> decltype(w.openFile(path)) {
     return openAndWait(w, path);
 }
 
-/** The generated fixtures' manifest.json. */
 /**
  * Resident KiB of this process's mappings of the file at `path` (the sum of their `Rss:` lines
  * in /proc/self/smaps, Linux only; 0 elsewhere), and how many mappings of it there are.
@@ -408,9 +407,32 @@ inline MappedRss mappedRss(const QString &path) {
     return r;
 }
 
+/** The generated fixtures' manifest.json. */
 inline QJsonObject manifest() {
     static const QJsonObject m = readJson(fixturePath(QStringLiteral("manifest.json")));
     return m;
+}
+
+/**
+ * The generated reference-shaped traces' manifest.json (LMCT_TRACES): per trace what the
+ * fixtures' manifest says per fixture, e.g. `context_pairs`, `digest`, `bytes`.
+ */
+inline QJsonObject traceManifest() {
+    static const QJsonObject m = readJson(tracePath(QStringLiteral("manifest.json")));
+    return m;
+}
+
+/** The truth file of the generated trace `name` (LMCT_TRACES/name.truth.json). */
+inline QJsonObject traceTruth(const QString &name) {
+    return readJson(tracePath(name + QStringLiteral(".truth.json")));
+}
+
+/** The count of `qualname` (a StorageManager method, e.g. "submit_prefetch_task") in a truth. */
+inline int truthCount(const QJsonObject &truth, const QString &method) {
+    return truth[QStringLiteral("qualnames")]
+        .toObject()[QStringLiteral("lmcache.v1.distributed.storage_manager.StorageManager.") +
+                    method]
+        .toInt();
 }
 
 }  // namespace lmct::test

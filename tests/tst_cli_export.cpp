@@ -122,7 +122,17 @@ private slots:
         QCOMPARE(qint64(indices.size()), qint64(rows.size()));  // every record is in an event
         QCOMPARE(threads, qint64(qualnames.size()));
         if (filter.isEmpty() && trace == kTrace) {
-            QCOMPARE(pairs, 31);  // 31 enters and 31 exits, all matched
+            // Every __enter__ and __exit__ matched: the truth file's counts, the manifest's pairs.
+            const QJsonObject truth = traceTruth(QStringLiteral("malformed-record.lmct"));
+            const int enters =
+                truthCount(truth, QStringLiteral("read_prefetched_results.__enter__"));
+            QVERIFY(enters > 0);
+            QCOMPARE(truthCount(truth, QStringLiteral("read_prefetched_results.__exit__")), enters);
+            QCOMPARE(pairs, enters);
+            QCOMPARE(pairs, traceManifest()[QStringLiteral("malformed-record.lmct")]
+                                .toObject()[QStringLiteral("context_pairs")]
+                                .toObject()[QStringLiteral("matched")]
+                                .toInt());
         }
     }
 

@@ -37,6 +37,14 @@ using namespace lmct;
 namespace {
 
 const QString kSchema2 = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
+// Its record count (truth file) and matched __enter__/__exit__ pairs (the traces' manifest).
+const int kSchema2Records =
+    lmct::test::traceTruth(QStringLiteral("schema2-prefetch-spec-tp2.lct"))["records"].toInt();
+const int kSchema2Pairs =
+    lmct::test::traceManifest()[QStringLiteral("schema2-prefetch-spec-tp2.lct")]
+        .toObject()["context_pairs"]
+        .toObject()["matched"]
+        .toInt();
 
 std::shared_ptr<TraceDocument> load(const QString &path) {
     QString error;
@@ -226,7 +234,7 @@ private slots:
         QVERIFY(paused.tryAcquire(1, 20000));
         QVERIFY(m_doc->isLoading() && !m_doc->isReadToEnd());
         const int partial = m_doc->records().size();
-        QVERIFY(partial > 0 && partial < 4211);
+        QVERIFY(partial > 0 && partial < kSchema2Records);
         m_state = new ViewState;
         m_w = new TimelineWidget;
         m_w->resize(1200, 640);
@@ -276,15 +284,15 @@ private slots:
         pool.waitForDone();
         QVERIFY(m_doc->isReadToEnd());
         m_state->notifyDocumentGrew();  // as the tab does when the load ends
-        QTRY_COMPARE_WITH_TIMEOUT(spans(), 457, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(spans(), kSchema2Pairs, 20000);
         QVERIFY(!m_w->lanes()->spansPending());
         QCOMPARE(spanRows(), 1);
-        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(4211));
+        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(kSchema2Records));
     }
 
     void indexesAndFitsEverything() {
         QVERIFY(m_w->lanes()->index());
-        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(4211));
+        QCOMPARE(m_w->lanes()->index()->recordCount(), qint64(kSchema2Records));
         const QCPRange r = m_w->visibleRange();
         QVERIFY(r.lower <= m_doc->records().minTMono());
         QVERIFY(r.upper >= m_doc->records().maxTMono());
@@ -296,7 +304,7 @@ private slots:
         QVERIFY(keys[2].endsWith(QLatin1String("read_prefetched_results.__enter__")));
         QVERIFY(keys[6].endsWith(QLatin1String(".finish_write")));
         QCOMPARE(m_w->lanes()->pairs().size(), size_t(1));
-        QCOMPARE(m_w->lanes()->pairs()[0]->matchedCount(), 457);
+        QCOMPARE(m_w->lanes()->pairs()[0]->matchedCount(), kSchema2Pairs);
     }
 
     void viewStateSelectionIsCentredAndMarked() {
@@ -940,8 +948,10 @@ private slots:
         const double firstEnd = m_w->visibleRange().upper;
         // the rest arrives
         QVERIFY(growRest());
-        QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->index()->recordCount(), qint64(4211), 15000);
-        QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->pairs().front()->matchedCount(), 457, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->index()->recordCount(), qint64(kSchema2Records),
+                                  15000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_w->lanes()->pairs().front()->matchedCount(), kSchema2Pairs,
+                                  15000);
         // the view showed everything, so it follows the end
         QVERIFY(m_w->visibleRange().upper > firstEnd);
         QVERIFY(m_w->visibleRange().upper >= doc->records().maxTMono());

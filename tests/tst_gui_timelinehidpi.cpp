@@ -52,9 +52,23 @@ private slots:
         QCOMPARE(w.devicePixelRatioF(), 2.0);
         QCOMPARE(w.plot()->bufferDevicePixelRatio(), 2.0);
 
+        // a submit_prefetch_task call in the second half with another one 1..9 ms away
+        const RecordStore &rs = doc->records();
+        const auto isSubmit = [&](int i) {
+            return rs.qualname(i).endsWith(QLatin1String(".submit_prefetch_task"));
+        };
+        const auto neighbour = [&](int rec) {
+            for (int i = 0; i < rs.size(); ++i) {
+                const double d = std::abs(rs.tMono(i) - rs.tMono(rec));
+                if (i != rec && d > 0.001 && d < 0.009 && isSubmit(i)) {
+                    return i;
+                }
+            }
+            return -1;
+        };
         int rec = -1;
-        for (int i = doc->records().size() / 2; i < doc->records().size() && rec < 0; ++i) {
-            if (doc->records().qualname(i).endsWith(QLatin1String(".submit_prefetch_task"))) {
+        for (int i = rs.size() / 2; i < rs.size() && rec < 0; ++i) {
+            if (isSubmit(i) && neighbour(i) >= 0) {
                 rec = i;
             }
         }
@@ -69,14 +83,7 @@ private slots:
         QCOMPARE(img.width(), w.plot()->width() * 2);
 
         // another submit_prefetch_task call in view, away from the selection line
-        int other = -1;
-        for (int i = 0; i < doc->records().size() && other < 0; ++i) {
-            const double ti = doc->records().tMono(i);
-            if (i != rec && std::abs(ti - t) > 0.001 && std::abs(ti - t) < 0.009 &&
-                doc->records().qualname(i).endsWith(QLatin1String(".submit_prefetch_task"))) {
-                other = i;
-            }
-        }
+        const int other = neighbour(rec);
         QVERIFY(other >= 0);
         const QPointF o = w.tickPosition(other);
         QVERIFY(!o.isNull());

@@ -8,6 +8,7 @@
 #include "recordsummary.h"
 #include "requestanalysis.h"
 #include "requesttablemodel.h"
+#include "testutil.h"
 #include "traceloader.h"
 
 #include <QAbstractItemModelTester>
@@ -158,18 +159,18 @@ class TestRequests : public QObject {
 private slots:
     void referenceTrace_data() {
         QTest::addColumn<QString>("file");
-        QTest::addColumn<int>("submits");
-        QTest::addColumn<int>("enters");
-        QTest::newRow("schema2") << QStringLiteral("schema2-prefetch-spec-tp2.lct") << 600 << 457;
-        QTest::newRow("newest") << QStringLiteral("newest-unknown-spec-tp4.lct") << 400 << 295;
-        QTest::newRow("first") << QStringLiteral("lmcache-first-recorder-storage.lct") << 300
-                               << 232;
+        QTest::newRow("schema2") << QStringLiteral("schema2-prefetch-spec-tp2.lct");
+        QTest::newRow("newest") << QStringLiteral("newest-unknown-spec-tp4.lct");
+        QTest::newRow("first") << QStringLiteral("lmcache-first-recorder-storage.lct");
     }
 
     void referenceTrace() {
         QFETCH(QString, file);
-        QFETCH(int, submits);
-        QFETCH(int, enters);
+        // One request per submit, one read per __enter__ (the trace's truth file).
+        const QJsonObject truth = traceTruth(file);
+        const int submits = truthCount(truth, QStringLiteral("submit_prefetch_task"));
+        const int enters = truthCount(truth, QStringLiteral("read_prefetched_results.__enter__"));
+        QVERIFY(submits > 0 && enters > 0);
         QString error;
         const auto doc =
             TraceLoader::load(QDir(QStringLiteral(LMCT_TRACES)).filePath(file), &error);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/fuzz/run-fuzz.sh SECONDS: build the libFuzzer target (preset "fuzz": clang with
 # -fsanitize=fuzzer,address,undefined) and run it for SECONDS on a seed corpus made of the
-# generated fixtures, the head of every reference trace and the committed corpus tests/fuzz/corpus
+# generated fixtures and reference-shaped traces, the head of every LMCache reference trace in
+# ../shared/traces when that folder is there, and the committed corpus tests/fuzz/corpus
 # (inputs that reached new code in earlier runs, so a short CI run starts deep). New inputs go to
 # build-fuzz/corpus. Exits non-zero when it finds a crash, a leak, a timeout or an out-of-memory;
 # the reproducer is left in build-fuzz/artifacts/.
@@ -19,8 +20,12 @@ mkdir -p "$corpus" "$seeds" "$build/artifacts"
 if [[ -z "$(ls -A "$seeds")" ]]; then
     /usr/bin/python3 "$root/tests/fixtures/gen_fixtures.py" "$build/fixtures" >/dev/null
     for f in "$build"/fixtures/*; do
-        [[ "$f" == *.json ]] && continue
+        [[ -f "$f" && "$f" != *.json ]] || continue
         head -c 16384 "$f" > "$seeds/fixture-$(basename "$f")"
+    done
+    # The generated traces share the reference names: their seeds are "gen-", LMCache's "ref-".
+    for f in "$build"/fixtures/traces/*.lct "$build"/fixtures/traces/*.lmct; do
+        [[ -f "$f" ]] && head -c 16384 "$f" > "$seeds/gen-$(basename "$f")"
     done
     for f in "$root"/../shared/traces/*.lct "$root"/../shared/traces/*.lmct; do
         [[ -f "$f" ]] && head -c 16384 "$f" > "$seeds/ref-$(basename "$f")"
