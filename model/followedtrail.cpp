@@ -1,6 +1,9 @@
 #include "followedtrail.h"
 
+#include "finishreadplacement.h"
 #include "keylifecyclerules.h"
+#include "packedargsdecoder.h"
+#include "recordfacts.h"
 #include "timeformat.h"
 
 #include <QCoreApplication>
@@ -9,8 +12,57 @@
 
 namespace lmct {
 
+std::vector<int> FollowedTrail::notReads(const TraceDocument &doc,
+                                         const std::vector<int> &records) {
+    using Call = KeyAnalysis::Call;
+    std::vector<int> recs(records);
+    std::sort(recs.begin(), recs.end());
+    recs.erase(std::unique(recs.begin(), recs.end()), recs.end());
+    const RecordStore &store = doc.records();
+    PackedArgsDecoder decoder(doc);
+    RecordFacts facts;
+    FinishReadPlacement placement;
+    std::vector<int> out;
+    for (const int r : recs) {
+        if (r < 0 || r >= store.size()) {
+            continue;
+        }
+        const Call call = KeyAnalysis::callOf(store.qualname(r));
+        if (call != Call::ReadEnter && call != Call::ReadExit && call != Call::Release &&
+            call != Call::FinishRead) {
+            continue;
+        }
+        const PackedValue args = decoder.decode(r);
+        if (!args.isValid()) {
+            continue;
+        }
+        facts.reset(args);
+        const quint64 list = facts.keyListHash();
+        switch (call) {
+            case Call::ReadEnter:
+                placement.enter(list, r);
+                break;
+            case Call::ReadExit:
+                placement.exit(list, store.tMono(r));
+                break;
+            case Call::Release:
+                placement.release(list, r, facts.keyCount() > 0);
+                break;
+            default: {
+                qint32 owner = -1;
+                if (placement.finish(list, r, store.tMono(r), &owner) !=
+                    FinishReadPlacement::Role::Read) {
+                    out.push_back(r);
+                }
+                break;
+            }
+        }
+    }
+    return out;
+}
+
 FollowedTrail FollowedTrail::build(const RecordStore &store, const std::vector<int> &records,
-                                   int cap) {
+                                   int cap, const std::vector<int> &notReads) {
     FollowedTrail ft;
     std::vector<int> recs;
     recs.reserve(std::min(records.size(), size_t(std::max(0, cap))));
@@ -41,7 +93,9 @@ FollowedTrail FollowedTrail::build(const RecordStore &store, const std::vector<i
         e.lane = store.qualnameId(r);
         e.call = KeyAnalysis::callOf(store.qualname(r));
         qint32 start = -1;
-        const KeyLifecycleRules::Step step = rules.next(e.call, e.record, e.t);
+        const bool isRead = e.call != KeyAnalysis::Call::FinishRead ||
+                            !std::binary_search(notReads.begin(), notReads.end(), r);
+        const KeyLifecycleRules::Step step = rules.next(e.call, e.record, e.t, isRead);
         if (step.reservation.isValid()) {
             e.meaning = Meaning::WriteLatency;
             e.figure = e.t - step.reservation.t;

@@ -2,6 +2,7 @@
 
 #include "keyanalysis.h"
 #include "recordstore.h"
+#include "tracedocument.h"
 
 #include <QString>
 #include <vector>
@@ -18,7 +19,9 @@ namespace lmct {
  * - write latency: a finish_write minus the reservation it closed (the first reserve_write or
  *   reserve_write_with_status since the previous finish_write or abort_write);
  * - time to first reuse: the first read (read_prefetched_results.__enter__ or
- *   finish_read_prefetched) after the first finish_write, minus that finish.
+ *   finish_read_prefetched) after the first finish_write, minus that finish. A
+ *   finish_read_prefetched that belongs to a release_prefetch_task or to an earlier read pair
+ *   (FinishReadPlacement: late-2026 builds) is no read of its own and reuses nothing.
  * When the two ends of such a pair are adjacent in time order (or the start is at the same time
  * as the previous event, e.g. the same call on two ranks) the gap between them carries the
  * meaning ("write latency 1.2 ms"); otherwise the gap before the later end gives its own duration
@@ -45,9 +48,23 @@ public:
         bool adjacent = false;  ///< the meaning's start is the previous event in time order
     };
 
-    /** Events of `records` (any order; duplicates once) in (t_mono, record) order. */
+    /**
+     * Events of `records` (any order; duplicates once) in (t_mono, record) order. `notReads`:
+     * the finish_read_prefetched records among them that are no reads of their own, sorted
+     * (notReads()).
+     */
     static FollowedTrail build(const RecordStore &store, const std::vector<int> &records,
-                               int cap = 1000000);
+                               int cap = kDefaultCap, const std::vector<int> &notReads = {});
+    /** Records build() uses at most unless told. */
+    static constexpr int kDefaultCap = 1000000;
+    /**
+     * The finish_read_prefetched records among `records` that belong to a release or to an
+     * earlier read pair, sorted: FinishReadPlacement over the key lists of the enters, exits,
+     * releases and finishes among them, in file order (the followed records of a key hold all
+     * of that key's calls). Decodes those records' arguments; a record whose arguments do not
+     * decode is left out. Reentrant; the caller keeps `doc` alive.
+     */
+    static std::vector<int> notReads(const TraceDocument &doc, const std::vector<int> &records);
 
     const std::vector<Event> &events() const { return m_events; }
     int size() const { return int(m_events.size()); }

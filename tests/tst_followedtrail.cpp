@@ -2,8 +2,11 @@
 
 #include "followedtrail.h"
 #include "keylifecyclerules.h"
+#include "late2026records.h"
 #include "timeformat.h"
+#include "traceloader.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 #include <limits>
 
@@ -141,6 +144,40 @@ private slots:
         const FollowedTrail capped = FollowedTrail::build(rs, {0, 1, 4}, 2);
         QVERIFY(capped.truncated());
         QCOMPARE(capped.size(), 2);
+    }
+
+    // The finish_read_prefetched nested in a release (late-2026 builds) is no read: the first
+    // reuse is the read pair after it, not the release's lease.
+    void finishOfAReleaseIsNoReuse() {
+        namespace l26 = lmct::test::late2026;
+        using lmct::test::Mp;
+        Mp keys;
+        keys.map(1).str("keys").raw(l26::keyList(2));
+        l26::Trace t;
+        t.record(1.0, "reserve_write", keys.bytes)                         // 0
+            .record(1.001, "finish_write", keys.bytes)                     // 1
+            .record(2.0, "submit_prefetch_task", keys.bytes)               // 2
+            .release(2.1, l26::Handle{}, 2)                                // 3, 4 (nested finish)
+            .record(3.0, "read_prefetched_results.__enter__", keys.bytes)  // 5
+            .record(3.01, "read_prefetched_results.__exit__", keys.bytes)  // 6
+            .record(3.02, "finish_read_prefetched", l26::finishReadArgs(2));  // 7: of the read
+        QTemporaryDir dir;
+        const QString path = lmct::test::writeFile(dir, QStringLiteral("t.lct"), t.bytes());
+        QString error;
+        const auto doc = TraceLoader::load(path, &error);
+        QVERIFY2(doc, qPrintable(error));
+        const std::vector<int> all = {0, 1, 2, 3, 4, 5, 6, 7};
+        QCOMPARE(FollowedTrail::notReads(*doc, all), (std::vector<int>{4, 7}));
+        const FollowedTrail ft = FollowedTrail::build(
+            doc->records(), all, FollowedTrail::kDefaultCap, FollowedTrail::notReads(*doc, all));
+        QCOMPARE(ft.size(), 8);
+        QCOMPARE(ft.events()[4].meaning, FollowedTrail::Meaning::None);
+        QCOMPARE(ft.events()[5].meaning, FollowedTrail::Meaning::FirstReuse);
+        QCOMPARE(ft.events()[5].figure, 3.0 - 1.001);
+        QCOMPARE(ft.events()[7].meaning, FollowedTrail::Meaning::None);
+        // without the placement the nested finish would be the first reuse
+        const FollowedTrail naive = FollowedTrail::build(doc->records(), all);
+        QCOMPARE(naive.events()[4].meaning, FollowedTrail::Meaning::FirstReuse);
     }
 };
 

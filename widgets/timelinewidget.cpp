@@ -2188,7 +2188,8 @@ void TimelineWidget::onFollowedRecordsChanged() {
     auto doc = m_doc;
     watcher->setFuture(JobPool::run([doc, records]() -> Result {
         return std::make_shared<const FollowedTrail>(
-            FollowedTrail::build(doc->records(), *records));
+            FollowedTrail::build(doc->records(), *records, FollowedTrail::kDefaultCap,
+                                 FollowedTrail::notReads(*doc, *records)));
     }));
 }
 
