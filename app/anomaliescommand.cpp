@@ -1,9 +1,9 @@
 #include "anomaliescommand.h"
 
-#include "anomalyreport.h"
+#include "cache/anomalyreport.h"
 #include "cachecommand.h"
-#include "terminaltext.h"
-#include "timeformat.h"
+#include "util/terminaltext.h"
+#include "util/timeformat.h"
 
 namespace lmct {
 

@@ -1,6 +1,6 @@
 #include "cachecommand.h"
 
-#include "terminaltext.h"
+#include "util/terminaltext.h"
 
 #include <cmath>
 

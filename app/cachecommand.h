@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commandsupport.h"
-#include "tracedocument.h"
+#include "trace/tracedocument.h"
 
 #include <QByteArray>
 #include <QCommandLineParser>

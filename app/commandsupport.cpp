@@ -1,10 +1,10 @@
 #include "commandsupport.h"
-#include "terminaltext.h"
+#include "util/terminaltext.h"
 
-#include "recordexport.h"
+#include "export/recordexport.h"
 
-#include "filterevaluator.h"
-#include "traceloader.h"
+#include "filter/filterevaluator.h"
+#include "trace/traceloader.h"
 
 #include <QLocale>
 #include <QTextStream>

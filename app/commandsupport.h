@@ -1,8 +1,8 @@
 #pragma once
 
-#include "filterexpression.h"
-#include "tmonorange.h"
-#include "tracedocument.h"
+#include "filter/filterexpression.h"
+#include "filter/tmonorange.h"
+#include "trace/tracedocument.h"
 
 #include <QCommandLineParser>
 #include <QString>

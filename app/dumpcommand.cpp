@@ -1,12 +1,12 @@
 #include "dumpcommand.h"
-#include "terminaltext.h"
+#include "util/terminaltext.h"
 
+#include "codec/qualname.h"
+#include "codec/valuedecoder.h"
+#include "codec/valueformatter.h"
 #include "commandsupport.h"
-#include "qualname.h"
-#include "recordexport.h"
-#include "timeformat.h"
-#include "valuedecoder.h"
-#include "valueformatter.h"
+#include "export/recordexport.h"
+#include "util/timeformat.h"
 
 #include <QFile>
 #include <QJsonArray>

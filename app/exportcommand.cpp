@@ -1,9 +1,9 @@
 #include "exportcommand.h"
 
-#include "chrometraceexport.h"
 #include "commandsupport.h"
-#include "exportfile.h"
-#include "recordexport.h"
+#include "export/chrometraceexport.h"
+#include "export/exportfile.h"
+#include "export/recordexport.h"
 
 #include <QTextStream>
 

@@ -1,10 +1,10 @@
 #include "keyscommand.h"
 
+#include "cache/keyanalysis.h"
+#include "cache/requestanalysis.h"
 #include "cachecommand.h"
-#include "keyanalysis.h"
-#include "requestanalysis.h"
-#include "terminaltext.h"
-#include "timeformat.h"
+#include "util/terminaltext.h"
+#include "util/timeformat.h"
 
 namespace lmct {
 

@@ -6,9 +6,9 @@
 #include "exportcommand.h"
 #include "keyscommand.h"
 #include "statscommand.h"
-#include "traceinfo.h"
-#include "traceloader.h"
-#include "utf8argument.h"
+#include "trace/traceinfo.h"
+#include "trace/traceloader.h"
+#include "util/utf8argument.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

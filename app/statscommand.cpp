@@ -1,11 +1,11 @@
 #include "statscommand.h"
-#include "terminaltext.h"
+#include "util/terminaltext.h"
 
 #include "commandsupport.h"
-#include "csvwriter.h"
-#include "statisticstablemodel.h"
-#include "timeformat.h"
-#include "tracestatistics.h"
+#include "export/csvwriter.h"
+#include "itemmodels/statisticstablemodel.h"
+#include "stats/tracestatistics.h"
+#include "util/timeformat.h"
 
 #include <QFile>
 #include <QJsonDocument>

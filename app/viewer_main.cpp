@@ -1,9 +1,9 @@
 // lmct-viewer: the desktop viewer of LMCache storage traces.
 
-#include "headlessexport.h"
-#include "mainwindow.h"
-#include "utf8argument.h"
-#include "workerpriority.h"
+#include "shell/headlessexport.h"
+#include "shell/mainwindow.h"
+#include "util/utf8argument.h"
+#include "util/workerpriority.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tracedocument.h"
+#include "trace/tracedocument.h"
 
 #include <QObject>
 #include <QString>

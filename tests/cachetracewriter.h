@@ -4,7 +4,7 @@
 // ("type" first), float64 times, ObjectKeys as {"__t__": "ObjectKey", "v": {...}}. Packed with
 // msgpack-cxx's packer.
 
-#include "qualname.h"
+#include "codec/qualname.h"
 
 #include <QByteArray>
 #include <QFile>

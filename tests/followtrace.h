@@ -1,7 +1,7 @@
 #pragma once
 // Test helper: open a trace to be followed live, as File > Follow does.
 
-#include "traceloader.h"
+#include "trace/traceloader.h"
 
 #include <QDebug>
 #include <QString>

@@ -3,8 +3,8 @@
 // Whether the timeline's rate legend is in view in a MainWindow (GUI suites): every entry inside
 // the plot and the legend inside what the timeline dock's scroll area shows.
 
-#include "mainwindow.h"
-#include "timelinewidget.h"
+#include "shell/mainwindow.h"
+#include "timeline/timelinewidget.h"
 
 #include <qcustomplot.h>
 

@@ -2,8 +2,8 @@
 // Synthetic RecordStores for tests and benchmarks: LMCache's storage calls (spec §6) in the mix
 // of the reference traces, bursty arrivals, and t_mono stepping back slightly in file order.
 
-#include "qualname.h"
-#include "recordstore.h"
+#include "codec/qualname.h"
+#include "trace/recordstore.h"
 
 #include <QByteArray>
 #include <memory>

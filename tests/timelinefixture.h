@@ -5,8 +5,8 @@
 // timeline follows it.
 
 #include "testutil.h"
-#include "timelinewidget.h"
-#include "traceloader.h"
+#include "timeline/timelinewidget.h"
+#include "trace/traceloader.h"
 #include "viewstate.h"
 
 #include <QFile>

@@ -2,11 +2,11 @@
 // finish_write handling, the gap threshold, and a clean trace with none.
 
 #include "anomaliesfixture.h"
-#include "anomalyreport.h"
-#include "anomalytablemodel.h"
-#include "cacheanalysis.h"
+#include "cache/anomalyreport.h"
+#include "cache/cacheanalysis.h"
 #include "cachetracewriter.h"
-#include "traceloader.h"
+#include "itemmodels/anomalytablemodel.h"
+#include "trace/traceloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

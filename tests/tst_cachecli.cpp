@@ -2,9 +2,9 @@
 // crafted anomalies fixture), text output, --help, and exit codes 0/1/2.
 
 #include "anomaliesfixture.h"
-#include "objectkey.h"
+#include "codec/objectkey.h"
 #include "testutil.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
 
 #include <QDir>
 #include <QJsonArray>

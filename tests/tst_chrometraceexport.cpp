@@ -2,10 +2,10 @@
 // complete events by ContextPairs' rule (FIFO per identical key list, encoding widths ignored,
 // among the exported rows only), and agree with ContextPairs::build on the reference traces.
 
-#include "chrometraceexport.h"
-#include "contextpairs.h"
+#include "export/chrometraceexport.h"
 #include "testutil.h"
-#include "traceloader.h"
+#include "timeline/contextpairs.h"
+#include "trace/traceloader.h"
 
 #include <QBuffer>
 #include <QJsonArray>

@@ -2,7 +2,7 @@
 // tst_conformance's), refusals and exit codes.
 
 #include "testutil.h"
-#include "utf8argument.h"
+#include "util/utf8argument.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,10 +22,10 @@ using Run = ProcessRun;
 const QSet<QString> kRequiredKeys = {"file",       "ok",        "error",       "header", "records",
                                      "duration_s", "qualnames", "diagnostics", "config"};
 
-/** Top-level keys the JSON shape comment of model/traceinfo.h documents (`key` (type)). */
+/** Top-level keys the JSON shape comment of model/trace/traceinfo.h documents (`key` (type)). */
 QSet<QString> documentedKeys() {
     const QString h =
-        QString::fromUtf8(readAll(QStringLiteral(LMCT_SOURCE_DIR "/model/traceinfo.h")));
+        QString::fromUtf8(readAll(QStringLiteral(LMCT_SOURCE_DIR "/model/trace/traceinfo.h")));
     const qsizetype start = h.indexOf(QLatin1String("JSON shape"));
     const qsizetype end = h.indexOf(QLatin1String("*/"), start);
     QSet<QString> keys;

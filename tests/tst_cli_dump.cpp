@@ -1,10 +1,10 @@
 // `lmct dump` and `lmct stats` as a user runs them: row counts equal the evaluator's count,
 // JSONL and CSV parse back, exit codes 0 / 1 (usage, invalid filter or range) / 2 (unreadable).
 
-#include "filterevaluator.h"
+#include "codec/value.h"
+#include "filter/filterevaluator.h"
 #include "testutil.h"
-#include "traceloader.h"
-#include "value.h"
+#include "trace/traceloader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

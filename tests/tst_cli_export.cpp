@@ -2,10 +2,10 @@
 // pairs merged), JSONL/CSV row counts and values, exit codes and messages for bad paths and
 // filters, and that a failed export leaves no file.
 
-#include "filterevaluator.h"
+#include "codec/valueformatter.h"
+#include "filter/filterevaluator.h"
 #include "testutil.h"
-#include "traceloader.h"
-#include "valueformatter.h"
+#include "trace/traceloader.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,18 +1,18 @@
 // Codec-aware views of values: ObjectKey, KvRank, MemoryLayout, ValueFormatter, RecordSummary,
 // ArgumentTree, HeaderTree, Qualname and TimeFormat.
 
-#include "argumenttree.h"
-#include "headertree.h"
-#include "kvrank.h"
-#include "memorylayout.h"
-#include "objectkey.h"
-#include "qualname.h"
-#include "recordsummary.h"
+#include "codec/kvrank.h"
+#include "codec/memorylayout.h"
+#include "codec/objectkey.h"
+#include "codec/qualname.h"
+#include "codec/recordsummary.h"
+#include "codec/valuedecoder.h"
+#include "codec/valueformatter.h"
+#include "itemmodels/argumenttree.h"
+#include "itemmodels/headertree.h"
 #include "testutil.h"
-#include "timeformat.h"
-#include "traceloader.h"
-#include "valuedecoder.h"
-#include "valueformatter.h"
+#include "trace/traceloader.h"
+#include "util/timeformat.h"
 
 #include <QJsonArray>
 #include <QRandomGenerator>

@@ -1,9 +1,9 @@
 // ConfigDiff: the fields in which two StorageManagerConfig JSON texts differ, volatile fields
 // (shm_name, which embeds the server's PID) told apart from real differences.
 
-#include "configdiff.h"
-#include "traceheader.h"
-#include "value.h"
+#include "codec/value.h"
+#include "trace/configdiff.h"
+#include "trace/traceheader.h"
 
 #include <QCryptographicHash>
 #include <QtTest>

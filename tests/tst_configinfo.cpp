@@ -2,8 +2,8 @@
 // `config` object of `--json` (TraceInfo), on traces written here.
 
 #include "testutil.h"
-#include "traceinfo.h"
-#include "traceloader.h"
+#include "trace/traceinfo.h"
+#include "trace/traceloader.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

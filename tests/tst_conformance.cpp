@@ -5,11 +5,11 @@
 // (largest t_mono), every header field, whether the file opens, and the expected diagnostic
 // kinds. The truth files are found at run time, so a new one needs no code change.
 
-#include "diagnostic.h"
-#include "recordstore.h"
 #include "testutil.h"
-#include "traceinfo.h"
-#include "traceloader.h"
+#include "trace/diagnostic.h"
+#include "trace/recordstore.h"
+#include "trace/traceinfo.h"
+#include "trace/traceloader.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // ContextPairs (FIFO matching of __enter__/__exit__ per key list) and MsgpackSkim.
 
-#include "contextpairs.h"
-#include "msgpackskim.h"
-#include "objectkey.h"
-#include "traceloader.h"
+#include "codec/objectkey.h"
+#include "msgpack/msgpackskim.h"
+#include "timeline/contextpairs.h"
+#include "trace/traceloader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,14 +1,14 @@
 // A mapped trace truncated by another process while it is read or followed: never SIGBUS
 // (MappingGuard), a "shrank" diagnostic, and what lay beyond is not there (not damage).
 
-#include "chrometraceexport.h"
-#include "exportfile.h"
+#include "export/chrometraceexport.h"
+#include "export/exportfile.h"
+#include "export/recordexport.h"
 #include "followtrace.h"
-#include "mappingguard.h"
-#include "recordexport.h"
 #include "testutil.h"
-#include "traceinfo.h"
-#include "traceloader.h"
+#include "trace/mappingguard.h"
+#include "trace/traceinfo.h"
+#include "trace/traceloader.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -3,15 +3,15 @@
 // and walking them with ObjectKey / MemoryLayout / RecordSummary, not through the evaluator's
 // packed fast path.
 
-#include "computepool.h"
-#include "filterevaluator.h"
-#include "memorylayout.h"
-#include "objectkey.h"
-#include "qualname.h"
-#include "recordsummary.h"
-#include "traceloader.h"
+#include "codec/memorylayout.h"
+#include "codec/objectkey.h"
+#include "codec/qualname.h"
+#include "codec/recordsummary.h"
+#include "filter/filterevaluator.h"
+#include "trace/traceloader.h"
+#include "util/computepool.h"
 
-#include "tracestatistics.h"
+#include "stats/tracestatistics.h"
 
 #include <QRandomGenerator>
 #include <QRegularExpression>

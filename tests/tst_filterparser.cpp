@@ -1,9 +1,9 @@
 // Filter language parser: valid expressions (checked through their canonical form and their
 // parsed fields/literals) and invalid ones (exact 1-based error column and message).
 
-#include "filterexpression.h"
-#include "filterlexer.h"
-#include "tmonorange.h"
+#include "filter/filterexpression.h"
+#include "filter/filterlexer.h"
+#include "filter/tmonorange.h"
 
 #include <QtTest>
 #include <cmath>

@@ -1,10 +1,10 @@
 // Live follow and progressive loading: TraceLoader::open/scan/refresh on a file that grows.
 
-#include "diagnosticsmodel.h"
 #include "followtrace.h"
-#include "recordtablemodel.h"
+#include "itemmodels/diagnosticsmodel.h"
+#include "itemmodels/recordtablemodel.h"
 #include "testutil.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

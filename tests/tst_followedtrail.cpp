@@ -1,10 +1,10 @@
 // FollowedTrail: the followed key's records in time order, with the meanings of their gaps.
 
-#include "followedtrail.h"
-#include "keylifecyclerules.h"
+#include "cache/followedtrail.h"
+#include "cache/keylifecyclerules.h"
 #include "late2026records.h"
-#include "timeformat.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
+#include "util/timeformat.h"
 
 #include <QTemporaryDir>
 #include <QTest>

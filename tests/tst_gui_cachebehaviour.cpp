@@ -3,18 +3,18 @@
 // rebinding and hidden panes; the dock in the main window.
 
 #include "anomaliesfixture.h"
-#include "anomalytablemodel.h"
-#include "cachebehaviourpane.h"
+#include "cache/keyanalysis.h"
+#include "cache/requestanalysis.h"
 #include "cachetracewriter.h"
-#include "keyanalysis.h"
-#include "keytablemodel.h"
-#include "mainwindow.h"
-#include "objectkey.h"
-#include "requestanalysis.h"
-#include "requesttablemodel.h"
+#include "codec/objectkey.h"
+#include "itemmodels/anomalytablemodel.h"
+#include "itemmodels/keytablemodel.h"
+#include "itemmodels/requesttablemodel.h"
+#include "panes/cachebehaviourpane.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
 #include "testutil.h"
-#include "traceloader.h"
-#include "tracetab.h"
+#include "trace/traceloader.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>

@@ -2,13 +2,13 @@
 // app's TimelineWidget, and the File > Export writers (records in table order, statistics,
 // header, Chrome JSON, screenshot).
 
-#include "exportactions.h"
+#include "common/plotexport.h"
 #include "exportcheck.h"
-#include "mainwindow.h"
-#include "plotexport.h"
-#include "recordtableview.h"
+#include "records/recordtableview.h"
+#include "shell/exportactions.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
 #include "testutil.h"
-#include "tracetab.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,9 +3,9 @@
 // screen (its configfile option) before the QApplication exists.
 
 #include "legendcheck.h"
-#include "mainwindow.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
 #include "testutil.h"
-#include "tracetab.h"
 
 #include <QApplication>
 #include <QDir>

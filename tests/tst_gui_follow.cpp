@@ -1,10 +1,10 @@
 // The viewer shows records while a trace loads (progressive loading) and while LMCache is still
 // writing it (File > Follow, --follow).
 
-#include "mainwindow.h"
-#include "recordtableview.h"
+#include "records/recordtableview.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
 #include "testutil.h"
-#include "tracetab.h"
 #include "viewstate.h"
 
 #include <QFile>

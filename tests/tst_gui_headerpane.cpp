@@ -1,11 +1,11 @@
 // The header pane's config summary line and digest tool tip, on traces written here.
 
-#include "headerpane.h"
-#include "inspectortreemodel.h"
-#include "inspectortreeview.h"
-#include "statuscolors.h"
+#include "common/statuscolors.h"
+#include "itemmodels/inspectortreemodel.h"
+#include "panes/headerpane.h"
+#include "panes/inspectortreeview.h"
 #include "testutil.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
 #include "viewstate.h"
 
 #include <QAbstractItemModelTester>

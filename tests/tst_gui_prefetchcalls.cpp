@@ -2,16 +2,16 @@
 // lanes and rate legend entries in call-flow order, and the inspector on a release and a cancel
 // record. Traces are written by late2026records.h.
 
-#include "callcolors.h"
-#include "inspectorpane.h"
-#include "inspectortreemodel.h"
-#include "inspectortreeview.h"
+#include "codec/qualname.h"
+#include "common/callcolors.h"
+#include "itemmodels/inspectortreemodel.h"
 #include "late2026records.h"
-#include "qualname.h"
+#include "panes/inspectorpane.h"
+#include "panes/inspectortreeview.h"
 #include "testutil.h"
+#include "timeline/timelinewidget.h"
 #include "timelinefixture.h"
-#include "timelinewidget.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>

@@ -1,16 +1,16 @@
 // TimelineWidget (offscreen): selection both ways through ViewState, time range, navigation,
 // lanes, rate legend, overview, and the time axis labels in both modes.
 
-#include "callcolors.h"
-#include "qualname.h"
-#include "recordtablemodel.h"
+#include "codec/qualname.h"
+#include "common/callcolors.h"
+#include "itemmodels/recordtablemodel.h"
 #include "testutil.h"
-#include "timeaxisticker.h"
-#include "timeformat.h"
+#include "timeline/timeaxisticker.h"
+#include "timeline/timelineoverlay.h"
+#include "timeline/timelinewidget.h"
 #include "timelinefixture.h"
-#include "timelineoverlay.h"
-#include "timelinewidget.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
+#include "util/timeformat.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>

@@ -3,18 +3,18 @@
 // exports have the caption (file, range, filter), PNGs have plot size × scale pixels, and the
 // menu leaves the other right-click entries and the drag interactions working.
 
+#include "common/exportsizedialog.h"
+#include "common/plotexport.h"
 #include "exportcheck.h"
-#include "exportsizedialog.h"
-#include "headlessexport.h"
-#include "mainwindow.h"
-#include "plotexport.h"
+#include "shell/headlessexport.h"
+#include "shell/mainwindow.h"
 #include "testutil.h"
-#include "timeformat.h"
-#include "timelineexport.h"
-#include "timelineexportactions.h"
+#include "timeline/timelineexport.h"
+#include "timeline/timelineexportactions.h"
+#include "timeline/timelinewidget.h"
 #include "timelinefixture.h"
-#include "timelinewidget.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
+#include "util/timeformat.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>

@@ -2,13 +2,13 @@
 // following the filter, the filter mode persisted, followed-record markers with their gap labels,
 // stepping through them with `.`/`,`, and "keep newest in view" while a trace grows.
 
-#include "callcolors.h"
+#include "common/callcolors.h"
 #include "testutil.h"
-#include "timeformat.h"
+#include "timeline/timelinefollowlayer.h"
+#include "timeline/timelinewidget.h"
 #include "timelinefixture.h"
-#include "timelinefollowlayer.h"
-#include "timelinewidget.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
+#include "util/timeformat.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>

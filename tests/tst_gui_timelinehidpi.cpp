@@ -1,9 +1,9 @@
 // TimelineWidget on a devicePixelRatio 2 screen (QT_SCALE_FACTOR=2, offscreen): the lanes are
 // rendered at device resolution and land where they belong.
 
-#include "callcolors.h"
-#include "timelinewidget.h"
-#include "traceloader.h"
+#include "common/callcolors.h"
+#include "timeline/timelinewidget.h"
+#include "trace/traceloader.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>

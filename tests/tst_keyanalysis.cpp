@@ -2,16 +2,16 @@
 // states on crafted traces, agreement with Value decoding on every reference trace, and the key
 // table under QAbstractItemModelTester.
 
+#include "cache/keyanalysis.h"
+#include "cache/keylifecycle.h"
 #include "cachetracewriter.h"
-#include "diagnostic.h"
-#include "filterevaluator.h"
-#include "filterexpression.h"
-#include "finishreadplacement.h"
-#include "keyanalysis.h"
-#include "keylifecycle.h"
-#include "keytablemodel.h"
-#include "objectkey.h"
-#include "traceloader.h"
+#include "codec/objectkey.h"
+#include "filter/filterevaluator.h"
+#include "filter/filterexpression.h"
+#include "itemmodels/keytablemodel.h"
+#include "timeline/finishreadplacement.h"
+#include "trace/diagnostic.h"
+#include "trace/traceloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

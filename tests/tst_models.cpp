@@ -1,14 +1,14 @@
 // Qt item models (RecordTableModel, InspectorTreeModel, DiagnosticsModel) under
 // QAbstractItemModelTester, and ViewState's signals.
 
-#include "argumenttree.h"
-#include "diagnosticsmodel.h"
-#include "headertree.h"
-#include "inspectortreemodel.h"
-#include "qualname.h"
-#include "recordtablemodel.h"
+#include "codec/qualname.h"
+#include "itemmodels/argumenttree.h"
+#include "itemmodels/diagnosticsmodel.h"
+#include "itemmodels/headertree.h"
+#include "itemmodels/inspectortreemodel.h"
+#include "itemmodels/recordtablemodel.h"
 #include "testutil.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
 #include "viewstate.h"
 
 #include <QAbstractItemModelTester>

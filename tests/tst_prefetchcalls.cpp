@@ -3,18 +3,18 @@
 // dump` text and CSV), the filter fields that reach them, the PrefetchHandle in the inspector
 // tree, and exports that keep the handle's raw values. Traces are written by late2026records.h.
 
-#include "argumenttree.h"
-#include "filterevaluator.h"
-#include "inspectortreemodel.h"
+#include "codec/qualname.h"
+#include "codec/recordsummary.h"
+#include "codec/valueformatter.h"
+#include "export/recordexport.h"
+#include "export/recordjson.h"
+#include "filter/filterevaluator.h"
+#include "itemmodels/argumenttree.h"
+#include "itemmodels/inspectortreemodel.h"
+#include "itemmodels/recordtablemodel.h"
 #include "late2026records.h"
-#include "qualname.h"
-#include "recordexport.h"
-#include "recordjson.h"
-#include "recordsummary.h"
-#include "recordtablemodel.h"
 #include "testutil.h"
-#include "traceloader.h"
-#include "valueformatter.h"
+#include "trace/traceloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>

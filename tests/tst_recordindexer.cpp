@@ -1,8 +1,8 @@
 // RecordIndexer: the index fields of one record body, every accepted encoding and every way a
 // body can fail to be a record.
 
-#include "recordindexer.h"
 #include "testutil.h"
+#include "trace/recordindexer.h"
 
 #include <QElapsedTimer>
 #include <QTest>

@@ -1,12 +1,12 @@
 // Regression tests for bugs found by fuzzing (tests/fuzz) and by hand; each on the smallest
 // input that showed it.
 
-#include "argumenttree.h"
-#include "objectkey.h"
-#include "rawkeyscanner.h"
-#include "recordsummary.h"
-#include "valuedecoder.h"
-#include "valueformatter.h"
+#include "codec/objectkey.h"
+#include "codec/rawkeyscanner.h"
+#include "codec/recordsummary.h"
+#include "codec/valuedecoder.h"
+#include "codec/valueformatter.h"
+#include "itemmodels/argumenttree.h"
 
 #include <QTest>
 #include <QtEndian>

@@ -3,13 +3,13 @@
 // the matching rules on crafted traces, and RequestTableModel under QAbstractItemModelTester.
 
 #include "anomaliesfixture.h"
+#include "cache/requestanalysis.h"
 #include "cachetracewriter.h"
-#include "objectkey.h"
-#include "recordsummary.h"
-#include "requestanalysis.h"
-#include "requesttablemodel.h"
+#include "codec/objectkey.h"
+#include "codec/recordsummary.h"
+#include "itemmodels/requesttablemodel.h"
 #include "testutil.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

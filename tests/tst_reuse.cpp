@@ -3,10 +3,10 @@
 // crafted traces and a reference trace. The brute force reads keys through Value decoding, not
 // through KeyAnalysis.
 
+#include "cache/reuseanalysis.h"
 #include "cachetracewriter.h"
-#include "objectkey.h"
-#include "reuseanalysis.h"
-#include "traceloader.h"
+#include "codec/objectkey.h"
+#include "trace/traceloader.h"
 
 #include <QDir>
 #include <QHash>

@@ -1,10 +1,10 @@
 // Issue #7 "never crash" (and print nothing absurd): trailing bytes in a frame body, huge and
 // non-finite times in every output, failed writes to standard output. Each on the smallest input.
 
-#include "recordindexer.h"
 #include "testutil.h"
-#include "timeformat.h"
-#include "traceloader.h"
+#include "trace/recordindexer.h"
+#include "trace/traceloader.h"
+#include "util/timeformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

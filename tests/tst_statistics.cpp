@@ -2,11 +2,11 @@
 // (see the comments next to the records), and StatisticsTableModel on top of it.
 
 #include "cachetracewriter.h"
-#include "contextpairs.h"
-#include "filterevaluator.h"
-#include "statisticstablemodel.h"
-#include "traceloader.h"
-#include "tracestatistics.h"
+#include "filter/filterevaluator.h"
+#include "itemmodels/statisticstablemodel.h"
+#include "stats/tracestatistics.h"
+#include "timeline/contextpairs.h"
+#include "trace/traceloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>

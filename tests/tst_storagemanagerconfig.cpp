@@ -1,11 +1,11 @@
 // StorageManagerConfig: the header's sm_config_json read once (spec §7a), every field optional.
 
-#include "headertree.h"
-#include "storagemanagerconfig.h"
+#include "codec/value.h"
+#include "itemmodels/headertree.h"
 #include "testutil.h"
-#include "traceheader.h"
-#include "traceloader.h"
-#include "value.h"
+#include "trace/storagemanagerconfig.h"
+#include "trace/traceheader.h"
+#include "trace/traceloader.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

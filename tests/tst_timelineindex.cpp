@@ -1,9 +1,9 @@
 // TimelineIndex, SortedTimes and RateSeries against brute force on random data.
 
-#include "rateseries.h"
-#include "sortedtimes.h"
 #include "syntheticrecords.h"
-#include "timelineindex.h"
+#include "timeline/rateseries.h"
+#include "timeline/timelineindex.h"
+#include "util/sortedtimes.h"
 
 #include <QTest>
 #include <algorithm>

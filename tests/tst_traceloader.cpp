@@ -2,22 +2,22 @@
 // files are checked by tst_conformance), framing details, damage at every byte, header recovery,
 // cancel and progress, hostile input.
 
-#include "argumenttree.h"
-#include "contextpairs.h"
-#include "filterevaluator.h"
-#include "filterexpression.h"
-#include "framedump.h"
-#include "headertree.h"
-#include "keyanalysis.h"
-#include "parallelchunks.h"
-#include "recordstore.h"
-#include "recordsummary.h"
+#include "cache/keyanalysis.h"
+#include "codec/recordsummary.h"
+#include "codec/valuedecoder.h"
+#include "filter/filterevaluator.h"
+#include "filter/filterexpression.h"
+#include "itemmodels/argumenttree.h"
+#include "itemmodels/headertree.h"
+#include "msgpack/framedump.h"
+#include "stats/tracestatistics.h"
 #include "testutil.h"
-#include "traceinfo.h"
-#include "traceloader.h"
-#include "tracestatistics.h"
-#include "valuedecoder.h"
-#include "workerpriority.h"
+#include "timeline/contextpairs.h"
+#include "trace/recordstore.h"
+#include "trace/traceinfo.h"
+#include "trace/traceloader.h"
+#include "util/parallelchunks.h"
+#include "util/workerpriority.h"
 
 #include <sys/resource.h>
 #include <sys/syscall.h>

@@ -1,9 +1,9 @@
 // ValueDecoder: every msgpack type and width, codec tags, limits, partial trees, error offsets.
 
+#include "codec/value.h"
+#include "codec/valuedecoder.h"
+#include "codec/valueformatter.h"
 #include "testutil.h"
-#include "value.h"
-#include "valuedecoder.h"
-#include "valueformatter.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>

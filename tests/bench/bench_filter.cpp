@@ -11,11 +11,11 @@
 // cores; the wall-clock rates do not. Ends with TraceStatistics::compute.
 
 #include "benchutil.h"
-#include "filterevaluator.h"
-#include "objectkey.h"
-#include "recordsummary.h"
-#include "traceloader.h"
-#include "tracestatistics.h"
+#include "codec/objectkey.h"
+#include "codec/recordsummary.h"
+#include "filter/filterevaluator.h"
+#include "stats/tracestatistics.h"
+#include "trace/traceloader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -19,10 +19,10 @@
 // WorkerPriority::kViewerNice, as in lmct-viewer.
 
 #include "benchutil.h"
-#include "mainwindow.h"
-#include "recordtableview.h"
-#include "tracetab.h"
-#include "workerpriority.h"
+#include "records/recordtableview.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
+#include "util/workerpriority.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

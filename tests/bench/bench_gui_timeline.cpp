@@ -11,8 +11,8 @@
 // thread (what counts when other processes share the cores).
 // Make big traces with: tests/fixtures/gen_fixtures.py --small 10000000 /tmp/small-10m.lct
 
-#include "timelinewidget.h"
-#include "traceloader.h"
+#include "timeline/timelinewidget.h"
+#include "trace/traceloader.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>

@@ -7,12 +7,12 @@
 // records/s, MB/s and the memory of the key analysis. Generate FILE with
 // tests/fixtures/gen_fixtures.py --big N FILE (≈ 1.1 kB per record: N = 1500000 gives ≈ 1.7 GB).
 
-#include "anomalyreport.h"
 #include "benchutil.h"
-#include "keyanalysis.h"
-#include "requestanalysis.h"
-#include "reuseanalysis.h"
-#include "traceloader.h"
+#include "cache/anomalyreport.h"
+#include "cache/keyanalysis.h"
+#include "cache/requestanalysis.h"
+#include "cache/reuseanalysis.h"
+#include "trace/traceloader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

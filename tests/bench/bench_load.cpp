@@ -8,7 +8,7 @@
 // --small N (see docs/performance.md).
 
 #include "benchutil.h"
-#include "traceloader.h"
+#include "trace/traceloader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -14,8 +14,8 @@
 // record, so (ns per record x records / cores) bounds its time from below.
 
 #include "benchutil.h"
-#include "recordindexer.h"
-#include "traceloader.h"
+#include "trace/recordindexer.h"
+#include "trace/traceloader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

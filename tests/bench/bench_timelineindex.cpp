@@ -6,11 +6,11 @@
 // Prints medians in ms. With TRACE files (e.g. made by tests/fixtures/gen_fixtures.py --small N
 // FILE) it also loads them and times the index and the __enter__/__exit__ pairing on them.
 
-#include "contextpairs.h"
-#include "rateseries.h"
 #include "syntheticrecords.h"
-#include "timelineindex.h"
-#include "traceloader.h"
+#include "timeline/contextpairs.h"
+#include "timeline/rateseries.h"
+#include "timeline/timelineindex.h"
+#include "trace/traceloader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

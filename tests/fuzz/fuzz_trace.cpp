@@ -8,22 +8,22 @@
 // statistics, the timeline index and the cache analyses (keys, anomalies, reuse, requests).
 // Run it with tests/fuzz/run-fuzz.sh SECONDS (./test.sh --fuzz SECONDS).
 
-#include "argumenttree.h"
-#include "cacheanalysis.h"
-#include "filterevaluator.h"
-#include "filterexpression.h"
-#include "framedump.h"
-#include "headertree.h"
-#include "qualname.h"
-#include "recordindexer.h"
-#include "recordjson.h"
-#include "recordsummary.h"
-#include "timelineindex.h"
-#include "traceinfo.h"
-#include "traceloader.h"
-#include "tracestatistics.h"
-#include "valuedecoder.h"
-#include "valueformatter.h"
+#include "cache/cacheanalysis.h"
+#include "codec/qualname.h"
+#include "codec/recordsummary.h"
+#include "codec/valuedecoder.h"
+#include "codec/valueformatter.h"
+#include "export/recordjson.h"
+#include "filter/filterevaluator.h"
+#include "filter/filterexpression.h"
+#include "itemmodels/argumenttree.h"
+#include "itemmodels/headertree.h"
+#include "msgpack/framedump.h"
+#include "stats/tracestatistics.h"
+#include "timeline/timelineindex.h"
+#include "trace/recordindexer.h"
+#include "trace/traceinfo.h"
+#include "trace/traceloader.h"
 
 #include <QByteArray>
 #include <QThreadPool>

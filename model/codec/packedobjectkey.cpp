@@ -1,0 +1,102 @@
+#include "codec/packedobjectkey.h"
+
+#include <QHashFunctions>
+
+namespace lmct {
+
+namespace {
+
+int nibble(char c) {
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+        return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+        return c - 'A' + 10;
+    }
+    return -1;
+}
+
+}  // namespace
+
+QByteArray PackedObjectKey::hashHex() const {
+    const QByteArray raw = QByteArray::fromRawData(chunkHash.data(), qsizetype(chunkHash.size()));
+    return chunkHashIsHex ? raw.toLower() : raw.toHex();
+}
+
+bool PackedObjectKey::hashHasHexPrefix(std::string_view hexPrefix) const {
+    if (chunkHashIsHex) {
+        if (hexPrefix.size() > chunkHash.size()) {
+            return false;
+        }
+        for (size_t i = 0; i < hexPrefix.size(); ++i) {
+            if (nibble(chunkHash[i]) != nibble(hexPrefix[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+    if (hexPrefix.size() > chunkHash.size() * 2) {
+        return false;
+    }
+    for (size_t i = 0; i < hexPrefix.size(); ++i) {
+        const uchar b = uchar(chunkHash[i / 2]);
+        const int have = (i % 2 == 0) ? (b >> 4) : (b & 0xf);
+        if (have != nibble(hexPrefix[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+quint64 PackedObjectKey::identityHash() const {
+    size_t h = qHash(QByteArrayView(chunkHash.data(), qsizetype(chunkHash.size())), 0x9e3779b9u);
+    h = qHash(QByteArrayView(modelName.data(), qsizetype(modelName.size())), h);
+    h = qHashMulti(h, kvRank, hasObjectGroupId, objectGroupId, hasCacheSalt);
+    h = qHash(QByteArrayView(cacheSalt.data(), qsizetype(cacheSalt.size())), h);
+    return quint64(h);
+}
+
+bool PackedObjectKey::fromValue(const PackedValue &v, PackedObjectKey *out) {
+    PackedValue m = v;
+    if (const std::string_view t = v.tag(); !t.empty()) {
+        if (t != "ObjectKey") {
+            return false;
+        }
+        m = v.payload();
+    }
+    if (!m.isMap()) {
+        return false;
+    }
+    const PackedValue hash = m.find("chunk_hash");
+    const PackedValue model = m.find("model_name");
+    const PackedValue rank = m.find("kv_rank");
+    if (!hash.isValid() || !model.isValid() || !rank.isValid()) {
+        return false;
+    }
+    PackedObjectKey k;
+    if (hash.isBytes()) {
+        k.chunkHash = hash.bytes();
+    } else if (hash.isString()) {
+        k.chunkHash = hash.str();
+        k.chunkHashIsHex = true;
+    } else {
+        return false;
+    }
+    k.modelName = model.str();
+    k.kvRank = rank.toInt();
+    if (const PackedValue g = m.find("object_group_id"); g.isInt()) {
+        k.hasObjectGroupId = true;
+        k.objectGroupId = g.toInt();
+    }
+    if (const PackedValue s = m.find("cache_salt"); s.isString()) {
+        k.hasCacheSalt = true;
+        k.cacheSalt = s.str();
+    }
+    *out = k;
+    return true;
+}
+
+}  // namespace lmct

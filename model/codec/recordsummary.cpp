@@ -1,0 +1,209 @@
+#include "codec/recordsummary.h"
+
+#include "codec/memorylayout.h"
+#include "codec/objectkey.h"
+#include "codec/qualname.h"
+#include "codec/valueformatter.h"
+
+#include <QSet>
+#include <QStringList>
+#include <algorithm>
+
+namespace lmct {
+
+namespace {
+
+const Value *findDeep(const Value &v, QStringView key, int depth = 0) {
+    if (depth > 6) {
+        return nullptr;
+    }
+    if (v.isMap()) {
+        if (const Value *hit = v.find(key)) {
+            return hit;
+        }
+    }
+    for (const Value &c : v.children()) {
+        if (c.isContainer()) {
+            if (const Value *hit = findDeep(c, key, depth + 1)) {
+                return hit;
+            }
+        }
+    }
+    return nullptr;
+}
+
+QString elideMiddle(const QString &s, int max) {
+    return s.size() > max ? s.left(max - 1) + QChar(0x2026) : s;
+}
+
+/** The model (or "N models"), the rank(s) over the world size and the salt(s) of `keys`. */
+void appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
+    if (keys.isEmpty()) {
+        return;
+    }
+    QSet<QString> models, salts;
+    QSet<int> ranks;
+    int world = 0;
+    bool oneWorld = true;
+    for (const ObjectKey &k : keys) {
+        models.insert(k.modelName);
+        if (k.cacheSalt && !k.cacheSalt->isEmpty()) {
+            salts.insert(*k.cacheSalt);
+        }
+        const KvRank r = k.rank();
+        ranks.insert(r.rank);
+        if (world == 0) {
+            world = r.worldSize;
+        } else if (world != r.worldSize) {
+            oneWorld = false;
+        }
+    }
+    parts->append(models.size() == 1 ? *models.begin()
+                                     : QStringLiteral("%1 models").arg(models.size()));
+    QList<int> rl(ranks.begin(), ranks.end());
+    std::sort(rl.begin(), rl.end());
+    QStringList rs;
+    for (int r : rl) {
+        rs.append(QString::number(r));
+    }
+    if (oneWorld) {
+        parts->append(QStringLiteral("%1 %2/%3")
+                          .arg(rl.size() == 1 ? "rank" : "ranks")
+                          .arg(rl.size() > 8 ? QStringLiteral("%1").arg(rl.size()) : rs.join(','))
+                          .arg(world));
+    } else {
+        parts->append(QStringLiteral("ranks %1 (mixed world sizes)").arg(rs.join(',')));
+    }
+    if (salts.size() == 1) {
+        parts->append(QStringLiteral("salt %1").arg(*salts.begin()));
+    } else if (salts.size() > 1) {
+        parts->append(QStringLiteral("%1 salts").arg(salts.size()));
+    }
+}
+
+QString capped(const QStringList &parts, int maxChars) {
+    const QString s = parts.join(QStringLiteral(" · "));
+    return s.size() > maxChars ? s.left(maxChars - 1) + QChar(0x2026) : s;
+}
+
+/**
+ * "request chatcmpl-…" for a PrefetchHandle payload: its `external_request_id`, else its
+ * `prefetch_request_id` ("prefetch 17", LMCache writes -1 when it has none), else "a prefetch
+ * without request id".
+ */
+QString handleRequest(const Value &handle) {
+    const QString req = RecordSummary::requestId(handle);
+    if (!req.isEmpty()) {
+        return QStringLiteral("request ") + elideMiddle(req, 28);
+    }
+    const Value *id = handle.find(u"prefetch_request_id");
+    if (id && id->isInt() && id->toInt() >= 0) {
+        return QStringLiteral("prefetch %1").arg(id->toInt());
+    }
+    return QStringLiteral("a prefetch without request id");
+}
+
+}  // namespace
+
+QString RecordSummary::requestId(const Value &args) {
+    const Value *id = findDeep(args, u"external_request_id");
+    if (!id || id->isNil()) {
+        return QString();
+    }
+    return id->isString() ? id->toString() : ValueFormatter::display(*id, 60);
+}
+
+QString RecordSummary::summarize(const Value &args, int maxChars) {
+    QStringList parts;
+    const QList<ObjectKey> keys = ObjectKey::collect(args, 100000);
+    const int nkeys = ObjectKey::count(args);
+    if (nkeys > 0 || args.find(u"keys")) {
+        parts.append(QStringLiteral("%1 key%2").arg(nkeys).arg(nkeys == 1 ? "" : "s"));
+    }
+    appendKeyParts(keys, &parts);
+    if (auto l = MemoryLayout::findIn(args)) {
+        parts.append(l->toString());
+    }
+    if (nkeys > 0 || args.find(u"keys")) {
+        for (const char *f : {"mode", "policy", "extra_count", "read_locks", "skip_l2"}) {
+            const Value *v = findDeep(args, QString::fromLatin1(f));
+            if (!v) {
+                continue;
+            }
+            const Value &u = v->untagged();
+            if ((u.isInt() && u.toInt() == 0) || (u.type() == Value::Type::Bool && !u.toBool()) ||
+                u.isNil()) {
+                continue;
+            }
+            if (QLatin1String(f) == QLatin1String("mode") ||
+                QLatin1String(f) == QLatin1String("policy")) {
+                parts.append(ValueFormatter::display(*v, 30));
+            } else {
+                parts.append(
+                    QStringLiteral("%1=%2").arg(QLatin1String(f), ValueFormatter::display(*v, 30)));
+            }
+        }
+    } else if (args.isMap()) {
+        // No keys: events level or an unknown call. Show scalar arguments.
+        for (int i = 0; i < args.size(); ++i) {
+            const Value &v = args.at(i);
+            if (args.keyAt(i) == QLatin1String("external_request_id")) {
+                continue;
+            }
+            if (v.isArray()) {
+                parts.append(QStringLiteral("%1[%2]").arg(args.keyAt(i)).arg(v.size()));
+            } else if (!v.isContainer()) {
+                parts.append(
+                    QStringLiteral("%1=%2").arg(args.keyAt(i), ValueFormatter::display(v, 40)));
+            } else {
+                parts.append(
+                    QStringLiteral("%1=%2").arg(args.keyAt(i), ValueFormatter::typeLabel(v)));
+            }
+        }
+    }
+    const QString req = requestId(args);
+    if (!req.isEmpty()) {
+        parts.append(elideMiddle(req, 28));
+    }
+    return capped(parts, maxChars);
+}
+
+QString RecordSummary::summarize(const QString &qualname, const Value &args, int maxChars) {
+    const QString call = Qualname::shortName(qualname);
+    const bool release = call == QLatin1String("release_prefetch_task");
+    const bool cancel = call == QLatin1String("cancel_prefetch_task");
+    const Value *handle = args.isMap() ? args.find(u"handle") : nullptr;
+    if ((!release && !cancel) || !handle || !handle->isTagged() ||
+        handle->tag() != QLatin1String("PrefetchHandle") || !handle->payload().isMap()) {
+        return summarize(args, maxChars);
+    }
+    const Value &h = handle->payload();
+    QStringList parts;
+    if (cancel) {
+        parts.append(QStringLiteral("cancel ") + handleRequest(h));
+    } else {
+        const Value *keys = args.find(u"keys");
+        QString what;
+        if (!keys) {
+            what = QString();  // not recorded: say nothing about the keys
+        } else if (keys->isNil()) {
+            what = QStringLiteral("all keys of ");
+        } else {
+            const int n = ObjectKey::count(*keys);
+            what = QStringLiteral("%1 key%2 of ").arg(n).arg(n == 1 ? "" : "s");
+        }
+        parts.append(QStringLiteral("release ") + what + handleRequest(h));
+        if (keys) {
+            appendKeyParts(ObjectKey::collect(*keys, 100000), &parts);
+        }
+    }
+    const Value *hits = h.find(u"l1_prefix_hit_count");
+    const Value *total = h.find(u"total_requested_keys");
+    if (hits && total && hits->isInt() && total->isInt()) {
+        parts.append(QStringLiteral("L1 hits %1/%2")
+                         .arg(ValueFormatter::number(*hits), ValueFormatter::number(*total)));
+    }
+    return capped(parts, maxChars);
+}
+
+}  // namespace lmct

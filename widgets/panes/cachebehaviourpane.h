@@ -1,0 +1,193 @@
+#pragma once
+
+#include "cache/cacheanalysis.h"
+#include "common/viewstateobserver.h"
+
+#include <QPointer>
+#include <QThreadPool>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+
+class QAbstractItemModel;
+class QCPAxis;
+class QComboBox;
+class QCPItemStraightLine;
+class QCPItemTracer;
+class QCPTextElement;
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QTabWidget;
+class QTableView;
+class QTableWidget;
+
+namespace lmct {
+
+class AnomalyTableModel;
+class KeyTableModel;
+class RequestTableModel;
+class StableLabel;
+class ViewState;
+
+/**
+ * "See the cache behave": the keys, requests, anomalies and reuse of the current trace
+ * (CacheAnalysis), in four tabs.
+ *
+ * - Keys: every distinct ObjectKey (KeyTableModel, sortable, filtered by a hash prefix), and the
+ *   lifecycle of the selected key below it (KeyLifecycle: each call, the gap since the previous
+ *   one, write latencies).
+ * - Requests: one row per submit_prefetch_task (RequestTableModel).
+ * - Anomalies: counts per kind and the items (AnomalyTableModel), filterable by kind.
+ * - Reuse: the "would have hit" curve (hit ratio of an LRU cache against its capacity in chunks,
+ *   log scale) with a capacity slider that reads the curve instantly (a marker at C, visible at
+ *   both ends of the slider), and, for all models or the model selected, the histograms
+ *   (power-of-two buckets) of the reuse distance in distinct keys and in time and of the reuse
+ *   count per key (a logarithmic count axis: counts span orders of magnitude), each titled with
+ *   its median and 95th percentile.
+ *
+ * Clicking a row (or moving to it with the keyboard) selects its record in the ViewState (the
+ * read, the first reserve or the last finish for the matching request columns); a time range that
+ * hides the record is cleared first. A key row also makes its key the followed key (followKey()).
+ *
+ * The analysis runs off the GUI thread, in a pool of its own, whenever the ViewState's document
+ * changes while the pane is visible (a hidden pane, e.g. a dock tab behind another (setShown()),
+ * waits until it is shown; a document still being read is waited for, until a documentGrew() finds
+ * it read), and on "Analyse again" (e.g. for a trace that grew while followed: a hint then says how
+ * many records came after the analysis); a progress bar shows it and a newer run cancels an older
+ * one. analysisFinished() is emitted when results are shown.
+ *
+ * Ownership: owns its models and worker pool (the destructor cancels and waits); does not own the
+ * ViewState. Thread-safety: GUI thread only.
+ */
+class CacheBehaviourPane : public QWidget, public ViewStateObserver {
+    Q_OBJECT
+public:
+    enum Tab { KeysTab, RequestsTab, AnomaliesTab, ReuseTab };
+    /** The Reuse tab's histograms (ReuseAnalysis::Stats). */
+    enum Histogram { DistanceKeysHistogram, DistanceTimeHistogram, ReuseCountHistogram };
+    static constexpr int kHistogramCount = 3;
+
+    explicit CacheBehaviourPane(QWidget *parent = nullptr);
+    ~CacheBehaviourPane() override;
+
+    void setViewState(ViewState *state) override;
+    void setShown(bool shown) override;
+    QSize sizeHint() const override;
+
+    /** The results shown, or nullptr (no trace, or still analysing). */
+    std::shared_ptr<const CacheAnalysis> analysis() const { return m_analysis; }
+    bool isAnalysing() const { return m_running; }
+    /** Whether the analysis waits for the document to finish loading (it starts then). */
+    bool isWaitingForLoad() const { return m_waitingForLoad; }
+    /** Starts a new analysis of the current document (cancelling a running one). */
+    void analyse();
+
+    QTabWidget *tabs() const { return m_tabs; }
+    KeyTableModel *keyModel() const { return m_keyModel; }
+    RequestTableModel *requestModel() const { return m_requestModel; }
+    AnomalyTableModel *anomalyModel() const { return m_anomalyModel; }
+    QTableView *keyView() const { return m_keyView; }
+    QTableView *requestView() const { return m_requestView; }
+    QTableView *anomalyView() const { return m_anomalyView; }
+    QTableWidget *lifecycleView() const { return m_lifecycle; }
+    QSlider *capacitySlider() const { return m_capacity; }
+    QCustomPlot *hitPlot() const { return m_hitPlot; }
+    /** The hit curve's point at the slider's capacity C (hit ratio in %), and its line. */
+    QCPItemTracer *capacityMarker() const { return m_capacityMarker; }
+    QCPItemStraightLine *capacityLine() const { return m_capacityLine; }
+    /** The Reuse tab's model selector: "All models" (data -1), then each model (its index). */
+    QComboBox *reuseModelSelector() const { return m_reuseModel; }
+    /** A histogram of the model selected (power-of-two buckets: bar b is bucket b). */
+    QCustomPlot *histogramPlot(Histogram h) const { return m_histPlots[h]; }
+    /** Its title, with the median and the 95th percentile ("… median 12 · p95 340 …"). */
+    QString histogramTitle(Histogram h) const;
+    /**
+     * "N new records since analysis — Analyse again" when the document grew (live follow)
+     * after the records shown were analysed; empty otherwise (also while analysing).
+     */
+    QString staleText() const;
+    /** The summary line ("11,906 keys · 600 requests · 117 anomalies"). */
+    QString summaryText() const;
+    /** The capacity (chunks) the slider stands for, and the text read from the curve there. */
+    qint64 capacity() const;
+    QString capacityText() const;
+
+    /** Shows the lifecycle of `key` under the key table. */
+    void showLifecycle(int key);
+    /**
+     * Makes `key` the ViewState's followed key (KeyAnalysis::followExpression), so the timeline
+     * and the record table show its lifecycle; false without analysis or for an invalid key.
+     */
+    bool followKey(int key);
+    /** Selects `record` in the ViewState (clearing a range that hides it); false if none. */
+    bool selectRecord(int record);
+
+signals:
+    void analysisFinished();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    /** Shown and on screen: isVisible() and not a dock tab behind another (setShown). */
+    bool isOnScreen() const { return m_shown && isVisible(); }
+
+private:
+    QWidget *createKeysTab();
+    QWidget *createRequestsTab();
+    QWidget *createAnomaliesTab();
+    QWidget *createReuseTab();
+    QTableView *createTable(QAbstractItemModel *model);
+    void onDocumentChanged();
+    void onProgress(quint64 generation, int percent);
+    void onFinished(quint64 generation, std::shared_ptr<const CacheAnalysis> result);
+    void showResults(std::shared_ptr<const CacheAnalysis> result);
+    void updateCapacity();
+    void updateHistograms();
+    /** A log count axis from the bars' base to above `maxCount`, with decade ticks that fit. */
+    static void setLogCountAxis(QCPAxis *axis, double maxCount);
+    /** Decade ticks (1, 10, 100, 1k, ...) for the axis' range, as many as its height holds. */
+    static void setLogCountTicks(QCPAxis *axis);
+    void updateStale();
+    void cancelRunning();
+
+    QPointer<ViewState> m_state;
+    std::shared_ptr<const CacheAnalysis> m_analysis;
+    QThreadPool m_pool;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    quint64 m_generation = 0;
+    bool m_running = false;
+    bool m_waitingForLoad = false;  // analyse() found the document still loading
+    bool m_dirty = false;           // the document changed while hidden
+    bool m_shown = true;            // the dock is on screen (setShown)
+
+    QLabel *m_summary = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_again = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    KeyTableModel *m_keyModel = nullptr;
+    RequestTableModel *m_requestModel = nullptr;
+    AnomalyTableModel *m_anomalyModel = nullptr;
+    QTableView *m_keyView = nullptr;
+    QTableView *m_requestView = nullptr;
+    QTableView *m_anomalyView = nullptr;
+    QLineEdit *m_prefix = nullptr;
+    QTableWidget *m_lifecycle = nullptr;
+    QLabel *m_lifecycleTitle = nullptr;
+    QComboBox *m_kind = nullptr;
+    QLabel *m_anomalyCounts = nullptr;
+    QCustomPlot *m_hitPlot = nullptr;
+    QCPItemStraightLine *m_capacityLine = nullptr;
+    QCPItemTracer *m_capacityMarker = nullptr;
+    QSlider *m_capacity = nullptr;
+    QLabel *m_capacityLabel = nullptr;
+    QComboBox *m_reuseModel = nullptr;
+    QString m_reuseModelChoice;  // the model the user chose, kept across analyses
+    QCustomPlot *m_histPlots[kHistogramCount] = {};
+    QCPTextElement *m_histTitles[kHistogramCount] = {};
+    StableLabel *m_stale = nullptr;  // objectName "cacheStale"
+};
+
+}  // namespace lmct

@@ -1,0 +1,198 @@
+#pragma once
+
+#include "timeline/contextpairs.h"
+#include "timeline/timelineindex.h"
+#include "trace/tracedocument.h"
+
+#include <qcustomplot.h>
+
+#include <QColor>
+#include <QHash>
+#include <QImage>
+#include <QPalette>
+#include <QVector>
+#include <memory>
+#include <vector>
+
+namespace lmct {
+
+/**
+ * The timeline's lanes as one custom QCustomPlot plottable: one row per call (qualname) with a
+ * tick per record, plus span rows for context managers (ContextPairs).
+ *
+ * Coordinates: keys are t_mono seconds on the key axis; rows are stacked on the value axis from
+ * 0 to totalWeight(), row r occupying [start of r, start of r + weight] (the owner reverses the
+ * axis so that row 0 is on top; rowCenter() gives label positions).
+ *
+ * Level of detail. draw() never iterates records: per row it asks the TimelineIndex for the
+ * number of records in each device-pixel column of the visible range (count pyramid, O(columns))
+ * and renders the row into an image at device resolution. Where every record has a pixel
+ * column of its own, each is an exact full-height tick (with a head when isolated). Otherwise
+ * the row is a histogram of counts per column (height ∝ √(count / busiest column in view)), and
+ * columns merging several records are marked by a darker strip along the row's bottom edge. Span
+ * rows draw each span (stacked by ContextPairs::Span depth) when at most about one span per pixel
+ * is in view, otherwise the number of open spans per column; unmatched enters/exits are red caps
+ * (an enter's dashed tail runs to the end of the trace). The selected record is ringed, with a line
+ * across all rows. Cost is O(rows · width), whatever the number of records in view.
+ *
+ * Style::Overview draws every row as a thin heat strip (the overview above the timeline).
+ *
+ * Filter (setFilter()): a second TimelineIndex over the records matching the view's filter.
+ * FilterMode::Dim draws every record faintly and the matching ones at full strength on the same
+ * scale; FilterMode::Hide draws the matching records only (a lane with none is empty). Spans are
+ * dimmed or left out by their enter/exit record where they are drawn one by one; counted span
+ * rows and unmatched caps are not filtered. Hit tests in Hide mode find matching records and
+ * spans only.
+ * The cost stays O(rows · width): two count queries per row instead of one.
+ *
+ * Ownership: holds shared pointers to the immutable index, pairs and document. Thread-safety:
+ * GUI thread (a QCustomPlot layerable).
+ */
+class TimelineLanes : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    struct Row {
+        enum class Kind { Calls, Spans };
+        Kind kind = Kind::Calls;
+        int lane = -1;    ///< Calls: qualname id (TimelineIndex lane)
+        int family = -1;  ///< Spans: index into the pairs given to setData()
+        QString key;      ///< stable identity: the qualname, or "spans:" + family qualname
+        QString label;    ///< text shown for the row
+        QColor color;
+        double weight = 1.0;  ///< height relative to a calls row
+    };
+    enum class Style { Detailed, Overview };
+    /** How records that do not match the filter are drawn. */
+    enum class FilterMode { Dim, Hide };
+
+    /** What lies under a point (hitTest()). */
+    struct Hit {
+        int row = -1;
+        int record = -1;  ///< nearest record (Calls) or the span's enter / the unmatched call
+        int span = -1;    ///< index into ContextPairs::spans() (Spans rows)
+        bool unmatched = false;
+        int count = 0;  ///< records within the pixel column under the point (Calls rows)
+        double from = 0.0, to = 0.0;  ///< t_mono range of that column
+    };
+
+    TimelineLanes(QCPAxis *keyAxis, QCPAxis *valueAxis);
+
+    void setData(std::shared_ptr<const TraceDocument> doc,
+                 std::shared_ptr<const TimelineIndex> index,
+                 std::vector<std::shared_ptr<const ContextPairs>> pairs);
+    std::shared_ptr<const TimelineIndex> index() const { return m_index; }
+    const std::vector<std::shared_ptr<const ContextPairs>> &pairs() const { return m_pairs; }
+
+    /**
+     * Draws the records of `matching` (an index over the filter's records, same store) at full
+     * strength and the others per `mode`; `records` are the matching record indices (ascending,
+     * for span rows). Null `matching`: no filter.
+     */
+    void setFilter(std::shared_ptr<const TimelineIndex> matching,
+                   std::shared_ptr<const std::vector<int>> records, FilterMode mode);
+    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_matching; }
+    FilterMode filterMode() const { return m_filterMode; }
+    /** The index whose records are drawn at full strength: the filter's, else index(). */
+    const TimelineIndex *strongIndex() const {
+        return m_matching ? m_matching.get() : m_index.get();
+    }
+
+    void setRows(const QVector<Row> &rows);
+    const QVector<Row> &rows() const { return m_rows; }
+    /** Row showing the calls of qualname id `lane`; -1 when hidden. */
+    int rowOfLane(int lane) const;
+
+    void setStyle(Style s) { m_style = s; }
+    void setColors(const QPalette &palette);
+
+    /**
+     * Whether the span rows wait for their spans (paired once the file has been read; see
+     * TimelineWidget): an empty span row then says so instead of looking like one without spans.
+     */
+    void setSpansPending(bool pending) { m_spansPending = pending; }
+    bool spansPending() const { return m_spansPending; }
+
+    void setSelectedRecord(int record) { m_selected = record; }
+    int selectedRecord() const { return m_selected; }
+
+    /** Sum of the row weights: the value axis range is [0, totalWeight()]. */
+    double totalWeight() const { return m_rowStart.empty() ? 0.0 : m_rowStart.back(); }
+    /** Value-axis coordinate of row r's middle. */
+    double rowCenter(int r) const;
+    /** Row index at pixel `y`, or -1. */
+    int rowAt(double y) const;
+    /** Pixel rows: top and height of row r. */
+    QRectF rowRect(int r) const;
+    /** What is under `pixel`, looking `tolerancePx` left and right. */
+    Hit hitTest(const QPointF &pixel, double tolerancePx) const;
+
+    double selectTest(const QPointF &, bool, QVariant * = nullptr) const override { return -1; }
+    QCPRange getKeyRange(bool &foundRange, QCP::SignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool &foundRange, QCP::SignDomain = QCP::sdBoth,
+                           const QCPRange & = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter *painter) override;
+    void drawLegendIcon(QCPPainter *, const QRectF &) const override {}
+
+private:
+    struct Columns {
+        double origin = 0.0;  // t_mono of column 0's left edge
+        double width = 1.0;   // seconds per device pixel
+        int count = 0;
+        double dpr = 1.0;
+        double x0 = 0.0;  // device x of column 0
+    };
+    Columns columns() const;
+    void drawCalls(QCPPainter *p, int rowIndex, const QRectF &r, const Columns &c);
+    void drawSpans(QCPPainter *p, const Row &row, const QRectF &r, const Columns &c);
+    /** Whether a span (by its enter and exit) matches the filter; true without one. */
+    bool spanMatches(int enter, int exit) const;
+    /**
+     * With a filter: per span of `cp` (ContextPairs::spans() order) whether it matches, worked
+     * out once per filter result and pairing (O(records + spans), cached).
+     */
+    const std::vector<char> &matchingSpans(const std::shared_ptr<const ContextPairs> &cp);
+    /**
+     * counts[k] = spans of `cp` flagged in `match` overlapping column k (as
+     * ContextPairs::overlapCounts counts them all): one pass over the spans that may overlap
+     * the columns.
+     */
+    void matchingOverlapCounts(const ContextPairs &cp, const std::vector<char> &match,
+                               const Columns &c, int *counts);
+    void drawUnmatched(QCPPainter *p, const ContextPairs &cp, const QRectF &r, const Columns &c);
+    void drawSelection(QCPPainter *p, const Columns &c);
+    /** A tick head (downward triangle) in `color`, premultiplied, cached. */
+    const QImage &headSprite(const QColor &color, double dpr, int bodyPx);
+
+    std::shared_ptr<const TraceDocument> m_doc;
+    std::shared_ptr<const TimelineIndex> m_index;
+    std::vector<std::shared_ptr<const ContextPairs>> m_pairs;
+    std::shared_ptr<const TimelineIndex> m_matching;
+    std::shared_ptr<const std::vector<int>> m_matchingRecords;
+    FilterMode m_filterMode = FilterMode::Dim;
+    QVector<Row> m_rows;
+    std::vector<double> m_rowStart;  // value-axis start of each row, plus the total
+    std::vector<int> m_rowOfLane;
+    Style m_style = Style::Detailed;
+    int m_selected = -1;
+    bool m_spansPending = false;
+    QColor m_zebra, m_text, m_highlight, m_base, m_error;
+    // scratch, reused between draws
+    std::vector<int> m_counts;     // one per column
+    std::vector<int> m_allCounts;  // Dim: every record's counts
+    std::vector<int> m_allHeight;
+    std::vector<int> m_spanScratch;
+    struct SpanMatch {
+        std::weak_ptr<const ContextPairs> pairs;
+        std::vector<char> flags;
+    };
+    std::vector<SpanMatch> m_spanMatch;  // matchingSpans(): per pairing, for m_matchingRecords
+    std::vector<int> m_colHeight;
+    std::vector<char> m_colMerged;
+    std::vector<int> m_heads;
+    QImage m_rowImage;
+    QHash<quint64, QImage> m_sprites;
+};
+
+}  // namespace lmct

@@ -1,0 +1,377 @@
+#pragma once
+
+#include "cache/followedtrail.h"
+#include "common/viewstateobserver.h"
+#include "timeline/contextpairs.h"
+#include "timeline/timeaxisticker.h"
+#include "timeline/timelineindex.h"
+#include "timeline/timelinelanes.h"
+#include "timeline/timelineoverlay.h"
+#include "viewstate.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPGraph;
+class QCPLegend;
+class QCPLayer;
+class QLabel;
+class QToolBar;
+class QAction;
+class QMenu;
+
+namespace lmct {
+
+class StableLabel;
+class TimelineExportActions;
+class TimelineFollowLayer;
+
+/**
+ * The timeline: one lane per call (qualname) with a tick per record, span rows for context
+ * managers (read_prefetched_results.__enter__ → __exit__), an overview strip of the whole trace,
+ * and a calls-per-second plot sharing the time axis. Fluid at 10 million records: drawing reads
+ * per-pixel counts from a TimelineIndex (see TimelineLanes), never the records themselves.
+ *
+ * It only talks to a ViewState: clicking a tick selects its record; the selected record is
+ * marked and brought into view; Shift+drag sets the time range (Esc clears it), shown as a
+ * shaded band; the wall clock follows ViewState::wallUtc.
+ *
+ * Navigation: wheel zooms around the cursor (Shift+wheel pans), drag pans, Ctrl+drag zooms to
+ * a rubber band, W/S and +/− zoom, A/D and ←/→ pan, F fits the time range or selected record
+ * (again: everything), Home fits everything, Backspace steps back through the zoom history,
+ * double-click zooms into a span or tick. The overview's window can be dragged and resized;
+ * clicking the overview centres the view there.
+ *
+ * Lanes follow Qualname's call flow; they can be hidden, shown and reordered from the lane
+ * labels' context menu or the toolbar's Lanes menu. The rate plot's legend toggles its series.
+ * The time axis shows relative time (t_mono) or the wall clock (toolbar or context menu).
+ * The plot's context menu also exports it (PNG, SVG, PDF, Copy Image: exportActions()).
+ *
+ * The filter (ViewState::filterRecords) drives what is drawn: records that do not match are
+ * dimmed or hidden (filterMode(), a toolbar toggle persisted as QSettings
+ * "timeline/filterMode"); the rate plot counts the matching records only. A second index over
+ * the matching records is built on a worker whenever the filter's result changes (not when the
+ * document merely grows); the previous state stays shown until it is ready.
+ *
+ * The followed key (ViewState::followedRecords) is drawn by a TimelineFollowLayer: a marker per
+ * followed record, successive ones joined, gaps labelled; the overview marks them too. `.` and
+ * `,` select the next / previous followed record (time order) and centre it.
+ *
+ * Keep newest in view (toolbar, End): while on, the view keeps its width and its right edge on
+ * the newest record as the trace grows; panning or zooming by hand turns it off.
+ *
+ * The index and the pairs are built on worker threads when the document changes, and again,
+ * throttled, while it grows (ViewState::documentGrew, or polling while it loads); the lanes show
+ * as soon as the index is ready, the spans when they are paired, and the view follows the end of
+ * the trace while it shows everything. While the file is first read (TraceDocument::isReadToEnd
+ * false) the span rows are shown empty and the spans are paired once, after the read: pairing
+ * again at every growth cost a pass over the bodies each time and kept two pairings in memory.
+ * A followed trace, once read, is paired again as it grows. The toolbar counts what is drawn in
+ * view; while the index lags behind what was read it says "Loading…" (its tooltip: N records read,
+ * M drawn). Its labels keep stable widths (StableLabel), so that a growing trace does not move
+ * them.
+ *
+ * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
+ * Thread-safety: GUI thread only.
+ */
+class TimelineWidget : public QWidget, public ViewStateObserver {
+    Q_OBJECT
+public:
+    explicit TimelineWidget(QWidget *parent = nullptr);
+    ~TimelineWidget() override;
+
+    /** Shows `state` (not owned), or nothing when nullptr. */
+    Q_INVOKABLE void setViewState(lmct::ViewState *state) override;
+    ViewState *viewState() const { return m_state; }
+
+    enum class TimeMode { Relative, Wall };
+    void setTimeMode(TimeMode mode);
+    TimeMode timeMode() const { return m_timeMode; }
+
+    /** Visible t_mono range. */
+    QCPRange visibleRange() const;
+    /** Shows [from, to] (clamped to sensible bounds), remembering the previous view. */
+    void setVisibleRange(double from, double to);
+    void fitAll();
+    /** Goes back to the previous view; false when there is none. */
+    bool zoomBack();
+
+    /** Whether the index is being built. */
+    bool isIndexing() const;
+
+    /** Row keys in display order (hidden ones excluded) and the hidden keys. */
+    QStringList laneKeys() const;
+    void setLaneHidden(const QString &key, bool hidden);
+    void moveLane(const QString &key, int delta);
+    void resetLanes();
+
+    /** How records that do not match the filter are drawn. The toolbar toggle (the user's choice)
+     *  is persisted as QSettings "timeline/filterMode" and read at construction; a call here
+     *  (e.g. the headless exporter forcing Hide) is not persisted. */
+    using FilterMode = TimelineLanes::FilterMode;
+    void setFilterMode(FilterMode mode);
+    FilterMode filterMode() const { return m_filterMode; }
+    /** The index over the records matching the applied filter; null without a filter. */
+    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_filterIndex; }
+    /** Whether the index of the current filter result is being built. */
+    bool isFiltering() const { return m_filterBuilding; }
+
+    /** The followed key's records in time order (null: none followed or not evaluated yet). */
+    std::shared_ptr<const FollowedTrail> followedTrail() const { return m_trail; }
+    TimelineFollowLayer *followLayer() const { return m_followLayer; }
+    TimelineFollowLayer *overviewFollowLayer() const { return m_ovFollowLayer; }
+    /**
+     * Selects the next (direction > 0) or previous followed record in time order from the
+     * selected one and centres it; false when there is none.
+     */
+    bool stepFollowed(int direction);
+
+    /** Keeps the right edge of the view on the newest record while the trace grows. */
+    void setKeepNewest(bool on);
+    bool keepNewest() const { return m_keepNewest; }
+
+    void setRatePlotVisible(bool visible);
+    bool isRatePlotVisible() const { return m_rateVisible; }
+
+    /**
+     * Lays the plot out as if it were `size` logical pixels: the lanes' row height, the rate
+     * plot's share, the legend's columns, the time axis's tick count and the rate buckets, as a
+     * plot of that size on screen has them; the plot's viewport is set to `size` (the widget
+     * keeps its geometry). An empty size goes back to the plot's own size (what a resize does)
+     * and queues a replot. TimelineExport lays out at the export's size while it renders, so
+     * the GUI's exports and the headless `lmct-viewer --export-*` share this one layout.
+     * `reservedHeight`: logical pixels of `size` taken by what the caller adds to the plot's
+     * layout (the export's caption), left out of the room shared by the lanes and rate plot.
+     * When the lanes' rows get too short for the labels' font (a short export, e.g. 800x260),
+     * the lane labels take a smaller font that fits a row (laneLabelFont()).
+     */
+    void layOutFor(QSize size, int reservedHeight = 0);
+
+    /** The lane labels' font: the widget's, or smaller when the rows are shorter than it. */
+    QFont laneLabelFont() const;
+
+    /** Where a record's tick is drawn, in the plot's coordinates; null when not shown. */
+    QPointF tickPosition(int record) const;
+
+    QCustomPlot *plot() const { return m_plot; }
+    QCustomPlot *overview() const { return m_overview; }
+    TimelineLanes *lanes() const { return m_lanes; }
+    TimeAxisTicker *ticker() const { return m_ticker.data(); }
+    QCPAxis *timeAxis() const;
+    const QVector<QCPGraph *> &rateGraphs() const { return m_rateGraphs; }
+    /** Calls per record lane shown in the rate plot legend (for tests). */
+    QCPLegend *rateLegend() const { return m_rateLegend; }
+    /** The export actions of the context menu, shared with File > Export (owned). */
+    TimelineExportActions *exportActions() const { return m_exportActions; }
+
+signals:
+    /** The index and the pairs of the current document are ready and shown. */
+    void indexReady();
+    /** The index of the current filter result is shown (filterIndex(), null for no filter). */
+    void filterIndexReady();
+    /** followedTrail() changed. */
+    void followedTrailReady();
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    bool event(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    struct Built {
+        std::shared_ptr<const TraceDocument> doc;
+        std::shared_ptr<const TimelineIndex> index;
+        std::vector<std::shared_ptr<const ContextPairs>> pairs;
+        int records = 0;
+        quint64 generation = 0;
+        bool pairsDeferred = false;  // pairs left empty: the file was still being read first
+    };
+    /** Whether the shown build is out of date: more records, or spans deferred until read. */
+    bool needsRebuild() const;
+    enum class Drag { None, Pan, Zoom, Range, OverviewMove, OverviewLeft, OverviewRight };
+
+    void buildUi();
+    void applyPalette();
+    void updateDevicePixelRatio();
+    void onDocumentChanged();
+    void startBuild();
+    /** Milliseconds between re-indexings of a growing document: 3× the last build, ≥ 0.5 s. */
+    int growthInterval() const;
+    void onBuilt();
+    /** Shows a build's result: the index alone first (`final` false), then with the pairs. */
+    void apply(const Built &b, bool final);
+    void onSelectedRecordChanged(int record);
+    /** Marks `record` as selected; with `centre`, moves the view to it when it is off view. */
+    void showSelection(int record, bool centre);
+    void onFilterChanged();
+    void applyFilterIndex();
+    void onFollowedRecordsChanged();
+    /** Keep newest: moves the view so that its right edge is on the newest record. */
+    void trackNewest();
+    void onTimeRangeChanged();
+    void onWallUtcChanged(bool utc);
+    void onRangeChanged(const QCPRange &range);
+    void rebuildRows();
+    void rebuildRateGraphs();
+    void updateRate();
+    /** The rate legend: every call's graph, or with a filter those of the calls it matches. */
+    void updateRateLegend();
+    /** The lanes' and the rate plot's heights and the legend's columns for layoutSize(). */
+    void updateHeights();
+    /** The size the plot is laid out at: layOutFor()'s, else the plot's own. */
+    QSize layoutSize() const;
+    /** Re-wraps the rate legend into as many columns as `width` holds (each as wide as its
+     *  widest entry); the legend's height follows. */
+    void wrapLegend(int width);
+    /** Fits the rate plot's value ticks to its height; true when the count changed. */
+    bool fitRateTicks();
+    void placeRateElements();
+    void updateAxisCaption();
+    void updateOverviewWindow();
+    void updateInfo();
+    /** The busy label: the build stage, or how much of what was read is drawn. */
+    void updateBusy();
+    void updateBands();
+    void replotAll();
+
+    void onPlotPress(QMouseEvent *e);
+    void onPlotMove(QMouseEvent *e);
+    void onPlotRelease(QMouseEvent *e);
+    void onPlotWheel(QWheelEvent *e);
+    void onPlotDoubleClick(QMouseEvent *e);
+    void onOverviewPress(QMouseEvent *e);
+    void onOverviewMove(QMouseEvent *e);
+    void onOverviewRelease(QMouseEvent *e);
+    void onOverviewWheel(QWheelEvent *e);
+    void showContextMenu(const QPoint &pos);
+    void fillLanesMenu(QMenu *menu);
+    void showHover(const QPoint &pos, const QPoint &globalPos);
+    void hideHover();
+
+    void zoomBy(double factor, double anchor);
+    void panBy(double fraction);
+    void fitSelection();
+    void noteNavigation();
+    double anchorTime() const;
+    bool inData(const QPoint &pos) const;
+    double timeAt(double x) const;
+    QCPRange dataRange() const;
+    QString tooltipFor(const TimelineLanes::Hit &hit) const;
+
+    QPointer<ViewState> m_state;
+    std::shared_ptr<const TraceDocument> m_doc;
+    std::shared_ptr<const TimelineIndex> m_index;
+    std::vector<std::shared_ptr<const ContextPairs>> m_pairs;
+    QStringList m_families;
+
+    QFutureWatcher<Built> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    quint64 m_generation = 0;
+    int m_builtRecords = -1;
+    bool m_pairsDeferred = false;  // the shown build's pairs are empty placeholders (Built)
+    bool m_rebuildPending = false;
+    bool m_building = false;  // a build runs or its final result is not shown yet
+    bool m_firstBuild = true;
+    QTimer m_growthTimer;  // re-indexes a growing document, throttled
+    QElapsedTimer m_buildClock;
+    qint64 m_lastBuildMs = 0;
+
+    QToolBar *m_toolbar = nullptr;
+    QAction *m_relativeAction = nullptr;
+    QAction *m_wallAction = nullptr;
+    QAction *m_utcAction = nullptr;
+    QAction *m_rateAction = nullptr;
+    QAction *m_hideAction = nullptr;
+    QAction *m_newestAction = nullptr;
+    QAction *m_backAction = nullptr;
+    QMenu *m_lanesMenu = nullptr;
+    StableLabel *m_info = nullptr;    // what is visible; objectName "timelineInfo"
+    StableLabel *m_busy = nullptr;    // "Indexing…"; objectName "timelineBusy"
+    QAction *m_busyAction = nullptr;  // shows and hides m_busy in the toolbar
+    QString m_buildStage;             // "Indexing…", "Pairing spans…", empty: no build
+    QLabel *m_empty = nullptr;        // over the plot when there is nothing to draw
+
+    QCustomPlot *m_overview = nullptr;
+    TimelineLanes *m_overviewLanes = nullptr;
+    QCPItemRect *m_ovWindow = nullptr;
+    QCPItemRect *m_ovShadeLeft = nullptr;
+    QCPItemRect *m_ovShadeRight = nullptr;
+    QCPItemRect *m_ovBand = nullptr;
+    QCPItemStraightLine *m_ovSelection = nullptr;
+
+    QCustomPlot *m_plot = nullptr;
+    QCPAxisRect *m_lanesRect = nullptr;
+    QCPAxisRect *m_rateRect = nullptr;
+    QCPLegend *m_rateLegend = nullptr;
+    TimelineLanes *m_lanes = nullptr;
+    QSharedPointer<TimeAxisTicker> m_ticker;
+    static constexpr int kMaxLaneLabelPx = 320;  // lane labels wider are elided in the middle
+    /** The least lane row (px) before the layout lets the lanes overflow, and the least
+     *  lane-label font (points) for such rows (laneLabelFont()). */
+    static constexpr int kLeastLaneRowPx = 9;
+    static constexpr qreal kLeastLaneLabelPt = 5.0;
+    /** A lane's label as the lane axis and the rate legend show it: at most kMaxLaneLabelPx. */
+    static QString elidedLabel(const QString &label, const QFont &font);
+    QVector<int> m_legendLanes;        // lanes in the rate legend, in row order
+    QVector<QCPGraph *> m_rateGraphs;  // by qualname id (nullptr: not a shown lane)
+    QSet<QString> m_rateHidden;        // qualnames whose series are toggled off
+    TimelineOverlay *m_overlay = nullptr;
+    TimelineFollowLayer *m_followLayer = nullptr;
+    TimelineFollowLayer *m_ovFollowLayer = nullptr;
+
+    // the filter's index (built on a worker per filter result) and the followed key's trail
+    FilterMode m_filterMode = FilterMode::Dim;
+    std::shared_ptr<const TimelineIndex> m_filterIndex;
+    std::shared_ptr<const std::vector<int>> m_filterRecords;  // what m_filterIndex indexes
+    std::shared_ptr<const std::vector<int>> m_filterWanted;   // being built
+    QString m_filterText;  // the applied filter text of m_filterWanted / m_filterRecords
+    std::shared_ptr<std::atomic_bool> m_filterCancel;
+    quint64 m_filterGeneration = 0;
+    bool m_filterBuilding = false;
+    std::shared_ptr<const FollowedTrail> m_trail;
+    quint64 m_trailGeneration = 0;
+    bool m_keepNewest = false;
+    bool m_tracking = false;  // setVisibleRange() called by trackNewest()
+    QCPItemRect *m_band = nullptr;
+    QCPItemRect *m_rateBand = nullptr;
+    QCPItemRect *m_backdrop = nullptr;
+    QCPItemText *m_bandLabel = nullptr;    // the time range's duration
+    QCPItemText *m_rateCaption = nullptr;  // the rate plot's bucket width
+    TimelineExportActions *m_exportActions = nullptr;
+
+    QStringList m_order;     // every known row key, in display order
+    QSet<QString> m_hidden;  // hidden row keys
+    TimeMode m_timeMode = TimeMode::Relative;
+    bool m_rateVisible = true;
+    bool m_fitted = true;  // the view shows everything (follows a growing trace)
+
+    Drag m_drag = Drag::None;
+    QPoint m_pressPos;
+    QCPRange m_pressRange;
+    double m_pressTime = 0.0;
+    bool m_moved = false;
+    QVector<QCPRange> m_history;
+    QElapsedTimer m_lastNavigation;
+    int m_hoverRecord = -2;  // the record whose tooltip is shown (-2: none)
+    QString m_hoverTip;      // the tooltip shown
+    QPoint m_lastMouse{-1, -1};
+    int m_laidOutWidth = -1;
+    QSize m_layoutSize;        // layOutFor()'s size; empty: the plot's own
+    int m_reservedHeight = 0;  // layOutFor()'s reservedHeight
+    int m_laneRowPx = 0;       // the lanes' row height (px per unit of weight) updateHeights chose
+};
+
+}  // namespace lmct
