@@ -152,7 +152,7 @@ int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lmct"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LMCT_VERSION));
-    // A name that is not UTF-8 would arrive with U+FFFD in it and be "no such file" (review).
+    // A name that is not UTF-8 would arrive with U+FFFD in it and be "no such file".
     for (int i = 1; i < argc; ++i) {
         if (const QString problem = Utf8Argument::problem(argv[i]); !problem.isEmpty()) {
             QTextStream(stderr) << "lmct: " << problem << "\n";

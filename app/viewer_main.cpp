@@ -32,7 +32,7 @@ int main(int argc, char *argv[]) {
     bool infoOnly = false;
     bool exporting = false;
     // Arguments that are not UTF-8 arrive with U+FFFD in them: a file of such a name cannot be
-    // opened under it ("no such file"); said instead (review), from argv before QApplication.
+    // opened under it ("no such file"); said instead, from argv before QApplication.
     QStringList problems, lossy;
     for (int i = 1; i < argc; ++i) {
         if (const QString problem = lmct::Utf8Argument::problem(argv[i]); !problem.isEmpty()) {
@@ -174,7 +174,7 @@ int main(int argc, char *argv[]) {
         });
     }
     for (const QString &f : parser.values(followOption)) {
-        if (!lossy.contains(f)) {  // (said above: review, a second "no such file" box)
+        if (!lossy.contains(f)) {  // (said above: a second "no such file" box)
             QTimer::singleShot(0, &window, [&window, f] { window.followFile(f); });
         }
     }

@@ -50,7 +50,7 @@ class TestCli : public QObject {
 
 private slots:
     void argumentsThatAreNotUtf8AreSaid() {
-        // Review finding: a trace named "latin1_\xe9.lct" gave "no such file" (exit 2) in lmct
+        // Regression: a trace named "latin1_\xe9.lct" gave "no such file" (exit 2) in lmct
         // and in the viewer: Qt reads arguments and file names as UTF-8, so the name arrives
         // with U+FFFD in it. Such an argument is now said to be what it is, and what to do.
         using lmct::Utf8Argument;
@@ -66,7 +66,7 @@ private slots:
                     .contains(QStringLiteral("byte 0xff at position 5")));
         QVERIFY(Utf8Argument::problem("ab\xe2\x82")
                     .contains(QStringLiteral("byte 0xe2 at position 2")));
-        // a long one is shown cut (review: a 60 KB argument made a dialog run off the screen)
+        // a long one is shown cut (a 60 KB argument made a dialog run off the screen)
         const QByteArray longArg = QByteArray(60000, 'a') + "\xff";
         const QString cut = Utf8Argument::problem(longArg.constData());
         QVERIFY2(cut.size() < 700 && cut.contains(QStringLiteral("… (60001 bytes)")) &&
@@ -96,7 +96,7 @@ private slots:
     }
 
     void longQualnamesAreCapped() {
-        // Review finding: `lmct info` printed all 52 MB of a 50 MB qualname.
+        // Regression: `lmct info` printed all 52 MB of a 50 MB qualname.
         const QString name = QStringLiteral("lmcache.") + QString(5000, QLatin1Char('Q'));
         QByteArray b = frame(headerBody());
         b += frame(recordBody(0.5, 1.7e9, name, keysArgs(1)));
@@ -272,7 +272,7 @@ private slots:
     }
 
     void symlinkLoopIsNamed() {
-        // Review: `lmct info loop1` on two symlinks pointing at each other said "no such file".
+        // Regression: `lmct info loop1` on two symlinks pointing at each other said "no such file".
         QTemporaryDir dir;
         const QString loop1 = dir.filePath(QStringLiteral("loop1"));
         const QString loop2 = dir.filePath(QStringLiteral("loop2"));
@@ -372,7 +372,7 @@ private slots:
                             << "Commands:";
         QTest::newRow("info --help") << QStringList{"info", "--help"} << 0 << "out"
                                      << "--json";
-        // Review: `lmct info --help` began "Usage: /full/path/to/lmct info", and its argument
+        // Regression: `lmct info --help` began "Usage: /full/path/to/lmct info", and its argument
         // line read "Trace files (*.lct, *.lmct info)."; `lmct --help` omitted --details.
         QTest::newRow("info --help names the command")
             << QStringList{"info", "--help"} << 0 << "out"

@@ -376,9 +376,10 @@ void TestCliDump::helpOnEveryCommand() {
     QVERIFY(runLmct({QStringLiteral("dump"), QStringLiteral("--help")}).out.contains("--filter"));
 }
 
-// Review: a string over 1 MiB came out of `lmct dump --jsonl` as its first 1 MiB with "… (2000000
-// bytes in all; the first 1048576 are shown)" appended inside the string (indistinguishable from
-// content) and in the text summary as "s=AAAA…" without its size. Now as binaries: JSON
+// Regression: a string over 1 MiB came out of `lmct dump --jsonl` as its first 1 MiB with "…
+// (2000000 bytes in all; the first 1048576 are shown)" appended inside the string
+// (indistinguishable from content) and in the text summary as "s=AAAA…" without its size. Now as
+// binaries: JSON
 // {"__cut__": the kept text, "size": N}, the summary ends with "(N bytes)".
 void TestCliDump::cutStringIsToldLikeACutBinary() {
     const qint64 n = 2000000;

@@ -148,7 +148,7 @@ void TestFileTruncation::truncatedWhileLoading() {
     }
 }
 
-// Review finding: a file cut inside a page, ahead of the loader, reads zeros after the cut in
+// Regression: a file cut inside a page, ahead of the loader, reads zeros after the cut in
 // that page without a fault. The frame crossing the cut was reported as a damaged frame and
 // what followed as 300 MB of skipped bytes (cut inside a frame), or as zero-length frames (cut
 // at a frame boundary), with no `shrank` error. It is now a shrink, and nothing is damage.
@@ -191,7 +191,7 @@ void TestFileTruncation::cutInsideAPageAheadOfTheReader() {
     QCOMPARE(doc->records().size(), kept);
 }
 
-// Review finding (crash): each page read past the new end faulted once and was patched with a
+// Regression (crash): each page read past the new end faulted once and was patched with a
 // mapping of its own; reading the arguments of a big trace cut short while it loaded split the
 // file mapping tens of thousands of times, hit vm.max_map_count and the next fault killed the
 // viewer (SIGBUS). One fault now patches everything after it.
@@ -251,7 +251,7 @@ void TestFileTruncation::followedFileTruncated() {
     TraceLoader::stopFollowing(doc.get());
 }
 
-// Review finding: a file cut short twice while open kept the Diagnostics pane naming only the
+// Regression: a file cut short twice while open kept the Diagnostics pane naming only the
 // first cut. Each smaller size gets its own diagnostic; a check at the same size adds none.
 void TestFileTruncation::cutAgainIsReportedAgain() {
     const SmallTrace t = smallTrace(2000);
@@ -273,7 +273,7 @@ void TestFileTruncation::cutAgainIsReportedAgain() {
     QCOMPARE(d.offset, second);
     QVERIFY2(d.message.contains(QStringLiteral("records 500 to 1999")), qPrintable(d.message));
     QCOMPARE(doc->readableRecordCount(), 500);
-    // `lmct info` gives the size as mapped and the size now (review: only the first)
+    // `lmct info` gives the size as mapped and the size now (only the first)
     const QString info = TraceInfo::toText(path, *doc);
     QVERIFY2(info.contains(QStringLiteral("%1 bytes (shrank to %2 bytes while it was read)")
                                .arg(t.bytes.size())
@@ -284,7 +284,7 @@ void TestFileTruncation::cutAgainIsReportedAgain() {
     QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 2);
 }
 
-// Review finding: `lmct dump` of a trace truncated while it printed exited 0 with no message,
+// Regression: `lmct dump` of a trace truncated while it printed exited 0 with no message,
 // printing zeros read past the new end as records with damaged arguments. It must say so and
 // exit 2. Standard output is a pipe the test leaves unread, so lmct is stopped early in its
 // output while the file is cut.
@@ -308,7 +308,7 @@ void TestFileTruncation::cliReportsAFileThatShrankWhileRead() {
              qPrintable(err));
 }
 
-// Review finding: a trace cut while `lmct export` read it left a 603 MB export whose records past
+// Regression: a trace cut while `lmct export` read it left a 603 MB export whose records past
 // the cut had the zeros in their place decoded as arguments ("one value of 1 bytes, then 948
 // bytes more"). The exports read arguments as args() does (a record past the cut is "no longer
 // there") and an export of a trace that shrank is abandoned: no file.
@@ -327,7 +327,7 @@ void TestFileTruncation::exportOfATraceThatShrankLeavesNoFile() {
     const QByteArray line = RecordExport::formatRecord(*doc, 100, RecordExport::Format::Jsonl);
     QVERIFY2(line.contains("no longer there"), line.constData());
     QVERIFY2(!line.contains("then"), line.constData());
-    // CSV (and lmct dump's text) say it in the summary (review: an empty summary, `,{}`)
+    // CSV (and lmct dump's text) say it in the summary (an empty summary, `,{}`)
     const QByteArray row = RecordExport::formatRecord(*doc, 100, RecordExport::Format::Csv);
     QVERIFY2(row.contains("(arguments: the file shrank to"), row.constData());
     std::vector<int> rows(3000);

@@ -385,7 +385,7 @@ void TestFilterParser::timeRanges() {
     QVERIFY(why.contains(QStringLiteral("expected T0:T1")));
     QVERIFY(!TMonoRange::parse(QStringLiteral("a:5"), &why));
     QVERIFY(!TMonoRange::parse(QStringLiteral("1MiB:5"), &why));
-    // Review: 0x10 was read as 16 s (while nan, inf and 1e400 were refused): a hex integer is
+    // Regression: 0x10 was read as 16 s (while nan, inf and 1e400 were refused): a hex integer is
     // no time. (The viewer's headless export reads --range with the same parser.)
     QVERIFY(!TMonoRange::parse(QStringLiteral("0x10:20"), &why));
     QCOMPARE(why, QStringLiteral("expected a time such as 12.5, 12.5s, 250ms or 40us for T0, "

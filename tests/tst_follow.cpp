@@ -52,7 +52,7 @@ private slots:
 // A trace appended 37 bytes at a time (so most writes end inside a frame): after each refresh the
 // document holds exactly the records whose frames are complete, and a partial frame is never
 // reported as damage.
-// Review findings: a followed trace never showed the notes about times that are not times and
+// Regression: a followed trace never showed the notes about times that are not times and
 // t_mono stepping back (given only when a load ends, which a follow never does); then showed the
 // counts of the first scan that saw them. One note each, kept current in place, saying up to
 // which record it counted; a step back of over an hour turns the order note into the warning.
@@ -211,7 +211,7 @@ void TestFollow::headerWrittenLate() {
     QVERIFY(error.contains(QStringLiteral("empty file")));
 }
 
-// Review finding: `lmct-viewer --follow` on a text file waited for its "header" forever (its first
+// Regression: `lmct-viewer --follow` on a text file waited for its "header" forever (its first
 // 4 bytes read as a length of 1.8 GB), where a plain open refuses it. Followed, a file that
 // cannot begin a header is refused as a plain open refuses it; one that can is waited for.
 void TestFollow::notATraceIsRefusedWhenFollowed() {
@@ -336,7 +336,7 @@ void TestFollow::tableModelShowsNewRows() {
              doc->records().maxTMono());
 }
 
-// Review finding: 5 M rows inserted at once blocked the GUI thread 76 ms (a view's header spends
+// Regression: 5 M rows inserted at once blocked the GUI thread 76 ms (a view's header spends
 // about 13 ns per inserted row) while a 10 M record trace loaded. refresh() inserts at most
 // maxRowsPerRefresh() rows and queues the rest.
 void TestFollow::tableModelInsertsManyRowsInSteps() {

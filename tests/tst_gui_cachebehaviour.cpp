@@ -198,7 +198,7 @@ private slots:
     }
 
     void narrowPaneWrapsTheSummary() {
-        // Note of 30 Nov: the summary line was cut where the pane was narrower than it (at
+        // Regression: the summary line was cut where the pane was narrower than it (at
         // 1600 px with the anomaly counts). It wraps now, and still does not widen the pane.
         ViewState state;
         state.setDocument(load(kSchema2));
@@ -397,7 +397,7 @@ private slots:
     }
 
     void waitsForTheLoadToFinish() {
-        // Review finding: the pane analysed a big trace while it was still being read and showed
+        // Regression: the pane analysed a big trace while it was still being read and showed
         // a few percent of its keys ("950 569 new records since analysis") until asked again.
         CacheTraceWriter w;
         w.call(0.1, QStringLiteral("reserve_write"), {key(1)});
@@ -524,7 +524,7 @@ private slots:
     }
 
     void summarySaysWhatTheFiguresLack() {
-        // Review findings: after the file was cut short (another process truncated it after it
+        // Regression: after the file was cut short (another process truncated it after it
         // loaded), the figures looked whole, and the records past the cut still counted (as
         // requests without an id or keys, anomalies). They are now left out, and the summary
         // says so: the figures are those of the part still there.
@@ -671,7 +671,7 @@ private slots:
     }
 
     void dockTabbedBehindWaitsUntilRaised() {
-        // Review finding: behind the Timeline's tab (the default layout) the pane is still
+        // Regression: behind the Timeline's tab (the default layout) the pane is still
         // "visible" to Qt (moved out of the window), and analysed every trace opened: 400 MB and
         // seconds of CPU for a 10 M record trace nobody asked to analyse.
         MainWindow w;

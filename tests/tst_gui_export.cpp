@@ -143,7 +143,7 @@ private slots:
                                      .toUtf8()),
                  r3.err.constData());
         QVERIFY(!QFile::exists(out));
-        // in the fitted view's margin past the last record: outside too (review: an empty
+        // in the fitted view's margin past the last record: outside too (an empty
         // picture and no note); an empty range: its own usage error
         const test::ProcessRun r4 = exportRange(QStringLiteral("1.32:1.33"));
         QCOMPARE(r4.exitCode, 1);
@@ -337,7 +337,7 @@ private slots:
                      .value(QStringLiteral("chunk_size"))
                      .toInt(),
                  256);
-        // as lmct info --json and the truth files write it (review finding: it was hex)
+        // as lmct info --json and the truth files write it (it was hex)
         QCOMPARE(h.value(QStringLiteral("header")).toObject().value(QStringLiteral("magic")),
                  QJsonValue(QStringLiteral("LMCT")));
         const QString chrome = dir.filePath(QStringLiteral("c.json"));

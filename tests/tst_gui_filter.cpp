@@ -527,7 +527,7 @@ void TestFilter::statisticsPaneMatchesModelAndClickFilters() {
 }
 
 void TestFilter::statisticsWaitWhileHidden() {
-    // Review finding: the pane, tabbed behind Diagnostics, decoded every record's arguments
+    // Regression: the pane, tabbed behind Diagnostics, decoded every record's arguments
     // again and again while a 10 M record trace loaded (400 MB and seconds of CPU per pass).
     MainWindow w;
     w.setShowDialogs(false);
@@ -570,7 +570,7 @@ void TestFilter::statisticsWaitForTheLoadToFinish() {
 }
 
 void TestFilter::statisticsOfAFollowedTraceDoNotWait() {
-    // Review finding: following a trace written a record in two halves, the pane said "Waiting
+    // Regression: following a trace written a record in two halves, the pane said "Waiting
     // for the trace to finish loading…" whenever half a record was pending (the scan offset
     // short of the file's end), most of the time. A followed trace read once is not loading.
     const lmct::test::SmallTrace t = lmct::test::smallTrace(5);
@@ -598,7 +598,7 @@ void TestFilter::statisticsOfAFollowedTraceDoNotWait() {
 }
 
 void TestFilter::statisticsSayWhenArgumentsCouldNotBeRead() {
-    // Review finding: after the file was cut short, the statistics counted the records whose
+    // Regression: after the file was cut short, the statistics counted the records whose
     // arguments were gone as records without keys, and said nothing.
     QByteArray b = lmct::test::frame(lmct::test::headerBody());
     b += lmct::test::frame(lmct::test::recordBody(
@@ -891,7 +891,7 @@ void TestFilter::lastFilterRestoredPerFile() {
     QCOMPARE(tab->filterBar()->lineEdit()->text(), filter);
     QCOMPARE(tab->table()->model()->rowCount(), 1);
     QCOMPARE(tab->table()->recordModel()->recordAt(0), 1);
-    // ... and says so (review: a restored filter was not announced; the table looked whole)
+    // ... and says so (a restored filter was not announced; the table looked whole)
     QVERIFY2(tab->filterBar()->statusText().contains(QStringLiteral("filter restored")),
              qPrintable(tab->filterBar()->statusText()));
     tab->filterBar()->lineEdit()->setText(QStringLiteral("call == reserve_write"));

@@ -43,7 +43,7 @@ private slots:
     void emptyFollowedFileWaits();
 };
 
-// Review finding: following a file that is still empty (no header yet) said "the server
+// Regression: following a file that is still empty (no header yet) said "the server
 // recorded no calls"; it waits for records, like the timeline, until following ends.
 void TestGuiFollow::emptyFollowedFileWaits() {
     QTemporaryDir dir;
@@ -61,7 +61,7 @@ void TestGuiFollow::emptyFollowedFileWaits() {
              qPrintable(tab->table()->emptyMessage()));
 }
 
-// Review finding: after a followed file was truncated the tab went on saying "Following…" but
+// Regression: after a followed file was truncated the tab went on saying "Following…" but
 // never read anything again. Following now ends, and the Diagnostics pane says why.
 void TestGuiFollow::followingEndsWhenTheFileShrinks() {
     const QByteArray all = readAll(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
@@ -78,7 +78,7 @@ void TestGuiFollow::followingEndsWhenTheFileShrinks() {
     QVERIFY(tab->isFollowing());
     QVERIFY(QFile::resize(path, ends[20]));
     QTRY_VERIFY_WITH_TIMEOUT(!tab->isFollowing(), 5000);
-    // the tab no longer says "(live)" (review: it kept the label)
+    // the tab no longer says "(live)" (it kept the label)
     QTRY_COMPARE(w.tabWidget()->tabText(w.tabWidget()->indexOf(tab)), QStringLiteral("live.lct"));
     const auto doc = tab->viewState()->document();
     QVERIFY(doc);
@@ -138,7 +138,7 @@ void TestGuiFollow::openedComesBeforeLoaded() {
 }
 
 void TestGuiFollow::countsKeepTheirPlaceWhileFollowing() {
-    // Review finding: labels whose counts grow while a trace is followed changed width and
+    // Regression: labels whose counts grow while a trace is followed changed width and
     // pushed their neighbours around (the status bar, the timeline's count).
     const QByteArray all = readAll(QStringLiteral(LMCT_FIXTURES "/sample.lct"));
     const QList<qint64> ends = frameEnds(all);

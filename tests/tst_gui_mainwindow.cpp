@@ -704,7 +704,7 @@ void TestMainWindow::cancelledLoadKeepsWhatWasRead() {
     QVERIFY(w.tabWidget()->tabText(0).contains(QStringLiteral("partial")));
 }
 
-// Review finding (issue #6): a cancel during the argument check after indexing ended like a
+// Regression: a cancel during the argument check after indexing ended like a
 // complete load: no "partial" anywhere. The status bar and the tab now say that the check was
 // cancelled and where. (The load is cancelled from its progress callback at the end of
 // indexing, which a tab's own load cannot be made to do reliably; the tab then gets that
@@ -789,7 +789,7 @@ void verifyOneShrankError(MainWindow &w, const QString &path, qint64 oldSize, qi
 
 }  // namespace
 
-// Review finding (issue #6): a trace truncated on disk after it loaded (not followed): the
+// Regression: a trace truncated on disk after it loaded (not followed): the
 // inspector warned about the record it read past the new end, but the Diagnostics pane got no
 // error and the status bar kept the old size. Reading a record now reports the shrink once.
 void TestMainWindow::shrinkAfterLoadingIsReportedWhenARecordIsRead() {
@@ -807,7 +807,7 @@ void TestMainWindow::shrinkAfterLoadingIsReportedWhenARecordIsRead() {
     QVERIFY(truncateTo(path, newSize));
     tab->viewState()->setSelectedRecord(2000);  // its page now lies beyond the end (SIGBUS)
     QTRY_VERIFY(w.inspectorPane()->errorText().contains(QStringLiteral("shrank")));
-    // the Frame tab says so too (re-review: it dumped the zeros read in the frame's place)
+    // the Frame tab says so too (it dumped the zeros read in the frame's place)
     QVERIFY2(w.inspectorPane()->frameText().contains(
                  QStringLiteral("is no longer in the file: it shrank to %1 bytes").arg(newSize)),
              qPrintable(w.inspectorPane()->frameText().left(200)));
@@ -841,7 +841,7 @@ void TestMainWindow::shrinkAfterLoadingIsNoticedWithoutReading() {
     verifyOneShrankError(w, path, oldSize, newSize);
     QTRY_VERIFY2(w.statusText().contains(QLocale().formattedDataSize(newSize)),
                  qPrintable(w.statusText()));
-    // The Header pane's size line too (review: it kept the size the file was opened with).
+    // The Header pane's size line too (it kept the size the file was opened with).
     auto headerSize = [&w] {
         const QModelIndexList p = w.headerPane()->model()->findByName(QStringLiteral("size"));
         return p.isEmpty()
@@ -854,8 +854,8 @@ void TestMainWindow::shrinkAfterLoadingIsNoticedWithoutReading() {
         qPrintable(headerSize()));
     QTest::qWait(2500);
     QCOMPARE(shrankRows(w).size(), 1);
-    // Cut again: the status bar shows the size now (review: it kept the first shrink's size),
-    // and the Diagnostics pane lists the second cut too (review: it named only the first)
+    // Cut again: the status bar shows the size now (it kept the first shrink's size),
+    // and the Diagnostics pane lists the second cut too (it named only the first)
     const qint64 smaller = t.frameEnds[500];
     QVERIFY(truncateTo(path, smaller));
     QTRY_VERIFY2_WITH_TIMEOUT(w.statusText().contains(QLocale().formattedDataSize(smaller)),
@@ -1131,7 +1131,7 @@ void TestMainWindow::callColorsAreStableAndDistinct() {
 }
 
 void TestMainWindow::windowFitsASmallScreen() {
-    // Review finding: the panes' minimum sizes added up to a 1233x971 px window, taller than a
+    // Regression: the panes' minimum sizes added up to a 1233x971 px window, taller than a
     // 1366x768 laptop screen; with a layout saved on a larger screen Qt's dock layout then
     // crashed at start. Panes scroll inside their docks instead.
     MainWindow w;
@@ -1179,7 +1179,7 @@ void TestMainWindow::timelineLegendFitsTheDefaultLayout() {
 }
 
 void TestMainWindow::layoutFromACrashedStartIsDropped() {
-    // Review finding: a saved layout made every start crash inside Qt's dock layout. A start
+    // Regression: a saved layout made every start crash inside Qt's dock layout. A start
     // that dies before the window has lived a few seconds leaves "window/layoutPending" set;
     // the next start drops the saved geometry and state instead of crashing again.
     {
@@ -1206,7 +1206,7 @@ void TestMainWindow::layoutFromACrashedStartIsDropped() {
 }
 
 void TestMainWindow::manyTabsStayReadable() {
-    // Review finding: nine files at the default window size gave tabs titled "…" and "sch…lct".
+    // Regression: nine files at the default window size gave tabs titled "…" and "sch…lct".
     MainWindow w;
     w.setShowDialogs(false);
     w.resize(1000, 700);
@@ -1229,7 +1229,7 @@ void TestMainWindow::manyTabsStayReadable() {
 }
 
 void TestMainWindow::stopFollowingOnlyWhenFollowing() {
-    // Review finding: File > Stop Following was enabled for a file opened normally.
+    // Regression: File > Stop Following was enabled for a file opened normally.
     MainWindow w;
     w.setShowDialogs(false);
     w.openFiles({kSchema2});
@@ -1255,7 +1255,7 @@ void TestMainWindow::stopFollowingOnlyWhenFollowing() {
 QTEST_MAIN(TestMainWindow)
 #include "tst_gui_mainwindow.moc"
 
-// Review finding: a file named with U+202E and ESC showed as a reversed tab title, and a model
+// Regression: a file named with U+202E and ESC showed as a reversed tab title, and a model
 // name with U+202E reversed the record table's Summary cell.
 void TestMainWindow::hostileFileNameAndSummaryAreEscaped() {
     QTemporaryDir dir;

@@ -167,7 +167,7 @@ private slots:
     void cleanup() { closeTimeline(); }
 
     void regression_untimedRecordsDoNotKeepItBusy() {
-        // Review finding: a record whose t_mono is NaN (or infinite) is indexed but never drawn,
+        // Regression: a record whose t_mono is NaN (or infinite) is indexed but never drawn,
         // and the toolbar said "Indexing…" for good (drawn < read).
         closeTimeline();
         QTemporaryDir dir;
@@ -187,7 +187,7 @@ private slots:
     }
 
     void regression_panningStopsAtTheEdge() {
-        // Review finding: once windows reaching past the trace were cut to their inside part,
+        // Regression: once windows reaching past the trace were cut to their inside part,
         // each pan at the trace's end narrowed the window (4 s -> 0.05 s after 31 presses).
         // Panning keeps the width and stops with the window's centre on the last record.
         const double end = m_doc->records().maxTMono(), start = m_doc->records().minTMono();
@@ -261,7 +261,7 @@ private slots:
         QVERIFY(!m_w->lanes()->pairs().empty());
         QCOMPARE(spanRows(), 1);
         QCOMPARE(spans(), 0);
-        // the empty row says why (review: it looked like a row without spans)
+        // the empty row says why (it looked like a row without spans)
         QVERIFY(m_w->lanes()->spansPending());
         int spanRow = -1;
         for (int r = 0; r < m_w->lanes()->rows().size(); ++r) {
@@ -518,7 +518,7 @@ private slots:
     }
 
     void rateHasNoValueOutsideTheTrace() {
-        // Review finding: zoomed out past the end of the trace, every rate dropped to 0 there
+        // Regression: zoomed out past the end of the trace, every rate dropped to 0 there
         // (buckets the trace does not cover are not 0 calls per second).
         const double first = m_doc->records().minTMono(), last = m_doc->records().maxTMono();
         const double span = last - first;
@@ -543,7 +543,7 @@ private slots:
     }
 
     void longQualnamesLeaveThePlotItsRoom() {
-        // Review finding: a 1 MB qualname crashed the headless export after 14.7 GB and a 50 MB
+        // Regression: a 1 MB qualname crashed the headless export after 14.7 GB and a 50 MB
         // one hung the viewer (every paint shaped it); a 200-character one left the plot 50 px.
         // Names are shown capped (Qualname::displayName) and lane labels elided to 320 px.
         QTemporaryDir dir;
@@ -569,7 +569,7 @@ private slots:
         QVERIFY(
             table.index(1, RecordTableModel::CallColumn).data(Qt::ToolTipRole).toString().size() <=
             Qualname::kMaxDisplayChars + 24);
-        // the rate plot's legend elides it like the lane labels (review: it ran off the edge)
+        // the rate plot's legend elides it like the lane labels (it ran off the edge)
         int legendNames = 0;
         for (int i = 0; i < m_w->plot()->graphCount(); ++i) {
             const QCPGraph *g = m_w->plot()->graph(i);
@@ -579,7 +579,7 @@ private slots:
             ++legendNames;
             QVERIFY2(g->name().size() < 120, qPrintable(g->name()));
             if (g->name().startsWith(QStringLiteral("lmcache.ZZ"))) {
-                // one ellipsis, and the count kept (note of 30 Nov: "ZZZ…ZZZ… (20008 c…")
+                // one ellipsis, and the count kept (not "ZZZ…ZZZ… (20008 c…")
                 QVERIFY2(g->name().count(QChar(0x2026)) == 1, qPrintable(g->name()));
                 QVERIFY2(g->name().endsWith(QStringLiteral("(20008 characters)")),
                          qPrintable(g->name()));
@@ -631,7 +631,7 @@ private slots:
     }
 
     void tooltipNumbersDoNotBreak() {
-        // Review finding: a number of the tooltip wrapped between its digit groups ("1 234"
+        // Regression: a number of the tooltip wrapped between its digit groups ("1 234"
         // over two lines): text after a rule (<hr>) was no longer kept from wrapping.
         const QLocale before;
         QLocale::setDefault(QLocale(QLocale::French, QLocale::France));  // "2 105"
@@ -786,7 +786,7 @@ private slots:
         }
         QVERIFY(value);
         const int labelPx = QFontMetrics(value->tickLabelFont()).height();
-        // (review: at the default dock height, and after zooming in with W, only "0" was left)
+        // (at the default dock height, and after zooming in with W, only "0" was left)
         for (const int height : {230, 280, 330, 420, 560, 760, 1000, -280, -330}) {
             m_w->resize(1200, std::abs(height));
             if (height < 0) {  // zoomed in: other rates, other ticks
@@ -890,7 +890,7 @@ private slots:
         TraceLoader::stopFollowing(doc.get());
     }
 
-    // Review finding (issue #6): while a 10 M record trace loaded, the toolbar's "visible" label,
+    // Regression: while a 10 M record trace loaded, the toolbar's "visible" label,
     // the axis and the lanes were repainted seconds apart and disagreed until loading ended. Qt
     // 6.4 paints large fills with tasks on its global thread pool and waits for them on the GUI
     // thread; the timeline's index builds (and the statistics, filters...) held that pool's

@@ -242,7 +242,7 @@ private slots:
     }
 
     void regression_narrowExportBreaksTheCaption() {
-        // Review finding: an export narrower than its caption line drew one centred line with
+        // Regression: an export narrower than its caption line drew one centred line with
         // both ends cut off (the file name and the filter). It now has one line per part that
         // fits: two bands of text above the plot.
         const QString f = QStringLiteral("call == read_prefetched_results.__enter__ && t_mono < 7");
@@ -280,7 +280,7 @@ private slots:
     }
 
     void regression_lastCaptionLineKeepsItsUnderscores() {
-        // Review finding: QPainter clipped the caption's text to the rect QCPTextElement
+        // Regression: QPainter clipped the caption's text to the rect QCPTextElement
         // computed, a pixel short for several lines, so the last line lost its underscores
         // ("finish write"). Underscores are the only ink below these lines' baselines: each
         // shows as a thin band of rows under its line, so three here (the range's "t_mono",
@@ -478,7 +478,7 @@ private slots:
     }
 
     void headlessExportSaysTheFileShrank() {
-        // Review finding: a trace cut short by another process while the headless export read
+        // Regression: a trace cut short by another process while the headless export read
         // it gave exit 0 and said nothing (lmct exits 2 and says so). The picture is written,
         // the shrink said, exit 2.
         const test::SmallTrace t = test::smallTrace(3000);
@@ -499,7 +499,7 @@ private slots:
     }
 
     void shortExportKeepsLaneLabelsApart() {
-        // Note of 30 Nov: in an 800x260 export the lane labels touched. The rows were at their
+        // Regression: in an 800x260 export the lane labels touched. The rows were at their
         // least for the widget's font (font + 1 px), more than the picture had room for with
         // the export's caption; the layout squeezed them under labels that no longer fitted.
         // Now the caption is left out of the room, and rows shorter than the font get a
@@ -656,13 +656,13 @@ private slots:
                  qPrintable(message->text()));
         dialog.accept();
         QVERIFY(dialog.result() != QDialog::Accepted);
-        // too many pixels; shown, the dialog grows to hold the message (review: it was clipped)
+        // too many pixels; shown, the dialog grows to hold the message (it was clipped)
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         dialog.setChosenSize(QSize(20000, 20000));
         QVERIFY(!ok->isEnabled());
         QTRY_VERIFY(message->isVisible());
-        // At its smallest, the explanation above it stays whole too (review: cut after its
+        // At its smallest, the explanation above it stays whole too (cut after its
         // fourth line).
         auto *note = dialog.findChild<QLabel *>(QStringLiteral("exportSizeNote"));
         QVERIFY(note);

@@ -197,7 +197,7 @@ private slots:
     }
 
     void spanDensityFollowsFilter() {
-        // Review finding: zoomed out until the spans are drawn as a density (spans open per
+        // Regression: zoomed out until the spans are drawn as a density (spans open per
         // pixel column), the pair lane ignored the filter. Now it counts the matching spans at
         // full strength, all of them faintly under those (Dim) or nothing else (Hide).
         m_w->resize(460, 640);
@@ -270,7 +270,7 @@ private slots:
     }
 
     void rateCaptionStaysReadableOverTheLines() {
-        // Review finding: at small heights the rate plot's caption ("per 50 ms") sat on the
+        // Regression: at small heights the rate plot's caption ("per 50 ms") sat on the
         // lines drawn under it. It now has a background: no call colour inside its box.
         closeTimeline();
         QTemporaryDir dir;
@@ -308,7 +308,7 @@ private slots:
             }
         }
         QCOMPARE(coloured, 0);
-        // and it hides no step: the highest lies below its box (review: at small heights the
+        // and it hides no step: the highest lies below its box (at small heights the
         // box covered the steps under it)
         double ymax = 0.0;
         QCPAxis *value = nullptr;
@@ -324,7 +324,7 @@ private slots:
                  qPrintable(QStringLiteral("top step at y %1, caption box down to %2")
                                 .arg(value->coordToPixel(ymax))
                                 .arg(box.bottom())));
-        // a rate plot too short to keep the caption clear of the steps shows none (review: in
+        // a rate plot too short to keep the caption clear of the steps shows none (in
         // a 400x300 export the box covered most of the lines)
         m_w->resize(900, 200);
         QTest::qWait(50);
@@ -337,7 +337,7 @@ private slots:
     }
 
     void rateLegendListsTheMatchingCalls() {
-        // Review finding: an export filtered to `call == finish_write` listed all seven calls in
+        // Regression: an export filtered to `call == finish_write` listed all seven calls in
         // its rate legend, six of them with a rate of 0 throughout.
         auto legendNames = [this] {
             QStringList names;
@@ -468,7 +468,7 @@ private slots:
     void keepNewestTracksGrowth_data() {
         QTest::addColumn<bool>("selected");
         QTest::newRow("nothing selected") << false;
-        // Review finding: with a record selected, every index rebuild centred the selection
+        // Regression: with a record selected, every index rebuild centred the selection
         // again, which counted as moving by hand and switched Keep newest off at once.
         QTest::newRow("a record selected") << true;
     }

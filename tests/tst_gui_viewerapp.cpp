@@ -86,7 +86,7 @@ void TestViewerApp::opensAFileOffscreen() {
 }
 
 void TestViewerApp::nameThatIsNotUtf8IsSaid() {
-    // Review finding: "latin1_\xe9.lct" was "not a trace this viewer can open ... no such file".
+    // Regression: "latin1_\xe9.lct" was "not a trace this viewer can open ... no such file".
     // The headless export says what is wrong with the name and exits 2 (the window shows the
     // same text in a message box). A shell gives the raw bytes (QProcess passes UTF-8).
     QTemporaryDir dir;
@@ -111,7 +111,7 @@ void TestViewerApp::nameThatIsNotUtf8IsSaid() {
 }
 
 void TestViewerApp::startsWithALayoutSavedMaximizedOnALargerScreen() {
-    // Review finding (issues #3/#5): after the window was maximized at 1920x1080 and closed,
+    // Regression: after the window was maximized at 1920x1080 and closed,
     // every start crashed inside Qt's dock layout (QDockAreaLayoutInfo::apply on freed memory):
     // the panes' minimum sizes added up to more than the restored window, and more than the
     // offscreen platform's 800x600 screen. This is that session's saved layout, verbatim.

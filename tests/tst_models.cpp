@@ -98,7 +98,7 @@ private slots:
     }
 
     void recordTableEscapesControlsInCalls() {
-        // Review finding: a qualname with U+202E (right-to-left override) showed reversed in the
+        // Regression: a qualname with U+202E (right-to-left override) showed reversed in the
         // call column, lanes and legend ("lmcache.derm13..live"); controls print escaped.
         QByteArray b = frame(headerBody());
         b += frame(
@@ -377,7 +377,7 @@ private slots:
     }
 
     void inspectorShowsTraceStringsEscaped() {
-        // Review finding: a U+202E or ESC in a header value (sm_config_json, level_meta) or an
+        // Regression: a U+202E or ESC in a header value (sm_config_json, level_meta) or an
         // argument reversed or broke the row in the Header and Inspector panes. Shown escaped;
         // copied as recorded.
         auto root = std::make_unique<TreeNode>();

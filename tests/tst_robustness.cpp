@@ -349,7 +349,7 @@ void TestRobustness::writeToClosedStandardOutput_data() {
     row("--version");
 }
 
-// Review: `lmct info FILE >&-` said "cannot write to standard output: Invalid argument" (the
+// Regression: `lmct info FILE >&-` said "cannot write to standard output: Invalid argument" (the
 // closed descriptor 1 had been reused by a descriptor lmct opened itself, which took the
 // writes). A closed standard output is "Bad file descriptor".
 void TestRobustness::writeToClosedStandardOutput() {
@@ -378,9 +378,9 @@ void TestRobustness::readerOfThePipeGone_data() {
     row("dump --jsonl FILE");
 }
 
-// Review: `lmct dump FILE | head -1` was killed by SIGPIPE (exit 141) where README says a failed
-// write exits 2. SIGPIPE is ignored: the write fails with EPIPE, lmct exits 2 and, since a reader
-// going away is normal for `| head`, says nothing.
+// Regression: `lmct dump FILE | head -1` was killed by SIGPIPE (exit 141) where README says a
+// failed write exits 2. SIGPIPE is ignored: the write fails with EPIPE, lmct exits 2 and, since a
+// reader going away is normal for `| head`, says nothing.
 void TestRobustness::readerOfThePipeGone() {
     QFETCH(QStringList, args);
     QTemporaryDir dir;

@@ -531,7 +531,7 @@ void TestStatistics::groupFiltersSelectTheGroupsCalls() {
     }
 }
 
-// Review finding: `lmct stats` on a trace whose first t_mono is NaN (then 1.0, 2.0) gave First
+// Regression: `lmct stats` on a trace whose first t_mono is NaN (then 1.0, 2.0) gave First
 // t_mono, the rate and the inter-arrival percentiles as "—" (sorting with a NaN is not an
 // order) but a maximum of 1 s; one of -1e300 made the rate 0/s. Times that are not times are
 // left out of them.

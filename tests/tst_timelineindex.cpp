@@ -413,7 +413,7 @@ private slots:
     }
 
     void rateSeriesAtTheTraceEnds() {
-        // Review finding: the rate of the bucket holding the end of the trace was divided by the
+        // Regression: the rate of the bucket holding the end of the trace was divided by the
         // whole bucket (a trace ending 24 s into a 50 s bucket showed half its rate), and a
         // view past the end showed the rate dropping to 0.
         const auto store = test::syntheticRecords(30000, 4);
@@ -441,7 +441,7 @@ private slots:
             }
             QVERIFY(std::isnan(r.rates.front()) && std::isnan(r.rates.back()));
         }
-        // Review finding: the call at the trace's last t_mono, at the start of its bucket (the
+        // Regression: the call at the trace's last t_mono, at the start of its bucket (the
         // trace covers none of that bucket), had no rate drawn: it keeps count / width.
         for (int lane = 0; lane < idx->laneCount(); ++lane) {
             const auto &lt = idx->lane(lane).times;

@@ -180,7 +180,7 @@ class TestTraceLoader : public QObject {
 
 private slots:
     void resyncKeepsTheScannedPagesOutOfTheRss() {
-        // Review finding: a frame claiming far more than the file holds, then 3 GB of bytes that
+        // Regression: a frame claiming far more than the file holds, then 3 GB of bytes that
         // are no frame: the resync scan kept every page it read resident (2.9 GB). It now
         // releases them as it goes. Here 64 MiB of them, the RSS of the file's pages measured.
         using test::frame;
@@ -674,7 +674,7 @@ private slots:
         QCOMPARE(doc->records().frameOffset(0), doc->recordsStart());
         QCOMPARE(doc->records().flags(0) & RecordStore::AfterResync, int(RecordStore::AfterResync));
         QCOMPARE(doc->recoveredFrames(), 1);
-        // The message says what was lost in a sentence of its own (review: "... were overwritten
+        // The message says what was lost in a sentence of its own ("... were overwritten
         // and are lost and every record from offset 159." read as if the records were lost).
         QString message;
         for (const Diagnostic &d : doc->diagnostics()) {
@@ -856,7 +856,7 @@ private slots:
         QVERIFY(doc->errorCount() >= 1);
         if (delta > 0) {
             // The damaged frame's value ends where the record inside it starts: it is kept with
-            // that length (it was skipped up to that record before 30 Nov), nothing skipped.
+            // that length, nothing skipped.
             QCOMPARE(offsets, QList<qint64>(t.frameStarts.begin(), t.frameStarts.end()));
             QCOMPARE(doc->records().bodyLength(2), quint32(t.frameEnds[2] - t.frameStarts[2] - 4));
             QVERIFY(doc->records().flags(2) & RecordStore::AfterResync);
@@ -870,7 +870,7 @@ private slots:
     }
 
     void argumentCheckIsOptional() {
-        // lmct info indexes only (issue #6: 20x the reference reader); --check decodes every
+        // lmct info indexes only (fast); --check decodes every
         // record's arguments. A frame one byte short keeps its index fields, damaging its args.
         SmallTrace t = smallTrace(5);
         QByteArray b = t.bytes;
@@ -929,7 +929,7 @@ private slots:
         QCOMPARE(doc->recordsStart(), first);
         QVERIFY2(doc->errorCount() >= 1, qPrintable(describe(*doc)));
         if (how == 0) {
-            // the record's value is whole and the next frame follows it: kept (since 30 Nov)
+            // the record's value is whole and the next frame follows it: kept
             QCOMPARE(doc->records().size(), rr.size());
             QCOMPARE(doc->records().frameOffset(0), first);
             QCOMPARE(doc->records().bodyLength(0), quint32(firstSize - 4));
@@ -960,7 +960,7 @@ private slots:
         QCOMPARE(doc->errorCount(), 0);
     }
 
-    // Review: an sm_config_json that is not JSON and a trace_schema_version that is a string
+    // Regression: an sm_config_json that is not JSON and a trace_schema_version that is a string
     // passed without a word (`lmct info` showed the schema as "(none)").
     void headerFieldsOfTheWrongTypeWarn() {
         const QByteArray records = smallTrace(2).bytes.mid(smallTrace(2).headerEnd);
@@ -1049,11 +1049,11 @@ private slots:
     }
 
     void damagedLengthPrefixKeepsItsRecord() {
-        // Note of 30 Nov: a length prefix too long (by 10 bytes, by 1000, or 0xfffffff0) lost
+        // Regression: a length prefix too long (by 10 bytes, by 1000, or 0xfffffff0) lost
         // its record, though the record's value was whole and the next frame followed it:
         // "claims N bytes, but a record frame starts inside it"; skipped bytes to that frame.
         // Now the record is kept with the length its value fills, flagged, and said.
-        // Review: one too long (or 1000 in a larger file) lost the NEXT record: the hop went on
+        // Regression: one too long (or 1000 in a larger file) lost the NEXT record: the hop went on
         // from inside the next frame, where 4 bytes read as a length that fits (00 01 0b 85:
         // 68 KB; this trace is 270 KB), and the damaged record was kept whole with it.
         const test::SmallTrace t = test::smallTrace(1000);
@@ -1129,7 +1129,7 @@ private slots:
     void lengthTakingInWholeFramesIsSaid() {
         // A length prefix too long by exactly the next three frames: the index takes them into
         // the record (it does not parse arguments). The argument check flags the record; since
-        // 30 Nov it also says that the trailing bytes are three whole record frames, not indexed.
+        // It also says that the trailing bytes are three whole record frames, not indexed.
         const test::SmallTrace t = test::smallTrace(20);
         const int k = 7;
         QByteArray b = t.bytes;
@@ -1233,7 +1233,7 @@ private slots:
         QCOMPARE(doc->skippedFrames(), 20);
     }
 
-    // Regression (fresh-user review): a valid header followed by a run of zero bytes took minutes
+    // Regression: a valid header followed by a run of zero bytes took minutes
     // and gigabytes, one diagnostic per 4 bytes. A run is one finding.
     void regression_zeroRunIsOneDiagnostic() {
         SmallTrace t = smallTrace(2);
@@ -1245,7 +1245,7 @@ private slots:
         QCOMPARE(doc->skippedFrames(), qint64(1 << 20));
     }
 
-    // Regression (fresh-user review): after each damaged frame the fast path parsed a whole
+    // Regression: after each damaged frame the fast path parsed a whole
     // batch (up to 32768 frames) again, so reading time grew with the square of the damaged
     // frames: 20 000 one-byte bad frames between records took 269 s (now a fraction of one).
     void regression_manyDamagedFramesAreLinear() {
@@ -1268,7 +1268,7 @@ private slots:
         QVERIFY(doc->diagnosticCount() >= bad);
     }
 
-    // Regression (fresh-user review): NaN, infinite or negative times were accepted silently and
+    // Regression: NaN, infinite or negative times were accepted silently and
     // made the duration NaN.
     void regression_nonFiniteTimesWarnAndKeepDuration() {
         SmallTrace t = smallTrace(3);
@@ -1321,7 +1321,7 @@ private slots:
         checkInvariants(*doc, QStringLiteral("cancelled"));
     }
 
-    // Review finding (issue #6): a cancel during the argument check (after every record was
+    // Regression: a cancel during the argument check (after every record was
     // indexed) left no trace but argsChecked() false: no diagnostic, no marker. It now says at
     // which record the check stopped; the records all stay.
     void cancelDuringArgumentCheckIsReported() {
@@ -1561,7 +1561,7 @@ private slots:
     }
 
     void recordStoreClockStepCostsOneBlock() {
-        // Review finding: the t_wall prediction's offset was per chunk, so a wall clock stepped
+        // Regression: the t_wall prediction's offset was per chunk, so a wall clock stepped
         // by more than 512 s (NTP, a suspend) sent the rest of its chunk (up to half the trace)
         // to the 8-byte form. With an offset per 4096 records, the step costs at most one block.
         constexpr int n = 200000;

@@ -63,7 +63,7 @@ class TestValueDecoder : public QObject {
 
 private slots:
     void hugeBinariesAndStringsAreCut() {
-        // Review finding: a record whose args held two 2.2 GB binaries made `lmct dump` take
+        // Regression: a record whose args held two 2.2 GB binaries made `lmct dump` take
         // 70 s and 16 GB (the whole binary copied, turned into 4.4 GB of hex, then elided to a
         // 200-character summary); the viewer's table summary and inspector did the same. Only the
         // first Value::kMaxKeptBytes are kept, and every output says the size.
@@ -95,7 +95,7 @@ private slots:
         const QJsonObject json = ValueFormatter::toJson(b).toObject();
         QCOMPARE(json.value(QStringLiteral("size")).toInteger(), n);
         QCOMPARE(json.value(QStringLiteral("__cut__")).toString().size(), 2 * Value::kMaxKeptBytes);
-        // A cut string is told like a cut binary (review: "… (N bytes in all; the first M
+        // A cut string is told like a cut binary ("… (N bytes in all; the first M
         // are shown)" was appended to the text itself, in JSON indistinguishable from content,
         // and the summary ended in "…" without the size).
         const Value &t = *r.value.find(u"text");

@@ -57,7 +57,7 @@ public:
     /**
      * One request, 44 bytes: record indices and counts only. Its request id and times are read
      * through the analysis (requestId(), submitT(), ...) from the KeyAnalysis it holds, which
-     * reads them from the trace (10 M small records, 1.76 M requests: 96 → 44 bytes each).
+     * reads them from the trace.
      */
     struct Request {
         qint32 submitRecord = -1;     ///< the submit_prefetch_task record

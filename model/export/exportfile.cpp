@@ -23,7 +23,7 @@ bool ExportFile::write(const QString &path, const Body &body, QString *error,
     }
     if (target.exists() && !target.isFile()) {
         // QSaveFile would rename its temporary file over a device node or FIFO (found by a
-        // review: `lmct export --csv /dev/null` as root replaced /dev/null with a file).
+        // `lmct export --csv /dev/null` as root replaced /dev/null with a file).
         return fail(
             QStringLiteral("it is not a regular file (a device, FIFO or socket); exports "
                            "replace a file atomically and write nothing else"));

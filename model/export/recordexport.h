@@ -34,7 +34,7 @@ public:
     /**
      * The one-line summary of the `args` of a record of call `qualname`
      * (RecordSummary::summarize, at most about `maxChars`), followed by "(arguments: ERROR)"
-     * when they were not decoded whole (review: a record past a cut showed an empty summary in
+     * when they were not decoded whole (a record past a cut showed an empty summary in
      * `lmct dump` and CSV, only JSON said it was gone).
      */
     static QString summary(const QString &qualname, const TraceDocument::Args &args, int maxChars);
@@ -60,7 +60,7 @@ public:
     /**
      * True when `doc`'s file has not shrunk since it was opened (TraceDocument::shrinkSentence:
      * one fstat); else false with `error` saying so and that nothing was written. The exports
-     * call it after writing (review: a trace cut during `lmct export` left a 603 MB file whose
+     * call it after writing (a trace cut during `lmct export` left a 603 MB file whose
      * records past the cut had the zeros in their place decoded as arguments).
      */
     static bool checkNotShrunk(const TraceDocument &doc, QString *error);

@@ -74,7 +74,7 @@ QVariant InspectorTreeModel::data(const QModelIndex &index, int role) const {
         case Qt::DisplayRole:
             switch (index.column()) {
                 // Names and values come from the trace: controls and bidi overrides escaped (a
-                // U+202E in sm_config_json or a model name reversed the row; review). Copy
+                // U+202E in sm_config_json or a model name reversed the row). Copy
                 // (CopyTextRole) keeps them as recorded.
                 case NameColumn:
                     return TerminalText::escaped(n->name);

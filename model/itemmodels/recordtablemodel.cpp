@@ -141,7 +141,7 @@ QVariant RecordTableModel::data(const QModelIndex &index, int role) const {
                     return Qualname::displayName(rs.qualname(rec));
                 case SummaryColumn: {
                     const auto args = m_doc->args(rec);
-                    // escaped: a model name with U+202E reversed the cell (review)
+                    // escaped: a model name with U+202E reversed the cell
                     QString s = TerminalText::escaped(
                         RecordSummary::summarize(rs.qualname(rec), args->value));
                     if (!args->error.isEmpty()) {

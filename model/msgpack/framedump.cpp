@@ -216,7 +216,7 @@ QString FrameDump::dump(const QByteArray &frame, qint64 fileOffset, int maxBytes
     }
     const quint64 bodyLen = be(d, 4);
     // A record kept under a damaged prefix (TraceLoader: its value ends where the next record
-    // frame starts) was read with fewer bytes than its prefix claims (review: the tab said
+    // frame starts) was read with fewer bytes than its prefix claims (the tab said
     // both without a word).
     row(0, 4,
         bodyLen == quint64(size - 4)

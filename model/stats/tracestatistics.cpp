@@ -195,7 +195,7 @@ void timeStats(TraceStatistics::CallRow *row, std::vector<double> &times, qint64
     row->count = qint64(times.size());
     row->share = total > 0 ? double(row->count) / double(total) : TraceStatistics::kNaN;
     // Times that are not times (NaN, infinite, negative: before the trace's t_mono_start) are
-    // left out, as the duration and the time axes leave them out (review: one NaN t_mono made
+    // left out, as the duration and the time axes leave them out (one NaN t_mono made
     // First t_mono, the rate and the percentiles "—": sorting with a NaN is not an order; one
     // of -1e300 made the rate 0/s).
     times.erase(std::remove_if(times.begin(), times.end(),

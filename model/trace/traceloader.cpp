@@ -171,7 +171,7 @@ public:
 
     /**
      * First offset in [from, to) where a record frame starts; -1 when none. The pages scanned
-     * without finding one leave the RSS every 4 MiB (review: resyncing over 3 GB of a frame cut
+     * without finding one leave the RSS every 4 MiB (resyncing over 3 GB of a frame cut
      * short kept 2.9 GB resident).
      */
     qint64 findRecordFrame(qint64 from, qint64 to) const {
@@ -386,7 +386,7 @@ public:
             }
             // The frame after this one is no record: this one's length prefix may be too long
             // and the hop went on from inside the next frame (a prefix one too long lands on
-            // a length that fits any large file; review: the next record was lost).
+            // a length that fits any large file; the next record was lost).
             if (i + 1 < n && m_fields[size_t(i) + 1].status != RecordIndexer::Status::Ok) {
                 if (const qint64 x = valueEndsAtRecordFrame(m_frames[size_t(i)]); x >= 0) {
                     keepShortened(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
@@ -557,7 +557,7 @@ public:
                 continue;
             }
             // The careful path diagnoses damage: first make sure it is not a file that shrank
-            // (review: a cut inside a frame read as a damaged frame and 300 MB of skipped zeros).
+            // (a cut inside a frame read as a damaged frame and 300 MB of skipped zeros).
             if (clipToShrink(readsAsCut(off))) {
                 continue;
             }
@@ -643,7 +643,7 @@ public:
             }
             if (f.status == RecordIndexer::Status::Ok) {
                 // No record frame follows it: its length prefix may be too long by less than
-                // the next frame's (review: a prefix one too long lost the next record).
+                // the next frame's (a prefix one too long lost the next record).
                 // (Not when the frame there leads on to a record frame: a bad frame in a good
                 // chain, e.g. 200 000 one-byte frames each between two records: 0.6 -> 1.0 s.)
                 qint64 after = 0;
@@ -774,7 +774,7 @@ public:
     /**
      * The diagnostics about times that are not times and t_mono stepping back: once the whole
      * file is indexed, or, while `following`, after every scan, kept current in place (one
-     * note each, counted up to the last record read; review: a followed trace never showed
+     * note each, counted up to the last record read; a followed trace never showed
      * them, then showed the counts of the first scan that saw them).
      */
     void reportOrder(bool following = false) {
@@ -1014,7 +1014,7 @@ bool TraceLoader::readHeader(TraceDocument *doc, QString *error, const Options &
     };
     // A followed trace may not have its header yet (LMCache writes it with the first record or
     // at attach time): wait for a complete header frame, as long as what is there can begin
-    // one (review: a text file, followed, waited for a 1.8 GB "header" forever).
+    // one (a text file, followed, waited for a 1.8 GB "header" forever).
     // (A byte 4 that cannot begin a map is refused below, as for a plain open.)
     if (options.follow && (size < 5 || isMapMarker(data[4]))) {
         const quint32 claimed = size >= 4 ? qFromBigEndian<quint32>(data) : 0;

@@ -40,7 +40,7 @@ ExportSizeDialog::ExportSizeDialog(QSize initial, QWidget *parent) : QDialog(par
     note->setObjectName(QStringLiteral("exportSizeNote"));
     note->setWordWrap(true);
     // A fixed width and the height its lines need at that width: a word-wrapped label's height
-    // is otherwise not part of the layout's minimum (review: the note was cut after 4 lines).
+    // is otherwise not part of the layout's minimum (the note was cut after 4 lines).
     const int textWidth = fontMetrics().averageCharWidth() * 52;
     note->setFixedWidth(textWidth);
     note->setMinimumHeight(note->heightForWidth(textWidth));

@@ -495,7 +495,7 @@ void CacheBehaviourPane::analyse() {
     }
     if (doc->isLoading() && !doc->isReadToEnd()) {
         // Still reading the file the first time (isReadToEnd()): an analysis now would
-        // cover a fraction of it (a review found 45 k of 924 k keys on a 1.4 GB trace).
+        // cover a fraction of it (e.g. 45 k of 924 k keys on a 1.4 GB trace).
         m_waitingForLoad = true;
         m_dirty = true;
         m_summary->setText(tr("Waiting for the trace to finish loading…"));
@@ -588,7 +588,7 @@ void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result
                            tr(" · %1 already stored (reserved again, skipped)")
                                .arg(counted(a->keys->alreadyStoredCount(), tr("key"), tr("keys"))));
     }
-    // What the figures lack (review: after the file was cut short they looked whole).
+    // What the figures lack (after the file was cut short they looked whole).
     QStringList lacks;
     if (a->keys->saltMissing()) {
         lacks << KeyAnalysis::saltMissingNote();

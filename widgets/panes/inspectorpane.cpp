@@ -377,7 +377,7 @@ QString InspectorPane::frameText() const {
     }
     const qint64 offset = doc->records().frameOffset(m_record);
     if (m_record >= doc->readableRecordCount()) {
-        // (re-review: a dump of the zeros read in its place looked like the file's bytes)
+        // (a dump of the zeros read in its place looked like the file's bytes)
         return tr("The frame at file offset %1 (%2 bytes) is no longer in the file: it shrank to "
                   "%3 bytes while open.")
             .arg(offset)

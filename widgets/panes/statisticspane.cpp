@@ -239,7 +239,7 @@ void StatisticsPane::showStatistics(std::shared_ptr<const TraceStatistics> stats
     }
     if (m_stats->decodeErrors > 0) {
         // e.g. a file cut short after it loaded: those records count, their arguments do not
-        // (review: the numbers looked whole)
+        // (the numbers looked whole)
         scope << tr("the arguments of %1 records could not be read: their keys and bytes are "
                     "not counted")
                      .arg(loc.toString(m_stats->decodeErrors));

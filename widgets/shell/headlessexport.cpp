@@ -175,7 +175,7 @@ int HeadlessExport::run(const Request &request) {
         return fail(kExitIo, error);
     }
     // Cut short by another process meanwhile: the picture shows the records read, the rest was
-    // not the file's. Said, and exit 2, as lmct does (review: exit 0 and nothing said).
+    // not the file's. Said, and exit 2, as lmct does (exit 0 and nothing said).
     qint64 shrunk = -1;
     if (const QString shrank = doc->shrinkSentence(&shrunk); !shrank.isEmpty()) {
         return fail(kExitIo, QStringLiteral("%1: the picture shows the records before byte %2; "

@@ -139,7 +139,7 @@ TraceTab::TraceTab(QWidget *parent)
 TraceTab::~TraceTab() = default;
 
 QString TraceTab::fileName() const {
-    // escaped: a name with U+202E or ESC reversed the tab title (review)
+    // escaped: a name with U+202E or ESC reversed the tab title
     return TerminalText::escaped(QFileInfo(m_path).fileName());
 }
 

@@ -900,7 +900,7 @@ void TimelineWidget::rebuildRateGraphs() {
             continue;
         }
         auto *g = new QCPGraph(key, value);
-        // elided like the lane labels (review: a long qualname ran off the legend's right edge)
+        // elided like the lane labels (a long qualname ran off the legend's right edge)
         g->setName(elidedLabel(row.label, m_rateLegend->font()));
         g->setLineStyle(QCPGraph::lsStepLeft);
         g->setPen(QPen(row.color, 1.0));
@@ -1198,7 +1198,7 @@ void TimelineWidget::updateRate() {
         g->setData(keys, values, true);
     }
     QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-    // Headroom above the highest step for the caption in the top-left corner (review: at small
+    // Headroom above the highest step for the caption in the top-left corner (at small
     // heights the caption's box hid the steps under it): the caption's height is kept clear.
     const double captionPx = QFontMetricsF(m_rateCaption->font()).height() +
                              m_rateCaption->padding().top() + m_rateCaption->padding().bottom() + 2;
@@ -1590,7 +1590,7 @@ void TimelineWidget::updateBusy() {
     // While a trace loads (or grows) the index lags behind what was read: the counts of the
     // info label are of what is drawn, and this says how much that is.
     const qint64 drawn = m_index ? m_index->recordCount() : 0;
-    // (records without a finite t_mono are indexed but never drawn: review found "Indexing…"
+    // (records without a finite t_mono are indexed but never drawn: e.g. "Indexing…"
     // shown for good on a trace with one NaN t_mono)
     const qint64 indexed = m_index ? drawn + m_index->untimedCount() : 0;
     const qint64 read = m_doc ? m_doc->records().size() : 0;
