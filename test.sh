@@ -25,7 +25,7 @@ done
 # The suites read generated traces; LMCache's own reference traces (../shared/traces next to the
 # clone, or LMCT_REFERENCE_TRACES_DIR) are optional: tst_conformance checks them when present.
 ref_dir=$(sed -n 's/^LMCT_REFERENCE_TRACES_DIR:PATH=//p' "$LMCT_BUILD/CMakeCache.txt" 2>/dev/null || true)
-ref_dir="${ref_dir:-${LMCT_REFERENCE_TRACES_DIR:-$LMCT_ROOT/../shared/traces}}"
+ref_dir="${LMCT_REFERENCE_TRACES_DIR:-${ref_dir:-$LMCT_ROOT/../shared/traces}}"
 if compgen -G "$ref_dir/*.truth.json" >/dev/null; then
     echo "==> Reference conformance: checking the reference traces in $ref_dir"
 else
@@ -33,9 +33,13 @@ else
 fi
 
 lmct_setup --tests
+if [[ -n "${LMCT_REFERENCE_TRACES_DIR:-}" ]]; then
+    # a folder given now is used even when build/ was configured with another
+    cmake "$LMCT_BUILD" >/dev/null
+fi
 echo "==> Running tests"
-# One test at a time, and a GUI test that fails once is run again (timing-sensitive under load;
-# a real failure fails twice).
+# One test at a time, and a test that fails once is run again (the GUI suites are timing-sensitive
+# under load; a real failure fails twice).
 (cd "$LMCT_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j1 --timeout 900 --repeat until-pass:2)
 
 if [[ $sanitize != no ]]; then
