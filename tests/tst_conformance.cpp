@@ -10,6 +10,7 @@
 #include "trace/recordstore.h"
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
+#include "truthcompare.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -35,34 +36,6 @@ QString describe(const TraceDocument &doc) {
                        .arg(d.message));
     }
     return out.join(QLatin1Char('\n'));
-}
-
-/** The header as `lmct info --json` shows it, without the struct tag. */
-QJsonObject headerJson(const TraceDocument &doc) {
-    QJsonObject h = TraceInfo::toJson(doc.filePath(), doc)[QStringLiteral("header")].toObject();
-    h.remove(QStringLiteral("type"));
-    return h;
-}
-
-QJsonObject qualnameCounts(const TraceDocument &doc) {
-    QJsonObject o;
-    const RecordStore &rs = doc.records();
-    for (int id = 0; id < rs.qualnameCount(); ++id) {
-        o.insert(rs.qualnames()[id], double(rs.qualnameCounts()[size_t(id)]));
-    }
-    return o;
-}
-
-bool sameJsonNumbers(const QJsonObject &a, const QJsonObject &b) {
-    if (a.keys() != b.keys()) {
-        return false;
-    }
-    for (auto it = a.begin(); it != a.end(); ++it) {
-        if (it.value().toDouble() != b.value(it.key()).toDouble()) {
-            return false;
-        }
-    }
-    return true;
 }
 
 /** The `*.truth.json` files in `dir`, as the trace names they describe. */
