@@ -5,7 +5,8 @@
 //   reserve_without_finish: record 4 (key 12)
 //   exit_without_enter: record 10; enter_without_exit: record 11
 //   read_never_written: records 11 (key 14) and 13 (key 15, written later)
-//   time_backwards: record 16 (0.5 ms below record 15); gap: records 17 -> 18 (1.001 s)
+//   time_backwards: record 16 (0.5 ms below record 15); gap: records 17 -> 18 (1.001 s, inside
+//   the reservation of key 16, closed after it)
 // Records are 1 ms apart otherwise (median inter-arrival 1 ms, gap threshold 20 ms).
 
 #include "cachetracewriter.h"
@@ -40,9 +41,9 @@ inline QByteArray anomaliesTrace() {
     w.call(next(), F, {key(15)});          // 15
     w.call(t - 0.0005, A, {});             // 16 time_backwards (0.5 ms below record 15)
     t += 0.0005;
-    w.call(next(), A, {});  // 17
+    w.call(next(), R, {key(16)});  // 17
     t += 1.0;
-    w.call(next(), A, {});  // 18 gap of ~1.001 s after record 17
+    w.call(next(), F, {key(16)});  // 18 gap of ~1.001 s after record 17, key(16) in flight
     for (int i = 0; i < 12; ++i) {
         w.call(next(), A, {});  // 19..30: keep the median at 1 ms
     }
