@@ -54,8 +54,9 @@ inline QByteArray anomaliesTrace() {
  * Requests with LMCache's own account of their L1 prefix hit (late 2026: release_prefetch_task
  * and cancel_prefetch_task with a PrefetchHandle), shared by tst_requests and tst_cacheanomalies.
  * Keys 1..4 are written first (records 0, 1). Requests, in submit order:
- *   a (record 2): asks 1,2,3,9; reads 1,2,3 (3, 4); released with keys nil (5) through the
- *     finish_read_prefetched of its keys (6): hit 3 of 4, agrees
+ *   a (record 2): asks 1,2,3,9; reads 1,2,3 (3, 4); released with keys nil (5: the keys its
+ *     handle found, 1,2,3) through a finish_read_prefetched of all its keys (6): hit 3 of 4,
+ *     agrees
  *   b (record 7): asks 1,2; reads 1 (8, 9); released (10, 11): hit 2 of 2, disagrees (read 1)
  *   c (record 12): asks 1,2,3,4,10; cancelled (13): hit 2 of 5, agrees (4 stored at the submit)
  *   d (record 14): asks 10,1; cancelled (15): hit 1 of 2, disagrees (key 10 never stored)
