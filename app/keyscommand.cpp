@@ -121,7 +121,9 @@ int KeysCommand::run(const QStringList &args) {
                        "again: skipped by reserve_write(mode=\"new\"))\n")
                        .arg(ka->alreadyStoredCount(), 10);
     }
-    if (roles[1] + roles[2] > 0) {
+    if (roles[1] + roles[2] > 0 || ka->releaseCount() > 0) {
+        // Also when every finish_read_prefetched was taken for a read: with releases in the
+        // trace that is worth seeing (a release's nested finish counted as a read).
         summary += QStringLiteral(
                        "  finish_read_prefetched: %1 reads, %2 of a release_prefetch_task, %3 "
                        "releasing an earlier read (no reads)\n")

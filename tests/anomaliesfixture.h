@@ -5,7 +5,8 @@
 //   reserve_without_finish: record 4 (key 12)
 //   exit_without_enter: record 10; enter_without_exit: record 11
 //   read_never_written: records 11 (key 14) and 13 (key 15, written later)
-//   time_backwards: record 16 (0.5 ms below record 15); gap: records 17 -> 18 (1.001 s)
+//   time_backwards: record 16 (0.5 ms below record 15); gap: records 17 -> 18 (1.001 s, inside
+//   the reservation of key 16, closed after it)
 // Records are 1 ms apart otherwise (median inter-arrival 1 ms, gap threshold 20 ms).
 
 #include "cachetracewriter.h"
@@ -40,9 +41,9 @@ inline QByteArray anomaliesTrace() {
     w.call(next(), F, {key(15)});          // 15
     w.call(t - 0.0005, A, {});             // 16 time_backwards (0.5 ms below record 15)
     t += 0.0005;
-    w.call(next(), A, {});  // 17
+    w.call(next(), R, {key(16)});  // 17
     t += 1.0;
-    w.call(next(), A, {});  // 18 gap of ~1.001 s after record 17
+    w.call(next(), F, {key(16)});  // 18 gap of ~1.001 s after record 17, key(16) in flight
     for (int i = 0; i < 12; ++i) {
         w.call(next(), A, {});  // 19..30: keep the median at 1 ms
     }
@@ -53,8 +54,9 @@ inline QByteArray anomaliesTrace() {
  * Requests with LMCache's own account of their L1 prefix hit (late 2026: release_prefetch_task
  * and cancel_prefetch_task with a PrefetchHandle), shared by tst_requests and tst_cacheanomalies.
  * Keys 1..4 are written first (records 0, 1). Requests, in submit order:
- *   a (record 2): asks 1,2,3,9; reads 1,2,3 (3, 4); released with keys nil (5) through the
- *     finish_read_prefetched of its keys (6): hit 3 of 4, agrees
+ *   a (record 2): asks 1,2,3,9; reads 1,2,3 (3, 4); released with keys nil (5: the keys its
+ *     handle found, 1,2,3) through a finish_read_prefetched of all its keys (6): hit 3 of 4,
+ *     agrees
  *   b (record 7): asks 1,2; reads 1 (8, 9); released (10, 11): hit 2 of 2, disagrees (read 1)
  *   c (record 12): asks 1,2,3,4,10; cancelled (13): hit 2 of 5, agrees (4 stored at the submit)
  *   d (record 14): asks 10,1; cancelled (15): hit 1 of 2, disagrees (key 10 never stored)

@@ -277,6 +277,47 @@ private slots:
         QCOMPARE(r->totalCount(), 2);
     }
 
+    void workNeverClosedOpensNoGap() {
+        // A reservation whose finish_write was lost and a read whose __exit__ was lost are
+        // reported by their own kinds; the idle seconds after them are no gaps. A silence
+        // inside a reservation closed after it still is one.
+        CacheTraceWriter w;
+        double t = 0.0;
+        int n = 0;
+        auto burst = [&] {
+            for (int i = 0; i < 10; ++i, ++n) {
+                w.call(t += 0.001, QStringLiteral("reserve_write"), {key(n)});
+                w.call(t += 0.001, QStringLiteral("finish_write"), {key(n)});
+            }
+        };
+        burst();                                                          // 0..19
+        w.call(t += 0.001, QStringLiteral("reserve_write"), {key(900)});  // 20: never closed
+        t += 1.0;
+        burst();  // 21..40
+        w.call(t += 0.001, QStringLiteral("read_prefetched_results.__enter__"), {key(1)});  // 41
+        t += 1.0;
+        burst();                                                          // 42..61
+        w.call(t += 0.001, QStringLiteral("reserve_write"), {key(500)});  // 62
+        t += 1.0;
+        w.call(t += 0.001, QStringLiteral("finish_write"), {key(500)});  // 63
+        burst();                                                         // 64..83
+        // Its finish_write lost, key 700 is written again much later: the idle time in
+        // between is no gap (the later finish closes the later reserve).
+        w.call(t += 0.001, QStringLiteral("reserve_write"), {key(700)});  // 84
+        t += 1.0;
+        burst();                                                          // 85..104
+        w.call(t += 0.001, QStringLiteral("reserve_write"), {key(700)});  // 105
+        w.call(t += 0.001, QStringLiteral("finish_write"), {key(700)});   // 106
+        const auto r = reportOf(w.bytes());
+        QVERIFY(r);
+        QCOMPARE(r->count(Kind::ReserveWithoutFinish), 1);
+        QCOMPARE(r->count(Kind::EnterWithoutExit), 1);
+        QCOMPARE(r->count(Kind::Gap), 1);
+        const auto gaps = itemsOf(*r, Kind::Gap);
+        QCOMPARE(gaps[0]->record, 62);
+        QCOMPARE(gaps[0]->record2, 63);
+    }
+
     void alreadyStoredIsNoReserveWithoutFinish() {
         CacheTraceWriter w;
         w.call(0.001, QStringLiteral("reserve_write"), {key(1), key(2)});

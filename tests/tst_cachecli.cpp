@@ -144,6 +144,27 @@ private slots:
         QCOMPARE(r.out.count('\n'), 1 + 5 + 1 + 1 + 1 + n);
     }
 
+    void keysTextCountsFinishReadsBesideReleases() {
+        // A release whose finish_read_prefetched is a read (none of a release, none of a read)
+        // still gets its line: the roles are what tells it.
+        CacheTraceWriter w;
+        w.call(0.001, QStringLiteral("reserve_write"), {key(1)});
+        w.call(0.002, QStringLiteral("finish_write"), {key(1)});
+        THandle h;
+        h.externalRequestId = QStringLiteral("r");
+        w.release(0.003, h, std::vector<TKey>{key(1)});
+        for (int i = 0; i < 17; ++i) {
+            w.call(0.004 + 0.001 * i, QStringLiteral("abort_write"), {});
+        }
+        w.finishRead(0.030, {key(1)});  // too far after the release: a read
+        const QString path = writeFile(m_dir, QStringLiteral("frp.lct"), w.bytes());
+        const Run r = runLmct({QStringLiteral("keys"), path});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("finish_read_prefetched: 1 reads, 0 of a release_prefetch_task, "
+                                "0 releasing an earlier read"),
+                 r.out.constData());
+    }
+
     void terminalControlsAreEscaped() {
         // A model name from the trace with ESC and U+202E reached the terminal raw in the text
         // output of `lmct keys` and `lmct anomalies` (info, dump and stats escaped it).

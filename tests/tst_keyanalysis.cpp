@@ -364,6 +364,57 @@ private slots:
                 1e-12);
     }
 
+    void nilReleaseGivesBackItsLockedKeys() {
+        // A request of 6 keys with 4 found in L1, released with keys = nil: the lease covers the
+        // keys at l1_found_indices, and the nested finish_read_prefetched of those 4 is the
+        // release's, no read. A nil release of a handle that lists no found index names all of
+        // its request's keys, and its nested finish is still its own whatever keys it lists.
+        const QString R = QStringLiteral("reserve_write"), F = QStringLiteral("finish_write"),
+                      S = QStringLiteral("submit_prefetch_task");
+        CacheTraceWriter w;
+        const std::vector<TKey> stored{key(0), key(1), key(2), key(3)};
+        w.call(1.0, R, stored);   // 0
+        w.call(1.01, F, stored);  // 1
+        w.call(2.0, S, {key(0), key(1), key(2), key(3), key(4), key(5)}, KeysAt::Spec,
+               QStringLiteral("A"));  // 2
+        THandle h;
+        h.externalRequestId = QStringLiteral("A");
+        h.l1PrefixHitCount = 4;  // l1_found_indices 0..3
+        h.totalRequestedKeys = 6;
+        h.submitTime = CacheTraceWriter::kTMonoStart + 2.0;
+        w.release(2.03, h, std::nullopt);  // 3
+        w.finishRead(2.031, stored);       // 4: of the release
+        w.call(3.0, S, {key(0), key(1), key(6)}, KeysAt::Spec, QStringLiteral("B"));  // 5
+        h.externalRequestId = QStringLiteral("B");
+        h.l1PrefixHitCount = 0;  // no found index listed
+        h.totalRequestedKeys = 3;
+        h.submitTime = CacheTraceWriter::kTMonoStart + 3.0;
+        w.release(3.03, h, std::nullopt);       // 6
+        w.finishRead(3.031, {key(0), key(1)});  // 7: of the release too
+        const auto doc = loadBytes(w.bytes());
+        QVERIFY(doc);
+        const auto ka = KeyAnalysis::build(*doc);
+        using Role = KeyAnalysis::FinishRole;
+        QCOMPARE(ka->finishRoleAt(ka->keyRecordOf(4)), Role::OfRelease);
+        QCOMPARE(ka->finishOwnerAt(ka->keyRecordOf(4)), 3);
+        QCOMPARE(ka->finishRoleAt(ka->keyRecordOf(7)), Role::OfRelease);
+        QCOMPARE(ka->finishOwnerAt(ka->keyRecordOf(7)), 6);
+        QCOMPARE(ka->finishRoleCounts()[int(Role::Read)], 0);
+        QCOMPARE(ka->releasesWithRequestKeys(), 2);
+        auto idOf = [&](int n) { return quint32(ka->find(toObjectKey(key(n)))); };
+        auto keysOf = [&](int record) {
+            const auto ks = ka->keysAt(ka->keyRecordOf(record));
+            return std::vector<quint32>(ks.begin(), ks.end());
+        };
+        QCOMPARE(keysOf(3), (std::vector<quint32>{idOf(0), idOf(1), idOf(2), idOf(3)}));
+        QCOMPARE(keysOf(6), (std::vector<quint32>{idOf(0), idOf(1), idOf(6)}));
+        for (int n = 0; n < 4; ++n) {
+            QCOMPARE(ka->key(int(idOf(n))).state, KeyAnalysis::State::Written);  // never read
+            QCOMPARE(ka->key(int(idOf(n))).reads(), 0u);
+        }
+        QCOMPARE(ka->key(int(idOf(4))).lastRecord, 2);  // not locked: not given back
+    }
+
     void placementOfAReleaseWithUnknownKeys() {
         // A release whose keys are not known (nil, linked to no submit) takes the first finish
         // within the window whatever its key list; a known list only its own.

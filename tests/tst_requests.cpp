@@ -310,6 +310,65 @@ private slots:
         QCOMPARE(ra->readsUnmatched(), 0);
     }
 
+    void readOfTheRequestThatEndedWithARelease() {
+        // X and Y ask for the same keys, Y a millisecond later. X's read is followed by X's
+        // release; Y is cancelled (dropped without being read): the read is X's, not the
+        // latest submit's. Then P and Q, both released, read in turn: each read is the one's
+        // released after it, the first release first.
+        const QString S = QStringLiteral("submit_prefetch_task"),
+                      EN = QStringLiteral("read_prefetched_results.__enter__"),
+                      EX = QStringLiteral("read_prefetched_results.__exit__");
+        CacheTraceWriter w;
+        auto handle = [](const char *rid, qint64 hit, qint64 total, double submitT) {
+            THandle h;
+            h.externalRequestId = QString::fromLatin1(rid);
+            h.l1PrefixHitCount = hit;
+            h.totalRequestedKeys = total;
+            h.submitTime = CacheTraceWriter::kTMonoStart + submitT;
+            return h;
+        };
+        w.call(1.0, QStringLiteral("reserve_write"), {key(0), key(1), key(2)});         // 0
+        w.call(1.01, QStringLiteral("finish_write"), {key(0), key(1), key(2)});         // 1
+        w.call(2.0, S, {key(0), key(1), key(2)}, KeysAt::Spec, QStringLiteral("X"));    // 2
+        w.call(2.001, S, {key(0), key(1), key(2)}, KeysAt::Spec, QStringLiteral("Y"));  // 3
+        w.call(2.01, EN, {key(0), key(1)});                                             // 4
+        w.call(2.02, EX, {key(0), key(1)});                                             // 5
+        w.release(2.03, handle("X", 2, 3, 2.0), std::vector<TKey>{key(0), key(1)});     // 6
+        w.finishRead(2.031, {key(0), key(1)});                                          // 7
+        w.cancel(2.1, handle("Y", 3, 3, 2.001));                                        // 8
+        w.call(3.0, S, {key(0), key(1)}, KeysAt::Spec, QStringLiteral("P"));            // 9
+        w.call(3.001, S, {key(0), key(1)}, KeysAt::Spec, QStringLiteral("Q"));          // 10
+        w.call(3.01, EN, {key(0), key(1)});                                             // 11
+        w.call(3.02, EX, {key(0), key(1)});                                             // 12
+        w.release(3.03, handle("P", 2, 2, 3.0), std::nullopt);                          // 13
+        w.finishRead(3.031, {key(0), key(1)});                                          // 14
+        w.call(3.04, EN, {key(0), key(1)});                                             // 15
+        w.call(3.05, EX, {key(0), key(1)});                                             // 16
+        w.release(3.06, handle("Q", 2, 2, 3.001), std::nullopt);                        // 17
+        w.finishRead(3.061, {key(0), key(1)});                                          // 18
+        QString error;
+        const auto doc = TraceLoader::loadBytes(w.bytes(), QStringLiteral("x.lct"), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto ra = analyse(*doc);
+        QCOMPARE(ra->count(), 4);
+        const RequestAnalysis::Request &x = ra->at(0), &y = ra->at(1), &p = ra->at(2),
+                                       &q = ra->at(3);
+        QCOMPARE(ra->requestId(x), QStringLiteral("X"));
+        QCOMPARE(x.readRecord, 4);
+        QCOMPARE(x.match, RequestAnalysis::Match::Prefix);
+        QCOMPARE(x.prefixHit, 2);
+        QCOMPARE(ra->hitCheck(x), RequestAnalysis::HitCheck::Agrees);
+        QVERIFY(y.cancelled && !y.released);
+        QCOMPARE(y.readRecord, -1);
+        QCOMPARE(y.match, RequestAnalysis::Match::None);
+        QCOMPARE(ra->hitCheck(y), RequestAnalysis::HitCheck::Agrees);  // at most 3 of 3 stored
+        QCOMPARE(p.readRecord, 11);
+        QCOMPARE(q.readRecord, 15);
+        QCOMPARE(ra->disagreeCount(), 0);
+        QCOMPARE(ra->readsMatched(), 3);
+        QCOMPARE(ra->readsUnmatched(), 0);
+    }
+
     void lmcacheHitAgainstTheCalls() {
         QString error;
         const auto doc =

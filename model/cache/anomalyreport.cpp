@@ -95,24 +95,21 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(
         }
     };
 
-    // 1. Keys, in file order. Work open (for gaps): [first, last] record spans while a
-    // reservation of a key not stored yet is open.
+    // 1. Keys, in file order. Work (for gaps): per key, the records from the latest reserve of a
+    // key not stored yet to the finish_write / abort_write that closes it. A reservation never
+    // closed is work of unknown extent (reserve_without_finish reports it): it spans nothing;
+    // nor does a reserve followed by another before any close (its own close may be lost).
     const size_t nk = size_t(ka.keyCount());
-    std::vector<qint32> open(nk, -1);  // record of the open reservation
+    std::vector<qint32> open(nk, -1);    // record of the open reservation
+    std::vector<qint32> latest(nk, -1);  // record of the latest reserve while it is open
     std::vector<quint8> written(nk, 0), flagged(nk, 0), working(nk, 0);
     std::vector<std::pair<qint32, qint32>> work;
-    qint64 openWrites = 0;
-    qint32 workFrom = -1;
-    auto opened = [&](qint32 rec) {
-        if (openWrites++ == 0) {
-            workFrom = rec;
-        }
-    };
     auto closed = [&](size_t k, qint32 rec) {
         if (working[k]) {
             working[k] = 0;
-            if (--openWrites == 0) {
-                work.emplace_back(workFrom, rec);
+            const std::pair<qint32, qint32> span(latest[k], rec);
+            if (work.empty() || work.back() != span) {  // the keys of one reserve and finish
+                work.push_back(span);
             }
         }
     };
@@ -128,11 +125,9 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(
                 for (const quint32 k : ka.keysAt(kr)) {
                     if (open[k] < 0) {
                         open[k] = rec;
-                        if (!written[k]) {
-                            working[k] = 1;
-                            opened(rec);
-                        }
+                        working[k] = written[k] ? 0 : 1;
                     }
+                    latest[k] = rec;
                 }
                 break;
             case KeyAnalysis::Call::Finish:
@@ -168,9 +163,6 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(
                 break;
         }
     }
-    if (openWrites > 0) {
-        work.emplace_back(workFrom, n);
-    }
     const qint32 lastKeyless = ka.keylessFinishes().empty() ? -1 : ka.keylessFinishes().back();
     for (size_t k = 0; k < nk; ++k) {
         if (open[k] < 0) {
@@ -205,7 +197,6 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(
         for (const qint32 r : cp->unmatchedEnters()) {
             if (r < n) {
                 ar->add(Item{Kind::EnterWithoutExit, r, -1, -1, rs.tMono(r), 0.0});
-                work.emplace_back(r, n);
             }
         }
         for (const ContextPairs::Span &sp : cp->spans()) {

@@ -44,8 +44,13 @@ class TraceDocument;
  *   of the positive inter-arrival times, while work is open: a reservation of a key not stored
  *   yet without its finish_write / abort_write, or a read_prefetched_results.__enter__ without
  *   its __exit__, opened at or before the record before the silence and closed at or after the
- *   one after it. Idle time between bursts, when nothing is in flight, is no gap. Possibly lost
- *   events. The item holds the records before and after the silence.
+ *   one after it. A reservation spans from the latest reserve of the key before its close.
+ *   Work never closed (a reservation without finish_write / abort_write, a reserve followed by
+ *   another of the key before any close, an __enter__ without __exit__) spans no silence: its
+ *   extent is unknown and its own kind reports it (one lost finish_write must not make every
+ *   later idle period a gap). Idle time between
+ *   bursts, when nothing is in flight, is no gap. Possibly lost events. The item holds the
+ *   records before and after the silence.
  * - HitDisagrees: requests whose PrefetchHandle (of their release_prefetch_task or
  *   cancel_prefetch_task) tells another L1 prefix hit than the calls (RequestAnalysis::
  *   hitCheck()); one item per request, at the handle's record, with its submit as second record.

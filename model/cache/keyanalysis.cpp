@@ -54,6 +54,25 @@ quint64 listHash(const std::vector<RawKeyScanner::Key> &keys, size_t from) {
     return combine(h, keys.size() - from);
 }
 
+/**
+ * The keys a release with nil `keys` gives back: the request's keys `req` at the handle's
+ * l1_found_indices (the keys its prefetch locked in L1), or all of `req` when the handle lists
+ * no found index or one outside `req`.
+ */
+void lockedKeys(const PrefetchHandle &h, std::span<const quint32> req, std::vector<quint32> *out) {
+    out->clear();
+    for (const qint64 i : h.l1FoundIndices) {
+        if (i < 0 || quint64(i) >= req.size()) {
+            out->clear();
+            break;
+        }
+        out->push_back(req[size_t(i)]);
+    }
+    if (out->empty()) {
+        out->assign(req.begin(), req.end());
+    }
+}
+
 }  // namespace
 
 /** listHash() of key ids already interned (a release's keys, as its finish lists them). */
@@ -431,12 +450,12 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     }
                 }
                 if (call == Call::Release && cnt == 0 && handle) {
-                    // keys = nil: all of the handle's keys, i.e. its request's.
+                    // keys = nil: the handle's locked keys, i.e. its request's keys at
+                    // l1_found_indices (all of them when the handle lists none).
                     const qint32 skr = ka->m_handles.back().submitKr;
                     if (skr >= 0) {
                         ++ka->m_releasesNil;
-                        const std::span<const quint32> req = ka->keysAt(skr);
-                        copied.assign(req.begin(), req.end());
+                        lockedKeys(*handle, ka->keysAt(skr), &copied);
                         for (const quint32 id : copied) {
                             ka->m_keyIds.push_back(id);
                             Key &k = ka->m_keys[id];
@@ -447,8 +466,9 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 }
                 ka->m_begin.push_back(quint32(ka->m_keyIds.size()));
                 if (call == Call::Release) {
-                    const std::span<const quint32> ks = ka->keysAt(kr);
-                    placement.release(idListHash(*ka, ks), rec, !ks.empty());
+                    // A nil release's keys, resolved or not, are no reliable list: its nested
+                    // finish_read_prefetched is the first one after it, whatever its keys.
+                    placement.release(idListHash(*ka, ka->keysAt(kr)), rec, cnt > 0);
                 }
             }
         }

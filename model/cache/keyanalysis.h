@@ -36,18 +36,20 @@ class TraceDocument;
  * finish_read_prefetched, below).
  *
  * Release and cancel (late-2026 builds): their `handle` (PrefetchHandle) is decoded (rare
- * records). A release's keys are its `keys`, or, when nil, the keys of the submit it is linked
- * to (handleSubmit()); a cancel has no keys of its own. Linking a handle to its submit: the
- * submit an earlier handle with the same `prefetch_request_id` (not -1) was linked to; else,
- * among the earlier submit_prefetch_task records with the handle's `external_request_id`, the
- * one whose t_mono is nearest to `submit_time` − the header's `t_mono_start` (the latest when
+ * records). A release's keys are its `keys`, or, when nil, the keys its handle locked: the keys
+ * of the submit it is linked to (handleSubmit()) at the handle's `l1_found_indices` (all of the
+ * submit's keys when the handle lists none); a cancel has no keys of its own. Linking a handle to
+ * its submit: the submit an earlier handle with the same `prefetch_request_id` (not -1) was linked
+ * to; else, among the earlier submit_prefetch_task records with the handle's `external_request_id`,
+ * the one whose t_mono is nearest to `submit_time` − the header's `t_mono_start` (the latest when
  * the handle has no submit_time).
  *
  * Which finish_read_prefetched is a read (finishRoleAt()), decided from the calls' order and key
  * lists by FinishReadPlacement (docs/cache-behaviour.md, "Reads"), file order:
  * - OfRelease: the first finish_read_prefetched within kNestWindow records after a
- *   release_prefetch_task with the same key list (the release's keys, as above; any key list when
- *   a nil release is linked to no submit): the release gives its lease back through it;
+ *   release_prefetch_task with the same key list, or after one with nil `keys` whatever its key
+ *   list (keys resolved through a handle are no reliable list): the release gives its lease back
+ *   through it;
  * - Read: while a read_prefetched_results.__enter__ of the same key list is open (older builds
  *   call it inside the context manager; also when its t_mono is below the exit's, called before
  *   the exit but published after it), or when no read of that key list waits for it;
@@ -250,7 +252,7 @@ public:
     const std::vector<qint32> &handleRecords() const { return m_handleKrs; }
     qint64 releaseCount() const { return m_releases; }
     qint64 cancelCount() const { return m_cancels; }
-    /** Releases with nil `keys` whose keys were taken from their linked submit. */
+    /** Releases with nil `keys` whose keys were taken from their linked submit (and handle). */
     qint64 releasesWithRequestKeys() const { return m_releasesNil; }
 
     /** Keys with Key::reservedAgain (skipped by reserve_write(mode="new"): already stored). */

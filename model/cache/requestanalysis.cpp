@@ -53,6 +53,62 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
     }
     ra->m_requests.reserve(size_t(submits));
     requestKr.reserve(size_t(submits));
+    for (int kr = 0; kr < nkr; ++kr) {
+        if (ka.callAt(kr) == KeyAnalysis::Call::Prefetch) {
+            requestKr.push_back(kr);
+        }
+    }
+    auto requestOf = [&requestKr](int skr) {
+        auto it = std::lower_bound(requestKr.begin(), requestKr.end(), skr);
+        return skr >= 0 && it != requestKr.end() && *it == skr ? int(it - requestKr.begin()) : -1;
+    };
+    // How requests ended, by LMCache's account (late-2026 builds), known before reads are
+    // matched: a request cancelled and never released read nothing, and a request whose last
+    // release comes before a read cannot own it.
+    const bool ended = !ka.handleRecords().empty();
+    std::vector<qint32> lastRelease;  // per request: key record of its last release, or -1
+    std::vector<quint8> cancelledOnly;
+    if (ended) {
+        lastRelease.assign(requestKr.size(), -1);
+        cancelledOnly.assign(requestKr.size(), 0);
+        for (const qint32 hkr : ka.handleRecords()) {
+            const int r = requestOf(ka.handleSubmit(hkr));
+            if (r < 0) {
+                continue;
+            }
+            if (ka.callAt(hkr) == KeyAnalysis::Call::Release) {
+                lastRelease[size_t(r)] = std::max(lastRelease[size_t(r)], hkr);
+            } else {
+                cancelledOnly[size_t(r)] = 1;
+            }
+        }
+        for (size_t r = 0; r < requestKr.size(); ++r) {
+            cancelledOnly[r] = cancelledOnly[r] && lastRelease[r] < 0;
+        }
+    }
+    // Whether request r may own the read at key record kr; its release after kr (-1: none).
+    auto mayRead = [&](int r, int kr) {
+        return !ended || (lastRelease[size_t(r)] >= 0 ? lastRelease[size_t(r)] > kr
+                                                      : !cancelledOnly[size_t(r)]);
+    };
+    auto releaseAfter = [&](int r, int kr) {
+        return ended && lastRelease[size_t(r)] > kr ? lastRelease[size_t(r)] : -1;
+    };
+    // Of two candidates a read may belong to: one whose release follows the read, the earliest
+    // such release; else the latest submit (`a`, `b` request indices; true when a is better).
+    auto before = [&](int a, int b, int kr) {
+        const qint32 relA = releaseAfter(a, kr), relB = releaseAfter(b, kr);
+        if ((relA >= 0) != (relB >= 0)) {
+            return relA >= 0;
+        }
+        return relA >= 0 ? relA < relB : a > b;
+    };
+    // The latest requester of each key among the requests that may read (cancelled ones not).
+    std::vector<qint32> lastReaderOwn;
+    if (ended) {
+        lastReaderOwn.assign(size_t(ka.keyCount()), -1);
+    }
+    std::vector<qint32> &lastReader = ended ? lastReaderOwn : lastSubmit;
     int lastPercent = -1;
     for (int kr = 0; kr < nkr; ++kr) {
         if ((kr & 0xfff) == 0) {
@@ -75,9 +131,16 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                 q.submitKeyRecord = kr;
                 q.requested = qint32(keys.size());
                 ra->m_requests.push_back(q);
-                requestKr.push_back(kr);
                 for (const quint32 k : keys) {
                     lastSubmit[k] = r;
+                }
+                if (ended && cancelledOnly[size_t(r)]) {
+                    break;  // dropped without being read: no read goes to it
+                }
+                if (ended) {
+                    for (const quint32 k : keys) {
+                        lastReader[k] = r;
+                    }
                 }
                 if (!keys.empty()) {
                     byFirst[keys[0]].push_back(r);
@@ -92,21 +155,26 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                     if (it != byFirst.end()) {
                         std::vector<int> &cands = it->second;
                         while (!cands.empty() &&
-                               ra->m_requests[size_t(cands.back())].match != Match::None) {
-                            cands.pop_back();  // matched meanwhile
+                               (ra->m_requests[size_t(cands.back())].match != Match::None ||
+                                !mayRead(cands.back(), kr))) {
+                            cands.pop_back();  // matched or released meanwhile
                         }
-                        // The latest candidate of the best level: 2 = consistent, 1 = the read
-                        // keys were written before its submit, 0 = any.
+                        // The candidate whose release follows the read, else any; then of the
+                        // best level: 2 = consistent, 1 = the read keys were written before its
+                        // submit, 0 = any; then as before() orders them.
                         int maxWritten = -1;  // latest first finish_write of the read keys
                         for (const quint32 k : keys) {
                             maxWritten = std::max(maxWritten, firstFinish[k]);
                         }
                         int best = -1, bestLevel = -1;
+                        bool bestFollows = false;
                         int looked = 0;
                         for (auto c = cands.rbegin(); c != cands.rend() && looked < kMaxCandidates;
                              ++c, ++looked) {
-                            if (ra->m_requests[size_t(*c)].match != Match::None) {
-                                continue;
+                            const bool follows = releaseAfter(*c, kr) >= 0;
+                            if (ra->m_requests[size_t(*c)].match != Match::None ||
+                                !mayRead(*c, kr) || (bestFollows && !follows)) {
+                                continue;  // (it would lose to best: skip its key list)
                             }
                             const int skr = requestKr[size_t(*c)];
                             const std::span<const quint32> req = ka.keysAt(skr);
@@ -118,11 +186,13 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                             const bool longest =
                                 req.size() == keys.size() || firstFinish[req[keys.size()]] > skr;
                             const int level = stored ? (longest ? 2 : 1) : 0;
-                            if (level > bestLevel) {
+                            if (best < 0 || follows > bestFollows || level > bestLevel ||
+                                (level == bestLevel && before(*c, best, kr))) {
                                 best = *c;
                                 bestLevel = level;
-                                if (level == 2) {
-                                    break;
+                                bestFollows = follows;
+                                if (level == 2 && !ended) {
+                                    break;  // latest first: no later one is better
                                 }
                             }
                         }
@@ -133,8 +203,10 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
                     }
                     if (found < 0) {
                         for (const quint32 k : keys) {
-                            const qint32 r = lastSubmit[k];
-                            if (r > found && ra->m_requests[size_t(r)].match == Match::None) {
+                            const qint32 r = lastReader[k];
+                            if (r >= 0 && r != found &&
+                                ra->m_requests[size_t(r)].match == Match::None && mayRead(r, kr) &&
+                                (found < 0 || before(r, found, kr))) {
                                 found = r;
                             }
                         }
@@ -187,12 +259,12 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
             case KeyAnalysis::Call::Release:
             case KeyAnalysis::Call::Cancel: {
                 const int skr = ka.handleSubmit(kr);
-                auto it = std::lower_bound(requestKr.begin(), requestKr.end(), skr);
-                if (skr < 0 || it == requestKr.end() || *it != skr) {
+                const int r = requestOf(skr);
+                if (r < 0 || size_t(r) >= ra->m_requests.size()) {
                     ++ra->m_unlinked;
                     break;
                 }
-                Request &q = ra->m_requests[size_t(it - requestKr.begin())];
+                Request &q = ra->m_requests[size_t(r)];
                 if (ka.handleAt(kr) && !q.released && !q.cancelled) {
                     Link l{skr, kr, 0};
                     for (const quint32 k : ka.keysAt(skr)) {

@@ -26,6 +26,11 @@ namespace lmct {
  *   otherwise the enter belongs to no request. The latest rather than the oldest: a submit is
  *   followed by its own read within milliseconds, while older submits without a read are
  *   typically requests that had no hit.
+ * Where releases and cancels tell how requests ended (late-2026 builds, linked as below), they
+ * come first in both steps: a request cancelled and never released is no candidate (a cancelled
+ * prefetch was never read), nor one whose last release comes before the enter; a candidate whose
+ * release follows the enter is preferred to any other (in the prefix step before the levels),
+ * the one with the earliest such release among them (pairs end in the order they were read).
  *
  * prefixHit: how many of the requested keys, from the start, are among the matched read's keys
  * (0 without a read). timeToRead = t_mono(enter) − t_mono(submit).

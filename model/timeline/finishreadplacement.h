@@ -13,8 +13,9 @@ namespace lmct {
  * list as a 64-bit hash (any hash of the ordered keys' identities, the same for equal lists).
  *
  * A finish_read_prefetched is, first match wins:
- * - OfRelease: the first within kNestWindow records after a release with the same key list (or
- *   after a release whose keys are unknown: nil and not resolved);
+ * - OfRelease: the first within kNestWindow records after a release with the same key list, or
+ *   after a release with nil `keys` whatever its list: a nil release's keys, even resolved
+ *   through its handle, are no reliable list (the lease covers the keys the server locked);
  * - Read: while an enter of the same key list is open and has no finish yet (older builds), or
  *   after such a read's exit when its t_mono is below the exit's (called inside, published after);
  * - OfRead: after the exit of a read of the same key list that had no finish, t_mono at or after
@@ -38,7 +39,7 @@ public:
 
     void enter(quint64 list, qint32 record);
     void exit(quint64 list, double t);
-    /** A release; `keysKnown` false when its key list is not known (nil keys, not resolved). */
+    /** A release; `keysKnown` false when its `keys` were nil (its finish may name any list). */
     void release(quint64 list, qint32 record, bool keysKnown = true);
     /** Places a finish_read_prefetched; `owner` gets the release or enter record (-1: Read). */
     Role finish(quint64 list, qint32 record, double t, qint32 *owner);
