@@ -319,19 +319,6 @@ quint64 mixBytes(quint64 h, const uchar *p, quint32 n) {
     return mul128(h ^ w ^ (quint64(n) << 56) ^ kP2, kP0 ^ n);
 }
 
-int hexDigit(uchar c) {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
 }  // namespace
 
 QByteArray RawKeyScanner::Fields::hashBytes() const {
@@ -339,25 +326,7 @@ QByteArray RawKeyScanner::Fields::hashBytes() const {
     if (!hashIsHex) {
         return raw;
     }
-    // As QByteArray::fromHex (what ObjectKey::fromValue does): invalid digits are skipped.
-    QByteArray out;
-    int hi = -1;
-    for (qsizetype i = raw.size() - 1; i >= 0; --i) {
-        const int d = hexDigit(uchar(raw[i]));
-        if (d < 0) {
-            continue;
-        }
-        if (hi < 0) {
-            hi = d;
-        } else {
-            out.prepend(char(d << 4 | hi));
-            hi = -1;
-        }
-    }
-    if (hi >= 0) {
-        out.prepend(char(hi));
-    }
-    return out;
+    return QByteArray::fromHex(raw);  // as ObjectKey::fromValue: invalid digits are skipped
 }
 
 bool RawKeyScanner::scan(const uchar *body, qint64 size, std::vector<Key> *keys,

@@ -4,6 +4,7 @@
 #include "codec/recordfacts.h"
 #include "filter/filtervalueset.h"
 #include "trace/packedargsdecoder.h"
+#include "util/hex.h"
 #include "util/parallelchunks.h"
 
 #include <QElapsedTimer>
@@ -79,46 +80,14 @@ struct Scalar {
     }
 };
 
-int nibble(char c) {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
 QByteArray hexText(const Scalar &x) {
     const QByteArray raw = QByteArray::fromRawData(x.s.data(), qsizetype(x.s.size()));
     return x.type == Scalar::Type::Bytes ? raw.toHex() : raw.toLower();
 }
 
 bool hexPrefix(const Scalar &x, const QByteArray &prefix) {
-    if (x.type == Scalar::Type::HexText) {
-        if (size_t(prefix.size()) > x.s.size()) {
-            return false;
-        }
-        for (qsizetype i = 0; i < prefix.size(); ++i) {
-            if (nibble(x.s[size_t(i)]) != nibble(prefix[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-    if (size_t(prefix.size()) > x.s.size() * 2) {
-        return false;
-    }
-    for (qsizetype i = 0; i < prefix.size(); ++i) {
-        const uchar b = uchar(x.s[size_t(i / 2)]);
-        if (((i % 2 == 0) ? (b >> 4) : (b & 0xf)) != nibble(prefix[i])) {
-            return false;
-        }
-    }
-    return true;
+    return Hex::hasPrefix(x.s, x.type == Scalar::Type::HexText,
+                          std::string_view(prefix.constData(), size_t(prefix.size())));
 }
 
 bool ordered(Op op, int c) {
