@@ -6,6 +6,7 @@
 #include "trace/packedargsdecoder.h"
 #include "util/hex.h"
 #include "util/parallelchunks.h"
+#include "util/passprogress.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -654,26 +655,20 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
     const qint64 total = subset ? qint64(subset->size()) : qint64(size);
     const Program::Node &root = m_program->root;
     const int chunk = options.chunkSize > 0 ? options.chunkSize : (root.needsArgs ? 2048 : 65536);
-    std::vector<std::pair<qint64, qint64>> chunks;
-    for (qint64 b = 0; b < total; b += chunk) {
-        chunks.emplace_back(b, std::min(total, b + chunk));
-    }
+    const auto chunks = PassProgress::chunks(total, chunk);
     const TMonoRange range = options.range;
     const bool allTimes = range.isAll();
     const std::atomic_bool *cancel = options.cancel;
-    std::atomic<qint64> done{0};
-    QMutex progressMutex;
-    qint64 reported = 0;
-    const qint64 step = std::max<qint64>(1, total / 100);
+    PassProgress progress(total, cancel, options.progress);
 
     auto map = [&](const std::pair<qint64, qint64> &ch) -> Partial {
         Partial p;
-        if (cancel && cancel->load(std::memory_order_relaxed)) {
+        if (progress.cancelled()) {
             return p;
         }
         Context c(doc);
         for (qint64 k = ch.first; k < ch.second; ++k) {
-            if ((k & 1023) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+            if ((k & 1023) == 0 && progress.cancelled()) {
                 break;
             }
             const int r = subset ? (*subset)[size_t(k)] : int(k);
@@ -694,14 +689,7 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
             doc.releaseRecordPages(std::clamp(rec(ch.first), 0, size - 1),
                                    std::clamp(rec(ch.second - 1), 0, size - 1));
         }
-        const qint64 now = done.fetch_add(ch.second - ch.first) + (ch.second - ch.first);
-        if (options.progress && now < total && progressMutex.tryLock()) {
-            if (now - reported >= step) {
-                reported = now;
-                options.progress(now, total);
-            }
-            progressMutex.unlock();
-        }
+        progress.add(ch.second - ch.first);
         return p;
     };
     auto reduce = [](Partial &acc, const Partial &p) {
@@ -719,9 +707,8 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
         reduce(all, p);  // in chunk order: records stay in file order
     }
     result.cancelled = cancel && cancel->load();
-    if (!result.cancelled && options.progress) {
-        QMutexLocker lock(&progressMutex);
-        options.progress(total, total);
+    if (!result.cancelled) {
+        progress.finish();
     }
     result.records = std::move(all.records);
     if (subset && !std::is_sorted(result.records.begin(), result.records.end())) {
