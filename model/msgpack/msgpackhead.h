@@ -60,8 +60,9 @@ struct MsgpackHead {
     bool isContainer() const { return kind == Kind::Array || kind == Kind::Map; }
     /** Values that follow the payload: array elements, or map keys and values. */
     quint64 children() const { return count << int(kind == Kind::Map); }
-    /** Header and payload lie within `avail` bytes. */
-    bool fits(qint64 avail) const { return header <= avail && payload <= quint64(avail - header); }
+    /** Header and payload lie within `avail` (>= 0) bytes. A payload is below 2^32 bytes, so
+     *  their sum does not wrap. */
+    bool fits(qint64 avail) const { return size() <= quint64(avail); }
     /** Header plus payload (the whole value unless it is a container). */
     quint64 size() const { return header + payload; }
 

@@ -183,11 +183,16 @@ qint64 MsgpackSkim::findInMap(const uchar *data, qint64 size, qint64 pos, QByteA
         if (!h.ok()) {
             return -1;
         }
-        const qint64 valuePos = skip(data, size, p);
+        const bool isStr = h.kind == MsgpackHead::Kind::Str;
+        if (isStr && !h.fits(size - p)) {
+            return -1;
+        }
+        // A string key ends after its payload; any other key is skipped whole.
+        const qint64 valuePos = isStr ? p + qint64(h.size()) : skip(data, size, p);
         if (valuePos < 0) {
             return -1;
         }
-        if (h.kind == MsgpackHead::Kind::Str && h.payload == quint64(key.size()) &&
+        if (isStr && h.payload == quint64(key.size()) &&
             std::memcmp(data + p + h.header, key.data(), size_t(key.size())) == 0) {
             return valuePos;
         }
