@@ -1,5 +1,6 @@
 #include "cachecommand.h"
 
+#include "util/hex.h"
 #include "util/terminaltext.h"
 
 #include <cmath>
@@ -79,8 +80,8 @@ QByteArray CacheCommand::string(const QString &s) {
             default:
                 if (u < 0x20) {
                     out.append("\\u00");
-                    out.append("0123456789abcdef"[u >> 4]);
-                    out.append("0123456789abcdef"[u & 15]);
+                    out.append(Hex::digit(u >> 4));
+                    out.append(Hex::digit(u));
                 } else {
                     out.append(c);
                 }

@@ -34,6 +34,20 @@ void ViewState::setSelectedRecord(int record) {
     emit selectedRecordChanged(record);
 }
 
+bool ViewState::revealRecord(int record) {
+    if (!m_doc || record < 0 || record >= m_doc->records().size()) {
+        return false;
+    }
+    if (m_range) {
+        const double t = m_doc->records().tMono(record);
+        if (t < m_range->from || t > m_range->to) {
+            setTimeRange(std::nullopt);
+        }
+    }
+    setSelectedRecord(record);
+    return true;
+}
+
 void ViewState::setTimeRange(std::optional<TimeRange> range) {
     if (range && range->from > range->to) {
         std::swap(range->from, range->to);

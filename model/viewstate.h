@@ -40,6 +40,13 @@ public:
     /** Selected record index (file order), or -1. */
     int selectedRecord() const { return m_selected; }
     void setSelectedRecord(int record);
+    /**
+     * Selects `record` so that every view can show it: a time range that hides it (its
+     * `t_mono` outside the range) is cleared first (timeRangeChanged(), then
+     * selectedRecordChanged()). The filter is left alone. false, changing nothing, when there
+     * is no document or `record` is not one of its records.
+     */
+    bool revealRecord(int record);
 
     struct TimeRange {
         double from = 0.0;

@@ -1,5 +1,7 @@
 #include "cache/requestanalysis.h"
 
+#include "util/passprogress.h"
+
 #include <QString>
 
 #include <algorithm>
@@ -109,17 +111,10 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
         lastReaderOwn.assign(size_t(ka.keyCount()), -1);
     }
     std::vector<qint32> &lastReader = ended ? lastReaderOwn : lastSubmit;
-    int lastPercent = -1;
+    PassProgress pass(nkr, cancel, progress);
     for (int kr = 0; kr < nkr; ++kr) {
-        if ((kr & 0xfff) == 0) {
-            if (cancel && cancel->load(std::memory_order_relaxed)) {
-                return nullptr;
-            }
-            const int percent = int(qint64(kr) * 100 / nkr);
-            if (progress && percent != lastPercent) {
-                lastPercent = percent;
-                progress(percent);
-            }
+        if (!pass.at(kr)) {
+            return nullptr;
         }
         const KeyAnalysis::Call call = ka.callAt(kr);
         const std::span<const quint32> keys = ka.keysAt(kr);
@@ -291,9 +286,7 @@ std::shared_ptr<const RequestAnalysis> RequestAnalysis::build(const KeyAnalysis 
         ra->m_disagree += c == HitCheck::Disagrees ? 1 : 0;
         ra->m_agree += c == HitCheck::Agrees ? 1 : 0;
     }
-    if (progress) {
-        progress(100);
-    }
+    pass.finish();
     return ra;
 }
 

@@ -1,5 +1,7 @@
 #include "cache/reuseanalysis.h"
 
+#include "util/passprogress.h"
+
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
@@ -100,22 +102,15 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
     std::vector<quint8> written(size_t(nk), 0);
     std::vector<qint64> hitsAt(size_t(nk) + 2, 0);  // by stack distance (1..keys)
     qint64 seen = 0, pos = 0;
-    int lastPercent = -1;
     // Every distance, per model, for the exact Figures.
     std::vector<std::vector<quint32>> distKeys(ra->m_models.size());
     std::vector<std::vector<double>> distTime(ra->m_models.size());
     const int nkr = ka.keyRecordCount();
+    PassProgress pass(nkr, cancel, progress);
     for (int kr = 0; kr < nkr; ++kr) {
         const KeyAnalysis::Call call = ka.callAt(kr);
-        if ((kr & 0xfff) == 0) {
-            if (cancel && cancel->load(std::memory_order_relaxed)) {
-                return nullptr;
-            }
-            const int percent = int(qint64(kr) * 100 / nkr);
-            if (progress && percent != lastPercent) {
-                lastPercent = percent;
-                progress(percent);
-            }
+        if (!pass.at(kr)) {
+            return nullptr;
         }
         if (!isUse(call)) {
             continue;
@@ -208,9 +203,7 @@ std::shared_ptr<const ReuseAnalysis> ReuseAnalysis::build(const KeyAnalysis &ka,
     ra->m_saturation = best > 0 ? sat : 0;
     hitsAt.resize(size_t(sat) + 1);
     ra->m_cumHits = std::move(hitsAt);
-    if (progress) {
-        progress(100);
-    }
+    pass.finish();
     return ra;
 }
 

@@ -1,25 +1,10 @@
 #include "codec/packedobjectkey.h"
 
+#include "util/hex.h"
+
 #include <QHashFunctions>
 
 namespace lmct {
-
-namespace {
-
-int nibble(char c) {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
-}  // namespace
 
 QByteArray PackedObjectKey::hashHex() const {
     const QByteArray raw = QByteArray::fromRawData(chunkHash.data(), qsizetype(chunkHash.size()));
@@ -27,28 +12,7 @@ QByteArray PackedObjectKey::hashHex() const {
 }
 
 bool PackedObjectKey::hashHasHexPrefix(std::string_view hexPrefix) const {
-    if (chunkHashIsHex) {
-        if (hexPrefix.size() > chunkHash.size()) {
-            return false;
-        }
-        for (size_t i = 0; i < hexPrefix.size(); ++i) {
-            if (nibble(chunkHash[i]) != nibble(hexPrefix[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-    if (hexPrefix.size() > chunkHash.size() * 2) {
-        return false;
-    }
-    for (size_t i = 0; i < hexPrefix.size(); ++i) {
-        const uchar b = uchar(chunkHash[i / 2]);
-        const int have = (i % 2 == 0) ? (b >> 4) : (b & 0xf);
-        if (have != nibble(hexPrefix[i])) {
-            return false;
-        }
-    }
-    return true;
+    return Hex::hasPrefix(chunkHash, chunkHashIsHex, hexPrefix);
 }
 
 quint64 PackedObjectKey::identityHash() const {

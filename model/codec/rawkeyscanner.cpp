@@ -1,5 +1,6 @@
 #include "codec/rawkeyscanner.h"
 
+#include "msgpack/msgpackhead.h"
 #include "msgpack/msgpackskim.h"
 #include "util/saturatingint.h"
 
@@ -8,14 +9,6 @@
 namespace lmct {
 
 namespace {
-
-quint64 be(const uchar *p, int n) {
-    quint64 v = 0;
-    for (int i = 0; i < n; ++i) {
-        v = (v << 8) | p[i];
-    }
-    return v;
-}
 
 /** A bounds-checked reader over one msgpack buffer. */
 struct Cursor {
@@ -31,11 +24,6 @@ struct Cursor {
         }
         return ok;
     }
-    quint64 take(int n) {
-        const quint64 v = be(p, n);
-        p += n;
-        return v;
-    }
 };
 
 enum class Kind { Scalar, Str, Bin, Array, Map, Int, Bad };
@@ -49,206 +37,36 @@ struct Head {
     const uchar *data = nullptr;
 };
 
+/** Kind by MsgpackHead::Kind. A float32 counts as an int, a float64 does not (kv_rank must
+ *  be an int). */
+constexpr Kind kKinds[] = {Kind::Bad, Kind::Scalar, Kind::Scalar, Kind::Int,
+                           Kind::Int, Kind::Int,    Kind::Scalar, Kind::Str,
+                           Kind::Bin, Kind::Scalar, Kind::Array,  Kind::Map};
+
 Head readHead(Cursor &c) {
     Head h;
     if (!c.need(1)) {
         return h;
     }
-    const uchar b = *c.p++;
-    auto bytes = [&](Kind k, int lenBytes) {
-        if (!c.need(lenBytes)) {
-            return;
-        }
-        const quint64 len = c.take(lenBytes);
-        if (quint64(c.left()) < len) {
-            c.ok = false;
-            return;
-        }
-        h.kind = k;
-        h.n = len;
-        h.data = c.p;
-        c.p += len;
-    };
-    auto skipFixed = [&](qint64 n) {
-        if (c.need(n)) {
-            c.p += n;
-            h.kind = Kind::Scalar;
-        }
-    };
-    auto container = [&](Kind k, int lenBytes) {
-        if (!c.need(lenBytes)) {
-            return;
-        }
-        h.kind = k;
-        h.n = c.take(lenBytes);
-        // Each element takes at least one byte: a bigger claim is damage.
-        const quint64 minBytes = k == Kind::Map ? 2 * h.n : h.n;
-        if (minBytes > quint64(c.left())) {
-            c.ok = false;
-            h.kind = Kind::Bad;
-        }
-    };
-    auto integer = [&](int n, bool isSigned) {
-        if (!c.need(n)) {
-            return;
-        }
-        const quint64 u = c.take(n);
-        h.kind = Kind::Int;
-        if (isSigned) {
-            const int shift = 64 - 8 * n;
-            h.i = qint64(u << shift) >> shift;
-        } else {
-            h.i = qint64(u);
-        }
-    };
-    if (b <= 0x7f) {
-        h.kind = Kind::Int;
-        h.i = b;
-    } else if (b >= 0xe0) {
-        h.kind = Kind::Int;
-        h.i = qint64(qint8(b));
-    } else if (b <= 0x8f) {
-        h.kind = Kind::Map;
-        h.n = b & 0x0f;
-        if (2 * h.n > quint64(c.left())) {
-            c.ok = false;
-            h.kind = Kind::Bad;
-        }
-    } else if (b <= 0x9f) {
-        h.kind = Kind::Array;
-        h.n = b & 0x0f;
-        if (h.n > quint64(c.left())) {
-            c.ok = false;
-            h.kind = Kind::Bad;
-        }
-    } else if (b <= 0xbf) {
-        const quint64 len = b & 0x1f;
-        if (quint64(c.left()) < len) {
-            c.ok = false;
-        } else {
-            h.kind = Kind::Str;
-            h.n = len;
-            h.data = c.p;
-            c.p += len;
-        }
-    } else {
-        switch (b) {
-            case 0xc0:
-            case 0xc2:
-            case 0xc3:
-                h.kind = Kind::Scalar;
-                break;
-            case 0xc4:
-                bytes(Kind::Bin, 1);
-                break;
-            case 0xc5:
-                bytes(Kind::Bin, 2);
-                break;
-            case 0xc6:
-                bytes(Kind::Bin, 4);
-                break;
-            case 0xc7:
-            case 0xc8:
-            case 0xc9: {
-                const int lb = b == 0xc7 ? 1 : b == 0xc8 ? 2 : 4;
-                if (c.need(lb)) {
-                    const quint64 len = c.take(lb);
-                    if (quint64(c.left()) < len + 1) {
-                        c.ok = false;
-                    } else {
-                        c.p += len + 1;
-                        h.kind = Kind::Scalar;
-                    }
-                }
-                break;
-            }
-            case 0xca: {
-                if (c.need(4)) {
-                    const quint32 u = quint32(c.take(4));
-                    float f;
-                    std::memcpy(&f, &u, 4);
-                    h.kind = Kind::Int;
-                    h.i = saturatingInt(f);
-                }
-                break;
-            }
-            case 0xcb: {
-                if (c.need(8)) {
-                    const quint64 u = c.take(8);
-                    double d;
-                    std::memcpy(&d, &u, 8);
-                    h.kind = Kind::Scalar;  // floats are no ints (kv_rank must be an int)
-                    h.i = saturatingInt(d);
-                }
-                break;
-            }
-            case 0xcc:
-                integer(1, false);
-                break;
-            case 0xcd:
-                integer(2, false);
-                break;
-            case 0xce:
-                integer(4, false);
-                break;
-            case 0xcf:
-                integer(8, false);
-                break;
-            case 0xd0:
-                integer(1, true);
-                break;
-            case 0xd1:
-                integer(2, true);
-                break;
-            case 0xd2:
-                integer(4, true);
-                break;
-            case 0xd3:
-                integer(8, true);
-                break;
-            case 0xd4:
-                skipFixed(2);
-                break;
-            case 0xd5:
-                skipFixed(3);
-                break;
-            case 0xd6:
-                skipFixed(5);
-                break;
-            case 0xd7:
-                skipFixed(9);
-                break;
-            case 0xd8:
-                skipFixed(17);
-                break;
-            case 0xd9:
-                bytes(Kind::Str, 1);
-                break;
-            case 0xda:
-                bytes(Kind::Str, 2);
-                break;
-            case 0xdb:
-                bytes(Kind::Str, 4);
-                break;
-            case 0xdc:
-                container(Kind::Array, 2);
-                break;
-            case 0xdd:
-                container(Kind::Array, 4);
-                break;
-            case 0xde:
-                container(Kind::Map, 2);
-                break;
-            case 0xdf:
-                container(Kind::Map, 4);
-                break;
-            default:  // 0xc1: never used
-                c.ok = false;
-                break;
-        }
+    const qint64 avail = c.left();
+    const MsgpackHead m = MsgpackHead::read(c.p, avail);
+    if (!m.ok() || !m.fits(avail)) {
+        c.ok = false;
+        return h;
     }
-    if (!c.ok) {
-        h.kind = Kind::Bad;
+    const uchar *at = c.p;
+    c.p += m.size();
+    // Each element takes at least one byte: a bigger claim is damage (0 for all but containers).
+    if (m.children() > quint64(c.left())) {
+        c.ok = false;
+        return h;
+    }
+    h.kind = kKinds[int(m.kind)];
+    h.n = m.payload + m.count;  // one of them is 0
+    h.data = at + m.header;
+    if (m.kind >= MsgpackHead::Kind::Int && m.kind <= MsgpackHead::Kind::Float64) {
+        h.i = m.kind <= MsgpackHead::Kind::UInt ? qint64(m.integer(at))
+                                                : saturatingInt(m.floating(at));
     }
     return h;
 }
@@ -501,19 +319,6 @@ quint64 mixBytes(quint64 h, const uchar *p, quint32 n) {
     return mul128(h ^ w ^ (quint64(n) << 56) ^ kP2, kP0 ^ n);
 }
 
-int hexDigit(uchar c) {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
 }  // namespace
 
 QByteArray RawKeyScanner::Fields::hashBytes() const {
@@ -521,25 +326,7 @@ QByteArray RawKeyScanner::Fields::hashBytes() const {
     if (!hashIsHex) {
         return raw;
     }
-    // As QByteArray::fromHex (what ObjectKey::fromValue does): invalid digits are skipped.
-    QByteArray out;
-    int hi = -1;
-    for (qsizetype i = raw.size() - 1; i >= 0; --i) {
-        const int d = hexDigit(uchar(raw[i]));
-        if (d < 0) {
-            continue;
-        }
-        if (hi < 0) {
-            hi = d;
-        } else {
-            out.prepend(char(d << 4 | hi));
-            hi = -1;
-        }
-    }
-    if (hi >= 0) {
-        out.prepend(char(hi));
-    }
-    return out;
+    return QByteArray::fromHex(raw);  // as ObjectKey::fromValue: invalid digits are skipped
 }
 
 bool RawKeyScanner::scan(const uchar *body, qint64 size, std::vector<Key> *keys,

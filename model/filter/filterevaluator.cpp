@@ -4,7 +4,9 @@
 #include "codec/recordfacts.h"
 #include "filter/filtervalueset.h"
 #include "trace/packedargsdecoder.h"
+#include "util/hex.h"
 #include "util/parallelchunks.h"
+#include "util/passprogress.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -79,46 +81,14 @@ struct Scalar {
     }
 };
 
-int nibble(char c) {
-    if (c >= '0' && c <= '9') {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
 QByteArray hexText(const Scalar &x) {
     const QByteArray raw = QByteArray::fromRawData(x.s.data(), qsizetype(x.s.size()));
     return x.type == Scalar::Type::Bytes ? raw.toHex() : raw.toLower();
 }
 
 bool hexPrefix(const Scalar &x, const QByteArray &prefix) {
-    if (x.type == Scalar::Type::HexText) {
-        if (size_t(prefix.size()) > x.s.size()) {
-            return false;
-        }
-        for (qsizetype i = 0; i < prefix.size(); ++i) {
-            if (nibble(x.s[size_t(i)]) != nibble(prefix[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-    if (size_t(prefix.size()) > x.s.size() * 2) {
-        return false;
-    }
-    for (qsizetype i = 0; i < prefix.size(); ++i) {
-        const uchar b = uchar(x.s[size_t(i / 2)]);
-        if (((i % 2 == 0) ? (b >> 4) : (b & 0xf)) != nibble(prefix[i])) {
-            return false;
-        }
-    }
-    return true;
+    return Hex::hasPrefix(x.s, x.type == Scalar::Type::HexText,
+                          std::string_view(prefix.constData(), size_t(prefix.size())));
 }
 
 bool ordered(Op op, int c) {
@@ -685,26 +655,20 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
     const qint64 total = subset ? qint64(subset->size()) : qint64(size);
     const Program::Node &root = m_program->root;
     const int chunk = options.chunkSize > 0 ? options.chunkSize : (root.needsArgs ? 2048 : 65536);
-    std::vector<std::pair<qint64, qint64>> chunks;
-    for (qint64 b = 0; b < total; b += chunk) {
-        chunks.emplace_back(b, std::min(total, b + chunk));
-    }
+    const auto chunks = PassProgress::chunks(total, chunk);
     const TMonoRange range = options.range;
     const bool allTimes = range.isAll();
     const std::atomic_bool *cancel = options.cancel;
-    std::atomic<qint64> done{0};
-    QMutex progressMutex;
-    qint64 reported = 0;
-    const qint64 step = std::max<qint64>(1, total / 100);
+    PassProgress progress(total, cancel, options.progress);
 
     auto map = [&](const std::pair<qint64, qint64> &ch) -> Partial {
         Partial p;
-        if (cancel && cancel->load(std::memory_order_relaxed)) {
+        if (progress.cancelled()) {
             return p;
         }
         Context c(doc);
         for (qint64 k = ch.first; k < ch.second; ++k) {
-            if ((k & 1023) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+            if ((k & 1023) == 0 && progress.cancelled()) {
                 break;
             }
             const int r = subset ? (*subset)[size_t(k)] : int(k);
@@ -725,14 +689,7 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
             doc.releaseRecordPages(std::clamp(rec(ch.first), 0, size - 1),
                                    std::clamp(rec(ch.second - 1), 0, size - 1));
         }
-        const qint64 now = done.fetch_add(ch.second - ch.first) + (ch.second - ch.first);
-        if (options.progress && now < total && progressMutex.tryLock()) {
-            if (now - reported >= step) {
-                reported = now;
-                options.progress(now, total);
-            }
-            progressMutex.unlock();
-        }
+        progress.add(ch.second - ch.first);
         return p;
     };
     auto reduce = [](Partial &acc, const Partial &p) {
@@ -750,9 +707,8 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
         reduce(all, p);  // in chunk order: records stay in file order
     }
     result.cancelled = cancel && cancel->load();
-    if (!result.cancelled && options.progress) {
-        QMutexLocker lock(&progressMutex);
-        options.progress(total, total);
+    if (!result.cancelled) {
+        progress.finish();
     }
     result.records = std::move(all.records);
     if (subset && !std::is_sorted(result.records.begin(), result.records.end())) {

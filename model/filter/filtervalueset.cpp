@@ -1,5 +1,7 @@
 #include "filter/filtervalueset.h"
 
+#include "util/hex.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -44,14 +46,12 @@ bool FilterValueSet::containsHash(std::string_view hash, bool isHexText) const {
     const qsizetype available = qsizetype(hash.size()) * (isHexText ? 1 : 2);
     const qsizetype n = std::min(available, m_hexLengths.back());
     QByteArray digits(n, Qt::Uninitialized);
-    static const char kDigits[] = "0123456789abcdef";
     for (qsizetype i = 0; i < n; ++i) {
         if (isHexText) {
             const char c = hash[size_t(i)];
             digits[i] = c >= 'A' && c <= 'F' ? char(c - 'A' + 'a') : c;
         } else {
-            const uchar b = uchar(hash[size_t(i / 2)]);
-            digits[i] = kDigits[(i % 2 == 0) ? (b >> 4) : (b & 0xf)];
+            digits[i] = Hex::digit(Hex::nibbleAt(hash, size_t(i)));
         }
     }
     for (const qsizetype length : m_hexLengths) {

@@ -1,20 +1,10 @@
 #include "msgpack/framedump.h"
 
+#include "msgpack/msgpackhead.h"
+
 #include <QStringList>
 
 namespace lmct {
-
-namespace {
-
-quint64 be(const uchar *p, int n) {
-    quint64 v = 0;
-    for (int i = 0; i < n; ++i) {
-        v = (v << 8) | p[i];
-    }
-    return v;
-}
-
-}  // namespace
 
 qint64 FrameDump::valueSize(const uchar *d, qint64 size, qint64 pos, QString *type, int depth) {
     if (pos >= size || depth > 64) {
@@ -26,146 +16,35 @@ qint64 FrameDump::valueSize(const uchar *d, qint64 size, qint64 pos, QString *ty
             *type = t;
         }
     };
-    auto need = [&](qint64 n) { return pos + n <= size; };
-    // Containers: header length and element count (map entries count twice).
-    auto container = [&](qint64 header, quint64 n, bool map, const QString &t) -> qint64 {
-        setType(t);
-        qint64 at = pos + header;
-        const quint64 items = map ? 2 * n : n;
-        for (quint64 i = 0; i < items; ++i) {
-            const qint64 s = valueSize(d, size, at, nullptr, depth + 1);
-            if (s < 0) {
-                return -1;
-            }
-            at += s;
-        }
-        return at - pos;
-    };
-    auto blob = [&](int lenBytes, const char *name) -> qint64 {
-        if (!need(1 + lenBytes)) {
+    const char *name = MsgpackHead::typeName(b);
+    if (!name) {
+        setType(QStringLiteral("reserved 0x%1").arg(b, 2, 16));
+        return -1;
+    }
+    const MsgpackHead h = MsgpackHead::read(d + pos, size - pos);
+    if (!h.ok()) {
+        return -1;  // the length field is cut short
+    }
+    // Lengths and counts are shown, except for the fixed-size extensions (fixext1..16).
+    const bool sized = h.kind == MsgpackHead::Kind::Str || h.kind == MsgpackHead::Kind::Bin ||
+                       h.isContainer() || (h.kind == MsgpackHead::Kind::Ext && b < 0xd4);
+    setType(sized ? QStringLiteral("%1(%2)")
+                        .arg(QLatin1String(name))
+                        .arg(h.isContainer() ? h.count : h.payload)
+                  : QString::fromLatin1(name));
+    if (!h.fits(size - pos)) {
+        return -1;
+    }
+    qint64 at = pos + qint64(h.size());
+    const quint64 items = h.children();
+    for (quint64 i = 0; i < items; ++i) {
+        const qint64 s = valueSize(d, size, at, nullptr, depth + 1);
+        if (s < 0) {
             return -1;
         }
-        const quint64 n = be(d + pos + 1, lenBytes);
-        setType(QString::fromLatin1(name) + QStringLiteral("(%1)").arg(n));
-        return need(qint64(1 + lenBytes + n)) ? qint64(1 + lenBytes + n) : -1;
-    };
-    if (b <= 0x7f) {
-        setType(QStringLiteral("positive fixint"));
-        return 1;
+        at += s;
     }
-    if (b >= 0xe0) {
-        setType(QStringLiteral("negative fixint"));
-        return 1;
-    }
-    if ((b & 0xf0) == 0x80) {
-        return container(1, b & 0x0f, true, QStringLiteral("fixmap(%1)").arg(b & 0x0f));
-    }
-    if ((b & 0xf0) == 0x90) {
-        return container(1, b & 0x0f, false, QStringLiteral("fixarray(%1)").arg(b & 0x0f));
-    }
-    if ((b & 0xe0) == 0xa0) {
-        const int n = b & 0x1f;
-        setType(QStringLiteral("fixstr(%1)").arg(n));
-        return need(1 + n) ? 1 + n : -1;
-    }
-    switch (b) {
-        case 0xc0:
-            setType(QStringLiteral("nil"));
-            return 1;
-        case 0xc2:
-            setType(QStringLiteral("false"));
-            return 1;
-        case 0xc3:
-            setType(QStringLiteral("true"));
-            return 1;
-        case 0xc4:
-            return blob(1, "bin8");
-        case 0xc5:
-            return blob(2, "bin16");
-        case 0xc6:
-            return blob(4, "bin32");
-        case 0xd9:
-            return blob(1, "str8");
-        case 0xda:
-            return blob(2, "str16");
-        case 0xdb:
-            return blob(4, "str32");
-        case 0xca:
-            setType(QStringLiteral("float32"));
-            return need(5) ? 5 : -1;
-        case 0xcb:
-            setType(QStringLiteral("float64"));
-            return need(9) ? 9 : -1;
-        case 0xcc:
-            setType(QStringLiteral("uint8"));
-            return need(2) ? 2 : -1;
-        case 0xcd:
-            setType(QStringLiteral("uint16"));
-            return need(3) ? 3 : -1;
-        case 0xce:
-            setType(QStringLiteral("uint32"));
-            return need(5) ? 5 : -1;
-        case 0xcf:
-            setType(QStringLiteral("uint64"));
-            return need(9) ? 9 : -1;
-        case 0xd0:
-            setType(QStringLiteral("int8"));
-            return need(2) ? 2 : -1;
-        case 0xd1:
-            setType(QStringLiteral("int16"));
-            return need(3) ? 3 : -1;
-        case 0xd2:
-            setType(QStringLiteral("int32"));
-            return need(5) ? 5 : -1;
-        case 0xd3:
-            setType(QStringLiteral("int64"));
-            return need(9) ? 9 : -1;
-        case 0xd4:
-            setType(QStringLiteral("fixext1"));
-            return need(3) ? 3 : -1;
-        case 0xd5:
-            setType(QStringLiteral("fixext2"));
-            return need(4) ? 4 : -1;
-        case 0xd6:
-            setType(QStringLiteral("fixext4"));
-            return need(6) ? 6 : -1;
-        case 0xd7:
-            setType(QStringLiteral("fixext8"));
-            return need(10) ? 10 : -1;
-        case 0xd8:
-            setType(QStringLiteral("fixext16"));
-            return need(18) ? 18 : -1;
-        case 0xc7:
-        case 0xc8:
-        case 0xc9: {
-            const int lb = b == 0xc7 ? 1 : b == 0xc8 ? 2 : 4;
-            if (!need(1 + lb)) {
-                return -1;
-            }
-            const quint64 n = be(d + pos + 1, lb);
-            setType(QStringLiteral("ext(%1)").arg(n));
-            return need(qint64(2 + lb + n)) ? qint64(2 + lb + n) : -1;
-        }
-        case 0xdc:
-        case 0xdd:
-        case 0xde:
-        case 0xdf: {
-            const int lb = (b == 0xdc || b == 0xde) ? 2 : 4;
-            if (!need(1 + lb)) {
-                return -1;
-            }
-            const quint64 n = be(d + pos + 1, lb);
-            const bool map = b >= 0xde;
-            return container(1 + lb, n, map,
-                             QStringLiteral("%1%2(%3)")
-                                 .arg(map ? QStringLiteral("map") : QStringLiteral("array"))
-                                 .arg(lb * 8)
-                                 .arg(n));
-        }
-        default:
-            setType(QStringLiteral("reserved 0x%1").arg(b, 2, 16));
-            return -1;
-    }
+    return at - pos;
 }
 
 QString FrameDump::hexLines(const QByteArray &bytes, qint64 base, int maxBytes) {
@@ -214,7 +93,7 @@ QString FrameDump::dump(const QByteArray &frame, qint64 fileOffset, int maxBytes
         out << QString() << hexLines(frame, 0, maxBytes);
         return out.join(QLatin1Char('\n'));
     }
-    const quint64 bodyLen = be(d, 4);
+    const quint64 bodyLen = MsgpackHead::be(d, 4);
     // A record kept under a damaged prefix (TraceLoader: its value ends where the next record
     // frame starts) was read with fewer bytes than its prefix claims (the tab said
     // both without a word).
@@ -227,17 +106,14 @@ QString FrameDump::dump(const QByteArray &frame, qint64 fileOffset, int maxBytes
                   .arg(size - 4));
     qint64 pos = 4;
     QString type;
-    const uchar b = size > 4 ? d[4] : 0;
     qint64 entries = -1;
     qint64 header = 1;
-    if (size > 4 && (b & 0xf0) == 0x80) {
-        entries = b & 0x0f;
-    } else if (size > 6 && b == 0xde) {
-        entries = qint64(be(d + 5, 2));
-        header = 3;
-    } else if (size > 8 && b == 0xdf) {
-        entries = qint64(be(d + 5, 4));
-        header = 5;
+    if (size > 4) {
+        const MsgpackHead m = MsgpackHead::read(d + 4, size - 4);
+        if (m.kind == MsgpackHead::Kind::Map) {
+            entries = qint64(m.count);
+            header = m.header;
+        }
     }
     if (entries < 0) {
         const qint64 s = valueSize(d, size, pos, &type);
@@ -255,12 +131,10 @@ QString FrameDump::dump(const QByteArray &frame, qint64 fileOffset, int maxBytes
                 break;
             }
             QString key = keyType;
-            if ((d[pos] & 0xe0) == 0xa0) {
-                key = QStringLiteral("\"%1\"").arg(
-                    QString::fromUtf8(reinterpret_cast<const char *>(d + pos + 1), ks - 1));
-            } else if (d[pos] == 0xd9 && ks >= 2) {
-                key = QStringLiteral("\"%1\"").arg(
-                    QString::fromUtf8(reinterpret_cast<const char *>(d + pos + 2), ks - 2));
+            const MsgpackHead kh = MsgpackHead::read(d + pos, size - pos);
+            if (kh.kind == MsgpackHead::Kind::Str) {
+                key = QStringLiteral("\"%1\"").arg(QString::fromUtf8(
+                    reinterpret_cast<const char *>(d + pos + kh.header), qsizetype(kh.payload)));
             }
             QString valueType;
             const qint64 vs = valueSize(d, size, pos + ks, &valueType);

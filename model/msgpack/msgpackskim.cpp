@@ -1,153 +1,13 @@
 #include "msgpack/msgpackskim.h"
 
+#include "msgpack/msgpackhead.h"
+
 #include <cstring>
 #include <limits>
 
 namespace lmct {
 
 namespace {
-
-quint64 be(const uchar *p, int n) {
-    quint64 v = 0;
-    for (int i = 0; i < n; ++i) {
-        v = (v << 8) | p[i];
-    }
-    return v;
-}
-
-/** One value's header at `pos`: its header length, payload bytes and child count. */
-struct Head {
-    qint64 header = 0;     // bytes of the header (type byte + length fields)
-    quint64 payload = 0;   // bytes of inline payload (str, bin, ext, numbers)
-    quint64 children = 0;  // values that follow (array elements, map keys + values)
-    bool ok = false;
-};
-
-Head head(const uchar *d, qint64 size, qint64 pos) {
-    Head h;
-    const uchar b = d[pos];
-    const qint64 avail = size - pos;
-    auto lenField = [&](int lenBytes, int extraFixed) {
-        if (avail < 1 + lenBytes) {
-            return false;
-        }
-        h.header = 1 + lenBytes + extraFixed;
-        h.payload = be(d + pos + 1, lenBytes);
-        return true;
-    };
-    if (b <= 0x7f || b >= 0xe0) {
-        h.header = 1;
-    } else if (b <= 0x8f) {
-        h.header = 1;
-        h.children = 2 * quint64(b & 0x0f);
-    } else if (b <= 0x9f) {
-        h.header = 1;
-        h.children = b & 0x0f;
-    } else if (b <= 0xbf) {
-        h.header = 1;
-        h.payload = b & 0x1f;
-    } else {
-        switch (b) {
-            case 0xc0:
-            case 0xc2:
-            case 0xc3:
-                h.header = 1;
-                break;
-            case 0xc4:
-            case 0xd9:
-                if (!lenField(1, 0))
-                    return h;
-                break;
-            case 0xc5:
-            case 0xda:
-                if (!lenField(2, 0))
-                    return h;
-                break;
-            case 0xc6:
-            case 0xdb:
-                if (!lenField(4, 0))
-                    return h;
-                break;
-            case 0xc7:
-                if (!lenField(1, 1))
-                    return h;
-                break;
-            case 0xc8:
-                if (!lenField(2, 1))
-                    return h;
-                break;
-            case 0xc9:
-                if (!lenField(4, 1))
-                    return h;
-                break;
-            case 0xca:
-                h.header = 1;
-                h.payload = 4;
-                break;
-            case 0xcb:
-                h.header = 1;
-                h.payload = 8;
-                break;
-            case 0xcc:
-            case 0xd0:
-                h.header = 1;
-                h.payload = 1;
-                break;
-            case 0xcd:
-            case 0xd1:
-                h.header = 1;
-                h.payload = 2;
-                break;
-            case 0xce:
-            case 0xd2:
-                h.header = 1;
-                h.payload = 4;
-                break;
-            case 0xcf:
-            case 0xd3:
-                h.header = 1;
-                h.payload = 8;
-                break;
-            case 0xd4:
-                h.header = 2;
-                h.payload = 1;
-                break;
-            case 0xd5:
-                h.header = 2;
-                h.payload = 2;
-                break;
-            case 0xd6:
-                h.header = 2;
-                h.payload = 4;
-                break;
-            case 0xd7:
-                h.header = 2;
-                h.payload = 8;
-                break;
-            case 0xd8:
-                h.header = 2;
-                h.payload = 16;
-                break;
-            case 0xdc:
-            case 0xdd:
-            case 0xde:
-            case 0xdf: {
-                const int lb = (b == 0xdc || b == 0xde) ? 2 : 4;
-                if (avail < 1 + lb) {
-                    return h;
-                }
-                h.header = 1 + lb;
-                const quint64 n = be(d + pos + 1, lb);
-                h.children = b >= 0xde ? 2 * n : n;
-                break;
-            }
-            default:
-                return h;  // 0xc1: never used
-        }
-    }
-    h.ok = true;
-    return h;
-}
 
 /** One value's header, normalised (see MsgpackSkim::canonicalHash). */
 struct Token {
@@ -164,65 +24,61 @@ bool readToken(const uchar *d, qint64 size, qint64 *pos, Token *t) {
     if (p < 0 || p >= size) {
         return false;
     }
-    const Head h = head(d, size, p);
-    if (!h.ok || h.header > size - p || h.payload > quint64(size - p - h.header)) {
+    const uchar *at = d + p;
+    const MsgpackHead h = MsgpackHead::read(at, size - p);
+    if (!h.ok() || !h.fits(size - p)) {
         return false;
     }
-    const uchar b = d[p];
-    const uchar *body = d + p + h.header;
     *t = Token();
-    if (b <= 0x7f) {
-        t->kind = Token::Int;
-        t->value = b;
-    } else if (b >= 0xe0) {
-        t->kind = Token::Int;
-        t->value = quint64(qint64(qint8(b)));
-    } else if (b <= 0x8f || b == 0xde || b == 0xdf) {
-        t->kind = Token::Map;
-        t->length = h.children / 2;
-    } else if (b <= 0x9f || b == 0xdc || b == 0xdd) {
-        t->kind = Token::Array;
-        t->length = h.children;
-    } else if (b <= 0xbf || (b >= 0xd9 && b <= 0xdb)) {
-        t->kind = Token::Str;
-    } else if (b >= 0xc4 && b <= 0xc6) {
-        t->kind = Token::Bin;
-    } else if ((b >= 0xc7 && b <= 0xc9) || (b >= 0xd4 && b <= 0xd8)) {
-        t->kind = Token::Ext;
-        t->value = d[p + h.header - 1];  // the ext type byte ends the header
-    } else if (b == 0xc0) {
-        t->kind = Token::Nil;
-    } else if (b == 0xc2 || b == 0xc3) {
-        t->kind = Token::Bool;
-        t->value = b == 0xc3;
-    } else if (b == 0xca) {
-        float f;
-        const quint32 u = quint32(be(body, 4));
-        std::memcpy(&f, &u, 4);
-        const double dv = double(f);
-        t->kind = Token::Float;
-        std::memcpy(&t->value, &dv, 8);
-    } else if (b == 0xcb) {
-        t->kind = Token::Float;
-        t->value = be(body, 8);
-    } else if (b >= 0xcc && b <= 0xcf) {
-        const quint64 u = be(body, int(h.payload));
-        t->kind = u > quint64(std::numeric_limits<qint64>::max()) ? Token::UInt : Token::Int;
-        t->value = u;
-    } else {  // 0xd0..0xd3: signed big-endian
-        const int n = int(h.payload);
-        quint64 u = be(body, n);
-        if (n < 8 && (u >> (8 * n - 1)) & 1) {
-            u |= ~quint64(0) << (8 * n);  // sign-extend
+    switch (h.kind) {
+        case MsgpackHead::Kind::Int:
+            t->kind = Token::Int;
+            t->value = h.integer(at);
+            break;
+        case MsgpackHead::Kind::UInt: {
+            const quint64 u = h.integer(at);
+            t->kind = u > quint64(std::numeric_limits<qint64>::max()) ? Token::UInt : Token::Int;
+            t->value = u;
+            break;
         }
-        t->kind = Token::Int;
-        t->value = u;
+        case MsgpackHead::Kind::Float32:
+        case MsgpackHead::Kind::Float64: {
+            const double dv = h.floating(at);  // float32 and float64 hash alike
+            t->kind = Token::Float;
+            std::memcpy(&t->value, &dv, 8);
+            break;
+        }
+        case MsgpackHead::Kind::Map:
+            t->kind = Token::Map;
+            t->length = h.count;
+            break;
+        case MsgpackHead::Kind::Array:
+            t->kind = Token::Array;
+            t->length = h.count;
+            break;
+        case MsgpackHead::Kind::Str:
+            t->kind = Token::Str;
+            break;
+        case MsgpackHead::Kind::Bin:
+            t->kind = Token::Bin;
+            break;
+        case MsgpackHead::Kind::Ext:
+            t->kind = Token::Ext;
+            t->value = quint8(h.extType(at));
+            break;
+        case MsgpackHead::Kind::Bool:
+            t->kind = Token::Bool;
+            t->value = MsgpackHead::boolean(at);
+            break;
+        default:
+            t->kind = Token::Nil;
+            break;
     }
     if (t->kind == Token::Str || t->kind == Token::Bin || t->kind == Token::Ext) {
-        t->bytes = body;
+        t->bytes = at + h.header;
         t->length = h.payload;
     }
-    *pos = p + h.header + qint64(h.payload);
+    *pos = p + qint64(h.size());
     return true;
 }
 
@@ -293,17 +149,18 @@ qint64 MsgpackSkim::skip(const uchar *data, qint64 size, qint64 pos) {
         if (pos < 0 || pos >= size) {
             return -1;
         }
-        const Head h = head(data, size, pos);
-        if (!h.ok || h.header > size - pos || h.payload > quint64(size - pos - h.header)) {
+        const MsgpackHead h = MsgpackHead::read(data + pos, size - pos);
+        if (!h.ok() || !h.fits(size - pos)) {
             return -1;
         }
-        pos += h.header + qint64(h.payload);
+        pos += qint64(h.size());
         --remaining;
         // Every value takes at least one byte: a claim beyond the bytes left is malformed.
-        if (h.children > quint64(size - pos) || remaining + h.children > quint64(size - pos)) {
+        const quint64 children = h.children();
+        if (children > quint64(size - pos) || remaining + children > quint64(size - pos)) {
             return -1;
         }
-        remaining += h.children;
+        remaining += children;
     }
     return pos;
 }
@@ -312,32 +169,26 @@ qint64 MsgpackSkim::findInMap(const uchar *data, qint64 size, qint64 pos, QByteA
     if (pos < 0 || pos >= size) {
         return -1;
     }
-    const uchar b = data[pos];
-    quint64 n = 0;
-    qint64 p = pos;
-    if (b >= 0x80 && b <= 0x8f) {
-        n = b & 0x0f;
-        p += 1;
-    } else if (b == 0xde && size - pos >= 3) {
-        n = be(data + pos + 1, 2);
-        p += 3;
-    } else if (b == 0xdf && size - pos >= 5) {
-        n = be(data + pos + 1, 4);
-        p += 5;
-    } else {
+    const MsgpackHead m = MsgpackHead::read(data + pos, size - pos);
+    if (m.kind != MsgpackHead::Kind::Map) {
         return -1;
     }
+    const quint64 n = m.count;
+    qint64 p = pos + m.header;
     for (quint64 i = 0; i < n; ++i) {
         if (p >= size) {
             return -1;
         }
-        const Head h = head(data, size, p);
-        if (!h.ok) {
+        const MsgpackHead h = MsgpackHead::read(data + p, size - p);
+        if (!h.ok()) {
             return -1;
         }
-        const uchar kb = data[p];
-        const bool isStr = (kb >= 0xa0 && kb <= 0xbf) || kb == 0xd9 || kb == 0xda || kb == 0xdb;
-        const qint64 valuePos = skip(data, size, p);
+        const bool isStr = h.kind == MsgpackHead::Kind::Str;
+        if (isStr && !h.fits(size - p)) {
+            return -1;
+        }
+        // A string key ends after its payload; any other key is skipped whole.
+        const qint64 valuePos = isStr ? p + qint64(h.size()) : skip(data, size, p);
         if (valuePos < 0) {
             return -1;
         }

@@ -7,6 +7,7 @@
 #include "codec/recordfacts.h"
 #include "trace/packedargsdecoder.h"
 #include "util/parallelchunks.h"
+#include "util/passprogress.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -294,19 +295,13 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     std::vector<std::vector<PairEvent>> chunkEvents;
     if (options.decodeArgs && total > 0) {
         const qint64 chunk = 4096;
-        std::vector<std::pair<qint64, qint64>> chunks;
-        for (qint64 b = 0; b < total; b += chunk) {
-            chunks.emplace_back(b, std::min(total, b + chunk));
-        }
+        const auto chunks = PassProgress::chunks(total, chunk);
         const std::atomic_bool *cancel = options.cancel;
-        std::atomic<qint64> done{0};
-        QMutex progressMutex;
-        qint64 reported = 0;
-        const qint64 step = std::max<qint64>(1, total / 100);
+        PassProgress progress(total, cancel, options.progress);
         auto map = [&](const std::pair<qint64, qint64> &ch) -> ChunkAcc {
             ChunkAcc a;
             a.resize(nq);
-            if (cancel && cancel->load(std::memory_order_relaxed)) {
+            if (progress.cancelled()) {
                 return a;
             }
             PackedArgsDecoder decoder(doc);
@@ -314,7 +309,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             std::vector<std::string_view> models, salts;
             std::vector<int> ranks;
             for (qint64 k = ch.first; k < ch.second; ++k) {
-                if ((k & 511) == 0 && cancel && cancel->load(std::memory_order_relaxed)) {
+                if ((k & 511) == 0 && progress.cancelled()) {
                     break;
                 }
                 const int r = recordAt(k);
@@ -384,15 +379,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
             if (ch.second > ch.first) {  // read once: keep the file out of the RSS
                 doc.releaseRecordPages(recordAt(ch.first), recordAt(ch.second - 1));
             }
-            const qint64 n = ch.second - ch.first;
-            const qint64 now = done.fetch_add(n) + n;
-            if (options.progress && now < total && progressMutex.tryLock()) {
-                if (now - reported >= step) {
-                    reported = now;
-                    options.progress(now, total);
-                }
-                progressMutex.unlock();
-            }
+            progress.add(ch.second - ch.first);
             return a;
         };
         // Counters and distinct keys merge in any order as chunks finish (so finished chunks

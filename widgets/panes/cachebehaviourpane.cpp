@@ -874,19 +874,7 @@ bool CacheBehaviourPane::followKey(int key) {
 }
 
 bool CacheBehaviourPane::selectRecord(int record) {
-    if (!m_state || !m_state->document() || record < 0 ||
-        record >= m_state->document()->records().size()) {
-        return false;
-    }
-    const auto range = m_state->timeRange();
-    if (range) {
-        const double t = m_state->document()->records().tMono(record);
-        if (t < range->from || t > range->to) {
-            m_state->setTimeRange(std::nullopt);
-        }
-    }
-    m_state->setSelectedRecord(record);
-    return true;
+    return m_state && m_state->revealRecord(record);
 }
 
 QString CacheBehaviourPane::summaryText() const {

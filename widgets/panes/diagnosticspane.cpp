@@ -117,15 +117,7 @@ bool DiagnosticsPane::activateRow(int row) {
     if (record < 0) {
         return false;
     }
-    const auto range = m_state->timeRange();
-    if (range) {
-        const double t = m_state->document()->records().tMono(record);
-        if (t < range->from || t > range->to) {
-            m_state->setTimeRange(std::nullopt);
-        }
-    }
-    m_state->setSelectedRecord(record);
-    return true;
+    return m_state->revealRecord(record);
 }
 
 void DiagnosticsPane::onDocumentChanged() {

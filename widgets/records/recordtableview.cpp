@@ -221,13 +221,11 @@ bool RecordTableView::goToRecord(int record) {
     if (!doc || record < 0 || record >= doc->records().size()) {
         return false;
     }
-    if (m_model->rowOf(record) < 0 && m_state->timeRange()) {
-        m_state->setTimeRange(std::nullopt);
+    if (const auto filter = m_state->filterRecords();
+        filter && !std::binary_search(filter->begin(), filter->end(), record)) {
+        m_state->setFilterText(QString());  // the filter hides it
     }
-    if (m_model->rowOf(record) < 0 && m_state->filterRecords()) {
-        m_state->setFilterText(QString());
-    }
-    m_state->setSelectedRecord(record);
+    m_state->revealRecord(record);
     syncSelectionFromState();
     if (currentIndex().isValid()) {
         scrollTo(currentIndex(), QAbstractItemView::PositionAtCenter);
