@@ -196,6 +196,7 @@ public:
     };
 
 private:
+    friend class TraceHeaderReader;
     friend class TraceLoader;
     friend class TraceScanner;
     void addDiagnostic(const Diagnostic &d, int cap);

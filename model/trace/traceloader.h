@@ -87,9 +87,6 @@ public:
 
     /** Whether the file starts like a trace (spec §1 sniffing): header frame map at offset 4. */
     static bool looksLikeTrace(const QByteArray &firstBytes);
-
-private:
-    static bool readHeader(TraceDocument *doc, QString *error, const Options &options);
 };
 
 }  // namespace lmct

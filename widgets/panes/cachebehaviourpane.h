@@ -2,6 +2,10 @@
 
 #include "cache/cacheanalysis.h"
 #include "common/viewstateobserver.h"
+#include "panes/cacheanomaliestab.h"
+#include "panes/cachekeystab.h"
+#include "panes/cacherequeststab.h"
+#include "panes/cachereusetab.h"
 
 #include <QPointer>
 #include <QThreadPool>
@@ -9,15 +13,11 @@
 #include <atomic>
 #include <memory>
 
-class QAbstractItemModel;
-class QCPAxis;
 class QComboBox;
 class QCPItemStraightLine;
 class QCPItemTracer;
-class QCPTextElement;
 class QCustomPlot;
 class QLabel;
-class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSlider;
@@ -35,7 +35,9 @@ class ViewState;
 
 /**
  * "See the cache behave": the keys, requests, anomalies and reuse of the current trace
- * (CacheAnalysis), in four tabs.
+ * (CacheAnalysis), in four tabs, each a widget of its own (CacheKeysTab, CacheRequestsTab,
+ * CacheAnomaliesTab, CacheReuseTab); the pane runs the analysis, hands the tabs its results, shows
+ * the summary line and binds the ViewState.
  *
  * - Keys: every distinct ObjectKey (KeyTableModel, sortable, filtered by a hash prefix), and the
  *   lifecycle of the selected key below it (KeyLifecycle: each call, the gap since the previous
@@ -60,16 +62,17 @@ class ViewState;
  * many records came after the analysis); a progress bar shows it and a newer run cancels an older
  * one. analysisFinished() is emitted when results are shown.
  *
- * Ownership: owns its models and worker pool (the destructor cancels and waits); does not own the
- * ViewState. Thread-safety: GUI thread only.
+ * Ownership: owns its tabs (and so the models) and worker pool (the destructor cancels and waits);
+ * does not own the ViewState. Thread-safety: GUI thread only.
  */
 class CacheBehaviourPane : public QWidget, public ViewStateObserver {
     Q_OBJECT
 public:
     enum Tab { KeysTab, RequestsTab, AnomaliesTab, ReuseTab };
     /** The Reuse tab's histograms (ReuseAnalysis::Stats). */
-    enum Histogram { DistanceKeysHistogram, DistanceTimeHistogram, ReuseCountHistogram };
-    static constexpr int kHistogramCount = 3;
+    using Histogram = CacheReuseTab::Histogram;
+    using enum CacheReuseTab::Histogram;
+    static constexpr int kHistogramCount = CacheReuseTab::kHistogramCount;
 
     explicit CacheBehaviourPane(QWidget *parent = nullptr);
     ~CacheBehaviourPane() override;
@@ -87,24 +90,24 @@ public:
     void analyse();
 
     QTabWidget *tabs() const { return m_tabs; }
-    KeyTableModel *keyModel() const { return m_keyModel; }
-    RequestTableModel *requestModel() const { return m_requestModel; }
-    AnomalyTableModel *anomalyModel() const { return m_anomalyModel; }
-    QTableView *keyView() const { return m_keyView; }
-    QTableView *requestView() const { return m_requestView; }
-    QTableView *anomalyView() const { return m_anomalyView; }
-    QTableWidget *lifecycleView() const { return m_lifecycle; }
-    QSlider *capacitySlider() const { return m_capacity; }
-    QCustomPlot *hitPlot() const { return m_hitPlot; }
+    KeyTableModel *keyModel() const { return m_keysTab->model(); }
+    RequestTableModel *requestModel() const { return m_requestsTab->model(); }
+    AnomalyTableModel *anomalyModel() const { return m_anomaliesTab->model(); }
+    QTableView *keyView() const { return m_keysTab->view(); }
+    QTableView *requestView() const { return m_requestsTab->view(); }
+    QTableView *anomalyView() const { return m_anomaliesTab->view(); }
+    QTableWidget *lifecycleView() const { return m_keysTab->lifecycleView(); }
+    QSlider *capacitySlider() const { return m_reuseTab->capacitySlider(); }
+    QCustomPlot *hitPlot() const { return m_reuseTab->hitPlot(); }
     /** The hit curve's point at the slider's capacity C (hit ratio in %), and its line. */
-    QCPItemTracer *capacityMarker() const { return m_capacityMarker; }
-    QCPItemStraightLine *capacityLine() const { return m_capacityLine; }
+    QCPItemTracer *capacityMarker() const { return m_reuseTab->capacityMarker(); }
+    QCPItemStraightLine *capacityLine() const { return m_reuseTab->capacityLine(); }
     /** The Reuse tab's model selector: "All models" (data -1), then each model (its index). */
-    QComboBox *reuseModelSelector() const { return m_reuseModel; }
+    QComboBox *reuseModelSelector() const { return m_reuseTab->reuseModelSelector(); }
     /** A histogram of the model selected (power-of-two buckets: bar b is bucket b). */
-    QCustomPlot *histogramPlot(Histogram h) const { return m_histPlots[h]; }
+    QCustomPlot *histogramPlot(Histogram h) const { return m_reuseTab->histogramPlot(h); }
     /** Its title, with the median and the 95th percentile ("… median 12 · p95 340 …"). */
-    QString histogramTitle(Histogram h) const;
+    QString histogramTitle(Histogram h) const { return m_reuseTab->histogramTitle(h); }
     /**
      * "N new records since analysis — Analyse again" when the document grew (live follow)
      * after the records shown were analysed; empty otherwise (also while analysing).
@@ -113,11 +116,11 @@ public:
     /** The summary line ("11,906 keys · 600 requests · 117 anomalies"). */
     QString summaryText() const;
     /** The capacity (chunks) the slider stands for, and the text read from the curve there. */
-    qint64 capacity() const;
-    QString capacityText() const;
+    qint64 capacity() const { return m_reuseTab->capacity(); }
+    QString capacityText() const { return m_reuseTab->capacityText(); }
 
     /** Shows the lifecycle of `key` under the key table. */
-    void showLifecycle(int key);
+    void showLifecycle(int key) { m_keysTab->showLifecycle(key); }
     /**
      * Makes `key` the ViewState's followed key (KeyAnalysis::followExpression), so the timeline
      * and the record table show its lifecycle; false without analysis or for an invalid key.
@@ -135,21 +138,10 @@ protected:
     bool isOnScreen() const { return m_shown && isVisible(); }
 
 private:
-    QWidget *createKeysTab();
-    QWidget *createRequestsTab();
-    QWidget *createAnomaliesTab();
-    QWidget *createReuseTab();
-    QTableView *createTable(QAbstractItemModel *model);
     void onDocumentChanged();
     void onProgress(quint64 generation, int percent);
     void onFinished(quint64 generation, std::shared_ptr<const CacheAnalysis> result);
     void showResults(std::shared_ptr<const CacheAnalysis> result);
-    void updateCapacity();
-    void updateHistograms();
-    /** A log count axis from the bars' base to above `maxCount`, with decade ticks that fit. */
-    static void setLogCountAxis(QCPAxis *axis, double maxCount);
-    /** Decade ticks (1, 10, 100, 1k, ...) for the axis' range, as many as its height holds. */
-    static void setLogCountTicks(QCPAxis *axis);
     void updateStale();
     void cancelRunning();
 
@@ -167,26 +159,10 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_again = nullptr;
     QTabWidget *m_tabs = nullptr;
-    KeyTableModel *m_keyModel = nullptr;
-    RequestTableModel *m_requestModel = nullptr;
-    AnomalyTableModel *m_anomalyModel = nullptr;
-    QTableView *m_keyView = nullptr;
-    QTableView *m_requestView = nullptr;
-    QTableView *m_anomalyView = nullptr;
-    QLineEdit *m_prefix = nullptr;
-    QTableWidget *m_lifecycle = nullptr;
-    QLabel *m_lifecycleTitle = nullptr;
-    QComboBox *m_kind = nullptr;
-    QLabel *m_anomalyCounts = nullptr;
-    QCustomPlot *m_hitPlot = nullptr;
-    QCPItemStraightLine *m_capacityLine = nullptr;
-    QCPItemTracer *m_capacityMarker = nullptr;
-    QSlider *m_capacity = nullptr;
-    QLabel *m_capacityLabel = nullptr;
-    QComboBox *m_reuseModel = nullptr;
-    QString m_reuseModelChoice;  // the model the user chose, kept across analyses
-    QCustomPlot *m_histPlots[kHistogramCount] = {};
-    QCPTextElement *m_histTitles[kHistogramCount] = {};
+    CacheKeysTab *m_keysTab = nullptr;
+    CacheRequestsTab *m_requestsTab = nullptr;
+    CacheAnomaliesTab *m_anomaliesTab = nullptr;
+    CacheReuseTab *m_reuseTab = nullptr;
     StableLabel *m_stale = nullptr;  // objectName "cacheStale"
 };
 

@@ -6,13 +6,10 @@
 
 class QAction;
 class QDockWidget;
-class QFrame;
-class QLabel;
 class QMenu;
 class QScrollArea;
 class QStackedWidget;
 class QTabWidget;
-class QToolButton;
 
 namespace lmct {
 
@@ -22,7 +19,7 @@ class HeaderPane;
 class InspectorPane;
 class StatisticsPane;
 class RecentFiles;
-class StableLabel;
+class TraceStatusBar;
 class TraceTab;
 class ViewState;
 class WelcomePage;
@@ -44,11 +41,11 @@ class WelcomePage;
  *
  *     addViewDock(tr("Timeline"), new TimelineWidget, Qt::BottomDockWidgetArea);
  *
- * The status bar shows the current file's name, size, records (and how many the time range
- * shows), duration, a clickable count of errors and warnings (raises the Diagnostics dock), and
- * "partial" when its load was cancelled, or "partial check" (and at which record) when only the
- * check of the arguments after indexing was; the tab's title says the same. Geometry, dock layout,
- * the UTC setting, the last folder and recent files are kept in QSettings.
+ * The status bar (TraceStatusBar) shows the current file's name, size, records (and how many
+ * the time range shows), duration, a clickable count of errors and warnings (raises the
+ * Diagnostics dock), and "partial" when its load was cancelled, or "partial check" (and at which
+ * record) when only the check of the arguments after indexing was; the tab's title says the same.
+ * Geometry, dock layout, the UTC setting, the last folder and recent files are kept in QSettings.
  *
  * Thread-safety: GUI thread only.
  */
@@ -188,13 +185,7 @@ private:
     QAction *m_utcAction = nullptr;
     QAction *m_docksSeparator = nullptr;
 
-    QLabel *m_statusFile = nullptr;
-    StableLabel *m_statusSize = nullptr;      // objectName "statusSize"
-    StableLabel *m_statusRecords = nullptr;   // objectName "statusRecords"
-    StableLabel *m_statusDuration = nullptr;  // objectName "statusDuration"
-    QToolButton *m_statusProblems = nullptr;
-    QLabel *m_statusPartial = nullptr;
-    QList<QFrame *> m_statusSeparators;
+    TraceStatusBar *m_statusBar = nullptr;
 
     QByteArray m_defaultState;
     bool m_showDialogs = true;

@@ -1,0 +1,777 @@
+#include "trace/tracescanner.h"
+
+#include "trace/mappingguard.h"
+#include "util/parallelchunks.h"
+#include "util/timeformat.h"
+
+#include <QMutex>
+#include <QThread>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+TraceScanner::TraceScanner(TraceDocument &doc, const TraceLoader::Options &opt)
+    : m_doc(doc),
+      m_data(doc.m_file.data()),
+      m_size(doc.m_file.size()),
+      m_opt(opt),
+      m_store(doc.m_records),
+      m_st(doc.m_scan) {
+    if (const qint64 shrunk = doc.m_file.shrunkTo(); shrunk >= 0 && shrunk < m_size) {
+        m_size = shrunk;
+        m_shrunk = true;
+    }
+}
+
+bool TraceScanner::clipToShrink(bool force) {
+    // An fstat per call was 40% of the time of a trace with 200 000 damaged frames (each
+    // checks first). A file that shrank under the mapping shows in the first read past its
+    // new end (MappingGuard counts the fault), or in zeros read in the page it now ends in
+    // (`force`: see readsAsCut()): else the first call and then every 256th look.
+    const quint64 faults = quint64(MappingGuard::faultCount());
+    if (!force && faults == m_faultsSeen && (m_clipCalls++ & 255) != 0) {
+        return false;
+    }
+    m_faultsSeen = faults;
+    const qint64 shrunk = m_doc.m_file.checkShrunk();
+    if (shrunk < 0 || shrunk >= m_size) {
+        return false;
+    }
+    m_size = shrunk;
+    m_shrunk = true;
+    m_doc.noteShrink(m_opt.maxDiagnostics);
+    return true;
+}
+
+bool TraceScanner::readsAsCut(qint64 pos) const {
+    const qint64 rem = m_size - pos;
+    if (rem < 4) {
+        return true;
+    }
+    const quint32 len = lengthAt(pos);
+    return len == 0 || qint64(len) > rem - 4 || m_data[pos + 3 + qint64(len)] == 0;
+}
+
+bool TraceScanner::recordFrameAt(qint64 pos, qint64 *next, RecordIndexer::Fields *fields) const {
+    if (pos < 0 || m_size - pos < 5) {
+        return false;
+    }
+    const quint32 len = lengthAt(pos);
+    if (len < 8 || qint64(len) > m_size - pos - 4 || !isMapMarker(m_data[pos + 4])) {
+        return false;
+    }
+    RecordIndexer::Fields f = RecordIndexer::parse(body(pos), len, RecordIndexer::Mode::Index);
+    if (f.status != RecordIndexer::Status::Ok) {
+        return false;
+    }
+    if (fields) {
+        *fields = f;
+    }
+    *next = pos + 4 + len;
+    return true;
+}
+
+qint64 TraceScanner::findRecordFrame(qint64 from, qint64 to) const {
+    static constexpr qint64 kReleaseEvery = 4 << 20;
+    to = qMin(to, m_size - 5);
+    qint64 scanned = qMax<qint64>(from, 0);  // start of the pages not yet released
+    for (qint64 p = qMax<qint64>(from, 0); p < to; ++p) {
+        if (p - scanned >= kReleaseEvery) {
+            m_doc.m_file.releaseResident(scanned, p - scanned);
+            scanned = p;
+        }
+        // Cheap filters first: a map marker after the prefix, a length that fits.
+        if (!isMapMarker(m_data[p + 4]) || m_data[p] != 0) {
+            continue;
+        }
+        qint64 next;
+        if (recordFrameAt(p, &next)) {
+            return p;
+        }
+    }
+    return -1;
+}
+
+void TraceScanner::diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset,
+                        const QString &msg) {
+    m_doc.addDiagnostic(Diagnostic{s, k, offset, msg}, m_opt.maxDiagnostics);
+}
+
+void TraceScanner::damage(qint64 bytes, qint64 frames, qint64 recovered, bool partial) {
+    QMutexLocker lock(&m_doc.m_mutex);
+    m_doc.m_damage.skippedBytes += bytes;
+    m_doc.m_damage.skippedFrames += frames;
+    m_doc.m_damage.recoveredFrames += recovered;
+    m_doc.m_damage.partial = m_doc.m_damage.partial || partial;
+}
+
+void TraceScanner::append(qint64 off, quint32 len, const RecordIndexer::Fields &f, int knownId) {
+    const quint32 id = knownId >= 0 ? quint32(knownId) : m_store.intern(f.qualname, f.qualnameSize);
+    m_store.append(f.tMono, f.tWall, id, off, len, m_st.pendingFlags);
+    if (m_st.pendingFlags) {
+        damage(0, 0, 1);
+    }
+    m_st.pendingFlags = 0;
+    if (!std::isfinite(f.tMono) || !std::isfinite(f.tWall) || f.tMono < 0) {
+        if (m_st.badTimes++ == 0) {
+            m_st.firstBadTime = m_store.size() - 1;
+        }
+        return;  // no ordering finding from a time that is not one
+    }
+    if (f.tMono < m_st.prevTMono) {
+        ++m_st.backSteps;
+        if (m_st.prevTMono - f.tMono > m_st.worstStep) {
+            m_st.worstStep = m_st.prevTMono - f.tMono;
+            m_st.worstIndex = m_store.size() - 1;
+        }
+    }
+    m_st.prevTMono = f.tMono;
+}
+
+qint64 TraceScanner::hop(qint64 off, std::vector<Frame> &frames) const {
+    // Also at most this many bytes per batch: progress and cancel are handled between
+    // batches, and 2^15 large records can be the whole file.
+    static constexpr qint64 kBatchBytes = 4 << 20;
+    static constexpr qint64 kFetchAhead = 2048, kCacheLine = 64;
+    frames.clear();
+    qint64 p = off;
+    bool badLength = false;
+    qint64 fetched = off;  // bytes before this are being fetched into the cache
+    while (int(frames.size()) < m_batchFrames && p - off < kBatchBytes && m_size - p >= 4) {
+        const quint32 len = lengthAt(p);
+        if (len == 0 || qint64(len) > m_size - p - 4) {
+            badLength = true;
+            break;
+        }
+        frames.push_back({p, len});
+        p += 4 + qint64(len);
+        // Each length gives the next frame's offset, so the hop is a chain of loads that
+        // miss the cache. The frames lie one after the other, though: fetch the file a
+        // fixed distance ahead, one cache line after the other, and the next length is
+        // there when it is needed, whatever the frames' sizes (the bodies jumped over
+        // are not fetched). 1.37 GB trace: 0.44-0.50 -> 0.36-0.37 s wall for lmct info.
+        fetched = std::max(fetched, p);
+        for (const qint64 to = std::min(p + kFetchAhead, m_size); fetched < to;
+             fetched += kCacheLine) {
+            __builtin_prefetch(m_data + fetched);
+        }
+    }
+    if ((badLength || (p < m_size && m_size - p < 4)) && !frames.empty()) {
+        p = frames.back().off;
+        frames.pop_back();
+        // and the one before it: a prefix one too long lands inside the next frame on a
+        // length that fits a large file, and the hop goes on from there to the bad one
+        if (badLength && !frames.empty()) {
+            p = frames.back().off;
+            frames.pop_back();
+        }
+    }
+    return p;
+}
+
+qint64 TraceScanner::fastBatch(qint64 off) {
+    qint64 p = 0;
+    if (m_nextFrom == off && m_nextEnd > off && m_nextEnd <= m_size) {
+        std::swap(m_frames, m_nextFrames);  // hopped while the previous batch was parsed
+        p = m_nextEnd;
+    } else {
+        p = hop(off, m_frames);
+    }
+    m_nextFrom = -1;
+    if (m_frames.empty()) {
+        return off;
+    }
+    m_fields.resize(m_frames.size());
+    m_ids.resize(m_frames.size());
+    const int n = int(m_frames.size());
+    // Parse threads also look the qualname up among the names interned so far, while its
+    // bytes are in their cache; the appending thread then interns only new names.
+    auto parseRange = [this](int from, int to) {
+        // The fields the index needs lie in a body's first two cache lines and the hop only
+        // touched the first: fetch the second a few frames ahead, or the parse stalls on
+        // memory once per record (1.37 GB trace: 0.48 -> 0.35 user CPU s for lmct info).
+        constexpr int kAhead = 6;
+        for (int i = from; i < std::min(to, from + kAhead); ++i) {
+            __builtin_prefetch(body(m_frames[size_t(i)].off) + 60);
+        }
+        for (int i = from; i < to; ++i) {
+            if (i + kAhead < to) {
+                __builtin_prefetch(body(m_frames[size_t(i + kAhead)].off) + 60);
+            }
+            RecordIndexer::Fields &f = m_fields[size_t(i)];
+            f = RecordIndexer::parse(body(m_frames[size_t(i)].off), m_frames[size_t(i)].len,
+                                     RecordIndexer::Mode::Index);
+            m_ids[size_t(i)] = f.status == RecordIndexer::Status::Ok
+                                   ? m_store.findInterned(f.qualname, f.qualnameSize)
+                                   : -1;
+        }
+    };
+    const int threads = qMax(1, QThread::idealThreadCount());
+    // A 4 MiB batch of large records (about 1 500 of 2.8 KB) is still worth two threads.
+    if (n < 256 || threads == 1) {
+        parseRange(0, n);
+    } else {
+        QList<QPair<int, int>> chunks;
+        const int step = (n + threads * 4 - 1) / (threads * 4);
+        for (int i = 0; i < n; i += step) {
+            chunks.append({i, qMin(n, i + step)});
+        }
+        // Item 0 hops the next batch (taken first, so it overlaps the parsing); the frames
+        // it finds are used only if this batch turns out whole (m_nextFrom). Item 1
+        // releases the pages of the batches appended before, on the other core: in the hop's
+        // item, hop and release were one serial path longer than the parse (1.37 GB trace:
+        // 0.35 -> 0.31 s wall for lmct info at load 1.5, medians of 7, alternated).
+        const bool hopNext = p < m_size && m_size - p >= 4;
+        qint64 nextEnd = p;
+        ParallelChunks::run(int(chunks.size()) + 2, [&](int k) {
+            if (k == 0) {
+                if (hopNext) {
+                    nextEnd = hop(p, m_nextFrames);
+                }
+                return;
+            }
+            if (k == 1) {
+                if (m_releaseLength > 0) {  // batches before this one: appended already
+                    m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
+                    m_releaseLength = 0;
+                }
+                return;
+            }
+            parseRange(chunks[k - 2].first, chunks[k - 2].second);
+        });
+        if (hopNext && nextEnd > p) {
+            m_nextFrom = p;
+            m_nextEnd = nextEnd;
+        }
+    }
+    // The file may have been truncated while it was parsed (the frames read past its new end
+    // read as zeros): only frames wholly inside the file as it is now are appended.
+    const bool shrank = clipToShrink();
+    if (shrank) {
+        m_nextFrom = -1;  // hopped over what is no longer there
+    }
+    for (int i = 0; i < n; ++i) {
+        const RecordIndexer::Fields &f = m_fields[size_t(i)];
+        if (shrank && m_frames[size_t(i)].off + 4 + m_frames[size_t(i)].len > m_size) {
+            return m_frames[size_t(i)].off;
+        }
+        if (f.status != RecordIndexer::Status::Ok) {
+            // The frames after it were parsed for nothing and are parsed again by the next
+            // batch: after damage, batches start small (many damaged frames cost linear,
+            // not quadratic, time) and grow back while the frames are good.
+            m_batchFrames = std::max(kMinBatch, 2 * i);
+            m_nextFrom = -1;
+            return m_frames[size_t(i)].off;
+        }
+        // The frame after this one is no record: this one's length prefix may be too long
+        // and the hop went on from inside the next frame (a prefix one too long lands on
+        // a length that fits any large file; the next record was lost).
+        if (i + 1 < n && m_fields[size_t(i) + 1].status != RecordIndexer::Status::Ok) {
+            if (const qint64 x = valueEndsAtRecordFrame(m_frames[size_t(i)]); x >= 0) {
+                keepShortened(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
+                m_batchFrames = std::max(kMinBatch, 2 * i);
+                m_nextFrom = -1;
+                return x;
+            }
+        }
+        append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f, m_ids[size_t(i)]);
+    }
+    m_batchFrames = std::min(kBatch, 2 * m_batchFrames);
+    return p;
+}
+
+void TraceScanner::keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f, int id,
+                            const QString &message) {
+    diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off, message);
+    m_st.pendingFlags = RecordStore::AfterResync;
+    append(off, quint32(x - off - 4), f, id);
+}
+
+void TraceScanner::keepShortened(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
+                                 int id) {
+    keepUpTo(frame.off, x, f, id,
+             QStringLiteral("frame at offset %1 claims %2 bytes, but its record ends after "
+                            "%3, where the record frame at offset %4 starts (corrupted "
+                            "length prefix?): the record is kept with that length, nothing "
+                            "skipped")
+                 .arg(frame.off)
+                 .arg(frame.len)
+                 .arg(x - frame.off - 4)
+                 .arg(x));
+}
+
+qint64 TraceScanner::valueEndsAtRecordFrame(const Frame &frame) const {
+    const RecordIndexer::Fields full = RecordIndexer::parse(
+        body(frame.off), std::min<qint64>(frame.len, kMaxKeptBody), RecordIndexer::Mode::Full);
+    if (full.trailingAt <= 0) {
+        return -1;
+    }
+    const qint64 x = frame.off + 4 + full.trailingAt;
+    qint64 next = 0;
+    return recordFrameAt(x, &next) ? x : -1;
+}
+
+QString TraceScanner::framesTakenIn(qint64 from, qint64 end) const {
+    qint64 p = from, next = 0;
+    int frames = 0;
+    while (p < end && recordFrameAt(p, &next) && next <= end) {
+        ++frames;
+        p = next;
+    }
+    if (frames == 0 || p != end) {
+        return QString();
+    }
+    return QStringLiteral(
+               "; the %1 bytes are %2 whole record frame(s), from offset %3: its "
+               "length prefix is too long by them, and their records are not "
+               "indexed")
+        .arg(end - from)
+        .arg(frames)
+        .arg(from);
+}
+
+bool TraceScanner::resync(qint64 *off, const QString &what) {
+    const qint64 next = findRecordFrame(*off + 1, m_size);
+    if (next < 0) {
+        return false;
+    }
+    // The bytes up to that frame may be one whole record under a damaged length prefix (too
+    // long: the next frame lies inside what it claims, or it claims more than the file
+    // holds): its value fills them exactly. Then nothing is lost: the record is kept with
+    // that length, flagged AfterResync (it was skipped, with the bytes up to the next frame).
+    // (Not tried past kMaxKeptBody.)
+    if (const qint64 bodyLength = next - *off - 4; bodyLength > 0 && bodyLength <= kMaxKeptBody) {
+        const RecordIndexer::Fields f =
+            RecordIndexer::parse(body(*off), bodyLength, RecordIndexer::Mode::Full);
+        if (f.status == RecordIndexer::Status::Ok) {
+            keepUpTo(*off, next, f, -1,
+                     QStringLiteral("%1; the %2 bytes after its prefix are one whole record "
+                                    "and the record frame at offset %3 follows them: the "
+                                    "record is kept with that length, nothing skipped")
+                         .arg(what)
+                         .arg(bodyLength)
+                         .arg(next));
+            *off = next;
+            return true;
+        }
+    }
+    diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, *off,
+         QStringLiteral("%1; skipped bytes %2..%3 (%4 bytes) to the next record frame")
+             .arg(what)
+             .arg(*off)
+             .arg(next - 1)
+             .arg(next - *off));
+    damage(next - *off, 0);
+    m_st.pendingFlags = RecordStore::AfterResync;
+    *off = next;
+    return true;
+}
+
+void TraceScanner::readRecords() {
+    m_nextFrom = -1;  // frames hopped by an earlier scan may lie in a remapped file
+    qint64 off = m_doc.m_scanOffset.load(std::memory_order_relaxed);
+    qint64 lastProgress = off;
+    auto publish = [&] { m_doc.m_scanOffset.store(off, std::memory_order_release); };
+    clipToShrink();  // truncated since the last scan (a followed file)?
+    while (off < m_size) {
+        publish();
+        if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
+            damage(0, 0, 0, true);
+            diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Note, off,
+                 QStringLiteral("loading was cancelled at offset %1 of %2: the records after it "
+                                "are not shown")
+                     .arg(off)
+                     .arg(m_size));
+            break;
+        }
+        if (m_opt.progress && off - lastProgress >= (4 << 20)) {
+            m_opt.progress(off, m_size, m_store.size());
+            lastProgress = off;
+        }
+        if (const qint64 after = fastBatch(off); after != off) {
+            // Indexed: its pages need not stay in the RSS (the table reads a few back).
+            releaseLater(off, after - off);
+            off = after;
+            continue;
+        }
+        // The careful path diagnoses damage: first make sure it is not a file that shrank
+        // (a cut inside a frame read as a damaged frame and 300 MB of skipped zeros).
+        if (clipToShrink(readsAsCut(off))) {
+            continue;
+        }
+        const qint64 rem = m_size - off;
+        if (m_shrunk && (rem < 4 || qint64(lengthAt(off)) > rem - 4)) {
+            off = m_size;  // the frame the file now ends in is not there (noteShrink says so)
+            break;
+        }
+        if (m_opt.follow && (rem < 4 || (qint64(lengthAt(off)) > rem - 4 &&
+                                         qint64(lengthAt(off)) <= kMaxWaitedFrame))) {
+            break;  // still being written: wait for the rest
+        }
+        if (rem < 4) {
+            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
+                 QStringLiteral("the file ends with %1 byte(s) at offset %2: expected a 4-byte "
+                                "length prefix; the file was cut short")
+                     .arg(rem)
+                     .arg(off));
+            damage(rem, 0);
+            off = m_size;
+            break;
+        }
+        const quint32 len = lengthAt(off);
+        if (len == 0) {
+            // A run of zero-length frames (often a run of zero bytes: a preallocated or
+            // sparse file) is one finding, not one per 4 bytes.
+            qint64 end = off + 4;
+            while (m_size - end >= 4 && lengthAt(end) == 0) {
+                end += 4;
+            }
+            const qint64 frames = (end - off) / 4;
+            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
+                 frames == 1
+                     ? QStringLiteral("zero-length frame at offset %1: expected a record "
+                                      "body; skipped its 4 bytes")
+                           .arg(off)
+                     : QStringLiteral("%1 zero-length frames (zero bytes?) at offsets %2..%3: "
+                                      "expected record bodies; skipped %4 bytes")
+                           .arg(frames)
+                           .arg(off)
+                           .arg(end - 1)
+                           .arg(end - off));
+            damage(end - off, frames);
+            off = end;
+            continue;
+        }
+        if (qint64(len) > rem - 4) {
+            if (resync(&off, QStringLiteral("length prefix at offset %1 claims %2 bytes but "
+                                            "only %3 remain (corrupted prefix?)")
+                                 .arg(off)
+                                 .arg(len)
+                                 .arg(rem - 4))) {
+                continue;
+            }
+            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
+                 QStringLiteral("the last frame, at offset %1, claims %2 bytes but only %3 "
+                                "follow: the file was cut short; %4 bytes at offset %1 left "
+                                "unread")
+                     .arg(off)
+                     .arg(len)
+                     .arg(rem - 4)
+                     .arg(rem));
+            damage(rem, 0);
+            off = m_size;
+            break;
+        }
+        const RecordIndexer::Fields f =
+            RecordIndexer::parse(body(off), len, RecordIndexer::Mode::Index);
+        const qint64 frameEnd = off + 4 + len;
+        if (f.status == RecordIndexer::Status::Ok && frameEnd < m_size &&
+            (m_size - frameEnd < 4 || lengthAt(frameEnd) == 0 ||
+             qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4) &&
+            findRecordFrame(off + 1, frameEnd) >= 0) {
+            // Its fields read fine, but no frame follows it and a record frame starts
+            // inside it: its length prefix is too long. Resync on that record.
+            if (resync(&off, QStringLiteral("frame at offset %1 claims %2 bytes, but a record "
+                                            "frame starts inside it and none follows it "
+                                            "(corrupted length prefix?)")
+                                 .arg(off)
+                                 .arg(len))) {
+                continue;
+            }
+        }
+        if (f.status == RecordIndexer::Status::Ok) {
+            // No record frame follows it: its length prefix may be too long by less than
+            // the next frame's (a prefix one too long lost the next record).
+            // (Not when the frame there leads on to a record frame: a bad frame in a good
+            // chain, e.g. 200 000 one-byte frames each between two records: 0.6 -> 1.0 s.)
+            qint64 after = 0;
+            const auto chainGoesOn = [&] {
+                if (m_size - frameEnd < 4) {
+                    return false;
+                }
+                const qint64 next = frameEnd + 4 + qint64(lengthAt(frameEnd));
+                return next == m_size || recordFrameAt(next, &after);
+            };
+            if (frameEnd < m_size && !recordFrameAt(frameEnd, &after) && !chainGoesOn()) {
+                if (const qint64 x = valueEndsAtRecordFrame({off, len}); x >= 0) {
+                    keepShortened({off, len}, x, f);
+                    off = x;
+                    continue;
+                }
+            }
+            append(off, len, f);
+            off = frameEnd;
+            continue;
+        }
+        // A bad frame. Its length is trusted when the body parsed as one complete value, or
+        // when a record frame (or the end of the file) follows it, or when what follows
+        // cannot be a frame either and no record frame starts inside this one (a length
+        // prefix off by a few bytes must not hide the next record).
+        qint64 dummy;
+        const bool lengthTrusted =
+            f.status == RecordIndexer::Status::BadFields || frameEnd == m_size ||
+            recordFrameAt(frameEnd, &dummy) ||
+            (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4 &&
+             findRecordFrame(off + 1, frameEnd) < 0);
+        if (lengthTrusted) {
+            const Diagnostic::Kind kind =
+                f.status == RecordIndexer::Status::BadFields ? Diagnostic::Kind::BadFields
+                : f.status == RecordIndexer::Status::Limit   ? Diagnostic::Kind::Limit
+                                                             : Diagnostic::Kind::Malformed;
+            diag(Diagnostic::Severity::Error, kind, off,
+                 QStringLiteral("record frame at offset %1 (%2 bytes) skipped: %3")
+                     .arg(off)
+                     .arg(len)
+                     .arg(f.message));
+            damage(4 + len, 1);
+            off = frameEnd;
+            continue;
+        }
+        // A record frame inside it, and the bytes before that no whole record (then its
+        // prefix would just be too long, which resync() says): this frame was written short
+        // (LMCache's recorder ignores write()'s result; on a full disk one frame is cut and
+        // the next are lost, then whole frames follow right after the cut one), so say that.
+        const auto cutShort = [&](qint64 inside) {
+            return inside >= 0 &&
+                   (inside - off - 4 > kMaxKeptBody ||
+                    RecordIndexer::parse(body(off), inside - off - 4, RecordIndexer::Mode::Full)
+                            .status != RecordIndexer::Status::Ok);
+        };
+        if (const qint64 inside = findRecordFrame(off + 1, frameEnd);
+            cutShort(inside) &&
+            resync(&off, QStringLiteral("partial frame at offset %1: its length prefix "
+                                        "claims %2 bytes, but only %3 bytes (prefix "
+                                        "included) come before the record frame at offset "
+                                        "%4 (a frame written short, e.g. on a full disk; "
+                                        "frames written after it and lost are not in the "
+                                        "file)")
+                             .arg(off)
+                             .arg(len)
+                             .arg(inside - off)
+                             .arg(inside))) {
+            continue;
+        }
+        if (resync(&off, QStringLiteral("frame at offset %1 (claims %2 bytes) is not a "
+                                        "record (%3) and no frame follows it")
+                             .arg(off)
+                             .arg(len)
+                             .arg(f.message))) {
+            continue;
+        }
+        diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
+             QStringLiteral("frame at offset %1 (claims %2 bytes) is not a record (%3) and no "
+                            "record frame follows; %4 bytes left unread")
+                 .arg(off)
+                 .arg(len)
+                 .arg(f.message)
+                 .arg(rem));
+        damage(rem, 0);
+        off = m_size;
+        break;
+    }
+    releaseLater(0, 0);  // flushes what is pending
+    publish();
+    if (m_opt.progress) {
+        m_opt.progress(off, m_size, m_store.size());
+    }
+}
+
+void TraceScanner::releaseLater(qint64 from, qint64 length) {
+    if (m_releaseLength > 0 && (length == 0 || from != m_releaseFrom + m_releaseLength)) {
+        m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
+        m_releaseLength = 0;
+    }
+    if (length > 0) {
+        if (m_releaseLength == 0) {
+            m_releaseFrom = from;
+        }
+        m_releaseLength += length;
+    }
+}
+
+void TraceScanner::reportDamage() {
+    const TraceDocument::Damage d = m_doc.damage();
+    if (d.skippedBytes == 0 && d.skippedFrames == 0 && d.recoveredFrames == 0) {
+        return;
+    }
+    diag(Diagnostic::Severity::Info, Diagnostic::Kind::Damage, -1,
+         QStringLiteral("damage: %1 bytes skipped, %2 frames skipped, %3 frames recovered "
+                        "(records read right after a resync or a rewritten header)")
+             .arg(d.skippedBytes)
+             .arg(d.skippedFrames)
+             .arg(d.recoveredFrames));
+}
+
+void TraceScanner::reportOrder(bool following) {
+    const int n = m_store.size();
+    const QString upTo =
+        following
+            ? QStringLiteral(" (counted while the trace was followed, up to record %1)").arg(n - 1)
+            : QString();
+    // (a note is added, or replaced while following when there is more to say)
+    auto put = [&](int *at, qint64 *said, qint64 now, const Diagnostic &d) {
+        if (!following) {
+            diag(d.severity, d.kind, d.offset, d.message);
+        } else if (now != *said && *at != -2) {
+            *said = now;
+            *at = m_doc.setDiagnostic(*at, d, m_opt.maxDiagnostics);
+            if (*at < 0) {
+                *at = -2;  // not listed (the list is full): not tried again
+            }
+        }
+    };
+    if (m_st.badTimes > 0) {
+        const int i = m_st.firstBadTime;
+        put(&m_st.timeNoteAt, &m_st.timeNoteCount, m_st.badTimes,
+            Diagnostic{Diagnostic::Severity::Warning, Diagnostic::Kind::Time,
+                       m_store.frameOffset(i),
+                       QStringLiteral(
+                           "%1 record(s) have a t_mono or t_wall that is not a finite time, or a "
+                           "negative t_mono (LMCache clamps t_mono at 0); the first is record %2 "
+                           "(t_mono %3, t_wall %4). They are kept; duration and time axes ignore "
+                           "them.%5")
+                           .arg(m_st.badTimes)
+                           .arg(i)
+                           .arg(m_store.tMono(i))
+                           .arg(TimeFormat::fixed(m_store.tWall(i), 6))
+                           .arg(upTo)});
+    }
+    // The format allows t_mono to step back "slightly" (records are published from several
+    // threads: microseconds, a stalled thread perhaps seconds). A step back of more than an
+    // hour is no reordering but time values that are not times (1.7e308 then 1.0).
+    static constexpr double kPlausibleBackStep = 3600.0;
+    if (m_st.backSteps > 0 && !(m_st.worstStep <= kPlausibleBackStep)) {
+        put(&m_st.orderNoteAt, &m_st.orderNoteCount, m_st.backSteps,
+            Diagnostic{
+                Diagnostic::Severity::Warning, Diagnostic::Kind::Order,
+                m_store.frameOffset(m_st.worstIndex),
+                QStringLiteral(
+                    "t_mono steps back by %1 s at record %2 (from %3 to %4): far more than "
+                    "records published from several threads can explain (more than an "
+                    "hour); the t_mono values are likely corrupt, and durations and the time "
+                    "axis with them (%5 step(s) back in file order in all)%6")
+                    .arg(m_st.worstStep, 0, 'g', 6)
+                    .arg(m_st.worstIndex)
+                    .arg(TimeFormat::mono(m_store.tMono(m_st.worstIndex) + m_st.worstStep),
+                         TimeFormat::mono(m_store.tMono(m_st.worstIndex)))
+                    .arg(m_st.backSteps)
+                    .arg(upTo)});
+    } else if (m_st.backSteps > 0) {
+        put(&m_st.orderNoteAt, &m_st.orderNoteCount, m_st.backSteps,
+            Diagnostic{
+                Diagnostic::Severity::Info, Diagnostic::Kind::Order,
+                m_store.frameOffset(m_st.worstIndex),
+                QStringLiteral("t_mono steps back %1 time(s) in file order; the largest step is "
+                               "%2 s, at record %3 (normal for a few microseconds: records are "
+                               "published from several threads)%4")
+                    .arg(m_st.backSteps)
+                    .arg(m_st.worstStep, 0, 'g', 6)
+                    .arg(m_st.worstIndex)
+                    .arg(upTo)});
+    }
+}
+
+int TraceScanner::validateArgs() {
+    clipToShrink();
+    // (records read before the file shrank past them have no arguments any more)
+    const int n = m_shrunk ? m_doc.recordsWithin(m_size) : m_store.size();
+    std::vector<int> bad;
+    QMutex mutex;
+    const int threads = qMax(1, QThread::idealThreadCount());
+    const int step = qMax(1024, (n + threads * 8 - 1) / (threads * 8));
+    QList<QPair<int, int>> chunks;
+    for (int i = 0; i < n; i += step) {
+        chunks.append({i, qMin(n, i + step)});
+    }
+    // records checked per chunk (from its start; a cancel stops a chunk part way)
+    std::vector<int> checked(size_t(chunks.size()), 0);
+    auto check = [&](int k) {
+        const QPair<int, int> &c = std::as_const(chunks)[k];
+        std::vector<int> local;
+        // Checked records' pages leave the RSS every few MiB, not at the end of the chunk
+        // (a chunk of 10 M small records is 90 MB).
+        int released = c.first;
+        auto release = [&](int to) {
+            if (to > released) {
+                m_doc.releaseRecordPages(released, to - 1);
+                released = to;
+            }
+        };
+        int i = c.first;
+        for (; i < c.second; ++i) {
+            if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
+                break;
+            }
+            const RecordIndexer::Fields f = RecordIndexer::parse(
+                body(m_store.frameOffset(i)), m_store.bodyLength(i), RecordIndexer::Mode::Full);
+            if (f.status != RecordIndexer::Status::Ok) {
+                local.push_back(i);
+            }
+            if (((i - released) & 4095) == 4095 &&
+                m_store.frameOffset(i) - m_store.frameOffset(released) >= kReleaseBytes) {
+                release(i + 1);
+            }
+        }
+        checked[size_t(k)] = i - c.first;
+        release(i);
+        QMutexLocker lock(&mutex);
+        bad.insert(bad.end(), local.begin(), local.end());
+    };
+    ParallelChunks::run(int(chunks.size()), check);
+    int stoppedAt = -1;  // the first record not checked
+    for (qsizetype k = 0; k < chunks.size(); ++k) {
+        if (chunks[k].first + checked[size_t(k)] < chunks[k].second) {
+            stoppedAt = chunks[k].first + checked[size_t(k)];
+            break;
+        }
+    }
+    std::sort(bad.begin(), bad.end());
+    clipToShrink();
+    for (int i : bad) {
+        const qint64 off = m_store.frameOffset(i);
+        if (off + 4 + m_store.bodyLength(i) > m_size) {
+            break;  // read zeros past the end of a file that shrank: not damage
+        }
+        const RecordIndexer::Fields f =
+            RecordIndexer::parse(body(off), m_store.bodyLength(i), RecordIndexer::Mode::Full);
+        m_store.setFlag(i, RecordStore::BadArgs);
+        if (f.trailingAt >= 0) {
+            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
+                 QStringLiteral("record %1 (frame at offset %2, %3 bytes): its body is %4 "
+                                "(LMCache's reader rejects such a frame; this viewer keeps "
+                                "the record, flagged)%5")
+                     .arg(i)
+                     .arg(off)
+                     .arg(m_store.bodyLength(i))
+                     .arg(f.message,
+                          framesTakenIn(off + 4 + f.trailingAt, off + 4 + m_store.bodyLength(i))));
+            continue;
+        }
+        diag(Diagnostic::Severity::Error,
+             f.status == RecordIndexer::Status::Limit ? Diagnostic::Kind::Limit
+                                                      : Diagnostic::Kind::Malformed,
+             off,
+             QStringLiteral("record %1 (frame at offset %2, %3 bytes): its t_mono, t_wall and "
+                            "qualname are intact but its arguments are damaged: %4")
+                 .arg(i)
+                 .arg(off)
+                 .arg(m_store.bodyLength(i))
+                 .arg(f.message));
+    }
+    if (stoppedAt >= 0) {
+        const qint64 off = m_store.frameOffset(stoppedAt);
+        diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Note, off,
+             QStringLiteral("the argument check was cancelled at record %1 of %2 (frame at "
+                            "offset %3): the records before it were checked, the arguments "
+                            "of the %4 from it on were not (all) checked for damage; every "
+                            "record is indexed and shown")
+                 .arg(stoppedAt)
+                 .arg(n)
+                 .arg(off)
+                 .arg(n - stoppedAt));
+    }
+    return stoppedAt;
+}
+
+}  // namespace lmct

@@ -1,0 +1,227 @@
+#pragma once
+
+#include "trace/recordindexer.h"
+#include "trace/tracedocument.h"
+#include "trace/traceloader.h"
+
+#include <QString>
+#include <QtEndian>
+#include <vector>
+
+namespace lmct {
+
+/**
+ * The frame-reading state machine over one document's mapped file: from the document's scan
+ * offset to the end of the current mapping it hops over the length-prefixed frames (spec §1),
+ * parses each record's index fields (RecordIndexer) on every core, appends the good records to
+ * the document's RecordStore in file order, and recovers from damage as it meets it (spec §7:
+ * resync, a truncated tail, a length prefix too long, a frame written short, a file that shrinks
+ * while mapped). TraceLoader::scan() then has it report times and order, sum up the damage and
+ * check every record's arguments; TraceHeaderReader uses its frame tests to find where the
+ * records of a rewritten header start.
+ *
+ * Units: offsets and lengths are bytes of the file (a frame's offset is that of its 4-byte
+ * big-endian length prefix, its length that of its body); record indices count from 0 in file
+ * order; `t_mono` and `t_wall` are seconds.
+ *
+ * Ownership: holds references to the document (its TraceFile, RecordStore and ScanState) and to
+ * the options; both outlive it. One is made per scan, on the stack; what a scan must remember
+ * for the next one (live follow) is in TraceDocument::ScanState.
+ *
+ * Thread-safety: one scanner per document at a time, on the thread that scans; the parse and
+ * the argument check run on ComputePool (ParallelChunks) inside its calls. Readers of the
+ * document may read meanwhile: records are appended to the store and the scan offset is
+ * published with release ordering.
+ *
+ * Errors: nothing is refused or thrown here. Damage becomes a Diagnostic on the document (byte
+ * offset, what was expected, what was found) and is counted in its Damage; a cancel (Options::
+ * cancel) marks the document partial.
+ *
+ * LMCache source: the frames are written by LMCache's trace recorder (`trace/format.py`: a
+ * 4-byte big-endian length, then one msgpack map per record).
+ */
+class TraceScanner {
+    /** A frame found by hopping: its offset and body length (bytes). */
+    struct Frame {
+        qint64 off;
+        quint32 len;
+    };
+
+public:
+    TraceScanner(TraceDocument &doc, const TraceLoader::Options &opt);
+
+    /**
+     * Indexes record frames from the document's scan offset to the end of the mapping. Damage is
+     * diagnosed as it is met; while following (Options::follow) an incomplete frame at the end is
+     * left for the next scan instead.
+     */
+    void readRecords();
+
+    /**
+     * The diagnostics about times that are not times and t_mono stepping back: once the whole
+     * file is indexed, or, while `following`, after every scan, kept current in place (one
+     * note each, counted up to the last record read; a followed trace never showed
+     * them, then showed the counts of the first scan that saw them).
+     */
+    void reportOrder(bool following = false);
+
+    /** One summary of what was skipped or recovered (`lmct info` reports it), when anything was. */
+    void reportDamage();
+
+    /**
+     * Checks every record's arguments completely (RecordIndexer::Mode::Full), on every core.
+     * Damaged arguments keep the record (its index fields are intact) but flag it BadArgs and
+     * add a diagnostic naming the record, its offset and what is wrong. Returns -1 when every
+     * record was checked; when cancelled, the first record not checked (a warning says so).
+     */
+    int validateArgs();
+
+    /** The length prefix of the frame at `pos` (big-endian, bytes); needs 4 bytes there. */
+    quint32 lengthAt(qint64 pos) const { return qFromBigEndian<quint32>(m_data + pos); }
+
+    /** The body of the frame at `pos`: the bytes after its length prefix. */
+    const char *body(qint64 pos) const { return reinterpret_cast<const char *>(m_data + pos + 4); }
+
+    /** A complete record frame starts at `pos`; sets `*next` to the offset after it. */
+    bool recordFrameAt(qint64 pos, qint64 *next, RecordIndexer::Fields *fields = nullptr) const;
+
+    /**
+     * First offset in [from, to) where a record frame starts; -1 when none. The pages scanned
+     * without finding one leave the RSS every 4 MiB (resyncing over 3 GB of a frame cut
+     * short kept 2.9 GB resident).
+     */
+    qint64 findRecordFrame(qint64 from, qint64 to) const;
+
+    /** Adds a diagnostic to the document (stored up to Options::maxDiagnostics). */
+    void diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset, const QString &msg);
+
+    /** Whether `b` begins a msgpack map (fixmap, map 16, map 32): a header or a record. */
+    static bool isMapMarker(uchar b) { return (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf; }
+
+private:
+    // The steps below are called from tracescanner.cpp only, where they are defined; inline, so
+    // that the per-frame ones are inlined into the scan loops.
+
+    /**
+     * Checks whether the file shrank under us (TraceFile::checkShrunk: fstat and absorbed
+     * SIGBUS faults); if so, the end of the scan moves to its new size, the document reports it
+     * once, and true is returned. What lies beyond reads as zeros and is not the file's: it is
+     * not there, not damage.
+     */
+    inline bool clipToShrink(bool force = false);
+
+    /**
+     * Whether the frame at `pos` reads the way one cut by a truncation does: the rest of the
+     * page a file now ends in, and every page past it (MappingGuard), read as zeros. So: a
+     * length prefix cut short, a zero length, a length past the end, or a zero last byte.
+     * Damage that looks like this is worth an fstat before it is reported (clipToShrink).
+     */
+    inline bool readsAsCut(qint64 pos) const;
+
+    /** Adds to the damage counts (rare: only on damage). */
+    inline void damage(qint64 bytes, qint64 frames, qint64 recovered = 0, bool partial = false);
+
+    /** Appends one good record (frame at `off`, body length `len`) and follows its times. */
+    inline void append(qint64 off, quint32 len, const RecordIndexer::Fields &f, int knownId = -1);
+
+    /**
+     * Hops over up to m_batchFrames frames (and at most kBatchBytes) from `off` that lie wholly
+     * inside the mapping, into `frames`; returns the offset after the last one. When a bad
+     * length or a cut-off prefix follows, the frame before it is left out (its length may be the
+     * damaged one: a length a few bytes too long swallows the start of the next frame) and the
+     * careful path checks it.
+     */
+    inline qint64 hop(qint64 off, std::vector<Frame> &frames) const;
+
+    /**
+     * The fast path: hops over up to kBatch frames that lie wholly inside the file, parses them
+     * on every core, and appends the good ones in order. Returns the offset of the first frame
+     * that needs the careful path (damage, end of file), or the end of the batch.
+     *
+     * Hopping is a chain of dependent loads from memory not yet in the cache (each frame's
+     * length gives the next frame's offset), so it cannot itself be split; instead the next
+     * batch is hopped while this one is parsed, as one more work item beside the parse chunks.
+     */
+    inline qint64 fastBatch(qint64 off);
+
+    /**
+     * Appends the record at frame offset `off` (fields `f`, interned qualname id `id` or -1)
+     * with the body length its value fills, up to `x` where a record frame starts: its length
+     * prefix is damaged. Flagged AfterResync (append() counts it recovered) and said in a
+     * Resync error, `message`.
+     */
+    inline void keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f, int id,
+                         const QString &message);
+
+    /** keepUpTo() for a frame whose value ends at `x`, before the end its prefix claims. */
+    inline void keepShortened(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
+                              int id = -1);
+
+    /**
+     * Where the record value of `frame` ends, when that is before the frame's end (and within
+     * kMaxKeptBody) and a record frame starts there (its length prefix is too long); else -1.
+     * A Full parse: only for a frame followed by one that is no record.
+     */
+    inline qint64 valueEndsAtRecordFrame(const Frame &frame) const;
+
+    /**
+     * What the trailing bytes [from, end) of a record's body are when they are whole record
+     * frames, one after the other up to `end` (a length prefix too long by exactly the frames
+     * after it: the hop took them in, as the index does not parse arguments): a sentence
+     * saying how many, to end the diagnostic with; else empty.
+     */
+    inline QString framesTakenIn(qint64 from, qint64 end) const;
+
+    /**
+     * Skips from `*off` to the next frame that decodes as a record, reporting why (`what`) and
+     * the skipped byte range; the next record is flagged AfterResync. When the bytes skipped
+     * (after the frame's length prefix) are exactly one record, that record is kept instead
+     * (flagged AfterResync) and the diagnostic says so. False when no record frame follows
+     * (`*off` unchanged).
+     */
+    inline bool resync(qint64 *off, const QString &what);
+
+    /**
+     * The longest record value looked for under a damaged length prefix (bytes): a crafted
+     * value of 3e9 nils up to the next frame would take a parse of seconds and keep its pages
+     * resident.
+     */
+    static constexpr qint64 kMaxKeptBody = 64 << 20;
+
+    /** A frame this long at the end of a followed file is waited for, not resynced over. */
+    static constexpr qint64 kMaxWaitedFrame = 64 << 20;
+
+    /**
+     * Indexed bytes need not stay in the RSS (the table reads a few back; the page cache keeps
+     * them): [from, from + length) joins the range the next parallel batch releases beside its
+     * parsing (TraceFile::releaseResident costs about as much as hopping). A range that does not
+     * continue the pending one, or length 0, releases the pending one now.
+     */
+    inline void releaseLater(qint64 from, qint64 length);
+
+    TraceDocument &m_doc;
+    const uchar *m_data;
+    qint64 m_size;
+    const TraceLoader::Options &m_opt;
+    RecordStore &m_store;
+    TraceDocument::ScanState &m_st;
+    bool m_shrunk = false;     // the file shrank while mapped: m_size is its new end
+    quint64 m_faultsSeen = 0;  // MappingGuard::faultCount() at the last look (clipToShrink)
+    quint32 m_clipCalls = 0;   // clipToShrink() calls without a look
+
+    static constexpr int kBatch = 1 << 15;  // frames per fast batch at most
+    static constexpr int kMinBatch = 4;
+    /** The argument check releases the pages of what it checked every this many bytes. */
+    static constexpr qint64 kReleaseBytes = 4 << 20;
+    int m_batchFrames = kBatch;  // frames the next fast batch may take (fastBatch)
+    std::vector<Frame> m_frames;
+    std::vector<Frame> m_nextFrames;  // the batch after m_frames, hopped while it was parsed
+    qint64 m_nextFrom = -1;           // where m_nextFrames starts (-1: none)
+    qint64 m_nextEnd = -1;            // the offset after m_nextFrames
+    qint64 m_releaseFrom = 0;         // indexed bytes not yet released (releaseLater)
+    qint64 m_releaseLength = 0;
+    std::vector<RecordIndexer::Fields> m_fields;
+    std::vector<int> m_ids;  // qualname id found by the parse threads, or -1
+};
+
+}  // namespace lmct
