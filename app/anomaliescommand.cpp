@@ -72,10 +72,10 @@ int AnomaliesCommand::run(const QStringList &args) {
         cmd.write(o);
         return CacheCommand::kExitOk;
     }
-    QString s = QStringLiteral("%1: %2 anomalies in %3 records\n")
-                    .arg(TerminalText::escaped(doc->fileName()))
-                    .arg(report->totalCount())
-                    .arg(report->keys()->recordCount());
+    QString s = QStringLiteral("%1: %2 in %3\n")
+                    .arg(TerminalText::escaped(doc->fileName()),
+                         CacheCommand::counted(report->totalCount(), "anomaly", "anomalies"),
+                         CacheCommand::counted(report->keys()->recordCount(), "record", "records"));
     for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
         const auto kind = AnomalyReport::Kind(k);
         s += QStringLiteral("  %1 %2  %3%4\n")
@@ -85,17 +85,19 @@ int AnomaliesCommand::run(const QStringList &args) {
                  .arg(report->truncated(kind) ? QStringLiteral(" (items cut)") : QString());
     }
     if (report->keylessFinishes() > 0) {
-        s += QStringLiteral(
-                 "  %1 finish_write records without keys: %2 open reservations "
-                 "before them not reported\n")
-                 .arg(report->keylessFinishes())
-                 .arg(report->suppressedReservations());
+        s += QStringLiteral("  %1 without keys: %2 before %3 not reported\n")
+                 .arg(CacheCommand::counted(report->keylessFinishes(), "finish_write record",
+                                            "finish_write records"),
+                      CacheCommand::counted(report->suppressedReservations(), "open reservation",
+                                            "open reservations"),
+                      report->keylessFinishes() == 1 ? QStringLiteral("it")
+                                                     : QStringLiteral("them"));
     }
     if (report->alreadyStored() > 0) {
         s += QStringLiteral(
-                 "  %1 keys already stored (reserved again after a finish_write: skipped, not "
+                 "  %1 already stored (reserved again after a finish_write: skipped, not "
                  "reported)\n")
-                 .arg(report->alreadyStored());
+                 .arg(CacheCommand::counted(report->alreadyStored(), "key", "keys"));
     }
     cmd.write(s + QLatin1Char('\n'));
     for (const AnomalyReport::Item &it : report->items()) {

@@ -59,6 +59,10 @@ public:
     static QByteArray number(qint64 v) { return QByteArray::number(v); }
     /** A JSON string literal. */
     static QByteArray string(const QString &s);
+    /** `n` and the noun in its number: counted(1, "key", "keys") is "1 key", 2 gives "2 keys". */
+    static QString counted(qint64 n, const char *one, const char *many) {
+        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+    }
 
 private:
     CommandSupport m_support;

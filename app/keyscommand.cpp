@@ -101,19 +101,21 @@ int KeysCommand::run(const QStringList &args) {
         cmd.write("]}\n");
         return CacheCommand::kExitOk;
     }
-    QString summary = QStringLiteral("%1: %2 distinct keys, %3 key occurrences in %4 records\n")
-                          .arg(TerminalText::escaped(doc->fileName()))
-                          .arg(ka->keyCount())
-                          .arg(ka->occurrenceCount())
-                          .arg(ka->keyRecordCount());
+    QString summary =
+        QStringLiteral("%1: %2, %3 in %4\n")
+            .arg(TerminalText::escaped(doc->fileName()),
+                 CacheCommand::counted(ka->keyCount(), "distinct key", "distinct keys"),
+                 CacheCommand::counted(ka->occurrenceCount(), "key occurrence", "key occurrences"),
+                 CacheCommand::counted(ka->keyRecordCount(), "record", "records"));
     for (int s = 0; s < KeyAnalysis::kStateCount; ++s) {
         summary += QStringLiteral("  %1 %2\n")
                        .arg(states[size_t(s)], 10)
                        .arg(KeyAnalysis::stateLabel(KeyAnalysis::State(s)));
     }
     if (!ka->keylessFinishes().empty()) {
-        summary += QStringLiteral("  %1 finish_write records without keys (not attributed)\n")
-                       .arg(ka->keylessFinishes().size());
+        summary += QStringLiteral("  %1 without keys (not attributed)\n")
+                       .arg(CacheCommand::counted(qint64(ka->keylessFinishes().size()),
+                                                  "finish_write record", "finish_write records"));
     }
     if (ka->alreadyStoredCount() > 0) {
         summary += QStringLiteral(
@@ -125,9 +127,9 @@ int KeysCommand::run(const QStringList &args) {
         // Also when every finish_read_prefetched was taken for a read: with releases in the
         // trace that is worth seeing (a release's nested finish counted as a read).
         summary += QStringLiteral(
-                       "  finish_read_prefetched: %1 reads, %2 of a release_prefetch_task, %3 "
+                       "  finish_read_prefetched: %1, %2 of a release_prefetch_task, %3 "
                        "releasing an earlier read (no reads)\n")
-                       .arg(roles[0])
+                       .arg(CacheCommand::counted(roles[0], "read", "reads"))
                        .arg(roles[1])
                        .arg(roles[2]);
     }
@@ -135,9 +137,9 @@ int KeysCommand::run(const QStringList &args) {
         summary += QStringLiteral("  note: ") + KeyAnalysis::saltMissingNote() +
                    QStringLiteral(" (trace_schema_version 2)\n");
     }
-    summary += QStringLiteral("  %1 requests: %2 reads matched, %3 unmatched")
-                   .arg(ra->count())
-                   .arg(ra->readsMatched())
+    summary += QStringLiteral("  %1: %2, %3 unmatched")
+                   .arg(CacheCommand::counted(ra->count(), "request", "requests"),
+                        CacheCommand::counted(ra->readsMatched(), "read matched", "reads matched"))
                    .arg(ra->readsUnmatched());
     if (ka->releaseCount() + ka->cancelCount() > 0) {
         summary += QStringLiteral(
@@ -148,8 +150,10 @@ int KeysCommand::run(const QStringList &args) {
                        .arg(ra->agreeCount())
                        .arg(ra->disagreeCount());
         if (ra->unlinkedHandles() > 0) {
-            summary += QStringLiteral("; %1 release/cancel records linked to no submit")
-                           .arg(ra->unlinkedHandles());
+            summary +=
+                QStringLiteral("; %1 linked to no submit")
+                    .arg(CacheCommand::counted(ra->unlinkedHandles(), "release/cancel record",
+                                               "release/cancel records"));
         }
     }
     summary += QLatin1Char('\n');

@@ -23,8 +23,10 @@ struct Handle {
     QString externalRequestId = QStringLiteral("chatcmpl-3fb688cf00e48cc95c28f5c53fe9497b");
     std::vector<qint64> l1FoundIndices = {0, 1, 2, 3};
     std::optional<qint64> l1PrefixHitCount;
+    std::optional<quint64> l1PrefixHitCountU;  ///< written as a msgpack uint64 instead
     qint64 l1HitChunks = 4;
     qint64 totalRequestedKeys = 7;
+    std::optional<quint64> totalRequestedKeysU;   ///< written as a msgpack uint64 instead
     double submitTime = kTMonoStart + 21.229481;  ///< raw time.monotonic()
     std::vector<qint64> l2OrigIndices;
     qint64 generation = 0;
@@ -36,14 +38,23 @@ inline QByteArray prefetchHandle(const Handle &h) {
     m.tag("PrefetchHandle").map(9);
     m.str("prefetch_request_id").sint(h.prefetchRequestId);
     m.str("external_request_id").str(h.externalRequestId);
-    m.str("l1_prefix_hit_count")
-        .sint(h.l1PrefixHitCount ? *h.l1PrefixHitCount : qint64(h.l1FoundIndices.size()));
+    m.str("l1_prefix_hit_count");
+    if (h.l1PrefixHitCountU) {
+        m.uintW(*h.l1PrefixHitCountU, 64);
+    } else {
+        m.sint(h.l1PrefixHitCount ? *h.l1PrefixHitCount : qint64(h.l1FoundIndices.size()));
+    }
     m.str("l1_found_indices").arr(quint32(h.l1FoundIndices.size()));
     for (const qint64 i : h.l1FoundIndices) {
         m.sint(i);
     }
     m.str("l1_hit_chunks").sint(h.l1HitChunks);
-    m.str("total_requested_keys").sint(h.totalRequestedKeys);
+    m.str("total_requested_keys");
+    if (h.totalRequestedKeysU) {
+        m.uintW(*h.totalRequestedKeysU, 64);
+    } else {
+        m.sint(h.totalRequestedKeys);
+    }
     m.str("submit_time").f64(h.submitTime);
     m.str("l2_orig_indices").arr(quint32(h.l2OrigIndices.size()));
     for (const qint64 i : h.l2OrigIndices) {

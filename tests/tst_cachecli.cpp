@@ -268,7 +268,7 @@ private slots:
             "note: keys carry no cache_salt: tenants cannot be told apart in this trace"));
         QVERIFY(text.out.contains("1 releasing an earlier read"));
         QVERIFY(
-            text.out.contains("2 requests: 1 reads matched, 0 unmatched; 0 released, 1 "
+            text.out.contains("2 requests: 1 read matched, 0 unmatched; 0 released, 1 "
                               "cancelled; LMCache's L1 hit agrees on 1, disagrees on 0"));
         const Run json = runLmct({QStringLiteral("keys"), QStringLiteral("--json"), path});
         const QJsonObject o = QJsonDocument::fromJson(json.out).object();

@@ -122,7 +122,7 @@ private slots:
                  (QSet<QString>{"l1_bytes", "l1_init_bytes", "l1_use_lazy", "eviction_policy",
                                 "eviction_ratio", "trigger_watermark", "read_ttl_s", "write_ttl_s",
                                 "l2_adapters", "prefetch_max_in_flight", "prefetch_policy",
-                                "store_policy", "notifier_interval_ms", "error"}));
+                                "store_policy", "notifier_interval_ms", "error", "problems"}));
         QCOMPARE(c[QStringLiteral("l1_bytes")].toInteger(), 51539607552LL);
         QCOMPARE(c[QStringLiteral("l1_init_bytes")].toInteger(), 21474836480LL);
         QCOMPARE(c[QStringLiteral("l1_use_lazy")].toBool(false), true);
@@ -138,9 +138,28 @@ private slots:
         QCOMPARE(c[QStringLiteral("store_policy")].toString(), QStringLiteral("default"));
         QCOMPARE(c[QStringLiteral("notifier_interval_ms")].toDouble(), 5.0);
         QVERIFY(c[QStringLiteral("error")].isNull());
+        QCOMPARE(c[QStringLiteral("problems")].toArray(), QJsonArray());
         // plain --json has it too (it is one of the required keys)
         QCOMPARE(TraceInfo::toJson(QStringLiteral("x.lct"), *doc)[QStringLiteral("config")],
                  TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true)[QStringLiteral("config")]);
+    }
+
+    // A field of another type or out of range: null, and listed with path, expected, found.
+    void jsonListsFieldProblems() {
+        auto doc = load(QStringLiteral("{\"eviction_config\": {\"trigger_watermark\": -3}}"));
+        QVERIFY(doc);
+        const QJsonObject c =
+            TraceInfo::toJson(QStringLiteral("x.lct"), *doc)[QStringLiteral("config")].toObject();
+        QVERIFY(c[QStringLiteral("trigger_watermark")].isNull());
+        QCOMPARE(c[QStringLiteral("problems")].toArray(),
+                 (QJsonArray{QJsonObject{
+                     {QStringLiteral("path"), QStringLiteral("eviction_config.trigger_watermark")},
+                     {QStringLiteral("expected"), QStringLiteral("a fraction from 0 to 1")},
+                     {QStringLiteral("found"), QStringLiteral("-3")}}}));
+        const QString text = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
+        QVERIFY2(text.contains(QStringLiteral("⚠ eviction_config.trigger_watermark: expected a "
+                                              "fraction from 0 to 1, found -3")),
+                 qPrintable(text));
     }
 
     void jsonNullsForUnknownFields() {

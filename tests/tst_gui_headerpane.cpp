@@ -132,6 +132,50 @@ private slots:
         QVERIFY(configLabel(pane)->isHidden());
     }
 
+    // A field of another type or out of range: named in the summary, the label in the warning
+    // colour, the field's row a problem row.
+    void configFieldProblemsAreWarned() {
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        state.setDocument(load(QStringLiteral(
+            "{\"eviction_config\": {\"eviction_policy\": \"LRU\", \"trigger_watermark\": -3}}")));
+        QCOMPARE(pane.configText(),
+                 QStringLiteral("Config: LRU eviction · ⚠ eviction_config.trigger_watermark: "
+                                "expected a fraction from 0 to 1, found -3"));
+        QCOMPARE(configLabel(pane)->palette().color(QPalette::WindowText),
+                 StatusColors::warning(pane.palette()));
+        const QModelIndexList rows = pane.model()->findByName(QStringLiteral("trigger_watermark"));
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString(),
+                 QStringLiteral("-3  ⚠ expected a fraction from 0 to 1"));
+        QAbstractItemModelTester tester(pane.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+
+    // The diagnostics row counts notes too: one note is not "0 errors, 0 warnings".
+    void diagnosticsCountNotes() {
+        Mp args;
+        args.map(0);
+        const QString q = storageQualname("finish_write");
+        // t_mono steps back 1 ms: a note (records are published from several threads)
+        auto doc = TraceLoader::loadBytes(frame(headerBody()) +
+                                              frame(recordBody(1.0, 2.0, q, args.bytes)) +
+                                              frame(recordBody(0.999, 2.1, q, args.bytes)),
+                                          QStringLiteral("n.lct"), nullptr);
+        QVERIFY(doc);
+        QCOMPARE(doc->diagnosticCount(), 1);
+        QCOMPARE(doc->diagnostics().first().severity, Diagnostic::Severity::Info);
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        state.setDocument(doc);
+        const QModelIndexList rows = pane.model()->findByName(QStringLiteral("diagnostics"));
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString(),
+                 QStringLiteral("1 (0 errors, 0 warnings, 1 note)"));
+    }
+
     void tracesStringsAreEscaped() {
         ViewState state;
         HeaderPane pane;

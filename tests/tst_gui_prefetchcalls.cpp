@@ -19,7 +19,9 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <array>
 #include <cmath>
+#include <numbers>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -27,22 +29,70 @@ namespace l26 = lmct::test::late2026;
 
 namespace {
 
+/** CIELAB of an sRGB colour (D65). */
+std::array<double, 3> labOf(const QColor &c) {
+    auto lin = [](double v) {
+        return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    const double r = lin(c.redF()), g = lin(c.greenF()), bl = lin(c.blueF());
+    const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
+    const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
+    auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+    return {116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))};
+}
+
 /** CIELAB ΔE (CIE76) between two sRGB colours. */
 double deltaE(const QColor &a, const QColor &b) {
-    auto lab = [](const QColor &c) {
-        auto lin = [](double v) {
-            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
-        };
-        const double r = lin(c.redF()), g = lin(c.greenF()), bl = lin(c.blueF());
-        const double x = (0.4124 * r + 0.3576 * g + 0.1805 * bl) / 0.95047;
-        const double y = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-        const double z = (0.0193 * r + 0.1192 * g + 0.9505 * bl) / 1.08883;
-        auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
-        return std::array<double, 3>{116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)),
-                                     200.0 * (f(y) - f(z))};
-    };
-    const auto p = lab(a), q = lab(b);
+    const auto p = labOf(a), q = labOf(b);
     return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
+/**
+ * CIEDE2000 ΔE between two sRGB colours: unlike CIE76 it does not overrate differences among
+ * blues (slate blue and submit_prefetch_task's blue are 47 apart in CIE76, 14 here, and look
+ * alike).
+ */
+double deltaE2000(const QColor &a, const QColor &b) {
+    const auto [l1, a1, b1] = labOf(a);
+    const auto [l2, a2, b2] = labOf(b);
+    const double deg = std::numbers::pi / 180.0;
+    const double cBar = (std::hypot(a1, b1) + std::hypot(a2, b2)) / 2.0;
+    const double g =
+        0.5 * (1.0 - std::sqrt(std::pow(cBar, 7) / (std::pow(cBar, 7) + std::pow(25.0, 7))));
+    const double a1p = (1.0 + g) * a1, a2p = (1.0 + g) * a2;
+    const double c1p = std::hypot(a1p, b1), c2p = std::hypot(a2p, b2);
+    auto hue = [](double y, double x) {
+        const double h = std::atan2(y, x) * 180.0 / std::numbers::pi;
+        return h < 0 ? h + 360.0 : h;
+    };
+    const double h1p = hue(b1, a1p), h2p = hue(b2, a2p);
+    double dhp = 0.0;
+    if (c1p * c2p != 0.0) {
+        dhp = h2p - h1p;
+        dhp += dhp > 180.0 ? -360.0 : dhp < -180.0 ? 360.0 : 0.0;
+    }
+    const double dLp = l2 - l1, dCp = c2p - c1p;
+    const double dHp = 2.0 * std::sqrt(c1p * c2p) * std::sin(dhp / 2.0 * deg);
+    const double lBar = (l1 + l2) / 2.0, cBarP = (c1p + c2p) / 2.0;
+    double hBar = h1p + h2p;
+    if (c1p * c2p != 0.0) {
+        hBar = std::abs(h1p - h2p) <= 180.0 ? hBar / 2.0
+               : hBar < 360.0               ? (hBar + 360.0) / 2.0
+                                            : (hBar - 360.0) / 2.0;
+    }
+    const double t = 1.0 - 0.17 * std::cos((hBar - 30.0) * deg) +
+                     0.24 * std::cos(2.0 * hBar * deg) + 0.32 * std::cos((3.0 * hBar + 6.0) * deg) -
+                     0.20 * std::cos((4.0 * hBar - 63.0) * deg);
+    const double dTheta = 30.0 * std::exp(-std::pow((hBar - 275.0) / 25.0, 2));
+    const double rc =
+        2.0 * std::sqrt(std::pow(cBarP, 7) / (std::pow(cBarP, 7) + std::pow(25.0, 7)));
+    const double sl =
+        1.0 + 0.015 * std::pow(lBar - 50.0, 2) / std::sqrt(20.0 + std::pow(lBar - 50.0, 2));
+    const double sc = 1.0 + 0.045 * cBarP, sh = 1.0 + 0.015 * cBarP * t;
+    const double rt = -std::sin(2.0 * dTheta * deg) * rc;
+    return std::sqrt(std::pow(dLp / sl, 2) + std::pow(dCp / sc, 2) + std::pow(dHp / sh, 2) +
+                     rt * (dCp / sc) * (dHp / sh));
 }
 
 /** Every call of the flow once, with a release (and its nested read) and two cancels. */
@@ -105,6 +155,18 @@ private slots:
             }
         }
         QVERIFY(deltaE(release, cancel) >= 24.0);
+        // a release is no shade of submit_prefetch_task's blue: apart from every flow colour
+        // as the eye sees it (CIEDE2000; the CIE76 check above passed a slate blue)
+        QVERIFY(std::abs(deltaE2000(QColor(0x6a5acd), QColor(0x4e79a7)) - 14.1) < 0.1);
+        for (const QString &other : Qualname::callFlow()) {
+            const QColor o = CallColors::color(other);
+            if (o != release) {
+                QVERIFY2(deltaE2000(release, o) >= 20.0,
+                         qPrintable(QStringLiteral("%1 vs %2: %3")
+                                        .arg(release.name(), other)
+                                        .arg(deltaE2000(release, o))));
+            }
+        }
     }
 
     void lanesAndLegendFollowTheCallFlow() {

@@ -3,6 +3,9 @@
 // dump` text and CSV), the filter fields that reach them, the PrefetchHandle in the inspector
 // tree, and exports that keep the handle's raw values. Traces are written by late2026records.h.
 
+#include "cache/anomalyreport.h"
+#include "cache/keyanalysis.h"
+#include "codec/prefetchhandle.h"
 #include "codec/qualname.h"
 #include "codec/recordsummary.h"
 #include "codec/valueformatter.h"
@@ -22,6 +25,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <limits>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -490,6 +494,99 @@ private slots:
                                      QStringLiteral("l1_prefix_hit_count"));
         QVERIFY(hits->problem);
         QCOMPARE(hits->value, QStringLiteral("5 of 7 keys hit in L1 ⚠ l1_found_indices lists 4"));
+    }
+
+    // Counts that cannot be: more hits than keys asked, negative ones. Marked, as a count the
+    // indices contradict is.
+    void inspectorFlagsImpossibleHitCounts_data() {
+        QTest::addColumn<qint64>("hits");
+        QTest::addColumn<qint64>("total");
+        QTest::addColumn<int>("indices");
+        QTest::addColumn<QString>("hitsText");
+        QTest::addColumn<QString>("totalText");
+        QTest::newRow("more than the total")
+            << qint64(9) << qint64(3) << 9
+            << QStringLiteral("9 of 3 keys hit in L1 ⚠ more than total_requested_keys")
+            << QStringLiteral("3");
+        QTest::newRow("negative") << qint64(-5) << qint64(-1) << 0
+                                  << QStringLiteral(
+                                         "-5 of -1 keys hit in L1 ⚠ negative; "
+                                         "l1_found_indices lists 0")
+                                  << QStringLiteral("-1 ⚠ negative");
+        QTest::newRow("possible") << qint64(3) << qint64(3) << 3
+                                  << QStringLiteral("3 of 3 keys hit in L1") << QStringLiteral("3");
+    }
+    void inspectorFlagsImpossibleHitCounts() {
+        QFETCH(qint64, hits);
+        QFETCH(qint64, total);
+        QFETCH(int, indices);
+        QFETCH(QString, hitsText);
+        QFETCH(QString, totalText);
+        l26::Handle h = handleA();
+        h.l1PrefixHitCount = hits;
+        h.totalRequestedKeys = total;
+        h.l1FoundIndices.clear();
+        for (int i = 0; i < indices; ++i) {
+            h.l1FoundIndices.push_back(i);
+        }
+        const auto doc = TraceLoader::loadBytes(
+            frame(l26::header()) +
+                frame(recordBody(1.0, 2.0, storageQualname("cancel_prefetch_task"),
+                                 l26::cancelArgs(h))),
+            QStringLiteral("x"), nullptr);
+        QVERIFY(doc);
+        const auto root = ArgumentTree::build(doc->args(0)->value);
+        const TreeNode *handle = child(root.get(), QStringLiteral("handle"));
+        const TreeNode *hitsRow = child(handle, QStringLiteral("l1_prefix_hit_count"));
+        const TreeNode *totalRow = child(handle, QStringLiteral("total_requested_keys"));
+        QCOMPARE(hitsRow->value, hitsText);
+        QCOMPARE(hitsRow->problem, hitsText.contains(u'⚠'));
+        QCOMPARE(totalRow->value, totalText);
+        QCOMPARE(totalRow->problem, totalText.contains(u'⚠'));
+    }
+
+    // Counts written as uint64 above INT64_MAX: the same unsigned values in the handle, the
+    // inspector and the anomaly message, never wrapped to negative numbers.
+    void uint64HitCountsStayUnsigned() {
+        l26::Handle h = handleA();
+        h.l1FoundIndices = {0};
+        h.l1PrefixHitCountU = std::numeric_limits<quint64>::max();
+        h.totalRequestedKeysU = quint64(1) << 63;
+        l26::Trace t;
+        Mp submit;
+        submit.map(2).str("keys").raw(l26::keyList(3)).str("external_request_id");
+        submit.str(h.externalRequestId);
+        t.record(20.0, "submit_prefetch_task", submit.bytes);
+        t.cancel(21.0, h);
+        const auto doc = TraceLoader::loadBytes(t.bytes(), QStringLiteral("u.lct"), nullptr);
+        QVERIFY(doc);
+        const QString hit = QStringLiteral("18446744073709551615 of 9223372036854775808");
+
+        const auto handle = PrefetchHandle::fromArgs(doc->args(1)->value);
+        QVERIFY(handle && handle->hasHitCount && handle->hasTotal);
+        QCOMPARE(handle->hitText(), hit);
+        // larger than any real count, so never taken for agreement
+        QCOMPARE(handle->l1PrefixHitCount, std::numeric_limits<qint64>::max());
+
+        const auto root = ArgumentTree::build(doc->args(1)->value);
+        const TreeNode *hits = child(child(root.get(), QStringLiteral("handle")),
+                                     QStringLiteral("l1_prefix_hit_count"));
+        QCOMPARE(hits->value,
+                 hit + QStringLiteral(" keys hit in L1 ⚠ more than "
+                                      "total_requested_keys; l1_found_indices lists 1"));
+        QVERIFY(hits->problem);
+
+        const auto keys = KeyAnalysis::build(*doc);
+        const auto report = AnomalyReport::build(*doc, keys);
+        QVERIFY(report);
+        QCOMPARE(report->count(AnomalyReport::Kind::HitDisagrees), 1);
+        for (const AnomalyReport::Item &it : report->items()) {
+            if (it.kind == AnomalyReport::Kind::HitDisagrees) {
+                QVERIFY2(report->message(it).contains(QStringLiteral("LMCache found ") + hit +
+                                                      QStringLiteral(" in L1")),
+                         qPrintable(report->message(it)));
+            }
+        }
     }
 
     void inspectorShowsAReleasesKeys() {

@@ -3,6 +3,7 @@
 
 #include "testutil.h"
 #include "trace/recordindexer.h"
+#include "trace/traceloader.h"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -328,6 +329,38 @@ private slots:
         const auto deep = parse(withArgs(100000));
         QVERIFY2(t.elapsed() < 2000, "hang guard");
         QCOMPARE(deep.status, Status::Limit);
+    }
+
+    // More values than the display decode keeps (ValueDecoder's limit): Full mode says so, so
+    // the loader's argument check flags the record that the table shows cut (⚠).
+    void valueLimit() {
+        // map, "type", "record", "t_mono", 1, "t_wall", 2, "qualname", Q, "args", {, "x", [: 13
+        auto withInts = [](qint64 n) {
+            Mp args;
+            args.map(1).str("x").arr(quint32(n), 32);
+            return recordBody(1, 2, kFinishWrite, args.bytes + QByteArray(n, '\x00'));
+        };
+        const qint64 fits = RecordIndexer::kMaxValues - 13;
+        QCOMPARE(parse(withInts(fits)).status, Status::Ok);
+        const QByteArray over = withInts(fits + 1);
+        const auto f = parse(over);
+        QCOMPARE(f.status, Status::Limit);
+        QCOMPARE(f.message, QStringLiteral("more than 2000000 values, the decoding limit: only "
+                                           "the first 2000000 are decoded"));
+        // indexing reads only the fields before args
+        QCOMPARE(
+            RecordIndexer::parse(over.constData(), over.size(), RecordIndexer::Mode::Index).status,
+            Status::Ok);
+        // loaded: the record decodes cut (the table's ⚠) and a diagnostic says why
+        const auto doc = TraceLoader::loadBytes(frame(headerBody()) + frame(over),
+                                                QStringLiteral("v.lct"), nullptr);
+        QVERIFY(doc);
+        QVERIFY(!doc->args(0)->error.isEmpty());
+        QCOMPARE(doc->diagnosticCount(), 1);
+        const Diagnostic d = doc->diagnostics().first();
+        QCOMPARE(d.kind, Diagnostic::Kind::Limit);
+        QCOMPARE(d.offset, doc->records().frameOffset(0));
+        QVERIFY2(d.message.contains(f.message), qPrintable(d.message));
     }
 
     void claimedSizes_data() {

@@ -295,7 +295,154 @@ private slots:
             "{\"path\": \"/x\"}, 7]}}"));
         QCOMPARE(c.l2Adapters()->size(), 3);
         QVERIFY(c.l2Adapters()->at(2).fields.isEmpty());
-        QCOMPARE(c.summary(), QStringLiteral("L2: s3 s3://b, (no type) /x, (no type)"));
+        QCOMPARE(c.summary(), QStringLiteral("L2: s3 s3://b, (no type) /x, (no type) · ⚠ "
+                                             "l2_adapter_config.adapters[2]: expected an adapter "
+                                             "object, found 7"));
+    }
+
+    // A known field of another type or out of range: unknown, and named with what was
+    // expected and what was found (not dropped without a word, not shown as the config).
+    void fieldProblemsNameTheFieldExpectedAndFound_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("found");
+        const QString size = QStringLiteral("l1_manager_config.memory_config.size_in_bytes");
+        const QString bytes = QStringLiteral("a whole number of bytes from 0 to 2^63 − 1");
+        const QString fraction = QStringLiteral("a fraction from 0 to 1");
+        QTest::newRow("size a string")
+            << size << QJsonValue(QStringLiteral("48GiB")) << bytes << "the string \"48GiB\"";
+        QTest::newRow("size negative") << size << QJsonValue(-4096) << bytes << "-4096";
+        QTest::newRow("size fractional") << size << QJsonValue(1.5) << bytes << "1.5";
+        QTest::newRow("size 1e20") << size << QJsonValue(1e20) << bytes << "1e+20";
+        QTest::newRow("size 2^64")
+            << size << QJsonValue(18446744073709551616.0) << bytes << "1.8446744073709552e+19";
+        QTest::newRow("watermark negative")
+            << "eviction_config.trigger_watermark" << QJsonValue(-3) << fraction << "-3";
+        QTest::newRow("ratio 2") << "eviction_config.eviction_ratio" << QJsonValue(2.0) << fraction
+                                 << "2";
+        QTest::newRow("lazy a string") << "l1_manager_config.memory_config.use_lazy"
+                                       << QJsonValue(QStringLiteral("yes")) << "true or false"
+                                       << "the string \"yes\"";
+        QTest::newRow("policy a number")
+            << "eviction_config.eviction_policy" << QJsonValue(5) << "a string"
+            << "5";
+        QTest::newRow("TTL a list")
+            << "l1_manager_config.read_ttl_seconds" << QJsonValue(QJsonArray{1})
+            << "a whole number of seconds from 0 to 2^63 − 1"
+            << "a list";
+        QTest::newRow("adapters a string")
+            << "l2_adapter_config.adapters" << QJsonValue(QStringLiteral("none"))
+            << "a list of adapter objects"
+            << "the string \"none\"";
+        QTest::newRow("memory_config a list")
+            << "l1_manager_config.memory_config" << QJsonValue(QJsonArray{1}) << "an object"
+            << "a list";
+    }
+    void fieldProblemsNameTheFieldExpectedAndFound() {
+        QFETCH(QString, path);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, expected);
+        QFETCH(QString, found);
+        const StorageManagerConfig c = StorageManagerConfig::fromJson(withField(path, value));
+        QCOMPARE(c.state(), State::Valid);
+        const StorageManagerConfig::FieldProblem problem{path, expected, found};
+        QCOMPARE(c.fieldProblems(), QList<StorageManagerConfig::FieldProblem>{problem});
+        QCOMPARE(problem.toString(), path + QStringLiteral(": expected ") + expected +
+                                         QStringLiteral(", found ") + found);
+        QVERIFY2(c.summaryParts().contains(QStringLiteral("⚠ ") + problem.toString()),
+                 qPrintable(c.summary()));
+        // the field itself is unknown
+        if (path.endsWith(QLatin1String("size_in_bytes"))) {
+            QCOMPARE(c.l1Bytes(), std::nullopt);
+        } else if (path.endsWith(QLatin1String("trigger_watermark"))) {
+            QCOMPARE(c.triggerWatermark(), std::nullopt);
+            QVERIFY(c.summary().contains(QLatin1String("LRU eviction, ratio 0.2")));
+        } else if (path.endsWith(QLatin1String("eviction_ratio"))) {
+            QCOMPARE(c.evictionRatio(), std::nullopt);
+        }
+        // null is what LMCache writes for an unset field: no problem
+        QVERIFY(StorageManagerConfig::fromJson(withField(path, QJsonValue(QJsonValue::Null)))
+                    .fieldProblems()
+                    .isEmpty());
+    }
+
+    void lmcachesConfigHasNoFieldProblems() {
+        QVERIFY(parse(kLmcacheConfig).fieldProblems().isEmpty());
+        QVERIFY(parse(kOlderConfig).fieldProblems().isEmpty());
+    }
+
+    // Fields all of the wrong type: said so, not "none of the known config fields".
+    void everyFieldOfTheWrongType() {
+        const StorageManagerConfig c = StorageManagerConfig::fromJson(
+            QStringLiteral("{\"eviction_config\": {\"eviction_policy\": 5}, \"l1_manager_config\": "
+                           "{\"memory_config\": {\"size_in_bytes\": \"48GiB\"}}}"));
+        QCOMPARE(c.fieldProblems().size(), 2);
+        QCOMPARE(c.summaryParts().first(), QStringLiteral("no config field readable"));
+        QVERIFY(!c.summary().contains(QLatin1String("none of the known")));
+        QCOMPARE(StorageManagerConfig::fromJson(
+                     QStringLiteral("{\"eviction_config\": null, \"store_policy\": null}"))
+                     .summary(),
+                 QStringLiteral("every known config field is null or absent (keys: "
+                                "eviction_config, store_policy)"));
+    }
+
+    // Python's json.dumps writes NaN and Infinity; JSON has neither: named at its offset.
+    void nanIsNotJson() {
+        const QString json = QStringLiteral(
+            "{\"eviction_config\": {\"eviction_ratio\": NaN, \"trigger_watermark\": "
+            "Infinity}}");
+        const StorageManagerConfig c = StorageManagerConfig::fromJson(json);
+        QCOMPARE(c.state(), State::NotJson);
+        QCOMPARE(c.parseError(), QStringLiteral("NaN is not JSON"));
+        QCOMPARE(c.parseOffset(), qint64(json.indexOf(QLatin1String("NaN"))));
+        const StorageManagerConfig inf =
+            StorageManagerConfig::fromJson(QStringLiteral("{\"a\": \"NaN\", \"b\": -Infinity}"));
+        QCOMPARE(inf.parseError(), QStringLiteral("-Infinity is not JSON"));
+        QCOMPARE(inf.parseOffset(), qint64(18));
+    }
+
+    // The loader warns about each field problem, where it warns about sm_config_json.
+    void loaderWarnsAboutFieldProblems() {
+        HeaderSpec h;
+        h.configJson = withField(QStringLiteral("eviction_config.trigger_watermark"), -3);
+        QString error;
+        auto doc = TraceLoader::loadBytes(
+            frame(headerBody(h)) + smallTrace(2).bytes.mid(smallTrace(2).headerEnd),
+            QStringLiteral("x.lct"), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const DiagnosticList diags = doc->diagnostics();
+        QCOMPARE(diags.size(), 1);
+        QCOMPARE(diags[0].severity, Diagnostic::Severity::Warning);
+        QCOMPARE(diags[0].kind, Diagnostic::Kind::Header);
+        QCOMPARE(diags[0].message,
+                 QStringLiteral("header field sm_config_json: eviction_config.trigger_watermark: "
+                                "expected a fraction from 0 to 1, found -3 (the field is left "
+                                "unknown)"));
+        // and the header pane's tree marks the field's row
+        auto root = HeaderTree::build(doc->header());
+        const TreeNode *cfg = nullptr;
+        for (const auto &c : root->children) {
+            if (c->name == QLatin1String("sm_config_json")) {
+                cfg = c.get();
+            }
+        }
+        QVERIFY(cfg && cfg->problem);
+        const TreeNode *eviction = nullptr;
+        for (const auto &c : cfg->children) {
+            if (c->name == QLatin1String("eviction_config")) {
+                eviction = c.get();
+            }
+        }
+        QVERIFY(eviction);
+        bool marked = false;
+        for (const auto &c : eviction->children) {
+            if (c->name == QLatin1String("trigger_watermark")) {
+                marked = c->problem &&
+                         c->value == QStringLiteral("-3  ⚠ expected a fraction from 0 to 1");
+            }
+        }
+        QVERIFY(marked);
     }
 
     void formatBytes_data() {

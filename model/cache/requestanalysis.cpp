@@ -324,12 +324,7 @@ QString RequestAnalysis::hitCheckName(HitCheck c) {
 
 QString RequestAnalysis::handleHitText(const Request &q) const {
     const PrefetchHandle *h = handle(q);
-    if (!h || !h->hasHitCount) {
-        return QString();
-    }
-    return h->hasTotal
-               ? QStringLiteral("%1 of %2").arg(h->l1PrefixHitCount).arg(h->totalRequestedKeys)
-               : QString::number(h->l1PrefixHitCount);
+    return h ? h->hitText() : QString();
 }
 
 QString RequestAnalysis::inferredHitText(const Request &q) const {

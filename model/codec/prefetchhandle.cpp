@@ -1,5 +1,7 @@
 #include "codec/prefetchhandle.h"
 
+#include <limits>
+
 namespace lmct {
 
 namespace {
@@ -44,16 +46,23 @@ std::optional<PrefetchHandle> PrefetchHandle::fromValue(const Value &v) {
     if (rid && rid->isString()) {
         h.externalRequestId = rid->toString();
     }
-    auto integer = [&p](const char16_t *name, bool *has, qint64 *out) {
+    auto integer = [&p](const char16_t *name, bool *has, qint64 *out, quint64 *above) {
         const Value *f = p.find(QStringView(name));
         if (f && f->isInt()) {
             *has = true;
-            *out = f->toInt();
+            if (f->isUnsigned()) {  // above INT64_MAX: toInt() would wrap it negative
+                *out = std::numeric_limits<qint64>::max();
+                if (above) {
+                    *above = f->toUInt();
+                }
+            } else {
+                *out = f->toInt();
+            }
         }
     };
-    integer(u"l1_prefix_hit_count", &h.hasHitCount, &h.l1PrefixHitCount);
-    integer(u"total_requested_keys", &h.hasTotal, &h.totalRequestedKeys);
-    integer(u"l1_hit_chunks", &h.hasHitChunks, &h.l1HitChunks);
+    integer(u"l1_prefix_hit_count", &h.hasHitCount, &h.l1PrefixHitCount, &h.hitCountAboveInt64);
+    integer(u"total_requested_keys", &h.hasTotal, &h.totalRequestedKeys, &h.totalAboveInt64);
+    integer(u"l1_hit_chunks", &h.hasHitChunks, &h.l1HitChunks, nullptr);
     if (const Value *g = p.find(u"generation"); g && g->isInt()) {
         h.generation = g->toInt();
     }
@@ -67,6 +76,22 @@ std::optional<PrefetchHandle> PrefetchHandle::fromValue(const Value &v) {
         h.l1PrefixHitCount = qint64(h.l1FoundIndices.size());
     }
     return h;
+}
+
+QString PrefetchHandle::hitCountText() const {
+    return hitCountAboveInt64 ? QString::number(hitCountAboveInt64)
+                              : QString::number(l1PrefixHitCount);
+}
+
+QString PrefetchHandle::totalText() const {
+    return totalAboveInt64 ? QString::number(totalAboveInt64) : QString::number(totalRequestedKeys);
+}
+
+QString PrefetchHandle::hitText() const {
+    if (!hasHitCount) {
+        return QString();
+    }
+    return hasTotal ? QStringLiteral("%1 of %2").arg(hitCountText(), totalText()) : hitCountText();
 }
 
 std::optional<PrefetchHandle> PrefetchHandle::fromArgs(const Value &args) {

@@ -22,18 +22,25 @@ namespace lmct {
  * t_mono axis), `l2_orig_indices` and `generation`. Payloads are recognised by the keys present:
  * a field absent or of another type is left unknown (the has* flags, NaN, empty lists).
  *
+ * Counts are read as written, negative ones included (LMCache writes none; a damaged or
+ * foreign recorder may). A msgpack uint64 above INT64_MAX saturates the qint64 field at
+ * INT64_MAX, so it compares as larger than any real count, and keeps its exact value in the
+ * matching `*AboveInt64` field for text (hitText()): "18446744073709551615", never "-1".
+ *
  * Thread-safety: a value type.
  */
 struct PrefetchHandle {
     qint64 prefetchRequestId = -1;
     QString externalRequestId;
     bool hasHitCount = false;
-    qint64 l1PrefixHitCount = 0;
+    qint64 l1PrefixHitCount = 0;  ///< INT64_MAX for a larger uint64 (hitCountAboveInt64)
     bool hasTotal = false;
-    qint64 totalRequestedKeys = 0;
+    qint64 totalRequestedKeys = 0;  ///< INT64_MAX for a larger uint64 (totalAboveInt64)
     bool hasHitChunks = false;
-    qint64 l1HitChunks = 0;
-    double submitTime = qQNaN();  ///< server time.monotonic() (seconds), not t_mono
+    qint64 l1HitChunks = 0;          ///< saturated at INT64_MAX like the counts
+    quint64 hitCountAboveInt64 = 0;  ///< l1_prefix_hit_count when above INT64_MAX, else 0
+    quint64 totalAboveInt64 = 0;     ///< total_requested_keys when above INT64_MAX, else 0
+    double submitTime = qQNaN();     ///< server time.monotonic() (seconds), not t_mono
     qint64 generation = 0;
     std::vector<qint64> l1FoundIndices;
     std::vector<qint64> l2OrigIndices;
@@ -45,6 +52,15 @@ struct PrefetchHandle {
     static std::optional<PrefetchHandle> fromValue(const Value &v);
     /** The `handle` argument of a release/cancel record's `args` map; nullopt when absent. */
     static std::optional<PrefetchHandle> fromArgs(const Value &args);
+    /**
+     * LMCache's L1 prefix hit as text, with the values as written (uint64 included): "4 of 7",
+     * "4" without a total; empty when the handle has no hit count.
+     */
+    QString hitText() const;
+    /** `l1_prefix_hit_count` as written ("18446744073709551615" for a uint64). */
+    QString hitCountText() const;
+    /** `total_requested_keys` as written. */
+    QString totalText() const;
     /** submit_time on the trace's t_mono axis: submitTime − `tMonoStart`; NaN when unknown. */
     double submitTMono(double tMonoStart) const { return submitTime - tMonoStart; }
 };

@@ -5,6 +5,7 @@
 #include "codec/valueformatter.h"
 #include "util/timeformat.h"
 
+#include <QStringList>
 #include <cmath>
 
 namespace lmct {
@@ -53,7 +54,7 @@ public:
             }
         }
         if (v.isTagged() && v.tag() == QLatin1String("PrefetchHandle") && c.isMap()) {
-            prefetchHandle(node, c);
+            prefetchHandle(node);
         }
     }
 
@@ -89,8 +90,8 @@ private:
         return added;
     }
 
-    /** Readable values on the rows of a PrefetchHandle payload `p` (children of `node`). */
-    void prefetchHandle(TreeNode *node, const Value &p) {
+    /** Readable values on the rows of a PrefetchHandle payload (children of `node`). */
+    void prefetchHandle(TreeNode *node) {
         auto row = [node](const char *name) -> TreeNode * {
             for (const auto &c : node->children) {
                 if (c->name == QLatin1String(name) && c->source) {
@@ -107,19 +108,35 @@ private:
                 "prefetch was submitted");
         }
         TreeNode *hits = row("l1_prefix_hit_count");
-        const Value *total = p.find(u"total_requested_keys");
-        if (hits && hits->source->isInt() && total && total->isInt()) {
-            const qint64 n = hits->source->toInt();
-            hits->value = QStringLiteral("%1 of %2 key%3 hit in L1")
-                              .arg(n)
-                              .arg(total->toInt())
-                              .arg(total->toInt() == 1 ? "" : "s");
+        TreeNode *totalRow = row("total_requested_keys");
+        const Value *total = totalRow && totalRow->source->isInt() ? totalRow->source : nullptr;
+        if (total && negative(*total)) {
+            totalRow->value += QStringLiteral(" ⚠ negative");
+            totalRow->problem = true;
+        }
+        if (hits && hits->source->isInt()) {
+            const Value &n = *hits->source;
+            // (as written: a uint64 above INT64_MAX is not shown wrapped to a negative number)
+            if (total) {
+                hits->value = QStringLiteral("%1 of %2 key%3 hit in L1")
+                                  .arg(ValueFormatter::number(n), ValueFormatter::number(*total))
+                                  .arg(!negative(*total) && total->toUInt() == 1 ? "" : "s");
+            }
             hits->toolTip = QStringLiteral(
                 "LMCache's own count of the request's prefix keys found in L1 (of "
                 "total_requested_keys)");
-            if (found && found->source->isArray() && found->source->size() != n) {
-                hits->value +=
-                    QStringLiteral(" ⚠ l1_found_indices lists %1").arg(found->source->size());
+            QStringList problems;
+            if (negative(n)) {
+                problems << QStringLiteral("negative");
+            } else if (total && !negative(*total) && n.toUInt() > total->toUInt()) {
+                problems << QStringLiteral("more than total_requested_keys");
+            }
+            if (found && found->source->isArray() &&
+                (negative(n) || n.toUInt() != quint64(found->source->size()))) {
+                problems << QStringLiteral("l1_found_indices lists %1").arg(found->source->size());
+            }
+            if (!problems.isEmpty()) {
+                hits->value += QStringLiteral(" ⚠ ") + problems.join(QStringLiteral("; "));
                 hits->problem = true;
             }
         }
@@ -151,6 +168,9 @@ private:
             }
         }
     }
+
+    /** An Int Value below zero (a uint64 above INT64_MAX is not). */
+    static bool negative(const Value &v) { return !v.isUnsigned() && v.toInt() < 0; }
 
     static void derivedRow(TreeNode *n, const QString &name, const QString &value,
                            const QString &toolTip) {

@@ -18,8 +18,9 @@ namespace lmct {
  * full lowercase hex. At most `maxNodes` rows are built; the rest is summarised in one row.
  *
  * A PrefetchHandle (late 2026 builds, spec §6) keeps every field as a row, with readable
- * values: `l1_prefix_hit_count` as "4 of 7 keys hit in L1" (of `total_requested_keys`; a count
- * that differs from the length of `l1_found_indices` is a problem row), `l1_found_indices` as
+ * values: `l1_prefix_hit_count` as "4 of 7 keys hit in L1" (of `total_requested_keys`, both
+ * as written, uint64 included; a count that is negative, exceeds the total or differs from the
+ * length of `l1_found_indices` is a problem row, and so is a negative total), `l1_found_indices` as
  * runs ("0–3", ValueFormatter::indexRuns) over its element rows, and `submit_time` (the
  * server's raw `time.monotonic()`, seconds) gets derived rows: `t_mono`, its place on the
  * trace's time axis (`submit_time − t_mono_start`, formatted as t_mono: "21.229481 s"), and

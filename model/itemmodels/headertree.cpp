@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <cmath>
 
 namespace lmct {
 
@@ -51,7 +52,7 @@ void addJson(TreeNode *parent, const QString &name, const QJsonValue &v, const Q
         case QJsonValue::Double:
             n->type = QStringLiteral("number");
             n->value = QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest);
-            if (v.toDouble() == double(qint64(v.toDouble()))) {
+            if (std::abs(v.toDouble()) < 9.2e18 && v.toDouble() == double(qint64(v.toDouble()))) {
                 n->value = QString::number(qint64(v.toDouble()));
             }
             break;
@@ -66,6 +67,21 @@ void addJson(TreeNode *parent, const QString &name, const QJsonValue &v, const Q
     }
     n->copyText = n->value;
     parent->add(std::move(n));
+}
+
+/** The row of `path` below `node` (the JSON rows' paths: "eviction_config.eviction_ratio"). */
+TreeNode *findPath(TreeNode *node, const QString &path) {
+    for (const auto &c : node->children) {
+        if (c->path == path) {
+            return c.get();
+        }
+        if (path.startsWith(c->path) && !c->children.empty()) {
+            if (TreeNode *hit = findPath(c.get(), path)) {
+                return hit;
+            }
+        }
+    }
+    return nullptr;
 }
 
 }  // namespace
@@ -113,6 +129,17 @@ std::unique_ptr<TreeNode> HeaderTree::build(const TraceHeader &header) {
                 const QJsonObject &o = config.object();
                 for (auto it = o.begin(); it != o.end(); ++it) {
                     addJson(added, it.key(), it.value(), it.key());
+                }
+                for (const StorageManagerConfig::FieldProblem &p : config.fieldProblems()) {
+                    TreeNode *row = findPath(added, p.path);
+                    if (!row) {  // (every problem names a field present in the object)
+                        row = added->add(QStringLiteral("⚠"), QStringLiteral("error"), p.found);
+                    }
+                    row->value += QStringLiteral("  ⚠ expected %1").arg(p.expected);
+                    row->toolTip = QStringLiteral("%1: the viewer leaves this field unknown")
+                                       .arg(p.toString());
+                    row->problem = true;
+                    added->problem = true;
                 }
             } else {
                 QString why;

@@ -1,8 +1,11 @@
 #include "trace/recordindexer.h"
 
+#include "codec/valuedecoder.h"
+
 #include <msgpack.hpp>
 
 #include <cstring>
+#include <limits>
 #include <memory>
 
 namespace lmct {
@@ -16,19 +19,27 @@ constexpr quint8 kHaveTMono = 1, kHaveTWall = 2, kHaveQualname = 4, kHaveArgs = 
 /** Walks a record body, capturing top-level fields only. */
 class IndexVisitor : public msgpack::null_visitor {
 public:
-    IndexVisitor(qint64 size, bool stopEarly) : m_size(size), m_stopEarly(stopEarly) {}
+    IndexVisitor(qint64 size, bool stopEarly)
+        : m_size(size),
+          m_stopEarly(stopEarly),
+          // (Index mode walks the arguments only when the keys come in another order: it
+          // reads no more of them than it needs and leaves the count to Full)
+          m_maxValues(stopEarly ? std::numeric_limits<qint64>::max() : RecordIndexer::kMaxValues) {}
 
     void init() {}  // (called by the parser's init(); reset() by assignment instead)
 
-    bool visit_nil() { return scalar("nil"); }
-    bool visit_boolean(bool) { return scalar("bool"); }
-    bool visit_positive_integer(uint64_t v) { return number(double(v), "int"); }
-    bool visit_negative_integer(int64_t v) { return number(double(v), "int"); }
-    bool visit_float32(float v) { return number(double(v), "float"); }
-    bool visit_float64(double v) { return number(v, "float"); }
-    bool visit_bin(const char *, uint32_t) { return scalar("bytes"); }
-    bool visit_ext(const char *, uint32_t) { return scalar("ext"); }
+    bool visit_nil() { return counted() && scalar("nil"); }
+    bool visit_boolean(bool) { return counted() && scalar("bool"); }
+    bool visit_positive_integer(uint64_t v) { return counted() && number(double(v), "int"); }
+    bool visit_negative_integer(int64_t v) { return counted() && number(double(v), "int"); }
+    bool visit_float32(float v) { return counted() && number(double(v), "float"); }
+    bool visit_float64(double v) { return counted() && number(v, "float"); }
+    bool visit_bin(const char *, uint32_t) { return counted() && scalar("bytes"); }
+    bool visit_ext(const char *, uint32_t) { return counted() && scalar("ext"); }
     bool visit_str(const char *v, uint32_t size) {
+        if (!counted()) {
+            return false;
+        }
         if (m_depth == 1) {
             if (m_atKey) {
                 m_field = fieldOf(v, size);
@@ -160,7 +171,26 @@ private:
         }
     }
 
+    /**
+     * Counts one value as ValueDecoder does (every scalar, map key and container): a record of
+     * more values than it decodes is flagged here, not only shown cut when displayed.
+     */
+    bool counted() {
+        if (++m_values > m_maxValues) {
+            m_limit = true;
+            f.message = QStringLiteral(
+                            "more than %1 values, the decoding limit: only the first %1 are "
+                            "decoded")
+                            .arg(RecordIndexer::kMaxValues);
+            return false;
+        }
+        return true;
+    }
+
     bool open(uint32_t n, int bytesPerItem, const char *what) {
+        if (!counted()) {
+            return false;
+        }
         if (m_depth == 0) {
             m_rootSeen = true;
             m_rootIsMap = bytesPerItem == 2;
@@ -197,7 +227,9 @@ private:
 
     qint64 m_size;
     bool m_stopEarly;
+    qint64 m_maxValues;
     int m_depth = 0;
+    qint64 m_values = 0;
     bool m_atKey = false;
     Field m_field = kNone;
 };
@@ -255,6 +287,10 @@ QString trailingMessage(qint64 end, qint64 size) {
         .arg(end)
         .arg(size - end);
 }
+
+static_assert(RecordIndexer::kMaxValues == ValueDecoder::Limits{}.maxNodes &&
+                  RecordIndexer::kMaxDepth == ValueDecoder::Limits{}.maxDepth,
+              "the argument check flags what the display decode cuts");
 
 }  // namespace
 

@@ -16,7 +16,8 @@ namespace lmct {
  *
  * The body is walked with msgpack-cxx's visitor parser without building any object. Two depths:
  * - Mode::Full validates the whole body (one complete value, no trailing bytes, bounded
- *   nesting, no container claiming more elements than there are bytes).
+ *   nesting, at most kMaxValues values, no container claiming more elements than there are
+ *   bytes).
  * - Mode::Index stops as soon as `t_mono`, `t_wall` and `qualname` are known and the `args` map
  *   has started (its claimed size checked against the body), which in LMCache's field order
  *   (`type, t_mono, t_wall, qualname, args`) skips the arguments entirely. Keys in another order
@@ -53,6 +54,11 @@ public:
 
     /** Maximum container nesting accepted inside a record. */
     static constexpr int kMaxDepth = 128;
+    /**
+     * Maximum values (scalars, map keys and containers) in a record: Mode::Full reports more
+     * as Status::Limit, as ValueDecoder (the display decode) stops at the same count.
+     */
+    static constexpr qint64 kMaxValues = 2'000'000;
 
     enum class Mode : quint8 { Full, Index };
 

@@ -15,8 +15,11 @@ class Value;
  * (spec §7a; LMCache `lmcache/v1/distributed/config.py`, written with `json.dumps(...,
  * sort_keys=True)` by the recorder).
  *
- * Fields read, each optional (absent, JSON null, or of another type than LMCache writes: unknown,
- * std::nullopt; a byte count or TTL that is negative or not an integer is unknown too):
+ * Fields read, each optional (absent or JSON null: unknown, std::nullopt). A value of another
+ * type than LMCache writes, or out of its range (a byte count, TTL or count that is negative,
+ * not whole or 2^63 and more; a fraction outside [0, 1]), is unknown too and listed in
+ * fieldProblems() with its dotted path, what was expected and what was found, so that no
+ * nonsense is shown as the configuration and none is dropped without a word:
  * - `l1_manager_config.memory_config.size_in_bytes`: the L1 capacity (bytes), what a cache
  *   what-if takes as "the configuration you ran"; `init_size_in_bytes` (bytes, the first
  *   allocation when `use_lazy`) and `use_lazy`.
@@ -31,7 +34,9 @@ class Value;
  * Other keys (older recorders invent `chunk_size`, `world_size`) are kept in object() only.
  *
  * state() tells a header with no config attached (no key, or "" as LMCache writes then) from
- * one whose text is not a JSON object. Never throws; bad input leaves fields unknown.
+ * one whose text is not a JSON object. A text holding `NaN` or `Infinity` (what Python's
+ * json.dumps writes for such floats; JSON has no such numbers) is NotJson with the parse error
+ * "NaN is not JSON" at the token's byte offset. Never throws; bad input leaves fields unknown.
  *
  * Thread-safety: a value type (QJsonObject is implicitly shared); const use from any thread.
  */
@@ -45,6 +50,16 @@ public:
         NotString,  ///< `sm_config_json` is not a msgpack str
         Cut,        ///< the text was cut when read (over Value::kMaxKeptBytes): not parsed
         Lost        ///< overwritten: the header was rewritten in place (spec §7.4)
+    };
+
+    /** A known field whose value is not what LMCache writes there (spec §7a). */
+    struct FieldProblem {
+        QString path;      ///< dotted path: "l1_manager_config.memory_config.size_in_bytes"
+        QString expected;  ///< e.g. "a fraction from 0 to 1"
+        QString found;     ///< the value as found: "-3", "the string \"48GiB\"", "a list"
+        /** "PATH: expected EXPECTED, found FOUND". */
+        QString toString() const;
+        bool operator==(const FieldProblem &) const = default;
     };
 
     /** One L2 adapter: `type` and a location field when present, and the object as written. */
@@ -94,13 +109,16 @@ public:
     std::optional<double> notifierIntervalMs() const { return m_notifierIntervalMs; }
     /** `l1_manager_config.memory_config.shm_name` (embeds the server's PID); empty if unknown. */
     QString shmName() const { return m_shmName; }
+    /** The known fields present with a value of another type or out of range, in key order. */
+    const QList<FieldProblem> &fieldProblems() const { return m_problems; }
 
     /**
      * The config in words, one part per topic, each left out when unknown, e.g. {"L1 48 GiB
      * (init 20 GiB, lazy)", "LRU eviction at 80 % watermark, ratio 0.2", "write TTL 600 s, read
      * TTL 300 s", "no L2 adapters", "prefetch: 8 in flight, policy default", "store policy
-     * default", "notifier every 5 ms"}. A config that is not Valid is one sentence saying so
-     * ("no StorageManager config attached", "sm_config_json is not valid JSON: ...").
+     * default", "notifier every 5 ms"}, then one part per field problem ("⚠ PATH: expected ...,
+     * found ..."). A config that is not Valid is one sentence saying so ("no StorageManager
+     * config attached", "sm_config_json is not valid JSON: ...").
      */
     QStringList summaryParts() const;
     /** summaryParts() joined with " · ". */
@@ -140,6 +158,7 @@ private:
     std::optional<QString> m_storePolicy;
     std::optional<double> m_notifierIntervalMs;
     QString m_shmName;
+    QList<FieldProblem> m_problems;
 };
 
 }  // namespace lmct

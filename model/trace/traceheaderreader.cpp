@@ -22,8 +22,9 @@ QString hexByte(uchar b) {
 
 /**
  * Warnings (Kind::Header, offset 4) about header fields that are present with a type LMCache
- * never writes (a string trace_schema_version was shown as "(none)" without a word), and about
- * an sm_config_json that is not the JSON object LMCache writes (json.dumps of the config).
+ * never writes (a string trace_schema_version was shown as "(none)" without a word), about an
+ * sm_config_json that is not the JSON object LMCache writes (json.dumps of the config), and
+ * about each of its known fields with a value of another type or out of range.
  */
 void checkHeaderFieldTypes(const TraceHeader &header,
                            const std::function<void(const QString &)> &warn) {
@@ -61,6 +62,10 @@ void checkHeaderFieldTypes(const TraceHeader &header,
         warn(QStringLiteral("header field sm_config_json holds a JSON %1; expected the "
                             "StorageManager config as a JSON object")
                  .arg(config.jsonKind()));
+    }
+    for (const StorageManagerConfig::FieldProblem &p : config.fieldProblems()) {
+        warn(QStringLiteral("header field sm_config_json: %1 (the field is left unknown)")
+                 .arg(p.toString()));
     }
 }
 

@@ -42,6 +42,12 @@ QJsonValue TraceInfo::configJson(const StorageManagerConfig &c) {
         }
         adapters = a;
     }
+    QJsonArray problems;
+    for (const StorageManagerConfig::FieldProblem &p : c.fieldProblems()) {
+        problems.append(QJsonObject{{QStringLiteral("path"), p.path},
+                                    {QStringLiteral("expected"), p.expected},
+                                    {QStringLiteral("found"), p.found}});
+    }
     return QJsonObject{
         {QStringLiteral("l1_bytes"), integer(c.l1Bytes())},
         {QStringLiteral("l1_init_bytes"), integer(c.l1InitBytes())},
@@ -57,6 +63,7 @@ QJsonValue TraceInfo::configJson(const StorageManagerConfig &c) {
         {QStringLiteral("store_policy"), str(c.storePolicy())},
         {QStringLiteral("notifier_interval_ms"), real(c.notifierIntervalMs())},
         {QStringLiteral("error"), c.isValid() ? null : QJsonValue(c.summary())},
+        {QStringLiteral("problems"), problems},
     };
 }
 

@@ -40,8 +40,9 @@ public:
      * `trigger_watermark` (number, fractions of L1), `read_ttl_s`, `write_ttl_s` (int s),
      * `l2_adapters` (array of the adapter objects as written), `prefetch_max_in_flight` (int),
      * `prefetch_policy`, `store_policy` (str), `notifier_interval_ms` (number), each null when
-     * unknown, and `error` (str: why the text is not a config object, e.g. not valid JSON; null
-     * for a config object).
+     * unknown, `error` (str: why the text is not a config object, e.g. not valid JSON; null
+     * for a config object) and `problems` (array of `{"path", "expected", "found"}`: the known
+     * fields of another type or out of range, StorageManagerConfig::fieldProblems()).
      */
     static QJsonValue configJson(const StorageManagerConfig &config);
     /** JSON for an opened document. */

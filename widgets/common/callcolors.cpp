@@ -13,9 +13,10 @@ namespace {
 
 // Fixed colours for LMCache's call flow (Tableau 10 hues: distinct, colour-blind aware, and
 // mid-tone so they work on light and dark backgrounds). The prefetch-lease calls of late 2026
-// builds take two more mid-tone hues, each at least as far from every other flow colour (CIELAB
-// ΔE ≥ 24) as it is from the unknown calls' colours (ΔE ≥ 20): slate blue for a release, brick
-// for a cancel (a dropped prefetch, akin to abort_write's red but darker).
+// builds take two more hues: violet for a release, saturated where the flow's purple is
+// greyish and apart from submit_prefetch_task's blue (CIEDE2000 ΔE ≥ 25 from every flow colour,
+// CIE76 ΔE ≥ 24), and brick for a cancel (a dropped prefetch, akin to abort_write's red but
+// darker).
 struct FlowColor {
     const char *name;
     QRgb rgb;
@@ -24,7 +25,7 @@ constexpr FlowColor kFlowColors[] = {
     {"submit_prefetch_task", 0x4e79a7},               // blue
     {"read_prefetched_results.__enter__", 0x76b7b2},  // teal
     {"finish_read_prefetched", 0x59a14f},             // green
-    {"release_prefetch_task", 0x6a5acd},              // slate blue
+    {"release_prefetch_task", 0x7a1fd0},              // violet
     {"cancel_prefetch_task", 0xa0434e},               // brick
     {"read_prefetched_results.__exit__", 0xb07aa1},   // purple
     {"reserve_write", 0xf28e2b},                      // orange

@@ -169,11 +169,16 @@ void HeaderPane::rebuild() {
             QString::number(doc->recordsStart()));
     const int errors = doc->errorCount();
     const int warnings = doc->warningCount();
+    const qint64 notes = doc->diagnosticCount() - errors - warnings;
+    auto counted = [&loc](qint64 n, const QString &one, const QString &many) {
+        return (n == 1 ? one : many).arg(loc.toString(n));
+    };
     TreeNode *diag = addFact(file, tr("diagnostics"), tr("count"),
-                             tr("%1 (%2 errors, %3 warnings)")
-                                 .arg(loc.toString(doc->diagnosticCount()))
-                                 .arg(errors)
-                                 .arg(warnings));
+                             tr("%1 (%2, %3, %4)")
+                                 .arg(loc.toString(doc->diagnosticCount()),
+                                      counted(errors, tr("%1 error"), tr("%1 errors")),
+                                      counted(warnings, tr("%1 warning"), tr("%1 warnings")),
+                                      counted(notes, tr("%1 note"), tr("%1 notes"))));
     diag->problem = errors > 0 || warnings > 0;
     if (doc->skippedBytes() > 0 || doc->skippedFrames() > 0) {
         TreeNode *d = addFact(file, tr("damage"), tr("derived"),
@@ -289,7 +294,8 @@ void HeaderPane::rebuild() {
     QPalette configPal = palette();
     if (config.state() == StorageManagerConfig::State::None) {
         configPal.setColor(QPalette::WindowText, StatusColors::muted(configPal));
-    } else if (!config.isValid()) {  // not a config object, or lost with the header
+    } else if (!config.isValid() || !config.fieldProblems().isEmpty()) {
+        // not a config object, lost with the header, or fields of another type or range
         configPal.setColor(QPalette::WindowText, StatusColors::warning(configPal));
     }
     m_config->setPalette(configPal);
