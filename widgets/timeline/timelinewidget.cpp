@@ -32,7 +32,6 @@ namespace lmct {
 
 namespace {
 
-constexpr double kMinViewSeconds = 1e-7;  // 100 ns
 // the rate plot's least plot area when the timeline is short of room: two value labels
 constexpr int kLeastRatePlotPx = 36;
 const QString kSpanPrefix = QStringLiteral("spans:");
@@ -140,6 +139,15 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
     m_cancel = std::make_shared<std::atomic_bool>(false);
     m_ticker.reset(new TimeAxisTicker);
     buildUi();
+    m_viewport = new TimelineViewport(this);
+    m_viewport->showWindow(timeAxis()->range().lower, timeAxis()->range().upper);
+    connect(m_viewport, &TimelineViewport::windowChanged, this,
+            [this](double from, double to) { timeAxis()->setRange(from, to); });
+    connect(m_viewport, &TimelineViewport::historyChanged, m_backAction, &QAction::setEnabled);
+    connect(m_viewport, &TimelineViewport::keepNewestChanged, this, [this](bool on) {
+        const QSignalBlocker block(m_newestAction);
+        m_newestAction->setChecked(on);
+    });
     connect(&m_watcher, &QFutureWatcher<Built>::finished, this, &TimelineWidget::onBuilt);
     // A growing document (loading, live follow) is indexed again at most this often, so that
     // the loader keeps the cores; documentGrew() arms it, and it also polls while a document
@@ -532,16 +540,15 @@ void TimelineWidget::onDocumentChanged() {
     ++m_generation;
     m_doc = m_state ? m_state->document() : nullptr;
     m_index.reset();
+    m_viewport->setTrace(false, 0.0, 0.0);
     m_pairs.clear();
     m_families.clear();
     m_builtRecords = -1;
     m_pairsDeferred = false;
     m_lanes->setSpansPending(false);
     m_overviewLanes->setSpansPending(false);
-    m_history.clear();
-    m_backAction->setEnabled(false);
+    m_viewport->resetHistory();
     m_firstBuild = true;
-    m_fitted = true;
     m_rebuildPending = false;
     m_lanes->setData(m_doc, nullptr, {});
     m_overviewLanes->setData(m_doc, nullptr, {});
@@ -682,6 +689,7 @@ void TimelineWidget::apply(const Built &b, bool final) {
     const bool first = m_firstBuild;
     m_firstBuild = false;
     m_index = b.index;
+    m_viewport->setTrace(m_index->recordCount() > 0, m_index->minTime(), m_index->maxTime());
     if (final) {
         // (until then, spans paired on an earlier snapshot of a growing document stay shown)
         m_pairs = b.pairs;
@@ -699,21 +707,18 @@ void TimelineWidget::apply(const Built &b, bool final) {
     m_overviewLanes->setData(m_doc, m_index, m_pairs);
     rebuildRows();
     rebuildRateGraphs();
-    const QCPRange d = dataRange();
+    const TimelineViewport::Range d = m_viewport->traceRange();
     const double pad = d.size() * 0.01;
     m_overview->axisRect()->axis(QCPAxis::atBottom)->setRange(d.lower - pad, d.upper + pad);
-    if (first || m_fitted) {
-        const QVector<QCPRange> keep = m_history;
-        fitAll();
-        m_history = keep;
-        m_backAction->setEnabled(!m_history.isEmpty());
-    } else if (m_keepNewest) {
-        trackNewest();
+    if (first || m_viewport->isFitted()) {
+        m_viewport->refit();
+    } else if (m_viewport->keepNewest()) {
+        m_viewport->trackNewest();
     }
     if (m_state) {
         // Re-centring the selection would move the view away from the newest records (and,
         // counted as a move by hand, switch Keep newest off): only its marks then.
-        showSelection(m_state->selectedRecord(), !m_keepNewest);
+        showSelection(m_state->selectedRecord(), !m_viewport->keepNewest());
         onTimeRangeChanged();
     }
     updateInfo();
@@ -751,20 +756,8 @@ void TimelineWidget::showSelection(int record, bool centre) {
     if (valid) {
         const double t = m_doc->records().tMono(record);
         setVLine(m_ovSelection, t);
-        const QCPRange r = visibleRange();
-        if (centre && std::isfinite(t) &&
-            (t < r.lower + 0.02 * r.size() || t > r.upper - 0.02 * r.size())) {
-            // centre it, keeping the zoom, without showing more than a margin beyond the trace
-            const QCPRange d = dataRange();
-            const double pad = 0.01 * std::max(d.size(), r.size());
-            double lo = t - r.size() / 2;
-            if (r.size() <= d.size() + 2 * pad) {
-                lo = std::clamp(lo, d.lower - pad, d.upper + pad - r.size());
-            }
-            m_lastNavigation.invalidate();
-            noteNavigation();
-            m_lastNavigation.invalidate();
-            setVisibleRange(lo, lo + r.size());
+        if (centre) {
+            m_viewport->reveal(t);
         }
     }
     replotAll();
@@ -1357,113 +1350,28 @@ QCPAxis *TimelineWidget::timeAxis() const {
 }
 
 QCPRange TimelineWidget::visibleRange() const {
-    return timeAxis()->range();
-}
-
-QCPRange TimelineWidget::dataRange() const {
-    if (!m_index || m_index->recordCount() == 0) {
-        return QCPRange(0.0, 1.0);
-    }
-    double lo = m_index->minTime(), hi = m_index->maxTime();
-    if (hi - lo < 1e-3) {
-        const double c = (lo + hi) / 2;
-        lo = c - 5e-4;
-        hi = c + 5e-4;
-    }
-    return QCPRange(lo, hi);
+    const TimelineViewport::Range w = m_viewport->window();
+    return QCPRange(w.lower, w.upper);
 }
 
 void TimelineWidget::setVisibleRange(double from, double to) {
-    if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) {
-        return;
-    }
-    // A window that fits in 1.5 times the trace keeps its width (pans and zooms): its centre
-    // stays within the trace and the window within that limit, so panning stops at an edge. A
-    // wider one shows its part inside the limit (a window reaching far past the trace keeps
-    // where it starts or ends inside it, instead of being re-centred).
-    const QCPRange d = dataRange();
-    const double margin = d.size() * 0.25 + 5e-7;
-    const double lo = d.lower - margin, hi = d.upper + margin;
-    const double w = to - from;
-    double a = 0.0, b = 0.0;
-    if (w <= hi - lo) {
-        const double c = std::min(std::max((from + to) / 2, d.lower), d.upper);
-        a = std::min(std::max(c - w / 2, lo), hi - w);
-        b = a + w;
-    } else {
-        a = std::max(from, lo);
-        b = std::min(to, hi);
-    }
-    if (!(b - a >= kMinViewSeconds)) {
-        const double c = (a + b) / 2;
-        a = c - kMinViewSeconds / 2;
-        b = c + kMinViewSeconds / 2;
-    }
-    m_fitted = false;
-    if (!m_tracking && m_keepNewest) {
-        setKeepNewest(false);  // moved by hand (fitAll() restores it)
-    }
-    timeAxis()->setRange(a, b);
-}
-
-void TimelineWidget::noteNavigation() {
-    // one history entry per burst of navigation (wheel, keys, drags in a row)
-    if (!m_lastNavigation.isValid() || m_lastNavigation.elapsed() > 700) {
-        const QCPRange r = visibleRange();
-        if (m_history.isEmpty() || m_history.last() != r) {
-            m_history.append(r);
-            if (m_history.size() > 200) {
-                m_history.removeFirst();
-            }
-        }
-        m_backAction->setEnabled(true);
-    }
-    m_lastNavigation.restart();
+    m_viewport->setWindow(from, to);
 }
 
 void TimelineWidget::fitAll() {
-    m_lastNavigation.invalidate();
-    noteNavigation();
-    m_lastNavigation.invalidate();
-    const QCPRange d = dataRange();
-    const double pad = d.size() * 0.01;
-    m_tracking = true;  // fitting shows the newest record too: keep newest stays on
-    setVisibleRange(d.lower - pad, d.upper + pad);
-    m_tracking = false;
-    m_fitted = true;
+    m_viewport->fitAll();
 }
 
 bool TimelineWidget::zoomBack() {
-    if (m_history.isEmpty()) {
-        return false;
-    }
-    const QCPRange r = m_history.takeLast();
-    m_lastNavigation.invalidate();
-    setVisibleRange(r.lower, r.upper);
-    m_backAction->setEnabled(!m_history.isEmpty());
-    return true;
-}
-
-void TimelineWidget::zoomBy(double factor, double anchor) {
-    const QCPRange r = visibleRange();
-    noteNavigation();
-    setVisibleRange(anchor - (anchor - r.lower) * factor, anchor + (r.upper - anchor) * factor);
-}
-
-void TimelineWidget::panBy(double fraction) {
-    const QCPRange r = visibleRange();
-    noteNavigation();
-    setVisibleRange(r.lower + fraction * r.size(), r.upper + fraction * r.size());
+    return m_viewport->back();
 }
 
 void TimelineWidget::fitSelection() {
-    QCPRange target;
-    bool have = false;
+    std::optional<TimelineViewport::Range> target;
     if (m_state && m_state->timeRange()) {
         const auto tr = *m_state->timeRange();
-        const double pad = std::max(tr.to - tr.from, kMinViewSeconds) * 0.05;
-        target = QCPRange(tr.from - pad, tr.to + pad);
-        have = true;
+        const double pad = std::max(tr.to - tr.from, TimelineViewport::kMinViewSeconds) * 0.05;
+        target = TimelineViewport::Range{tr.from - pad, tr.to + pad};
     } else if (m_state && m_index && m_doc && m_state->selectedRecord() >= 0) {
         const int rec = m_state->selectedRecord();
         const RecordStore &rs = m_doc->records();
@@ -1475,21 +1383,10 @@ void TimelineWidget::fitSelection() {
             const double lo = ts.at(std::max(0, pos - 20));
             const double hi = ts.at(std::min(ts.size() - 1, pos + 20));
             const double w = std::max({2 * (t - lo), 2 * (hi - t), 1e-5});
-            target = QCPRange(t - w / 2, t + w / 2);
-            have = true;
+            target = TimelineViewport::Range{t - w / 2, t + w / 2};
         }
     }
-    const QCPRange v = visibleRange();
-    const bool already = have && std::abs(v.lower - target.lower) < 0.02 * target.size() &&
-                         std::abs(v.upper - target.upper) < 0.02 * target.size();
-    if (have && !already) {
-        m_lastNavigation.invalidate();
-        noteNavigation();
-        m_lastNavigation.invalidate();
-        setVisibleRange(target.lower, target.upper);
-    } else {
-        fitAll();
-    }
+    m_viewport->fitTo(target);
 }
 
 void TimelineWidget::onRangeChanged(const QCPRange &range) {
@@ -1667,14 +1564,13 @@ void TimelineWidget::onPlotMove(QMouseEvent *e) {
         hideHover();
         if (m_drag == Drag::Pan) {
             m_plot->setCursor(Qt::ClosedHandCursor);
-            m_lastNavigation.invalidate();
-            noteNavigation();
+            m_viewport->beginNavigation();
         }
     }
     if (m_drag == Drag::Pan) {
         const double secPerPx = m_pressRange.size() / std::max(1, m_lanesRect->width());
         const double dt = (e->pos().x() - m_pressPos.x()) * secPerPx;
-        m_lastNavigation.restart();
+        m_viewport->continueNavigation();
         setVisibleRange(m_pressRange.lower - dt, m_pressRange.upper - dt);
         return;
     }
@@ -1700,9 +1596,7 @@ void TimelineWidget::onPlotRelease(QMouseEvent *e) {
             m_state->setSelectedRecord(hit.record);
         }
     } else if (d == Drag::Zoom && m_moved && hi > lo) {
-        m_lastNavigation.invalidate();
-        noteNavigation();
-        m_lastNavigation.invalidate();
+        m_viewport->noteJump();
         setVisibleRange(lo, hi);
     } else if (d == Drag::Range && m_moved && hi > lo && m_state) {
         m_state->setTimeRange(ViewState::TimeRange{lo, hi});
@@ -1721,11 +1615,10 @@ void TimelineWidget::onPlotDoubleClick(QMouseEvent *e) {
         const auto &row = m_lanes->rows()[hit.row];
         const ContextPairs::Span &s = m_pairs[size_t(row.family)]->spans()[size_t(hit.span)];
         const double w = std::max(s.duration(), 1e-6);
-        m_lastNavigation.invalidate();
-        noteNavigation();
+        m_viewport->beginNavigation();
         setVisibleRange(s.start - 0.25 * w, s.end + 0.25 * w);
     } else {
-        zoomBy(0.25, timeAt(e->pos().x()));
+        m_viewport->zoomBy(0.25, timeAt(e->pos().x()));
     }
 }
 
@@ -1736,15 +1629,15 @@ void TimelineWidget::onPlotWheel(QWheelEvent *e) {
     }
     const QPoint ad = e->angleDelta();
     if (std::abs(ad.x()) > std::abs(ad.y())) {
-        panBy(-ad.x() / 120.0 * 0.1);
+        m_viewport->panBy(-ad.x() / 120.0 * 0.1);
     } else if (e->modifiers() & Qt::ShiftModifier) {
-        panBy(-ad.y() / 120.0 * 0.1);
+        m_viewport->panBy(-ad.y() / 120.0 * 0.1);
     } else if (ad.y() != 0) {
         const double x = e->position().x();
         const double anchor = inData(e->position().toPoint())
                                   ? timeAt(x)
                                   : (visibleRange().lower + visibleRange().upper) / 2;
-        zoomBy(std::pow(0.8, ad.y() / 120.0), anchor);
+        m_viewport->zoomBy(std::pow(0.8, ad.y() / 120.0), anchor);
     }
 }
 
@@ -1757,19 +1650,19 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
         case Qt::Key_W:
         case Qt::Key_Plus:
         case Qt::Key_Equal:
-            zoomBy(0.8, anchorTime());
+            m_viewport->zoomBy(0.8, anchorTime());
             break;
         case Qt::Key_S:
         case Qt::Key_Minus:
-            zoomBy(1.25, anchorTime());
+            m_viewport->zoomBy(1.25, anchorTime());
             break;
         case Qt::Key_A:
         case Qt::Key_Left:
-            panBy(-0.15);
+            m_viewport->panBy(-0.15);
             break;
         case Qt::Key_D:
         case Qt::Key_Right:
-            panBy(0.15);
+            m_viewport->panBy(0.15);
             break;
         case Qt::Key_F:
             fitSelection();
@@ -1778,7 +1671,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
             fitAll();
             break;
         case Qt::Key_End:
-            setKeepNewest(!m_keepNewest);
+            setKeepNewest(!keepNewest());
             break;
         case Qt::Key_Period:
         case Qt::Key_Comma:
@@ -1815,8 +1708,7 @@ void TimelineWidget::onOverviewPress(QMouseEvent *e) {
     const double t = ok->pixelToCoord(x);
     const QCPRange r = visibleRange();
     const double xl = ok->coordToPixel(r.lower), xr = ok->coordToPixel(r.upper);
-    m_lastNavigation.invalidate();
-    noteNavigation();
+    m_viewport->beginNavigation();
     if (xr - xl > 12 && std::abs(x - xl) <= 5) {
         m_drag = Drag::OverviewLeft;
     } else if (xr - xl > 12 && std::abs(x - xr) <= 5) {
@@ -1848,8 +1740,8 @@ void TimelineWidget::onOverviewMove(QMouseEvent *e) {
         }
         return;
     }
-    m_lastNavigation.restart();
-    const double minW = kMinViewSeconds;
+    m_viewport->continueNavigation();
+    const double minW = TimelineViewport::kMinViewSeconds;
     if (m_drag == Drag::OverviewMove) {
         const double dt = t - m_pressTime;
         setVisibleRange(m_pressRange.lower + dt, m_pressRange.upper + dt);
@@ -1875,7 +1767,7 @@ void TimelineWidget::onOverviewWheel(QWheelEvent *e) {
     }
     const double t =
         m_overview->axisRect()->axis(QCPAxis::atBottom)->pixelToCoord(e->position().x());
-    zoomBy(std::pow(0.8, e->angleDelta().y() / 120.0), t);
+    m_viewport->zoomBy(std::pow(0.8, e->angleDelta().y() / 120.0), t);
 }
 
 bool TimelineWidget::eventFilter(QObject *watched, QEvent *event) {
@@ -2054,7 +1946,7 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
                        [this] { m_state->setTimeRange(std::nullopt); });
     }
     menu.addAction(tr("Previous view\tBackspace"), this, &TimelineWidget::zoomBack)
-        ->setEnabled(!m_history.isEmpty());
+        ->setEnabled(m_viewport->canGoBack());
     menu.addSeparator();
     menu.addAction(m_rateAction);
     menu.addSeparator();
@@ -2203,44 +2095,17 @@ bool TimelineWidget::stepFollowed(int direction) {
     }
     const FollowedTrail::Event &e = m_trail->events()[size_t(i)];
     // centred, keeping the zoom (first, so that the selection does not move the view again)
-    const QCPRange r = visibleRange();
-    if (std::abs((r.lower + r.upper) / 2 - e.t) > 1e-9 * std::max(1.0, std::abs(e.t))) {
-        m_lastNavigation.invalidate();
-        noteNavigation();
-        m_lastNavigation.invalidate();
-        setVisibleRange(e.t - r.size() / 2, e.t + r.size() / 2);
-    }
+    m_viewport->centreOn(e.t);
     m_state->setSelectedRecord(e.record);
     return true;
 }
 
 void TimelineWidget::setKeepNewest(bool on) {
-    if (on == m_keepNewest) {
-        return;
-    }
-    m_keepNewest = on;
-    {
-        const QSignalBlocker block(m_newestAction);
-        m_newestAction->setChecked(on);
-    }
-    if (on && !m_fitted) {
-        trackNewest();
-    }
+    m_viewport->setKeepNewest(on);
 }
 
-void TimelineWidget::trackNewest() {
-    if (!m_index || m_index->recordCount() == 0) {
-        return;
-    }
-    const QCPRange r = visibleRange();
-    const double w = r.size();
-    const double right = m_index->maxTime() + 0.02 * w;  // a margin past the newest tick
-    if (std::abs(r.upper - right) <= 1e-12 * std::max(1.0, std::abs(right))) {
-        return;
-    }
-    m_tracking = true;
-    setVisibleRange(right - w, right);
-    m_tracking = false;
+bool TimelineWidget::keepNewest() const {
+    return m_viewport->keepNewest();
 }
 
 }  // namespace lmct

@@ -7,6 +7,7 @@
 #include "timeline/timelineindex.h"
 #include "timeline/timelinelanes.h"
 #include "timeline/timelineoverlay.h"
+#include "timeline/timelineviewport.h"
 #include "viewstate.h"
 
 #include <QElapsedTimer>
@@ -139,7 +140,7 @@ public:
 
     /** Keeps the right edge of the view on the newest record while the trace grows. */
     void setKeepNewest(bool on);
-    bool keepNewest() const { return m_keepNewest; }
+    bool keepNewest() const;
 
     void setRatePlotVisible(bool visible);
     bool isRatePlotVisible() const { return m_rateVisible; }
@@ -219,8 +220,6 @@ private:
     void onFilterChanged();
     void applyFilterIndex();
     void onFollowedRecordsChanged();
-    /** Keep newest: moves the view so that its right edge is on the newest record. */
-    void trackNewest();
     void onTimeRangeChanged();
     void onWallUtcChanged(bool utc);
     void onRangeChanged(const QCPRange &range);
@@ -261,14 +260,10 @@ private:
     void showHover(const QPoint &pos, const QPoint &globalPos);
     void hideHover();
 
-    void zoomBy(double factor, double anchor);
-    void panBy(double fraction);
     void fitSelection();
-    void noteNavigation();
     double anchorTime() const;
     bool inData(const QPoint &pos) const;
     double timeAt(double x) const;
-    QCPRange dataRange() const;
     QString tooltipFor(const TimelineLanes::Hit &hit) const;
 
     QPointer<ViewState> m_state;
@@ -343,8 +338,6 @@ private:
     bool m_filterBuilding = false;
     std::shared_ptr<const FollowedTrail> m_trail;
     quint64 m_trailGeneration = 0;
-    bool m_keepNewest = false;
-    bool m_tracking = false;  // setVisibleRange() called by trackNewest()
     QCPItemRect *m_band = nullptr;
     QCPItemRect *m_rateBand = nullptr;
     QCPItemRect *m_backdrop = nullptr;
@@ -356,15 +349,13 @@ private:
     QSet<QString> m_hidden;  // hidden row keys
     TimeMode m_timeMode = TimeMode::Relative;
     bool m_rateVisible = true;
-    bool m_fitted = true;  // the view shows everything (follows a growing trace)
+    TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
 
     Drag m_drag = Drag::None;
     QPoint m_pressPos;
     QCPRange m_pressRange;
     double m_pressTime = 0.0;
     bool m_moved = false;
-    QVector<QCPRange> m_history;
-    QElapsedTimer m_lastNavigation;
     int m_hoverRecord = -2;  // the record whose tooltip is shown (-2: none)
     QString m_hoverTip;      // the tooltip shown
     QPoint m_lastMouse{-1, -1};
