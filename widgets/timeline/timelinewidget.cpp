@@ -34,7 +34,6 @@ namespace {
 
 // the rate plot's least plot area when the timeline is short of room: two value labels
 constexpr int kLeastRatePlotPx = 36;
-const QString kSpanPrefix = QStringLiteral("spans:");
 const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
 
 /**
@@ -49,10 +48,6 @@ QString unbrokenNumber(qint64 n) {
         }
     }
     return s;
-}
-
-QString spanKey(const QString &family) {
-    return kSpanPrefix + family;
 }
 
 void setPlotCoordsX(QCPItemPosition *p, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value) {
@@ -796,53 +791,19 @@ void TimelineWidget::rebuildRows() {
             }
         }
     }
-    std::sort(qualnames.begin(), qualnames.end(), &Qualname::flowLess);
-    QStringList defaults = qualnames;
-    for (const QString &f : m_families) {
-        int at = int(defaults.indexOf(f + QStringLiteral(".__enter__")));
-        if (at < 0) {
-            at = int(defaults.indexOf(f + QStringLiteral(".__exit__")));
-        }
-        defaults.insert(at < 0 ? defaults.size() : at, spanKey(f));
-    }
-    // Keep the user's order; new keys go after their default predecessor.
-    QStringList order;
-    for (const QString &k : m_order) {
-        if (defaults.contains(k)) {
-            order.append(k);
-        }
-    }
-    for (int i = 0; i < defaults.size(); ++i) {
-        if (order.contains(defaults[i])) {
-            continue;
-        }
-        int at = 0;
-        for (int j = i - 1; j >= 0; --j) {
-            const int p = int(order.indexOf(defaults[j]));
-            if (p >= 0) {
-                at = p + 1;
-                break;
-            }
-        }
-        order.insert(at, defaults[i]);
-    }
-    if (!order.isEmpty()) {
-        m_order = order;
-    }
+    m_layout.setLanes(qualnames, m_families);
     QVector<TimelineLanes::Row> rows;
     auto *ticker =
         static_cast<QCPAxisTickerText *>(m_lanesRect->axis(QCPAxis::atLeft)->ticker().data());
     ticker->clear();
-    for (const QString &k : order) {
-        if (m_hidden.contains(k)) {
-            continue;
-        }
+    for (const LaneLayout::Row &lr : m_layout.rows()) {
+        const QString &k = lr.key;
         TimelineLanes::Row row;
         row.key = k;
-        if (k.startsWith(kSpanPrefix)) {
-            const QString f = k.mid(kSpanPrefix.size());
+        if (lr.kind == LaneLayout::Row::Kind::Spans) {
+            const QString &f = lr.name;
             row.kind = TimelineLanes::Row::Kind::Spans;
-            row.family = int(m_families.indexOf(f));
+            row.family = lr.family;
             row.label = Qualname::displayName(f);
             row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
             // taller when spans overlap, so that stacked spans stay readable
@@ -911,11 +872,7 @@ void TimelineWidget::rebuildRateGraphs() {
 }
 
 void TimelineWidget::setLaneHidden(const QString &key, bool hidden) {
-    if (hidden) {
-        m_hidden.insert(key);
-    } else {
-        m_hidden.remove(key);
-    }
+    m_layout.setHidden(key, hidden);
     rebuildRows();
     rebuildRateGraphs();
     updateInfo();
@@ -923,28 +880,16 @@ void TimelineWidget::setLaneHidden(const QString &key, bool hidden) {
 }
 
 void TimelineWidget::moveLane(const QString &key, int delta) {
-    // move among the visible rows: swap with the neighbour `delta` visible rows away
-    const QStringList visible = laneKeys();
-    const int from = int(visible.indexOf(key));
-    if (from < 0) {
+    if (!m_layout.move(key, delta)) {
         return;
     }
-    const int to = std::clamp(from + delta, 0, int(visible.size()) - 1);
-    if (to == from) {
-        return;
-    }
-    const int a = int(m_order.indexOf(key));
-    m_order.removeAt(a);
-    const int b = int(m_order.indexOf(visible[to]));
-    m_order.insert(delta > 0 ? b + 1 : b, key);
     rebuildRows();
     rebuildRateGraphs();
     replotAll();
 }
 
 void TimelineWidget::resetLanes() {
-    m_order.clear();
-    m_hidden.clear();
+    m_layout.reset();
     rebuildRows();
     rebuildRateGraphs();
     updateInfo();
@@ -1888,14 +1833,14 @@ QString TimelineWidget::tooltipFor(const TimelineLanes::Hit &hit) const {
 
 void TimelineWidget::fillLanesMenu(QMenu *menu) {
     menu->clear();
-    for (const QString &k : std::as_const(m_order)) {
+    for (const QString &k : m_layout.order()) {
         const QString label =
-            k.startsWith(kSpanPrefix)
-                ? tr("%1 (spans)").arg(Qualname::displayName(k.mid(kSpanPrefix.size())))
+            LaneLayout::isSpanKey(k)
+                ? tr("%1 (spans)").arg(Qualname::displayName(LaneLayout::nameOf(k)))
                 : Qualname::displayName(k);
         QAction *a = menu->addAction(label);
         a->setCheckable(true);
-        a->setChecked(!m_hidden.contains(k));
+        a->setChecked(!m_layout.isHidden(k));
         connect(a, &QAction::toggled, this, [this, k](bool on) { setLaneHidden(k, !on); });
     }
     menu->addSeparator();

@@ -3,6 +3,7 @@
 #include "cache/followedtrail.h"
 #include "common/viewstateobserver.h"
 #include "timeline/contextpairs.h"
+#include "timeline/lanelayout.h"
 #include "timeline/timeaxisticker.h"
 #include "timeline/timelineindex.h"
 #include "timeline/timelinelanes.h"
@@ -345,8 +346,7 @@ private:
     QCPItemText *m_rateCaption = nullptr;  // the rate plot's bucket width
     TimelineExportActions *m_exportActions = nullptr;
 
-    QStringList m_order;     // every known row key, in display order
-    QSet<QString> m_hidden;  // hidden row keys
+    LaneLayout m_layout;  // lane order and hidden lanes
     TimeMode m_timeMode = TimeMode::Relative;
     bool m_rateVisible = true;
     TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
