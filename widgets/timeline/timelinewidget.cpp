@@ -131,7 +131,6 @@ QColor alpha(QColor c, int a) {
 }  // namespace
 
 TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
-    m_cancel = std::make_shared<std::atomic_bool>(false);
     m_ticker.reset(new TimeAxisTicker);
     buildUi();
     m_viewport = new TimelineViewport(this);
@@ -143,27 +142,14 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
         const QSignalBlocker block(m_newestAction);
         m_newestAction->setChecked(on);
     });
-    connect(&m_watcher, &QFutureWatcher<Built>::finished, this, &TimelineWidget::onBuilt);
-    // A growing document (loading, live follow) is indexed again at most this often, so that
-    // the loader keeps the cores; documentGrew() arms it, and it also polls while a document
-    // is loading in case a grower does not notify.
-    m_growthTimer.setSingleShot(true);
-    connect(&m_growthTimer, &QTimer::timeout, this, [this] {
-        if (!m_doc) {
-            return;
-        }
-        // (loading first: the loader marks the document read to end before it stops loading,
-        // so a document seen not loading is seen read to end by needsRebuild())
-        const bool loading = m_doc->isLoading();
-        if (needsRebuild()) {
-            startBuild();  // (marks a rebuild pending when one is running)
-        }
-        if (loading) {
-            m_growthTimer.start(growthInterval());
-        }
-        updateInfo();  // how much of what was read is drawn
-    });
-    m_filterCancel = std::make_shared<std::atomic_bool>(false);
+    m_builder = new TimelineBuilder(this);
+    connect(m_builder, &TimelineBuilder::built, this, &TimelineWidget::apply);
+    connect(m_builder, &TimelineBuilder::stageChanged, this, &TimelineWidget::updateBusy);
+    connect(m_builder, &TimelineBuilder::polled, this, &TimelineWidget::updateInfo);
+    connect(m_builder, &TimelineBuilder::filteringStarted, this, &TimelineWidget::updateInfo);
+    connect(m_builder, &TimelineBuilder::filterIndexChanged, this,
+            &TimelineWidget::applyFilterIndex);
+    connect(m_builder, &TimelineBuilder::trailReady, this, &TimelineWidget::onTrailReady);
     setFilterMode(QSettings().value(kFilterModeKey).toString() == QLatin1String("hide")
                       ? FilterMode::Hide
                       : FilterMode::Dim);
@@ -173,9 +159,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
 }
 
 TimelineWidget::~TimelineWidget() {
-    m_cancel->store(true);
-    m_filterCancel->store(true);
-    m_watcher.waitForFinished();
+    m_builder->shutdown();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,9 +501,7 @@ void TimelineWidget::setViewState(ViewState *state) {
         connect(m_state, &ViewState::followedRecordsChanged, this,
                 &TimelineWidget::onFollowedRecordsChanged);
         connect(m_state, &ViewState::documentGrew, this, [this] {
-            if (!m_growthTimer.isActive()) {
-                m_growthTimer.start(growthInterval());
-            }
+            m_builder->noteGrowth();
             updateInfo();  // more records read than drawn until the index catches up
         });
         connect(m_state, &QObject::destroyed, this, [this] { setViewState(nullptr); });
@@ -530,92 +512,30 @@ void TimelineWidget::setViewState(ViewState *state) {
 
 void TimelineWidget::onDocumentChanged() {
     hideHover();
-    m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic_bool>(false);
-    ++m_generation;
     m_doc = m_state ? m_state->document() : nullptr;
+    m_builder->setDocument(m_doc);
     m_index.reset();
     m_viewport->setTrace(false, 0.0, 0.0);
     m_pairs.clear();
     m_families.clear();
-    m_builtRecords = -1;
-    m_pairsDeferred = false;
     m_lanes->setSpansPending(false);
     m_overviewLanes->setSpansPending(false);
     m_viewport->resetHistory();
     m_firstBuild = true;
-    m_rebuildPending = false;
     m_lanes->setData(m_doc, nullptr, {});
     m_overviewLanes->setData(m_doc, nullptr, {});
     m_lanes->setSelectedRecord(-1);
     m_overviewLanes->setSelectedRecord(-1);
-    m_filterIndex.reset();
-    m_filterRecords.reset();
-    m_filterWanted.reset();
+    m_builder->clearFilter();
     applyFilterIndex();
     onFilterChanged();
     onFollowedRecordsChanged();
     rebuildRows();
     rebuildRateGraphs();
     updateBands();
-    if (m_doc) {
-        startBuild();
-        m_growthTimer.start(growthInterval());
-    } else {
-        m_growthTimer.stop();
-        m_buildStage.clear();
-    }
+    m_builder->begin();
     updateInfo();
     replotAll();
-}
-
-void TimelineWidget::startBuild() {
-    if (!m_doc) {
-        return;
-    }
-    if (m_watcher.isRunning()) {
-        m_rebuildPending = true;
-        return;
-    }
-    m_buildStage = tr("Indexing…");
-    updateBusy();
-    m_building = true;
-    m_buildClock.start();
-    auto doc = m_doc;
-    auto cancel = m_cancel;
-    const quint64 gen = m_generation;
-    m_watcher.setFuture(JobPool::run([this, doc, cancel, gen]() {
-        Built b;
-        b.doc = doc;
-        b.generation = gen;
-        b.records = doc->records().size();
-        b.index = TimelineIndex::build(doc->records(), cancel.get(), doc);
-        if (!b.index) {
-            return b;
-        }
-        // Show the lanes now; the spans follow. (The destructor waits for this task, so
-        // `this` outlives the call; a posted call to a deleted object is dropped.)
-        QMetaObject::invokeMethod(
-            this, [this, b] { apply(b, false); }, Qt::QueuedConnection);
-        // While the file is first read, the spans wait: pairing every growth again costs a
-        // pass over the bodies each time, and the spans of the last growth stayed in memory
-        // beside the final pairing (10 M records: 85 MB more at the peak). Their rows are
-        // there at once (empty pairings), filled when the file has been read.
-        b.pairsDeferred = doc->isLoading() && !doc->isReadToEnd();
-        for (const QString &f : ContextPairs::families(doc->records())) {
-            if (b.pairsDeferred) {
-                b.pairs.push_back(ContextPairs::match({}, f));
-                continue;
-            }
-            auto cp = ContextPairs::build(*doc, f, cancel.get());
-            if (!cp) {
-                b.index.reset();
-                return b;
-            }
-            b.pairs.push_back(std::move(cp));
-        }
-        return b;
-    }));
 }
 
 QFont TimelineWidget::laneLabelFont() const {
@@ -651,36 +571,7 @@ QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
     return fm.elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
 }
 
-bool TimelineWidget::needsRebuild() const {
-    return m_doc &&
-           (m_doc->records().size() != m_builtRecords || (m_pairsDeferred && m_doc->isReadToEnd()));
-}
-
-void TimelineWidget::onBuilt() {
-    apply(m_watcher.result(), true);
-}
-
-void TimelineWidget::apply(const Built &b, bool final) {
-    const bool current = b.generation == m_generation && b.doc == m_doc && b.index;
-    if (final) {
-        m_buildStage.clear();
-        updateBusy();
-        m_building = false;
-        m_lastBuildMs = m_buildClock.isValid() ? m_buildClock.elapsed() : 0;
-    } else if (current) {
-        m_buildStage = tr("Pairing spans…");
-        updateBusy();
-    }
-    if (!current) {
-        if (final && m_doc && (m_rebuildPending || !m_index)) {
-            m_rebuildPending = false;
-            startBuild();
-        }
-        return;
-    }
-    if (!final && m_index == b.index) {
-        return;
-    }
+void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
     const bool first = m_firstBuild;
     m_firstBuild = false;
     m_index = b.index;
@@ -692,8 +583,6 @@ void TimelineWidget::apply(const Built &b, bool final) {
         for (const auto &cp : m_pairs) {
             m_families.append(cp->family());
         }
-        m_builtRecords = b.records;
-        m_pairsDeferred = b.pairsDeferred;
         m_lanes->setSpansPending(b.pairsDeferred);
         m_overviewLanes->setSpansPending(b.pairsDeferred);
     }
@@ -718,25 +607,14 @@ void TimelineWidget::apply(const Built &b, bool final) {
     }
     updateInfo();
     replotAll();
-    if (!final) {
-        return;
+    if (final) {
+        emit indexReady();
     }
-    emit indexReady();
-    if (m_rebuildPending) {
-        m_rebuildPending = false;
-        if (needsRebuild()) {
-            startBuild();
-        }
-    }
-}
-
-int TimelineWidget::growthInterval() const {
-    return int(std::clamp<qint64>(3 * m_lastBuildMs, 500, 5000));
 }
 
 bool TimelineWidget::isIndexing() const {
     // until the final result is shown (the watcher may have finished with its signal queued)
-    return m_building || (m_doc && !m_index);
+    return m_builder->isBuilding() || (m_doc && !m_index);
 }
 
 void TimelineWidget::onSelectedRecordChanged(int record) {
@@ -1074,7 +952,7 @@ void TimelineWidget::updateRateLegend() {
     for (const TimelineLanes::Row &row : m_lanes->rows()) {
         if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0 &&
             row.lane < m_rateGraphs.size() && m_rateGraphs[row.lane] &&
-            (!m_filterIndex || !counted || row.lane >= counted->laneCount() ||
+            (!m_builder->filterIndex() || !counted || row.lane >= counted->laneCount() ||
              counted->lane(row.lane).times.size() > 0)) {
             lanes.append(row.lane);
         }
@@ -1148,8 +1026,9 @@ void TimelineWidget::updateRate() {
     value->setRange(
         0, ymax > 0 ? std::max(ymax * 1.12, captionFits ? ymax / (1.0 - clear) : 0.0) : 1.0);
     value->setLabel(tr("calls/s"));
-    m_rateCaption->setText(m_filterIndex ? tr("matching calls per %1").arg(niceDuration(bucket))
-                                         : tr("per %1").arg(niceDuration(bucket)));
+    m_rateCaption->setText(m_builder->filterIndex()
+                               ? tr("matching calls per %1").arg(niceDuration(bucket))
+                               : tr("per %1").arg(niceDuration(bucket)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1411,17 +1290,17 @@ void TimelineWidget::updateInfo() {
     for (const TimelineLanes::Row &row : m_lanes->rows()) {
         if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
             n += m_index->countIn(row.lane, r.lower, r.upper);
-            if (m_filterIndex && row.lane < m_filterIndex->laneCount()) {
-                matching += m_filterIndex->countIn(row.lane, r.lower, r.upper);
+            if (m_builder->filterIndex() && row.lane < m_builder->filterIndex()->laneCount()) {
+                matching += m_builder->filterIndex()->countIn(row.lane, r.lower, r.upper);
             }
         }
     }
     QString text =
         tr("%1 visible · %2 calls").arg(TimeFormat::duration(r.size()), QLocale().toString(n));
-    if (m_filterIndex) {
+    if (m_builder->filterIndex()) {
         text += tr(" · %1 matching").arg(QLocale().toString(matching));
     }
-    if (m_filterBuilding) {
+    if (m_builder->isFiltering()) {
         text += tr(" · filtering…");
     }
     m_info->setText(text);
@@ -1437,7 +1316,7 @@ void TimelineWidget::updateBusy() {
     const qint64 indexed = m_index ? drawn + m_index->untimedCount() : 0;
     const qint64 read = m_doc ? m_doc->records().size() : 0;
     // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
-    QString text = m_buildStage;
+    QString text = m_builder->stage();
     QString tip;
     if (m_doc && m_index && indexed < read) {
         text = m_doc->isLoading() ? tr("Loading…") : tr("Indexing…");
@@ -1620,7 +1499,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
             break;
         case Qt::Key_Period:
         case Qt::Key_Comma:
-            if (!m_trail || event->modifiers() != Qt::NoModifier) {
+            if (!m_builder->trail() || event->modifiers() != Qt::NoModifier) {
                 QWidget::keyPressEvent(event);
                 return;
             }
@@ -1930,65 +1809,12 @@ void TimelineWidget::setFilterMode(FilterMode mode) {
 
 void TimelineWidget::onFilterChanged() {
     const auto records = m_state && m_doc ? m_state->filterRecords() : nullptr;
-    if (records == m_filterRecords && !m_filterWanted) {
-        return;  // (the filter was re-applied with the very same result)
-    }
-    if (records == m_filterWanted && m_filterBuilding) {
-        return;  // being built
-    }
-    const QString text = m_state ? m_state->filterAppliedText() : QString();
-    if (records && m_filterRecords && !m_filterBuilding && text == m_filterText &&
-        records->size() == m_filterRecords->size()) {
-        // The same filter re-evaluated over a grown document matching no new record: the same
-        // records (a grown document only gains records), nothing to rebuild.
-        m_filterRecords = records;
-        return;
-    }
-    m_filterCancel->store(true);
-    m_filterCancel = std::make_shared<std::atomic_bool>(false);
-    const quint64 gen = ++m_filterGeneration;
-    if (!records) {
-        // no filter: at once
-        m_filterWanted.reset();
-        m_filterBuilding = false;
-        m_filterRecords.reset();
-        m_filterIndex.reset();
-        m_filterText.clear();
-        applyFilterIndex();
-        return;
-    }
-    // Built on a worker; until it is ready the previous state stays shown.
-    m_filterWanted = records;
-    m_filterBuilding = true;
-    m_filterText = text;
-    updateInfo();
-    auto doc = m_doc;
-    auto cancel = m_filterCancel;
-    using Result = std::shared_ptr<const TimelineIndex>;
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, gen, records] {
-        watcher->deleteLater();
-        if (gen != m_filterGeneration) {
-            return;  // superseded (a newer build is running or the filter was cleared)
-        }
-        m_filterBuilding = false;
-        m_filterWanted.reset();
-        Result index = watcher->result();
-        if (!index) {
-            return;
-        }
-        m_filterIndex = std::move(index);
-        m_filterRecords = records;
-        applyFilterIndex();
-    });
-    watcher->setFuture(JobPool::run([doc, records, cancel]() -> Result {
-        return TimelineIndex::buildSubset(doc->records(), *records, cancel.get(), doc);
-    }));
+    m_builder->setFilter(records, m_state ? m_state->filterAppliedText() : QString());
 }
 
 void TimelineWidget::applyFilterIndex() {
-    m_lanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
-    m_overviewLanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
+    m_lanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
+    m_overviewLanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
     updateRateLegend();
     updateRate();
     updateInfo();
@@ -1997,48 +1823,29 @@ void TimelineWidget::applyFilterIndex() {
 }
 
 void TimelineWidget::onFollowedRecordsChanged() {
-    const quint64 gen = ++m_trailGeneration;
     const auto records = m_state && m_doc && !m_state->followedKey().isEmpty()
                              ? m_state->followedRecords()
                              : nullptr;
-    if (!records) {
-        m_trail.reset();
-        m_followLayer->setTrail(nullptr);
-        m_ovFollowLayer->setTrail(nullptr);
-        replotAll();
-        emit followedTrailReady();
-        return;
-    }
-    using Result = std::shared_ptr<const FollowedTrail>;
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, gen] {
-        watcher->deleteLater();
-        if (gen != m_trailGeneration) {
-            return;
-        }
-        m_trail = watcher->result();
-        m_followLayer->setTrail(m_trail);
-        m_ovFollowLayer->setTrail(m_trail);
-        replotAll();
-        emit followedTrailReady();
-    });
-    auto doc = m_doc;
-    watcher->setFuture(JobPool::run([doc, records]() -> Result {
-        return std::make_shared<const FollowedTrail>(
-            FollowedTrail::build(doc->records(), *records, FollowedTrail::kDefaultCap,
-                                 FollowedTrail::notReads(*doc, *records)));
-    }));
+    m_builder->setFollowed(records);
+}
+
+void TimelineWidget::onTrailReady() {
+    m_followLayer->setTrail(m_builder->trail());
+    m_ovFollowLayer->setTrail(m_builder->trail());
+    replotAll();
+    emit followedTrailReady();
 }
 
 bool TimelineWidget::stepFollowed(int direction) {
-    if (!m_trail || !m_doc || !m_state || m_trail->isEmpty()) {
+    const std::shared_ptr<const FollowedTrail> trail = m_builder->trail();
+    if (!trail || !m_doc || !m_state || trail->isEmpty()) {
         return false;
     }
-    const int i = m_trail->step(m_doc->records(), m_state->selectedRecord(), direction);
+    const int i = trail->step(m_doc->records(), m_state->selectedRecord(), direction);
     if (i < 0) {
         return false;
     }
-    const FollowedTrail::Event &e = m_trail->events()[size_t(i)];
+    const FollowedTrail::Event &e = trail->events()[size_t(i)];
     // centred, keeping the zoom (first, so that the selection does not move the view again)
     m_viewport->centreOn(e.t);
     m_state->setSelectedRecord(e.record);

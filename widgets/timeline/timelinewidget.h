@@ -5,6 +5,7 @@
 #include "timeline/contextpairs.h"
 #include "timeline/lanelayout.h"
 #include "timeline/timeaxisticker.h"
+#include "timeline/timelinebuilder.h"
 #include "timeline/timelineindex.h"
 #include "timeline/timelinelanes.h"
 #include "timeline/timelineoverlay.h"
@@ -125,12 +126,12 @@ public:
     void setFilterMode(FilterMode mode);
     FilterMode filterMode() const { return m_filterMode; }
     /** The index over the records matching the applied filter; null without a filter. */
-    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_filterIndex; }
+    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_builder->filterIndex(); }
     /** Whether the index of the current filter result is being built. */
-    bool isFiltering() const { return m_filterBuilding; }
+    bool isFiltering() const { return m_builder->isFiltering(); }
 
     /** The followed key's records in time order (null: none followed or not evaluated yet). */
-    std::shared_ptr<const FollowedTrail> followedTrail() const { return m_trail; }
+    std::shared_ptr<const FollowedTrail> followedTrail() const { return m_builder->trail(); }
     TimelineFollowLayer *followLayer() const { return m_followLayer; }
     TimelineFollowLayer *overviewFollowLayer() const { return m_ovFollowLayer; }
     /**
@@ -193,34 +194,21 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    struct Built {
-        std::shared_ptr<const TraceDocument> doc;
-        std::shared_ptr<const TimelineIndex> index;
-        std::vector<std::shared_ptr<const ContextPairs>> pairs;
-        int records = 0;
-        quint64 generation = 0;
-        bool pairsDeferred = false;  // pairs left empty: the file was still being read first
-    };
-    /** Whether the shown build is out of date: more records, or spans deferred until read. */
-    bool needsRebuild() const;
     enum class Drag { None, Pan, Zoom, Range, OverviewMove, OverviewLeft, OverviewRight };
 
     void buildUi();
     void applyPalette();
     void updateDevicePixelRatio();
     void onDocumentChanged();
-    void startBuild();
-    /** Milliseconds between re-indexings of a growing document: 3× the last build, ≥ 0.5 s. */
-    int growthInterval() const;
-    void onBuilt();
     /** Shows a build's result: the index alone first (`final` false), then with the pairs. */
-    void apply(const Built &b, bool final);
+    void apply(const TimelineBuilder::Built &b, bool final);
     void onSelectedRecordChanged(int record);
     /** Marks `record` as selected; with `centre`, moves the view to it when it is off view. */
     void showSelection(int record, bool centre);
     void onFilterChanged();
     void applyFilterIndex();
     void onFollowedRecordsChanged();
+    void onTrailReady();
     void onTimeRangeChanged();
     void onWallUtcChanged(bool utc);
     void onRangeChanged(const QCPRange &range);
@@ -273,17 +261,8 @@ private:
     std::vector<std::shared_ptr<const ContextPairs>> m_pairs;
     QStringList m_families;
 
-    QFutureWatcher<Built> m_watcher;
-    std::shared_ptr<std::atomic_bool> m_cancel;
-    quint64 m_generation = 0;
-    int m_builtRecords = -1;
-    bool m_pairsDeferred = false;  // the shown build's pairs are empty placeholders (Built)
-    bool m_rebuildPending = false;
-    bool m_building = false;  // a build runs or its final result is not shown yet
+    TimelineBuilder *m_builder = nullptr;  // the index, filter index and trail builds
     bool m_firstBuild = true;
-    QTimer m_growthTimer;  // re-indexes a growing document, throttled
-    QElapsedTimer m_buildClock;
-    qint64 m_lastBuildMs = 0;
 
     QToolBar *m_toolbar = nullptr;
     QAction *m_relativeAction = nullptr;
@@ -297,7 +276,6 @@ private:
     StableLabel *m_info = nullptr;    // what is visible; objectName "timelineInfo"
     StableLabel *m_busy = nullptr;    // "Indexing…"; objectName "timelineBusy"
     QAction *m_busyAction = nullptr;  // shows and hides m_busy in the toolbar
-    QString m_buildStage;             // "Indexing…", "Pairing spans…", empty: no build
     QLabel *m_empty = nullptr;        // over the plot when there is nothing to draw
 
     QCustomPlot *m_overview = nullptr;
@@ -328,17 +306,7 @@ private:
     TimelineFollowLayer *m_followLayer = nullptr;
     TimelineFollowLayer *m_ovFollowLayer = nullptr;
 
-    // the filter's index (built on a worker per filter result) and the followed key's trail
     FilterMode m_filterMode = FilterMode::Dim;
-    std::shared_ptr<const TimelineIndex> m_filterIndex;
-    std::shared_ptr<const std::vector<int>> m_filterRecords;  // what m_filterIndex indexes
-    std::shared_ptr<const std::vector<int>> m_filterWanted;   // being built
-    QString m_filterText;  // the applied filter text of m_filterWanted / m_filterRecords
-    std::shared_ptr<std::atomic_bool> m_filterCancel;
-    quint64 m_filterGeneration = 0;
-    bool m_filterBuilding = false;
-    std::shared_ptr<const FollowedTrail> m_trail;
-    quint64 m_trailGeneration = 0;
     QCPItemRect *m_band = nullptr;
     QCPItemRect *m_rateBand = nullptr;
     QCPItemRect *m_backdrop = nullptr;
