@@ -7,6 +7,7 @@
 #include "common/jobpool.h"
 #include "common/stablelabel.h"
 #include "timeline/rateseries.h"
+#include "timeline/timelineactions.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinefollowlayer.h"
 #include "util/timeformat.h"
@@ -137,10 +138,10 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
     m_viewport->showWindow(timeAxis()->range().lower, timeAxis()->range().upper);
     connect(m_viewport, &TimelineViewport::windowChanged, this,
             [this](double from, double to) { timeAxis()->setRange(from, to); });
-    connect(m_viewport, &TimelineViewport::historyChanged, m_backAction, &QAction::setEnabled);
+    connect(m_viewport, &TimelineViewport::historyChanged, m_actions->back(), &QAction::setEnabled);
     connect(m_viewport, &TimelineViewport::keepNewestChanged, this, [this](bool on) {
-        const QSignalBlocker block(m_newestAction);
-        m_newestAction->setChecked(on);
+        const QSignalBlocker block(m_actions->keepNewest());
+        m_actions->keepNewest()->setChecked(on);
     });
     m_builder = new TimelineBuilder(this);
     connect(m_builder, &TimelineBuilder::built, this, &TimelineWidget::apply);
@@ -170,85 +171,32 @@ void TimelineWidget::buildUi() {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
 
-    m_toolbar = new QToolBar(this);
-    m_toolbar->setIconSize(QSize(16, 16));
-    m_toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    auto *modes = new QActionGroup(this);
-    m_relativeAction = m_toolbar->addAction(tr("Relative"));
-    m_relativeAction->setToolTip(tr("Time axis: t_mono, seconds since the trace started"));
-    m_wallAction = m_toolbar->addAction(tr("Wall clock"));
-    m_wallAction->setToolTip(tr("Time axis: wall clock (t_wall)"));
-    for (QAction *a : {m_relativeAction, m_wallAction}) {
-        a->setCheckable(true);
-        modes->addAction(a);
-    }
-    m_relativeAction->setChecked(true);
-    connect(m_relativeAction, &QAction::triggered, this,
+    m_actions = new TimelineActions(this);
+    connect(m_actions->relative(), &QAction::triggered, this,
             [this] { setTimeMode(TimeMode::Relative); });
-    connect(m_wallAction, &QAction::triggered, this, [this] { setTimeMode(TimeMode::Wall); });
-    m_utcAction = m_toolbar->addAction(tr("UTC"));
-    m_utcAction->setCheckable(true);
-    m_utcAction->setToolTip(tr("Show wall-clock times in UTC instead of local time"));
-    connect(m_utcAction, &QAction::toggled, this, [this](bool on) {
+    connect(m_actions->wall(), &QAction::triggered, this, [this] { setTimeMode(TimeMode::Wall); });
+    connect(m_actions->utc(), &QAction::toggled, this, [this](bool on) {
         if (m_state) {
             m_state->setWallUtc(on);
         }
     });
-    m_toolbar->addSeparator();
-    QAction *fit = m_toolbar->addAction(tr("Fit"));
-    fit->setToolTip(tr("Fit the time range or the selected record; again: everything (F)"));
-    connect(fit, &QAction::triggered, this, &TimelineWidget::fitSelection);
-    m_backAction = m_toolbar->addAction(tr("Back"));
-    m_backAction->setToolTip(tr("Previous view (Backspace)"));
-    m_backAction->setEnabled(false);
-    connect(m_backAction, &QAction::triggered, this, &TimelineWidget::zoomBack);
-    m_toolbar->addSeparator();
-    auto *lanesButton = new QToolButton(m_toolbar);
-    lanesButton->setText(tr("Lanes"));
-    lanesButton->setToolTip(tr("Show, hide and reorder lanes"));
-    lanesButton->setPopupMode(QToolButton::InstantPopup);
-    m_lanesMenu = new QMenu(lanesButton);
-    connect(m_lanesMenu, &QMenu::aboutToShow, this, [this] { fillLanesMenu(m_lanesMenu); });
-    lanesButton->setMenu(m_lanesMenu);
-    m_toolbar->addWidget(lanesButton);
-    m_rateAction = m_toolbar->addAction(tr("Rate"));
-    m_rateAction->setCheckable(true);
-    m_rateAction->setChecked(true);
-    m_rateAction->setToolTip(tr("Show the calls-per-second plot"));
-    connect(m_rateAction, &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
-    m_hideAction = m_toolbar->addAction(tr("Hide filtered out"));
-    m_hideAction->setCheckable(true);
-    m_hideAction->setToolTip(
-        tr("Records the filter does not match: hidden when on, dimmed when off"));
-    connect(m_hideAction, &QAction::toggled, this, [this](bool on) {
+    connect(m_actions->fit(), &QAction::triggered, this, &TimelineWidget::fitSelection);
+    connect(m_actions->fitAll(), &QAction::triggered, this, &TimelineWidget::fitAll);
+    connect(m_actions->back(), &QAction::triggered, this, &TimelineWidget::zoomBack);
+    connect(m_actions, &TimelineActions::lanesMenuAboutToShow, this,
+            &TimelineWidget::fillLanesMenu);
+    connect(m_actions->rate(), &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
+    connect(m_actions->hideFiltered(), &QAction::toggled, this, [this](bool on) {
         setFilterMode(on ? FilterMode::Hide : FilterMode::Dim);
         QSettings().setValue(kFilterModeKey, on ? QStringLiteral("hide") : QStringLiteral("dim"));
     });
-    m_newestAction = m_toolbar->addAction(tr("Keep newest in view"));
-    m_newestAction->setCheckable(true);
-    m_newestAction->setToolTip(
-        tr("While the trace grows, keep the newest record at the right edge (End)"));
-    connect(m_newestAction, &QAction::toggled, this, &TimelineWidget::setKeepNewest);
-    auto *spacer = new QWidget(m_toolbar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    m_toolbar->addWidget(spacer);
-    // Both change their text while a trace loads or grows: stable widths, so that they do not
-    // push each other (or the toolbar) around.
-    m_busy = new StableLabel(m_toolbar);
-    m_busy->setObjectName(QStringLiteral("timelineBusy"));
-    m_busy->setWidthTemplate(tr("Pairing spans…"));
-    m_busyAction = m_toolbar->addWidget(m_busy);  // (its visibility goes through the action)
-    m_busyAction->setVisible(false);
-    m_info = new StableLabel(m_toolbar);
-    m_info->setObjectName(QStringLiteral("timelineInfo"));
-    m_info->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_info->setContentsMargins(8, 0, 6, 0);
-    // (a modest reserve: a wide one pushed the label into the toolbar's overflow menu in the
-    // default window)
-    m_info->setWidthTemplate(
-        tr("%1 visible · %2 calls").arg(QStringLiteral("0.000 s"), QLocale().toString(1000)));
-    m_toolbar->addWidget(m_info);
-    layout->addWidget(m_toolbar);
+    connect(m_actions->keepNewest(), &QAction::toggled, this, &TimelineWidget::setKeepNewest);
+    connect(m_actions->clearRange(), &QAction::triggered, this, [this] {
+        if (m_state) {
+            m_state->setTimeRange(std::nullopt);
+        }
+    });
+    layout->addWidget(m_actions->toolbar());
 
     // Overview strip: the whole trace, the visible window as a draggable rectangle.
     m_overview = new QCustomPlot(this);
@@ -516,6 +464,7 @@ void TimelineWidget::onDocumentChanged() {
     m_builder->setDocument(m_doc);
     m_index.reset();
     m_viewport->setTrace(false, 0.0, 0.0);
+    m_actions->setShortcutsEnabled(false);
     m_pairs.clear();
     m_families.clear();
     m_lanes->setSpansPending(false);
@@ -576,6 +525,7 @@ void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
     m_firstBuild = false;
     m_index = b.index;
     m_viewport->setTrace(m_index->recordCount() > 0, m_index->minTime(), m_index->maxTime());
+    m_actions->setShortcutsEnabled(true);
     if (final) {
         // (until then, spans paired on an earlier snapshot of a growing document stay shown)
         m_pairs = b.pairs;
@@ -643,8 +593,8 @@ void TimelineWidget::onTimeRangeChanged() {
 
 void TimelineWidget::onWallUtcChanged(bool utc) {
     m_ticker->setUtc(utc);
-    const QSignalBlocker block(m_utcAction);
-    m_utcAction->setChecked(utc);
+    const QSignalBlocker block(m_actions->utc());
+    m_actions->utc()->setChecked(utc);
     updateAxisCaption();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -779,8 +729,8 @@ void TimelineWidget::setRatePlotVisible(bool visible) {
         return;
     }
     m_rateVisible = visible;
-    const QSignalBlocker block(m_rateAction);
-    m_rateAction->setChecked(visible);
+    const QSignalBlocker block(m_actions->rate());
+    m_actions->rate()->setChecked(visible);
     placeRateElements();
     updateHeights();
     updateRate();
@@ -1038,8 +988,7 @@ void TimelineWidget::setTimeMode(TimeMode mode) {
     m_timeMode = mode;
     m_ticker->setMode(mode == TimeMode::Wall ? TimeAxisTicker::Mode::Wall
                                              : TimeAxisTicker::Mode::Relative);
-    m_relativeAction->setChecked(mode == TimeMode::Relative);
-    m_wallAction->setChecked(mode == TimeMode::Wall);
+    m_actions->setTimeAxis(mode == TimeMode::Wall);
     updateAxisCaption();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -1281,7 +1230,7 @@ void TimelineWidget::updateInfo() {
     m_empty->setGeometry(m_plot->rect());
     m_empty->setVisible(!empty.isEmpty());
     if (!m_index) {
-        m_info->setText(QString());
+        m_actions->info()->setText(QString());
         updateBusy();
         return;
     }
@@ -1303,7 +1252,7 @@ void TimelineWidget::updateInfo() {
     if (m_builder->isFiltering()) {
         text += tr(" · filtering…");
     }
-    m_info->setText(text);
+    m_actions->info()->setText(text);
     updateBusy();
 }
 
@@ -1323,12 +1272,7 @@ void TimelineWidget::updateBusy() {
         tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
                   .arg(QLocale().toString(read), QLocale().toString(drawn));
     }
-    if (!text.isEmpty()) {
-        m_busy->setText(text);
-    }
-    m_busy->setToolTip(tip);
-    m_info->setToolTip(tip);
-    m_busyAction->setVisible(!text.isEmpty());
+    m_actions->setBusy(text, tip);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1751,28 +1695,8 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
     QMenu *lanes = menu.addMenu(tr("Lanes"));
     fillLanesMenu(lanes);
     menu.addSeparator();
-    QAction *rel = menu.addAction(tr("Relative time (t_mono)"), this,
-                                  [this] { setTimeMode(TimeMode::Relative); });
-    rel->setCheckable(true);
-    rel->setChecked(m_timeMode == TimeMode::Relative);
-    QAction *wall = menu.addAction(tr("Wall clock"), this, [this] { setTimeMode(TimeMode::Wall); });
-    wall->setCheckable(true);
-    wall->setChecked(m_timeMode == TimeMode::Wall);
-    menu.addAction(m_utcAction);
-    menu.addSeparator();
-    menu.addAction(tr("Fit everything\tHome"), this, &TimelineWidget::fitAll);
-    if (m_state && m_state->selectedRecord() >= 0) {
-        menu.addAction(tr("Zoom to the selected record\tF"), this, &TimelineWidget::fitSelection);
-    }
-    if (m_state && m_state->timeRange()) {
-        menu.addAction(tr("Zoom to the time range\tF"), this, &TimelineWidget::fitSelection);
-        menu.addAction(tr("Clear the time range\tEsc"), this,
-                       [this] { m_state->setTimeRange(std::nullopt); });
-    }
-    menu.addAction(tr("Previous view\tBackspace"), this, &TimelineWidget::zoomBack)
-        ->setEnabled(m_viewport->canGoBack());
-    menu.addSeparator();
-    menu.addAction(m_rateAction);
+    m_actions->addViewActions(&menu, m_state && m_state->selectedRecord() >= 0,
+                              m_state && m_state->timeRange());
     menu.addSeparator();
     m_exportActions->addTo(&menu);
     hideHover();
@@ -1801,8 +1725,8 @@ QPointF TimelineWidget::tickPosition(int record) const {
 void TimelineWidget::setFilterMode(FilterMode mode) {
     m_filterMode = mode;
     {
-        const QSignalBlocker block(m_hideAction);
-        m_hideAction->setChecked(mode == FilterMode::Hide);
+        const QSignalBlocker block(m_actions->hideFiltered());
+        m_actions->hideFiltered()->setChecked(mode == FilterMode::Hide);
     }
     applyFilterIndex();
 }

@@ -37,6 +37,7 @@ class QMenu;
 namespace lmct {
 
 class StableLabel;
+class TimelineActions;
 class TimelineExportActions;
 class TimelineFollowLayer;
 
@@ -84,6 +85,11 @@ class TimelineFollowLayer;
  * view; while the index lags behind what was read it says "Loading…" (its tooltip: N records read,
  * M drawn). Its labels keep stable widths (StableLabel), so that a growing trace does not move
  * them.
+ *
+ * It is a facade of parts: TimelineViewport (the visible window, zoom history, fits, keep
+ * newest; the time axis follows it), LaneLayout (lane order and hidden lanes), TimelineBuilder
+ * (the background builds) and TimelineActions (the toolbar, the context menu's view entries and
+ * the shortcuts, one QAction each); TimelineLanes draws the rows.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
@@ -264,19 +270,8 @@ private:
     TimelineBuilder *m_builder = nullptr;  // the index, filter index and trail builds
     bool m_firstBuild = true;
 
-    QToolBar *m_toolbar = nullptr;
-    QAction *m_relativeAction = nullptr;
-    QAction *m_wallAction = nullptr;
-    QAction *m_utcAction = nullptr;
-    QAction *m_rateAction = nullptr;
-    QAction *m_hideAction = nullptr;
-    QAction *m_newestAction = nullptr;
-    QAction *m_backAction = nullptr;
-    QMenu *m_lanesMenu = nullptr;
-    StableLabel *m_info = nullptr;    // what is visible; objectName "timelineInfo"
-    StableLabel *m_busy = nullptr;    // "Indexing…"; objectName "timelineBusy"
-    QAction *m_busyAction = nullptr;  // shows and hides m_busy in the toolbar
-    QLabel *m_empty = nullptr;        // over the plot when there is nothing to draw
+    TimelineActions *m_actions = nullptr;  // toolbar, context menu and shortcuts
+    QLabel *m_empty = nullptr;             // over the plot when there is nothing to draw
 
     QCustomPlot *m_overview = nullptr;
     TimelineLanes *m_overviewLanes = nullptr;
