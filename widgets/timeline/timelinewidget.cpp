@@ -6,10 +6,12 @@
 #include "common/callcolors.h"
 #include "common/jobpool.h"
 #include "common/stablelabel.h"
-#include "timeline/rateseries.h"
+#include "timeline/plotitems.h"
 #include "timeline/timelineactions.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinefollowlayer.h"
+#include "timeline/timelineoverview.h"
+#include "timeline/timelinerateplot.h"
 #include "util/timeformat.h"
 
 #include <qcustomplot.h>
@@ -31,10 +33,10 @@
 
 namespace lmct {
 
+using namespace PlotItems;
+
 namespace {
 
-// the rate plot's least plot area when the timeline is short of room: two value labels
-constexpr int kLeastRatePlotPx = 36;
 const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
 
 /**
@@ -49,69 +51,6 @@ QString unbrokenNumber(qint64 n) {
         }
     }
     return s;
-}
-
-void setPlotCoordsX(QCPItemPosition *p, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value) {
-    p->setAxisRect(rect);
-    p->setAxes(key, value);
-    p->setTypeX(QCPItemPosition::ptPlotCoords);
-    p->setTypeY(QCPItemPosition::ptAxisRectRatio);
-}
-
-QCPItemRect *bandItem(QCustomPlot *plot, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value,
-                      const QString &layer) {
-    auto *item = new QCPItemRect(plot);
-    item->setLayer(layer);
-    item->setClipAxisRect(rect);
-    setPlotCoordsX(item->topLeft, rect, key, value);
-    setPlotCoordsX(item->bottomRight, rect, key, value);
-    item->topLeft->setCoords(0, 0);
-    item->bottomRight->setCoords(0, 1);
-    item->setVisible(false);
-    item->setSelectable(false);
-    item->setAntialiased(false);  // crisp one-device-pixel edges
-    return item;
-}
-
-QCPItemStraightLine *vLineItem(QCustomPlot *plot, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value,
-                               const QString &layer) {
-    auto *item = new QCPItemStraightLine(plot);
-    item->setLayer(layer);
-    item->setClipAxisRect(rect);
-    setPlotCoordsX(item->point1, rect, key, value);
-    setPlotCoordsX(item->point2, rect, key, value);
-    item->point1->setCoords(0, 0);
-    item->point2->setCoords(0, 1);
-    item->setVisible(false);
-    item->setSelectable(false);
-    return item;
-}
-
-void setBand(QCPItemRect *item, double from, double to) {
-    item->topLeft->setCoords(from, 0);
-    item->bottomRight->setCoords(to, 1);
-}
-
-void setVLine(QCPItemStraightLine *item, double t) {
-    item->point1->setCoords(t, 0);
-    item->point2->setCoords(t, 1);
-}
-
-/** A 1/2/5·10^n duration as people write it: "50 ms", "2 µs", "1 s", "10 min". */
-QString niceDuration(double s) {
-    struct Unit {
-        double scale;
-        const char *name;
-    };
-    static const Unit units[] = {{3600, "h"},  {60, "min"},  {1, "s"},
-                                 {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}};
-    for (const Unit &u : units) {
-        if (s >= u.scale * (1 - 1e-9) && (u.scale < 60 || std::fmod(s, u.scale) < 1e-9)) {
-            return QString::number(s / u.scale, 'g', 6) + QLatin1Char(' ') +
-                   QString::fromUtf8(u.name);
-        }
-    }
-    return QString::number(s * 1e9, 'g', 3) + QStringLiteral(" ns");
 }
 
 /**
@@ -133,8 +72,9 @@ QColor alpha(QColor c, int a) {
 
 TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
     m_ticker.reset(new TimeAxisTicker);
-    buildUi();
     m_viewport = new TimelineViewport(this);
+    m_builder = new TimelineBuilder(this);
+    buildUi();
     m_viewport->showWindow(timeAxis()->range().lower, timeAxis()->range().upper);
     connect(m_viewport, &TimelineViewport::windowChanged, this,
             [this](double from, double to) { timeAxis()->setRange(from, to); });
@@ -143,7 +83,6 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
         const QSignalBlocker block(m_actions->keepNewest());
         m_actions->keepNewest()->setChecked(on);
     });
-    m_builder = new TimelineBuilder(this);
     connect(m_builder, &TimelineBuilder::built, this, &TimelineWidget::apply);
     connect(m_builder, &TimelineBuilder::stageChanged, this, &TimelineWidget::updateBusy);
     connect(m_builder, &TimelineBuilder::polled, this, &TimelineWidget::updateInfo);
@@ -199,39 +138,10 @@ void TimelineWidget::buildUi() {
     layout->addWidget(m_actions->toolbar());
 
     // Overview strip: the whole trace, the visible window as a draggable rectangle.
-    m_overview = new QCustomPlot(this);
-    m_overview->setObjectName(QStringLiteral("timelineOverview"));
-    m_overview->setNoAntialiasingOnDrag(true);
-    m_overview->setFixedHeight(44);
-    QCPAxisRect *ov = m_overview->axisRect();
-    ov->setAutoMargins(QCP::msNone);
-    ov->setMargins(QMargins(0, 3, 0, 3));
-    for (QCPAxis *a : ov->axes()) {
-        a->setVisible(false);
-        a->grid()->setVisible(false);
-    }
-    ov->axis(QCPAxis::atLeft)->setRangeReversed(true);
-    m_overviewLanes = new TimelineLanes(ov->axis(QCPAxis::atBottom), ov->axis(QCPAxis::atLeft));
-    m_overviewLanes->setStyle(TimelineLanes::Style::Overview);
-    m_overview->addLayer(QStringLiteral("window"), m_overview->layer(QStringLiteral("legend")),
-                         QCustomPlot::limAbove);
-    m_overview->layer(QStringLiteral("window"))->setMode(QCPLayer::lmBuffered);
-    QCPAxis *ok = ov->axis(QCPAxis::atBottom), *ovv = ov->axis(QCPAxis::atLeft);
-    const QString win = QStringLiteral("window");
-    m_ovShadeLeft = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovShadeRight = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovBand = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovWindow = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovSelection = vLineItem(m_overview, ov, ok, ovv, win);
-    // followed records over the window's shading
-    m_ovFollowLayer =
-        new TimelineFollowLayer(m_overviewLanes, win, TimelineFollowLayer::Style::Overview);
-    m_overview->setMouseTracking(true);
-    m_overview->installEventFilter(this);
-    connect(m_overview, &QCustomPlot::mousePress, this, &TimelineWidget::onOverviewPress);
-    connect(m_overview, &QCustomPlot::mouseMove, this, &TimelineWidget::onOverviewMove);
-    connect(m_overview, &QCustomPlot::mouseRelease, this, &TimelineWidget::onOverviewRelease);
-    connect(m_overview, &QCustomPlot::mouseWheel, this, &TimelineWidget::onOverviewWheel);
+    m_overviewPart = new TimelineOverview(m_viewport, this);
+    m_overview = m_overviewPart->plot();
+    m_overviewLanes = m_overviewPart->lanes();
+    m_ovFollowLayer = m_overviewPart->followLayer();
     layout->addWidget(m_overview);
 
     // Main plot: lanes on top, the rate plot below, the rate legend last; shared time axis.
@@ -287,28 +197,12 @@ void TimelineWidget::buildUi() {
     left->setTickLabelPadding(8);
     m_lanes = new TimelineLanes(top, left);
 
+    m_ratePlot = new TimelineRatePlot(m_plot, m_rateRect, m_rateLegend, m_ticker, m_lanes,
+                                      m_viewport, m_builder, this);
+    connect(m_ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
+    connect(m_ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
     QCPAxis *rateKey = m_rateRect->axis(QCPAxis::atBottom);
     QCPAxis *rateValue = m_rateRect->axis(QCPAxis::atLeft);
-    rateKey->setTicker(m_ticker);
-    rateKey->setTickLabels(false);
-    rateKey->setTickLengthIn(0);
-    rateKey->setTickLengthOut(3);
-    rateKey->setSubTickLengthIn(0);
-    rateKey->setSubTickLengthOut(0);
-    rateValue->setTickLengthIn(0);
-    rateValue->setTickLengthOut(3);
-    rateValue->setSubTickLengthIn(0);
-    rateValue->setSubTickLengthOut(0);
-    rateValue->setRange(0, 1);
-    // the tick count is set from the plot's height: meet it (readability steps left a short rate
-    // plot with only its 0 label)
-    rateValue->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
-    rateValue->setNumberFormat(QStringLiteral("gb"));
-    rateValue->setLabel(tr("calls/s"));
-    m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
-    m_rateRect->setMargins(QMargins(0, 8, 0, 0));
-    // (QCPAxisRect's default least plot area is 50 px high)
-    m_rateRect->setMinimumSize(0, kLeastRatePlotPx);
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
 
     // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
@@ -337,18 +231,7 @@ void TimelineWidget::buildUi() {
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     m_band = bandItem(m_plot, m_lanesRect, top, left, items);
     m_rateBand = bandItem(m_plot, m_rateRect, rateKey, rateValue, items);
-    // the rate plot's bucket width, in its top-left corner
-    m_rateCaption = new QCPItemText(m_plot);
-    m_rateCaption->setLayer(QStringLiteral("legend"));
-    m_rateCaption->setClipAxisRect(m_rateRect);
-    m_rateCaption->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_rateCaption->position->setAxisRect(m_rateRect);
-    m_rateCaption->position->setCoords(0, 0);
-    m_rateCaption->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_rateCaption->setPadding(QMargins(6, 2, 4, 2));
-    m_rateCaption->setSelectable(false);
-    m_rateCaption->setText(QString());  // (not QCPItemText's default "text")
-    m_rateCaption->setVisible(false);
+    m_ratePlot->createCaption();
     m_bandLabel = new QCPItemText(m_plot);
     m_bandLabel->setLayer(items);
     m_bandLabel->setClipToAxisRect(true);
@@ -368,29 +251,7 @@ void TimelineWidget::buildUi() {
     connect(m_plot, &QCustomPlot::mouseRelease, this, &TimelineWidget::onPlotRelease);
     connect(m_plot, &QCustomPlot::mouseWheel, this, &TimelineWidget::onPlotWheel);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, &TimelineWidget::onPlotDoubleClick);
-    connect(m_plot, &QCustomPlot::legendClick, this,
-            [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
-                auto *pli = qobject_cast<QCPPlottableLegendItem *>(item);
-                if (!pli) {
-                    return;
-                }
-                QCPAbstractPlottable *g = pli->plottable();
-                const int lane = m_rateGraphs.indexOf(static_cast<QCPGraph *>(g));
-                if (lane < 0 || !m_index) {
-                    return;
-                }
-                const QString q = m_index->lane(lane).qualname;
-                const bool show = !g->visible();
-                g->setVisible(show);
-                if (show) {
-                    m_rateHidden.remove(q);
-                } else {
-                    m_rateHidden.insert(q);
-                }
-                applyPalette();  // greys the legend entry
-                updateRate();
-                m_plot->replot(QCustomPlot::rpQueuedReplot);
-            });
+    m_ratePlot->connectLegend();
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QWidget::customContextMenuRequested, this, &TimelineWidget::showContextMenu);
     m_plot->setMouseTracking(true);
@@ -401,10 +262,10 @@ void TimelineWidget::buildUi() {
         if (m_lanesRect->width() != m_laidOutWidth) {
             m_laidOutWidth = m_lanesRect->width();
             updateAxisCaption();
-            updateRate();
+            m_ratePlot->update();
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        if (fitRateTicks()) {
+        if (m_ratePlot->fitTicks()) {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
         // the time tags end above the time axis' tick labels
@@ -412,7 +273,8 @@ void TimelineWidget::buildUi() {
         const int labelsTop = m_lanesRect->top() - axis->offset() - axis->tickLengthOut() -
                               axis->tickLabelPadding() -
                               QFontMetrics(axis->tickLabelFont()).height();
-        m_overlay->setAreas(m_lanesRect->rect(), m_rateVisible ? m_rateRect->rect() : QRect(),
+        m_overlay->setAreas(m_lanesRect->rect(),
+                            m_ratePlot->isShown() ? m_rateRect->rect() : QRect(),
                             std::max(0, labelsTop - 1));
         // keep the overview's plot area under the lanes' plot area
         const QMargins lm = m_lanesRect->margins();
@@ -463,6 +325,8 @@ void TimelineWidget::onDocumentChanged() {
     m_doc = m_state ? m_state->document() : nullptr;
     m_builder->setDocument(m_doc);
     m_index.reset();
+    m_ratePlot->setIndex(nullptr);
+    m_overviewPart->setActive(false);
     m_viewport->setTrace(false, 0.0, 0.0);
     m_actions->setShortcutsEnabled(false);
     m_pairs.clear();
@@ -480,7 +344,7 @@ void TimelineWidget::onDocumentChanged() {
     onFilterChanged();
     onFollowedRecordsChanged();
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     updateBands();
     m_builder->begin();
     updateInfo();
@@ -524,6 +388,8 @@ void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
     const bool first = m_firstBuild;
     m_firstBuild = false;
     m_index = b.index;
+    m_ratePlot->setIndex(m_index);
+    m_overviewPart->setActive(true);
     m_viewport->setTrace(m_index->recordCount() > 0, m_index->minTime(), m_index->maxTime());
     m_actions->setShortcutsEnabled(true);
     if (final) {
@@ -540,7 +406,7 @@ void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
     m_lanes->setData(m_doc, m_index, m_pairs);
     m_overviewLanes->setData(m_doc, m_index, m_pairs);
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     const TimelineViewport::Range d = m_viewport->traceRange();
     const double pad = d.size() * 0.01;
     m_overview->axisRect()->axis(QCPAxis::atBottom)->setRange(d.lower - pad, d.upper + pad);
@@ -575,10 +441,9 @@ void TimelineWidget::showSelection(int record, bool centre) {
     m_lanes->setSelectedRecord(record);
     m_overviewLanes->setSelectedRecord(record);
     const bool valid = m_doc && record >= 0 && record < m_doc->records().size() && m_index;
-    m_ovSelection->setVisible(valid);
+    m_overviewPart->setSelection(valid, valid ? m_doc->records().tMono(record) : 0.0);
     if (valid) {
         const double t = m_doc->records().tMono(record);
-        setVLine(m_ovSelection, t);
         if (centre) {
             m_viewport->reveal(t);
         }
@@ -661,48 +526,10 @@ void TimelineWidget::rebuildRows() {
     updateHeights();
 }
 
-void TimelineWidget::rebuildRateGraphs() {
-    for (QCPGraph *g : std::as_const(m_rateGraphs)) {
-        if (g) {
-            m_plot->removePlottable(g);
-        }
-    }
-    m_rateGraphs.clear();
-    m_rateLegend->clearItems();
-    if (!m_index) {
-        placeRateElements();
-        return;
-    }
-    m_rateGraphs.resize(m_index->laneCount(), nullptr);
-    QCPAxis *key = m_rateRect->axis(QCPAxis::atBottom);
-    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
-        if (row.kind != TimelineLanes::Row::Kind::Calls || row.lane < 0 ||
-            row.lane >= m_index->laneCount()) {
-            continue;
-        }
-        auto *g = new QCPGraph(key, value);
-        // elided like the lane labels (a long qualname ran off the legend's right edge)
-        g->setName(elidedLabel(row.label, m_rateLegend->font()));
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        g->setPen(QPen(row.color, 1.0));
-        g->setSelectable(QCP::stNone);
-        g->setAntialiased(false);
-        g->setVisible(!m_rateHidden.contains(m_index->lane(row.lane).qualname));
-        m_rateGraphs[row.lane] = g;
-    }
-    m_legendLanes.clear();
-    updateRateLegend();
-    placeRateElements();
-    applyPalette();
-    updateHeights();  // the legend's columns and height for its new entries
-    updateRate();
-}
-
 void TimelineWidget::setLaneHidden(const QString &key, bool hidden) {
     m_layout.setHidden(key, hidden);
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     updateInfo();
     replotAll();
 }
@@ -712,64 +539,29 @@ void TimelineWidget::moveLane(const QString &key, int delta) {
         return;
     }
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     replotAll();
 }
 
 void TimelineWidget::resetLanes() {
     m_layout.reset();
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     updateInfo();
     replotAll();
 }
 
 void TimelineWidget::setRatePlotVisible(bool visible) {
-    if (visible == m_rateVisible) {
+    if (visible == m_ratePlot->isShown()) {
         return;
     }
-    m_rateVisible = visible;
+    m_ratePlot->setShown(visible);
     const QSignalBlocker block(m_actions->rate());
     m_actions->rate()->setChecked(visible);
-    placeRateElements();
+    m_ratePlot->place();
     updateHeights();
-    updateRate();
+    m_ratePlot->update();
     replotAll();
-}
-
-void TimelineWidget::placeRateElements() {
-    // The rate plot and its legend are in the layout only when shown: an empty legend would
-    // cap the whole column's width at its margins.
-    QCPLayoutGrid *grid = m_plot->plotLayout();
-    auto inGrid = [grid](QCPLayoutElement *e) {
-        for (int i = 0; i < grid->elementCount(); ++i) {
-            if (grid->elementAt(i) == e) {
-                return true;
-            }
-        }
-        return false;
-    };
-    const bool rate = m_rateVisible;
-    const bool legend = m_rateVisible && m_rateLegend->itemCount() > 0;
-    for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(m_rateRect),
-                                static_cast<QCPLayoutElement *>(m_rateLegend)}) {
-        if (inGrid(e)) {
-            grid->take(e);
-        }
-    }
-    grid->simplify();
-    QList<double> stretch{0.001};
-    if (rate) {
-        grid->addElement(grid->rowCount(), 0, m_rateRect);
-        stretch.append(1.0);
-    }
-    if (legend) {
-        grid->addElement(grid->rowCount(), 0, m_rateLegend);
-        stretch.append(0.001);
-    }
-    grid->setRowStretchFactors(stretch);
-    m_rateRect->setVisible(rate);
-    m_rateLegend->setVisible(legend);
 }
 
 QSize TimelineWidget::layoutSize() const {
@@ -792,65 +584,10 @@ void TimelineWidget::layOutFor(QSize size, int reservedHeight) {
         }
     }
     updateAxisCaption();
-    updateRate();
-    fitRateTicks();
+    m_ratePlot->update();
+    m_ratePlot->fitTicks();
     if (size.isEmpty()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
-}
-
-bool TimelineWidget::fitRateTicks() {
-    if (!m_rateVisible) {
-        return false;
-    }
-    // the rate plot's value axis: only as many ticks as its height holds readably (its default
-    // of five crowded the labels of a short rate plot)
-    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-    const int labelPx = QFontMetrics(value->tickLabelFont()).height();
-    // at least two labels (0 and a value): a lone "0" gives the plot no scale
-    const int fitting = std::clamp(m_rateRect->height() / (labelPx * 5 / 2), 2, 5);
-    if (value->ticker()->tickCount() == fitting) {
-        return false;
-    }
-    value->ticker()->setTickCount(fitting);
-    return true;
-}
-
-void TimelineWidget::wrapLegend(int width) {
-    // (the grid's cells, some of them empty: itemCount() counts cells)
-    QList<int> widths;
-    for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
-        if (QCPAbstractLegendItem *item = m_rateLegend->item(i)) {
-            widths.append(item->minimumOuterSizeHint().width());
-        }
-    }
-    const int n = int(widths.size());
-    if (n == 0) {
-        return;
-    }
-    // the most columns whose widest entries, side by side, fit in `width`
-    const QMargins m = m_rateLegend->margins();
-    int columns = 1;
-    for (int c = n; c > 1; --c) {
-        int total = m.left() + m.right() + m_rateLegend->columnSpacing() * (c - 1);
-        for (int col = 0; col < c; ++col) {
-            int widest = 0;
-            for (int i = col; i < n; i += c) {
-                widest = std::max(widest, widths[i]);
-            }
-            total += widest;
-        }
-        if (total <= width) {
-            columns = c;
-            break;
-        }
-    }
-    const int rows = (n + columns - 1) / columns;
-    if (m_rateLegend->wrap() != columns || m_rateLegend->columnCount() != std::min(columns, n) ||
-        m_rateLegend->rowCount() != rows) {
-        m_rateLegend->setWrap(columns);
-        // setWrap() alone keeps the entries where they are: re-add them in the new wrapping
-        m_rateLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     }
 }
 
@@ -862,16 +599,17 @@ void TimelineWidget::updateHeights() {
     const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
     // the time axis with its caption, and what the caller added (an export's caption)
     int avail = size.height() - (fm * 3 + 8) - m_reservedHeight;
-    if (m_rateVisible) {
-        wrapLegend(size.width());
+    if (m_ratePlot->isShown()) {
+        m_ratePlot->wrapLegend(size.width());
         // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
-        // least 70 px; short of room, the rate plot yields first (to kLeastRatePlotPx and its
-        // margins), then the rows
+        // least 70 px; short of room, the rate plot yields first (to TimelineRatePlot::kLeastPlotPx
+        // and its margins), then the rows
         avail -= int(m_rateLegend->minimumOuterSizeHint().height());
         int rate = std::clamp(int(avail * 0.36), 70, 280);
         if (avail - rate < int(weight * minRow)) {
             const QMargins m = m_rateRect->margins();
-            rate = std::max(kLeastRatePlotPx + m.top() + m.bottom(), avail - int(weight * minRow));
+            rate = std::max(TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom(),
+                            avail - int(weight * minRow));
         }
         avail -= rate;
     }
@@ -892,93 +630,6 @@ void TimelineWidget::updateHeights() {
         const int rows = std::max(1, int(m_overviewLanes->rows().size()));
         m_overview->setFixedHeight(std::clamp(8 + rows * 4, 28, 64));
     }
-}
-
-void TimelineWidget::updateRateLegend() {
-    // With a filter, only the calls it matches: the others' rates are 0 throughout (an export
-    // of `call == finish_write` listed all seven calls).
-    const TimelineIndex *counted = m_index ? m_lanes->strongIndex() : nullptr;
-    QVector<int> lanes;
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
-        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0 &&
-            row.lane < m_rateGraphs.size() && m_rateGraphs[row.lane] &&
-            (!m_builder->filterIndex() || !counted || row.lane >= counted->laneCount() ||
-             counted->lane(row.lane).times.size() > 0)) {
-            lanes.append(row.lane);
-        }
-    }
-    // (std::equal: Qt 6.4's QList == passes a null pointer to memcmp for an empty list, which
-    // UBSan reports)
-    if (std::equal(lanes.cbegin(), lanes.cend(), m_legendLanes.cbegin(), m_legendLanes.cend()) &&
-        m_rateLegend->itemCount() == lanes.size()) {
-        return;
-    }
-    m_legendLanes = lanes;
-    m_rateLegend->clearItems();
-    for (int lane : std::as_const(lanes)) {
-        QCPGraph *g = m_rateGraphs[lane];
-        g->addToLegend(m_rateLegend);
-        if (QCPAbstractLegendItem *item = m_rateLegend->itemWithPlottable(g)) {
-            item->setMargins(QMargins(4, 1, 4, 4));  // room for underscores' descent
-        }
-    }
-    placeRateElements();
-    applyPalette();   // greys the entries of hidden graphs
-    updateHeights();  // the legend's columns and height
-}
-
-void TimelineWidget::updateRate() {
-    if (!m_index || m_index->recordCount() == 0) {
-        // nothing to count: no caption (QCPItemText's default text is the word "text")
-        m_rateCaption->setText(QString());
-        m_rateCaption->setVisible(false);
-        return;
-    }
-    if (!m_rateVisible) {
-        return;
-    }
-    m_rateCaption->setVisible(true);
-    const QCPRange r = visibleRange();
-    const int px = m_rateRect->width() > 10 ? m_rateRect->width() : std::max(50, width() - 250);
-    const double bucket = RateSeries::niceWidth(r.size() / px * 6.0);
-    double ymax = 0.0;
-    // the records drawn at full strength: the filter's when there is one
-    const TimelineIndex &counted = *m_lanes->strongIndex();
-    for (int lane = 0; lane < m_rateGraphs.size(); ++lane) {
-        QCPGraph *g = m_rateGraphs[lane];
-        if (!g) {
-            continue;
-        }
-        const RateSeries s = RateSeries::compute(counted, lane, r.lower, r.upper, bucket, 8192,
-                                                 m_index->minTime(), m_index->maxTime());
-        QVector<double> keys(s.size() + 1), values(s.size() + 1);
-        for (int k = 0; k < s.size(); ++k) {
-            keys[k] = s.bucketStart(k);
-            values[k] = s.rates[size_t(k)];  // NaN (not covered by the trace): a gap
-            if (g->visible() && !std::isnan(values[k])) {
-                ymax = std::max(ymax, values[k]);
-            }
-        }
-        keys[s.size()] = s.bucketStart(s.size());
-        values[s.size()] = s.size() > 0 ? s.rates.back() : 0.0;
-        g->setData(keys, values, true);
-    }
-    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-    // Headroom above the highest step for the caption in the top-left corner (at small
-    // heights the caption's box hid the steps under it): the caption's height is kept clear.
-    const double captionPx = QFontMetricsF(m_rateCaption->font()).height() +
-                             m_rateCaption->padding().top() + m_rateCaption->padding().bottom() + 2;
-    // A plot too short for that (a sparkline under a small export) shows no caption: its box
-    // would cover most of the lines.
-    const double clear = m_rateRect->height() > 0 ? captionPx / m_rateRect->height() : 0.0;
-    const bool captionFits = clear <= 0.45;
-    m_rateCaption->setVisible(captionFits);
-    value->setRange(
-        0, ymax > 0 ? std::max(ymax * 1.12, captionFits ? ymax / (1.0 - clear) : 0.0) : 1.0);
-    value->setLabel(tr("calls/s"));
-    m_rateCaption->setText(m_builder->filterIndex()
-                               ? tr("matching calls per %1").arg(niceDuration(bucket))
-                               : tr("per %1").arg(niceDuration(bucket)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1044,10 +695,10 @@ void TimelineWidget::applyPalette() {
     m_rateLegend->setBorderPen(Qt::NoPen);
     m_rateLegend->setFont(small);
     m_rateLegend->setTextColor(text);
-    m_rateCaption->setFont(small);
-    m_rateCaption->setColor(alpha(text, 150));
+    m_ratePlot->caption()->setFont(small);
+    m_ratePlot->caption()->setColor(alpha(text, 150));
     // over the lines when the plot is short: readable on a (nearly opaque) plot background
-    m_rateCaption->setBrush(alpha(base, 235));
+    m_ratePlot->caption()->setBrush(alpha(base, 235));
     for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
         if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
             const bool on = pli->plottable()->visible();
@@ -1055,7 +706,7 @@ void TimelineWidget::applyPalette() {
             pli->setFont(small);
         }
     }
-    for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
+    for (QCPItemRect *b : {m_band, m_rateBand, m_overviewPart->band()}) {
         b->setBrush(alpha(hl, 42));
         b->setPen(hairline(hl));
     }
@@ -1063,17 +714,9 @@ void TimelineWidget::applyPalette() {
     m_bandLabel->setBrush(hl);
     m_bandLabel->setColor(pal.color(QPalette::HighlightedText));
     m_bandLabel->setFont(small);
-    m_ovWindow->setPen(QPen(hl, 1.5));
-    m_ovWindow->setBrush(alpha(hl, 28));
-    for (QCPItemRect *s : {m_ovShadeLeft, m_ovShadeRight}) {
-        s->setPen(Qt::NoPen);
-        s->setBrush(alpha(window, 150));
-    }
-    m_ovSelection->setPen(QPen(hl, 1.5));
+    m_overviewPart->applyPalette(pal);
     m_lanes->setColors(pal);
-    m_overviewLanes->setColors(pal);
     m_followLayer->setColors(pal);
-    m_ovFollowLayer->setColors(pal);
 }
 
 void TimelineWidget::updateDevicePixelRatio() {
@@ -1165,48 +808,28 @@ void TimelineWidget::fitSelection() {
 void TimelineWidget::onRangeChanged(const QCPRange &range) {
     m_rateRect->axis(QCPAxis::atBottom)->setRange(range);
     updateAxisCaption();
-    updateRate();
-    updateOverviewWindow();
+    m_ratePlot->update();
+    m_overviewPart->updateWindow();
     updateInfo();
     // what is under a still mouse changed (keys, wheel, a growing trace): the hover and its
     // tooltip follow, or hide
-    if (m_lastMouse.x() >= 0 && m_drag == Drag::None &&
+    if (m_lastMouse.x() >= 0 && !isDragging() &&
         (m_overlay->hoverVisible() || m_hoverRecord != -2)) {
         showHover(m_lastMouse, m_plot->mapToGlobal(m_lastMouse));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void TimelineWidget::updateOverviewWindow() {
-    const QCPRange r = visibleRange();
-    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
-    const QCPRange full = ok->range();
-    // at least 5 px wide so that it stays visible and grabbable
-    const double minW = full.size() / std::max(1, m_overview->axisRect()->width()) * 5;
-    double lo = r.lower, hi = r.upper;
-    if (hi - lo < minW) {
-        const double c = (lo + hi) / 2;
-        lo = c - minW / 2;
-        hi = c + minW / 2;
-    }
-    setBand(m_ovWindow, lo, hi);
-    setBand(m_ovShadeLeft, std::min(full.lower, lo), lo);
-    setBand(m_ovShadeRight, hi, std::max(full.upper, hi));
-    const bool on = m_index != nullptr;
-    for (QCPItemRect *i : {m_ovWindow, m_ovShadeLeft, m_ovShadeRight}) {
-        i->setVisible(on);
-    }
-    m_overview->layer(QStringLiteral("window"))->replot();
-}
-
 void TimelineWidget::updateBands() {
     const bool on = m_state && m_state->timeRange().has_value() && m_index;
-    for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
+    for (QCPItemRect *b : {m_band, m_rateBand}) {
         b->setVisible(on);
         if (on) {
             setBand(b, m_state->timeRange()->from, m_state->timeRange()->to);
         }
     }
+    m_overviewPart->setBand(on, on ? m_state->timeRange()->from : 0.0,
+                            on ? m_state->timeRange()->to : 0.0);
     m_bandLabel->setVisible(on);
     if (on) {
         const auto r = *m_state->timeRange();
@@ -1283,7 +906,8 @@ double TimelineWidget::timeAt(double x) const {
 }
 
 bool TimelineWidget::inData(const QPoint &pos) const {
-    return m_lanesRect->rect().contains(pos) || (m_rateVisible && m_rateRect->rect().contains(pos));
+    return m_lanesRect->rect().contains(pos) ||
+           (m_ratePlot->isShown() && m_rateRect->rect().contains(pos));
 }
 
 double TimelineWidget::anchorTime() const {
@@ -1453,8 +1077,9 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
             zoomBack();
             break;
         case Qt::Key_Escape:
-            if (m_drag != Drag::None) {
+            if (isDragging()) {
                 m_drag = Drag::None;
+                m_overviewPart->cancelDrag();
                 m_overlay->hideBand();
             } else if (m_state) {
                 m_state->setTimeRange(std::nullopt);
@@ -1467,75 +1092,16 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
     event->accept();
 }
 
-void TimelineWidget::onOverviewPress(QMouseEvent *e) {
-    if (!m_index || e->button() != Qt::LeftButton) {
-        return;
-    }
-    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
-    const double x = e->pos().x();
-    const double t = ok->pixelToCoord(x);
-    const QCPRange r = visibleRange();
-    const double xl = ok->coordToPixel(r.lower), xr = ok->coordToPixel(r.upper);
-    m_viewport->beginNavigation();
-    if (xr - xl > 12 && std::abs(x - xl) <= 5) {
-        m_drag = Drag::OverviewLeft;
-    } else if (xr - xl > 12 && std::abs(x - xr) <= 5) {
-        m_drag = Drag::OverviewRight;
-    } else {
-        if (x < xl - 2 || x > xr + 2) {
-            setVisibleRange(t - r.size() / 2, t + r.size() / 2);
-        }
-        m_drag = Drag::OverviewMove;
-        m_overview->setCursor(Qt::ClosedHandCursor);
-    }
-    m_pressRange = visibleRange();
-    m_pressTime = t;
+bool TimelineWidget::isRatePlotVisible() const {
+    return m_ratePlot->isShown();
 }
 
-void TimelineWidget::onOverviewMove(QMouseEvent *e) {
-    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
-    const double x = e->pos().x();
-    const double t = ok->pixelToCoord(x);
-    if (m_drag == Drag::None) {
-        const QCPRange r = visibleRange();
-        const double xl = ok->coordToPixel(r.lower), xr = ok->coordToPixel(r.upper);
-        if (m_index && xr - xl > 12 && (std::abs(x - xl) <= 5 || std::abs(x - xr) <= 5)) {
-            m_overview->setCursor(Qt::SizeHorCursor);
-        } else if (m_index && x > xl && x < xr) {
-            m_overview->setCursor(Qt::OpenHandCursor);
-        } else {
-            m_overview->unsetCursor();
-        }
-        return;
-    }
-    m_viewport->continueNavigation();
-    const double minW = TimelineViewport::kMinViewSeconds;
-    if (m_drag == Drag::OverviewMove) {
-        const double dt = t - m_pressTime;
-        setVisibleRange(m_pressRange.lower + dt, m_pressRange.upper + dt);
-    } else if (m_drag == Drag::OverviewLeft) {
-        setVisibleRange(std::min(t, m_pressRange.upper - minW), m_pressRange.upper);
-    } else if (m_drag == Drag::OverviewRight) {
-        setVisibleRange(m_pressRange.lower, std::max(t, m_pressRange.lower + minW));
-    }
+const QVector<QCPGraph *> &TimelineWidget::rateGraphs() const {
+    return m_ratePlot->graphs();
 }
 
-void TimelineWidget::onOverviewRelease(QMouseEvent *) {
-    if (m_drag == Drag::OverviewMove || m_drag == Drag::OverviewLeft ||
-        m_drag == Drag::OverviewRight) {
-        m_drag = Drag::None;
-        m_overview->unsetCursor();
-    }
-}
-
-void TimelineWidget::onOverviewWheel(QWheelEvent *e) {
-    e->accept();
-    if (!m_index || e->angleDelta().y() == 0) {
-        return;
-    }
-    const double t =
-        m_overview->axisRect()->axis(QCPAxis::atBottom)->pixelToCoord(e->position().x());
-    m_viewport->zoomBy(std::pow(0.8, e->angleDelta().y() / 120.0), t);
+bool TimelineWidget::isDragging() const {
+    return m_drag != Drag::None || m_overviewPart->isDragging();
 }
 
 bool TimelineWidget::eventFilter(QObject *watched, QEvent *event) {
@@ -1545,7 +1111,7 @@ bool TimelineWidget::eventFilter(QObject *watched, QEvent *event) {
     }
     // Esc during a drag cancels the drag, before any window shortcut on Esc sees it
     if (watched == m_plot && event->type() == QEvent::ShortcutOverride &&
-        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && m_drag != Drag::None) {
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && isDragging()) {
         event->accept();
         return true;
     }
@@ -1739,8 +1305,8 @@ void TimelineWidget::onFilterChanged() {
 void TimelineWidget::applyFilterIndex() {
     m_lanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
     m_overviewLanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
-    updateRateLegend();
-    updateRate();
+    m_ratePlot->updateLegend();
+    m_ratePlot->update();
     updateInfo();
     replotAll();
     emit filterIndexReady();

@@ -40,6 +40,8 @@ class StableLabel;
 class TimelineActions;
 class TimelineExportActions;
 class TimelineFollowLayer;
+class TimelineOverview;
+class TimelineRatePlot;
 
 /**
  * The timeline: one lane per call (qualname) with a tick per record, span rows for context
@@ -88,8 +90,9 @@ class TimelineFollowLayer;
  *
  * It is a facade of parts: TimelineViewport (the visible window, zoom history, fits, keep
  * newest; the time axis follows it), LaneLayout (lane order and hidden lanes), TimelineBuilder
- * (the background builds) and TimelineActions (the toolbar, the context menu's view entries and
- * the shortcuts, one QAction each); TimelineLanes draws the rows.
+ * (the background builds), TimelineActions (the toolbar, the context menu's view entries and
+ * the shortcuts, one QAction each), TimelineRatePlot (the calls-per-second plot and its legend)
+ * and TimelineOverview (the overview strip and its mouse); TimelineLanes draws the rows.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
@@ -151,7 +154,7 @@ public:
     bool keepNewest() const;
 
     void setRatePlotVisible(bool visible);
-    bool isRatePlotVisible() const { return m_rateVisible; }
+    bool isRatePlotVisible() const;
 
     /**
      * Lays the plot out as if it were `size` logical pixels: the lanes' row height, the rate
@@ -167,6 +170,10 @@ public:
      */
     void layOutFor(QSize size, int reservedHeight = 0);
 
+    /** A lane's label as the lane axis and the rate legend show it: at most 320 px, elided in
+     *  the middle (a capped qualname keeps its "… (N characters)" tail). */
+    static QString elidedLabel(const QString &label, const QFont &font);
+
     /** The lane labels' font: the widget's, or smaller when the rows are shorter than it. */
     QFont laneLabelFont() const;
 
@@ -178,7 +185,7 @@ public:
     TimelineLanes *lanes() const { return m_lanes; }
     TimeAxisTicker *ticker() const { return m_ticker.data(); }
     QCPAxis *timeAxis() const;
-    const QVector<QCPGraph *> &rateGraphs() const { return m_rateGraphs; }
+    const QVector<QCPGraph *> &rateGraphs() const;
     /** Calls per record lane shown in the rate plot legend (for tests). */
     QCPLegend *rateLegend() const { return m_rateLegend; }
     /** The export actions of the context menu, shared with File > Export (owned). */
@@ -200,7 +207,9 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    enum class Drag { None, Pan, Zoom, Range, OverviewMove, OverviewLeft, OverviewRight };
+    enum class Drag { None, Pan, Zoom, Range };
+    /** A drag in the plot or the overview. */
+    bool isDragging() const;
 
     void buildUi();
     void applyPalette();
@@ -219,22 +228,11 @@ private:
     void onWallUtcChanged(bool utc);
     void onRangeChanged(const QCPRange &range);
     void rebuildRows();
-    void rebuildRateGraphs();
-    void updateRate();
-    /** The rate legend: every call's graph, or with a filter those of the calls it matches. */
-    void updateRateLegend();
     /** The lanes' and the rate plot's heights and the legend's columns for layoutSize(). */
     void updateHeights();
     /** The size the plot is laid out at: layOutFor()'s, else the plot's own. */
     QSize layoutSize() const;
-    /** Re-wraps the rate legend into as many columns as `width` holds (each as wide as its
-     *  widest entry); the legend's height follows. */
-    void wrapLegend(int width);
-    /** Fits the rate plot's value ticks to its height; true when the count changed. */
-    bool fitRateTicks();
-    void placeRateElements();
     void updateAxisCaption();
-    void updateOverviewWindow();
     void updateInfo();
     /** The busy label: the build stage, or how much of what was read is drawn. */
     void updateBusy();
@@ -246,10 +244,6 @@ private:
     void onPlotRelease(QMouseEvent *e);
     void onPlotWheel(QWheelEvent *e);
     void onPlotDoubleClick(QMouseEvent *e);
-    void onOverviewPress(QMouseEvent *e);
-    void onOverviewMove(QMouseEvent *e);
-    void onOverviewRelease(QMouseEvent *e);
-    void onOverviewWheel(QWheelEvent *e);
     void showContextMenu(const QPoint &pos);
     void fillLanesMenu(QMenu *menu);
     void showHover(const QPoint &pos, const QPoint &globalPos);
@@ -275,11 +269,7 @@ private:
 
     QCustomPlot *m_overview = nullptr;
     TimelineLanes *m_overviewLanes = nullptr;
-    QCPItemRect *m_ovWindow = nullptr;
-    QCPItemRect *m_ovShadeLeft = nullptr;
-    QCPItemRect *m_ovShadeRight = nullptr;
-    QCPItemRect *m_ovBand = nullptr;
-    QCPItemStraightLine *m_ovSelection = nullptr;
+    TimelineOverview *m_overviewPart = nullptr;  // owns m_overview, m_overviewLanes
 
     QCustomPlot *m_plot = nullptr;
     QCPAxisRect *m_lanesRect = nullptr;
@@ -292,11 +282,7 @@ private:
      *  lane-label font (points) for such rows (laneLabelFont()). */
     static constexpr int kLeastLaneRowPx = 9;
     static constexpr qreal kLeastLaneLabelPt = 5.0;
-    /** A lane's label as the lane axis and the rate legend show it: at most kMaxLaneLabelPx. */
-    static QString elidedLabel(const QString &label, const QFont &font);
-    QVector<int> m_legendLanes;        // lanes in the rate legend, in row order
-    QVector<QCPGraph *> m_rateGraphs;  // by qualname id (nullptr: not a shown lane)
-    QSet<QString> m_rateHidden;        // qualnames whose series are toggled off
+    TimelineRatePlot *m_ratePlot = nullptr;  // the graphs, legend and caption of m_rateRect
     TimelineOverlay *m_overlay = nullptr;
     TimelineFollowLayer *m_followLayer = nullptr;
     TimelineFollowLayer *m_ovFollowLayer = nullptr;
@@ -305,13 +291,11 @@ private:
     QCPItemRect *m_band = nullptr;
     QCPItemRect *m_rateBand = nullptr;
     QCPItemRect *m_backdrop = nullptr;
-    QCPItemText *m_bandLabel = nullptr;    // the time range's duration
-    QCPItemText *m_rateCaption = nullptr;  // the rate plot's bucket width
+    QCPItemText *m_bandLabel = nullptr;  // the time range's duration
     TimelineExportActions *m_exportActions = nullptr;
 
     LaneLayout m_layout;  // lane order and hidden lanes
     TimeMode m_timeMode = TimeMode::Relative;
-    bool m_rateVisible = true;
     TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
 
     Drag m_drag = Drag::None;
