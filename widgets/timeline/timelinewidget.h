@@ -40,6 +40,7 @@ class StableLabel;
 class TimelineActions;
 class TimelineExportActions;
 class TimelineFollowLayer;
+class TimelineInteraction;
 class TimelineOverview;
 class TimelineRatePlot;
 
@@ -92,7 +93,8 @@ class TimelineRatePlot;
  * newest; the time axis follows it), LaneLayout (lane order and hidden lanes), TimelineBuilder
  * (the background builds), TimelineActions (the toolbar, the context menu's view entries and
  * the shortcuts, one QAction each), TimelineRatePlot (the calls-per-second plot and its legend)
- * and TimelineOverview (the overview strip and its mouse); TimelineLanes draws the rows.
+ * TimelineOverview (the overview strip and its mouse) and TimelineInteraction (the plot's
+ * mouse, drags and hover tooltips); TimelineLanes draws the rows.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
@@ -204,13 +206,8 @@ protected:
     void changeEvent(QEvent *event) override;
     bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    enum class Drag { None, Pan, Zoom, Range };
-    /** A drag in the plot or the overview. */
-    bool isDragging() const;
-
     void buildUi();
     void applyPalette();
     void updateDevicePixelRatio();
@@ -239,21 +236,10 @@ private:
     void updateBands();
     void replotAll();
 
-    void onPlotPress(QMouseEvent *e);
-    void onPlotMove(QMouseEvent *e);
-    void onPlotRelease(QMouseEvent *e);
-    void onPlotWheel(QWheelEvent *e);
-    void onPlotDoubleClick(QMouseEvent *e);
     void showContextMenu(const QPoint &pos);
     void fillLanesMenu(QMenu *menu);
-    void showHover(const QPoint &pos, const QPoint &globalPos);
-    void hideHover();
 
     void fitSelection();
-    double anchorTime() const;
-    bool inData(const QPoint &pos) const;
-    double timeAt(double x) const;
-    QString tooltipFor(const TimelineLanes::Hit &hit) const;
 
     QPointer<ViewState> m_state;
     std::shared_ptr<const TraceDocument> m_doc;
@@ -298,14 +284,7 @@ private:
     TimeMode m_timeMode = TimeMode::Relative;
     TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
 
-    Drag m_drag = Drag::None;
-    QPoint m_pressPos;
-    QCPRange m_pressRange;
-    double m_pressTime = 0.0;
-    bool m_moved = false;
-    int m_hoverRecord = -2;  // the record whose tooltip is shown (-2: none)
-    QString m_hoverTip;      // the tooltip shown
-    QPoint m_lastMouse{-1, -1};
+    TimelineInteraction *m_interaction = nullptr;  // mouse, drags and hover on m_plot
     int m_laidOutWidth = -1;
     QSize m_layoutSize;        // layOutFor()'s size; empty: the plot's own
     int m_reservedHeight = 0;  // layOutFor()'s reservedHeight
