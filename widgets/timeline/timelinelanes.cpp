@@ -99,8 +99,8 @@ void TimelineLanes::matchingOverlapCounts(const ContextPairs &cp, const std::vec
         if (!match[size_t(it - spans.begin())] || it->end < from) {
             continue;
         }
-        const double a = std::floor((it->start - c.origin) / c.width);
-        const double b = std::floor((it->end - c.origin) / c.width);
+        const double a = c.columnOf(it->start);
+        const double b = c.columnOf(it->end);
         const int k0 = int(std::clamp(a, 0.0, double(c.count - 1)));
         const int k1 = int(std::clamp(b, 0.0, double(c.count - 1)));
         ++diff[size_t(k0)];
@@ -187,19 +187,10 @@ int TimelineLanes::rowAt(double y) const {
 }
 
 TimelineLanes::Columns TimelineLanes::columns() const {
-    Columns c;
     const QRect ar = mKeyAxis->axisRect()->rect();
     const QCPRange range = mKeyAxis->range();
-    if (ar.width() <= 0 || !(range.size() > 0)) {
-        return c;
-    }
-    c.dpr = mParentPlot ? std::max(1.0, double(mParentPlot->bufferDevicePixelRatio())) : 1.0;
-    c.width = range.size() / (ar.width() * c.dpr);
-    c.origin = std::floor(range.lower / c.width) * c.width;
-    c.count = std::min(int(std::ceil((range.upper - c.origin) / c.width)) + 1,
-                       int(ar.width() * c.dpr) + 2);
-    c.x0 = ar.left() * c.dpr + std::round((c.origin - range.lower) / c.width);
-    return c;
+    return TimelineColumns::of(range.lower, range.upper, ar.left(), ar.width(),
+                               mParentPlot ? double(mParentPlot->bufferDevicePixelRatio()) : 1.0);
 }
 
 void TimelineLanes::draw(QCPPainter *p) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "timeline/contextpairs.h"
+#include "timeline/timelinecolumns.h"
 #include "timeline/timelineindex.h"
 #include "trace/tracedocument.h"
 
@@ -136,13 +137,8 @@ protected:
     void drawLegendIcon(QCPPainter *, const QRectF &) const override {}
 
 private:
-    struct Columns {
-        double origin = 0.0;  // t_mono of column 0's left edge
-        double width = 1.0;   // seconds per device pixel
-        int count = 0;
-        double dpr = 1.0;
-        double x0 = 0.0;  // device x of column 0
-    };
+    using Columns = TimelineColumns;
+    /** The columns of the key axis' range over the axis rect at the plot's buffer DPR. */
     Columns columns() const;
     void drawCalls(QCPPainter *p, int rowIndex, const QRectF &r, const Columns &c);
     void drawSpans(QCPPainter *p, const Row &row, const QRectF &r, const Columns &c);

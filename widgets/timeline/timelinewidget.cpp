@@ -6,9 +6,13 @@
 #include "common/callcolors.h"
 #include "common/jobpool.h"
 #include "common/stablelabel.h"
-#include "timeline/rateseries.h"
+#include "timeline/plotitems.h"
+#include "timeline/timelineactions.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinefollowlayer.h"
+#include "timeline/timelineinteraction.h"
+#include "timeline/timelineoverview.h"
+#include "timeline/timelinerateplot.h"
 #include "util/timeformat.h"
 
 #include <qcustomplot.h>
@@ -30,94 +34,11 @@
 
 namespace lmct {
 
+using namespace PlotItems;
+
 namespace {
 
-constexpr double kMinViewSeconds = 1e-7;  // 100 ns
-// the rate plot's least plot area when the timeline is short of room: two value labels
-constexpr int kLeastRatePlotPx = 36;
-const QString kSpanPrefix = QStringLiteral("spans:");
 const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
-
-/**
- * `n` in the locale with its digit groups joined by no-break spaces: the rich text of a tooltip
- * turns other spaces (U+202F of French, thin spaces) into ordinary ones and may wrap there.
- */
-QString unbrokenNumber(qint64 n) {
-    QString s = QLocale().toString(n);
-    for (QChar &c : s) {
-        if (c.isSpace()) {
-            c = QChar(QChar::Nbsp);
-        }
-    }
-    return s;
-}
-
-QString spanKey(const QString &family) {
-    return kSpanPrefix + family;
-}
-
-void setPlotCoordsX(QCPItemPosition *p, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value) {
-    p->setAxisRect(rect);
-    p->setAxes(key, value);
-    p->setTypeX(QCPItemPosition::ptPlotCoords);
-    p->setTypeY(QCPItemPosition::ptAxisRectRatio);
-}
-
-QCPItemRect *bandItem(QCustomPlot *plot, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value,
-                      const QString &layer) {
-    auto *item = new QCPItemRect(plot);
-    item->setLayer(layer);
-    item->setClipAxisRect(rect);
-    setPlotCoordsX(item->topLeft, rect, key, value);
-    setPlotCoordsX(item->bottomRight, rect, key, value);
-    item->topLeft->setCoords(0, 0);
-    item->bottomRight->setCoords(0, 1);
-    item->setVisible(false);
-    item->setSelectable(false);
-    item->setAntialiased(false);  // crisp one-device-pixel edges
-    return item;
-}
-
-QCPItemStraightLine *vLineItem(QCustomPlot *plot, QCPAxisRect *rect, QCPAxis *key, QCPAxis *value,
-                               const QString &layer) {
-    auto *item = new QCPItemStraightLine(plot);
-    item->setLayer(layer);
-    item->setClipAxisRect(rect);
-    setPlotCoordsX(item->point1, rect, key, value);
-    setPlotCoordsX(item->point2, rect, key, value);
-    item->point1->setCoords(0, 0);
-    item->point2->setCoords(0, 1);
-    item->setVisible(false);
-    item->setSelectable(false);
-    return item;
-}
-
-void setBand(QCPItemRect *item, double from, double to) {
-    item->topLeft->setCoords(from, 0);
-    item->bottomRight->setCoords(to, 1);
-}
-
-void setVLine(QCPItemStraightLine *item, double t) {
-    item->point1->setCoords(t, 0);
-    item->point2->setCoords(t, 1);
-}
-
-/** A 1/2/5·10^n duration as people write it: "50 ms", "2 µs", "1 s", "10 min". */
-QString niceDuration(double s) {
-    struct Unit {
-        double scale;
-        const char *name;
-    };
-    static const Unit units[] = {{3600, "h"},  {60, "min"},  {1, "s"},
-                                 {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}};
-    for (const Unit &u : units) {
-        if (s >= u.scale * (1 - 1e-9) && (u.scale < 60 || std::fmod(s, u.scale) < 1e-9)) {
-            return QString::number(s / u.scale, 'g', 6) + QLatin1Char(' ') +
-                   QString::fromUtf8(u.name);
-        }
-    }
-    return QString::number(s * 1e9, 'g', 3) + QStringLiteral(" ns");
-}
 
 /**
  * A one-device-pixel pen: crisp at any devicePixelRatio, and the raster engine's fast path
@@ -137,30 +58,25 @@ QColor alpha(QColor c, int a) {
 }  // namespace
 
 TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
-    m_cancel = std::make_shared<std::atomic_bool>(false);
     m_ticker.reset(new TimeAxisTicker);
+    m_viewport = new TimelineViewport(this);
+    m_builder = new TimelineBuilder(this);
     buildUi();
-    connect(&m_watcher, &QFutureWatcher<Built>::finished, this, &TimelineWidget::onBuilt);
-    // A growing document (loading, live follow) is indexed again at most this often, so that
-    // the loader keeps the cores; documentGrew() arms it, and it also polls while a document
-    // is loading in case a grower does not notify.
-    m_growthTimer.setSingleShot(true);
-    connect(&m_growthTimer, &QTimer::timeout, this, [this] {
-        if (!m_doc) {
-            return;
-        }
-        // (loading first: the loader marks the document read to end before it stops loading,
-        // so a document seen not loading is seen read to end by needsRebuild())
-        const bool loading = m_doc->isLoading();
-        if (needsRebuild()) {
-            startBuild();  // (marks a rebuild pending when one is running)
-        }
-        if (loading) {
-            m_growthTimer.start(growthInterval());
-        }
-        updateInfo();  // how much of what was read is drawn
+    m_viewport->showWindow(timeAxis()->range().lower, timeAxis()->range().upper);
+    connect(m_viewport, &TimelineViewport::windowChanged, this,
+            [this](double from, double to) { timeAxis()->setRange(from, to); });
+    connect(m_viewport, &TimelineViewport::historyChanged, m_actions->back(), &QAction::setEnabled);
+    connect(m_viewport, &TimelineViewport::keepNewestChanged, this, [this](bool on) {
+        const QSignalBlocker block(m_actions->keepNewest());
+        m_actions->keepNewest()->setChecked(on);
     });
-    m_filterCancel = std::make_shared<std::atomic_bool>(false);
+    connect(m_builder, &TimelineBuilder::built, this, &TimelineWidget::apply);
+    connect(m_builder, &TimelineBuilder::stageChanged, this, &TimelineWidget::updateBusy);
+    connect(m_builder, &TimelineBuilder::polled, this, &TimelineWidget::updateInfo);
+    connect(m_builder, &TimelineBuilder::filteringStarted, this, &TimelineWidget::updateInfo);
+    connect(m_builder, &TimelineBuilder::filterIndexChanged, this,
+            &TimelineWidget::applyFilterIndex);
+    connect(m_builder, &TimelineBuilder::trailReady, this, &TimelineWidget::onTrailReady);
     setFilterMode(QSettings().value(kFilterModeKey).toString() == QLatin1String("hide")
                       ? FilterMode::Hide
                       : FilterMode::Dim);
@@ -170,9 +86,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
 }
 
 TimelineWidget::~TimelineWidget() {
-    m_cancel->store(true);
-    m_filterCancel->store(true);
-    m_watcher.waitForFinished();
+    m_builder->shutdown();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,120 +97,38 @@ void TimelineWidget::buildUi() {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
 
-    m_toolbar = new QToolBar(this);
-    m_toolbar->setIconSize(QSize(16, 16));
-    m_toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    auto *modes = new QActionGroup(this);
-    m_relativeAction = m_toolbar->addAction(tr("Relative"));
-    m_relativeAction->setToolTip(tr("Time axis: t_mono, seconds since the trace started"));
-    m_wallAction = m_toolbar->addAction(tr("Wall clock"));
-    m_wallAction->setToolTip(tr("Time axis: wall clock (t_wall)"));
-    for (QAction *a : {m_relativeAction, m_wallAction}) {
-        a->setCheckable(true);
-        modes->addAction(a);
-    }
-    m_relativeAction->setChecked(true);
-    connect(m_relativeAction, &QAction::triggered, this,
+    m_actions = new TimelineActions(this);
+    connect(m_actions->relative(), &QAction::triggered, this,
             [this] { setTimeMode(TimeMode::Relative); });
-    connect(m_wallAction, &QAction::triggered, this, [this] { setTimeMode(TimeMode::Wall); });
-    m_utcAction = m_toolbar->addAction(tr("UTC"));
-    m_utcAction->setCheckable(true);
-    m_utcAction->setToolTip(tr("Show wall-clock times in UTC instead of local time"));
-    connect(m_utcAction, &QAction::toggled, this, [this](bool on) {
+    connect(m_actions->wall(), &QAction::triggered, this, [this] { setTimeMode(TimeMode::Wall); });
+    connect(m_actions->utc(), &QAction::toggled, this, [this](bool on) {
         if (m_state) {
             m_state->setWallUtc(on);
         }
     });
-    m_toolbar->addSeparator();
-    QAction *fit = m_toolbar->addAction(tr("Fit"));
-    fit->setToolTip(tr("Fit the time range or the selected record; again: everything (F)"));
-    connect(fit, &QAction::triggered, this, &TimelineWidget::fitSelection);
-    m_backAction = m_toolbar->addAction(tr("Back"));
-    m_backAction->setToolTip(tr("Previous view (Backspace)"));
-    m_backAction->setEnabled(false);
-    connect(m_backAction, &QAction::triggered, this, &TimelineWidget::zoomBack);
-    m_toolbar->addSeparator();
-    auto *lanesButton = new QToolButton(m_toolbar);
-    lanesButton->setText(tr("Lanes"));
-    lanesButton->setToolTip(tr("Show, hide and reorder lanes"));
-    lanesButton->setPopupMode(QToolButton::InstantPopup);
-    m_lanesMenu = new QMenu(lanesButton);
-    connect(m_lanesMenu, &QMenu::aboutToShow, this, [this] { fillLanesMenu(m_lanesMenu); });
-    lanesButton->setMenu(m_lanesMenu);
-    m_toolbar->addWidget(lanesButton);
-    m_rateAction = m_toolbar->addAction(tr("Rate"));
-    m_rateAction->setCheckable(true);
-    m_rateAction->setChecked(true);
-    m_rateAction->setToolTip(tr("Show the calls-per-second plot"));
-    connect(m_rateAction, &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
-    m_hideAction = m_toolbar->addAction(tr("Hide filtered out"));
-    m_hideAction->setCheckable(true);
-    m_hideAction->setToolTip(
-        tr("Records the filter does not match: hidden when on, dimmed when off"));
-    connect(m_hideAction, &QAction::toggled, this, [this](bool on) {
+    connect(m_actions->fit(), &QAction::triggered, this, &TimelineWidget::fitSelection);
+    connect(m_actions->fitAll(), &QAction::triggered, this, &TimelineWidget::fitAll);
+    connect(m_actions->back(), &QAction::triggered, this, &TimelineWidget::zoomBack);
+    connect(m_actions, &TimelineActions::lanesMenuAboutToShow, this,
+            &TimelineWidget::fillLanesMenu);
+    connect(m_actions->rate(), &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
+    connect(m_actions->hideFiltered(), &QAction::toggled, this, [this](bool on) {
         setFilterMode(on ? FilterMode::Hide : FilterMode::Dim);
         QSettings().setValue(kFilterModeKey, on ? QStringLiteral("hide") : QStringLiteral("dim"));
     });
-    m_newestAction = m_toolbar->addAction(tr("Keep newest in view"));
-    m_newestAction->setCheckable(true);
-    m_newestAction->setToolTip(
-        tr("While the trace grows, keep the newest record at the right edge (End)"));
-    connect(m_newestAction, &QAction::toggled, this, &TimelineWidget::setKeepNewest);
-    auto *spacer = new QWidget(m_toolbar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    m_toolbar->addWidget(spacer);
-    // Both change their text while a trace loads or grows: stable widths, so that they do not
-    // push each other (or the toolbar) around.
-    m_busy = new StableLabel(m_toolbar);
-    m_busy->setObjectName(QStringLiteral("timelineBusy"));
-    m_busy->setWidthTemplate(tr("Pairing spans…"));
-    m_busyAction = m_toolbar->addWidget(m_busy);  // (its visibility goes through the action)
-    m_busyAction->setVisible(false);
-    m_info = new StableLabel(m_toolbar);
-    m_info->setObjectName(QStringLiteral("timelineInfo"));
-    m_info->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    m_info->setContentsMargins(8, 0, 6, 0);
-    // (a modest reserve: a wide one pushed the label into the toolbar's overflow menu in the
-    // default window)
-    m_info->setWidthTemplate(
-        tr("%1 visible · %2 calls").arg(QStringLiteral("0.000 s"), QLocale().toString(1000)));
-    m_toolbar->addWidget(m_info);
-    layout->addWidget(m_toolbar);
+    connect(m_actions->keepNewest(), &QAction::toggled, this, &TimelineWidget::setKeepNewest);
+    connect(m_actions->clearRange(), &QAction::triggered, this, [this] {
+        if (m_state) {
+            m_state->setTimeRange(std::nullopt);
+        }
+    });
+    layout->addWidget(m_actions->toolbar());
 
     // Overview strip: the whole trace, the visible window as a draggable rectangle.
-    m_overview = new QCustomPlot(this);
-    m_overview->setObjectName(QStringLiteral("timelineOverview"));
-    m_overview->setNoAntialiasingOnDrag(true);
-    m_overview->setFixedHeight(44);
-    QCPAxisRect *ov = m_overview->axisRect();
-    ov->setAutoMargins(QCP::msNone);
-    ov->setMargins(QMargins(0, 3, 0, 3));
-    for (QCPAxis *a : ov->axes()) {
-        a->setVisible(false);
-        a->grid()->setVisible(false);
-    }
-    ov->axis(QCPAxis::atLeft)->setRangeReversed(true);
-    m_overviewLanes = new TimelineLanes(ov->axis(QCPAxis::atBottom), ov->axis(QCPAxis::atLeft));
-    m_overviewLanes->setStyle(TimelineLanes::Style::Overview);
-    m_overview->addLayer(QStringLiteral("window"), m_overview->layer(QStringLiteral("legend")),
-                         QCustomPlot::limAbove);
-    m_overview->layer(QStringLiteral("window"))->setMode(QCPLayer::lmBuffered);
-    QCPAxis *ok = ov->axis(QCPAxis::atBottom), *ovv = ov->axis(QCPAxis::atLeft);
-    const QString win = QStringLiteral("window");
-    m_ovShadeLeft = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovShadeRight = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovBand = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovWindow = bandItem(m_overview, ov, ok, ovv, win);
-    m_ovSelection = vLineItem(m_overview, ov, ok, ovv, win);
-    // followed records over the window's shading
-    m_ovFollowLayer =
-        new TimelineFollowLayer(m_overviewLanes, win, TimelineFollowLayer::Style::Overview);
-    m_overview->setMouseTracking(true);
-    m_overview->installEventFilter(this);
-    connect(m_overview, &QCustomPlot::mousePress, this, &TimelineWidget::onOverviewPress);
-    connect(m_overview, &QCustomPlot::mouseMove, this, &TimelineWidget::onOverviewMove);
-    connect(m_overview, &QCustomPlot::mouseRelease, this, &TimelineWidget::onOverviewRelease);
-    connect(m_overview, &QCustomPlot::mouseWheel, this, &TimelineWidget::onOverviewWheel);
+    m_overviewPart = new TimelineOverview(m_viewport, this);
+    m_overview = m_overviewPart->plot();
+    m_overviewLanes = m_overviewPart->lanes();
+    m_ovFollowLayer = m_overviewPart->followLayer();
     layout->addWidget(m_overview);
 
     // Main plot: lanes on top, the rate plot below, the rate legend last; shared time axis.
@@ -352,28 +184,12 @@ void TimelineWidget::buildUi() {
     left->setTickLabelPadding(8);
     m_lanes = new TimelineLanes(top, left);
 
+    m_ratePlot = new TimelineRatePlot(m_plot, m_rateRect, m_rateLegend, m_ticker, m_lanes,
+                                      m_viewport, m_builder, this);
+    connect(m_ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
+    connect(m_ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
     QCPAxis *rateKey = m_rateRect->axis(QCPAxis::atBottom);
     QCPAxis *rateValue = m_rateRect->axis(QCPAxis::atLeft);
-    rateKey->setTicker(m_ticker);
-    rateKey->setTickLabels(false);
-    rateKey->setTickLengthIn(0);
-    rateKey->setTickLengthOut(3);
-    rateKey->setSubTickLengthIn(0);
-    rateKey->setSubTickLengthOut(0);
-    rateValue->setTickLengthIn(0);
-    rateValue->setTickLengthOut(3);
-    rateValue->setSubTickLengthIn(0);
-    rateValue->setSubTickLengthOut(0);
-    rateValue->setRange(0, 1);
-    // the tick count is set from the plot's height: meet it (readability steps left a short rate
-    // plot with only its 0 label)
-    rateValue->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
-    rateValue->setNumberFormat(QStringLiteral("gb"));
-    rateValue->setLabel(tr("calls/s"));
-    m_rateRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
-    m_rateRect->setMargins(QMargins(0, 8, 0, 0));
-    // (QCPAxisRect's default least plot area is 50 px high)
-    m_rateRect->setMinimumSize(0, kLeastRatePlotPx);
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
 
     // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
@@ -402,18 +218,7 @@ void TimelineWidget::buildUi() {
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     m_band = bandItem(m_plot, m_lanesRect, top, left, items);
     m_rateBand = bandItem(m_plot, m_rateRect, rateKey, rateValue, items);
-    // the rate plot's bucket width, in its top-left corner
-    m_rateCaption = new QCPItemText(m_plot);
-    m_rateCaption->setLayer(QStringLiteral("legend"));
-    m_rateCaption->setClipAxisRect(m_rateRect);
-    m_rateCaption->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_rateCaption->position->setAxisRect(m_rateRect);
-    m_rateCaption->position->setCoords(0, 0);
-    m_rateCaption->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_rateCaption->setPadding(QMargins(6, 2, 4, 2));
-    m_rateCaption->setSelectable(false);
-    m_rateCaption->setText(QString());  // (not QCPItemText's default "text")
-    m_rateCaption->setVisible(false);
+    m_ratePlot->createCaption();
     m_bandLabel = new QCPItemText(m_plot);
     m_bandLabel->setLayer(items);
     m_bandLabel->setClipToAxisRect(true);
@@ -428,48 +233,30 @@ void TimelineWidget::buildUi() {
 
     connect(top, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
             &TimelineWidget::onRangeChanged);
-    connect(m_plot, &QCustomPlot::mousePress, this, &TimelineWidget::onPlotPress);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &TimelineWidget::onPlotMove);
-    connect(m_plot, &QCustomPlot::mouseRelease, this, &TimelineWidget::onPlotRelease);
-    connect(m_plot, &QCustomPlot::mouseWheel, this, &TimelineWidget::onPlotWheel);
-    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, &TimelineWidget::onPlotDoubleClick);
-    connect(m_plot, &QCustomPlot::legendClick, this,
-            [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
-                auto *pli = qobject_cast<QCPPlottableLegendItem *>(item);
-                if (!pli) {
-                    return;
-                }
-                QCPAbstractPlottable *g = pli->plottable();
-                const int lane = m_rateGraphs.indexOf(static_cast<QCPGraph *>(g));
-                if (lane < 0 || !m_index) {
-                    return;
-                }
-                const QString q = m_index->lane(lane).qualname;
-                const bool show = !g->visible();
-                g->setVisible(show);
-                if (show) {
-                    m_rateHidden.remove(q);
-                } else {
-                    m_rateHidden.insert(q);
-                }
-                applyPalette();  // greys the legend entry
-                updateRate();
-                m_plot->replot(QCustomPlot::rpQueuedReplot);
-            });
+    m_ratePlot->connectLegend();
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QWidget::customContextMenuRequested, this, &TimelineWidget::showContextMenu);
-    m_plot->setMouseTracking(true);
-    m_plot->installEventFilter(this);
+    TimelineInteraction::Parts parts;
+    parts.plot = m_plot;
+    parts.lanesRect = m_lanesRect;
+    parts.rateRect = m_rateRect;
+    parts.lanes = m_lanes;
+    parts.overlay = m_overlay;
+    parts.viewport = m_viewport;
+    parts.ticker = m_ticker.data();
+    parts.ratePlot = m_ratePlot;
+    parts.overview = m_overviewPart;
+    m_interaction = new TimelineInteraction(parts, this);
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         // The layout is known only after a replot: when the plot areas changed width, tick
         // count and rate buckets follow.
         if (m_lanesRect->width() != m_laidOutWidth) {
             m_laidOutWidth = m_lanesRect->width();
             updateAxisCaption();
-            updateRate();
+            m_ratePlot->update();
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        if (fitRateTicks()) {
+        if (m_ratePlot->fitTicks()) {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
         // the time tags end above the time axis' tick labels
@@ -477,7 +264,8 @@ void TimelineWidget::buildUi() {
         const int labelsTop = m_lanesRect->top() - axis->offset() - axis->tickLengthOut() -
                               axis->tickLabelPadding() -
                               QFontMetrics(axis->tickLabelFont()).height();
-        m_overlay->setAreas(m_lanesRect->rect(), m_rateVisible ? m_rateRect->rect() : QRect(),
+        m_overlay->setAreas(m_lanesRect->rect(),
+                            m_ratePlot->isShown() ? m_rateRect->rect() : QRect(),
                             std::max(0, labelsTop - 1));
         // keep the overview's plot area under the lanes' plot area
         const QMargins lm = m_lanesRect->margins();
@@ -502,6 +290,7 @@ void TimelineWidget::buildUi() {
 void TimelineWidget::setViewState(ViewState *state) {
     // Always: binding the same state again starts the timeline over.
     rebind(m_state, state, this, Rebind::Always);
+    m_interaction->setViewState(m_state);
     if (m_state) {
         connect(m_state, &ViewState::documentChanged, this, &TimelineWidget::onDocumentChanged);
         connect(m_state, &ViewState::selectedRecordChanged, this,
@@ -514,9 +303,7 @@ void TimelineWidget::setViewState(ViewState *state) {
         connect(m_state, &ViewState::followedRecordsChanged, this,
                 &TimelineWidget::onFollowedRecordsChanged);
         connect(m_state, &ViewState::documentGrew, this, [this] {
-            if (!m_growthTimer.isActive()) {
-                m_growthTimer.start(growthInterval());
-            }
+            m_builder->noteGrowth();
             updateInfo();  // more records read than drawn until the index catches up
         });
         connect(m_state, &QObject::destroyed, this, [this] { setViewState(nullptr); });
@@ -526,94 +313,35 @@ void TimelineWidget::setViewState(ViewState *state) {
 }
 
 void TimelineWidget::onDocumentChanged() {
-    hideHover();
-    m_cancel->store(true);
-    m_cancel = std::make_shared<std::atomic_bool>(false);
-    ++m_generation;
+    m_interaction->hideHover();
     m_doc = m_state ? m_state->document() : nullptr;
+    m_builder->setDocument(m_doc);
     m_index.reset();
+    m_ratePlot->setIndex(nullptr);
+    m_overviewPart->setActive(false);
+    m_viewport->setTrace(false, 0.0, 0.0);
+    m_actions->setShortcutsEnabled(false);
     m_pairs.clear();
     m_families.clear();
-    m_builtRecords = -1;
-    m_pairsDeferred = false;
+    m_interaction->setData(m_doc, nullptr, {});
     m_lanes->setSpansPending(false);
     m_overviewLanes->setSpansPending(false);
-    m_history.clear();
-    m_backAction->setEnabled(false);
+    m_viewport->resetHistory();
     m_firstBuild = true;
-    m_fitted = true;
-    m_rebuildPending = false;
     m_lanes->setData(m_doc, nullptr, {});
     m_overviewLanes->setData(m_doc, nullptr, {});
     m_lanes->setSelectedRecord(-1);
     m_overviewLanes->setSelectedRecord(-1);
-    m_filterIndex.reset();
-    m_filterRecords.reset();
-    m_filterWanted.reset();
+    m_builder->clearFilter();
     applyFilterIndex();
     onFilterChanged();
     onFollowedRecordsChanged();
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     updateBands();
-    if (m_doc) {
-        startBuild();
-        m_growthTimer.start(growthInterval());
-    } else {
-        m_growthTimer.stop();
-        m_buildStage.clear();
-    }
+    m_builder->begin();
     updateInfo();
     replotAll();
-}
-
-void TimelineWidget::startBuild() {
-    if (!m_doc) {
-        return;
-    }
-    if (m_watcher.isRunning()) {
-        m_rebuildPending = true;
-        return;
-    }
-    m_buildStage = tr("Indexing…");
-    updateBusy();
-    m_building = true;
-    m_buildClock.start();
-    auto doc = m_doc;
-    auto cancel = m_cancel;
-    const quint64 gen = m_generation;
-    m_watcher.setFuture(JobPool::run([this, doc, cancel, gen]() {
-        Built b;
-        b.doc = doc;
-        b.generation = gen;
-        b.records = doc->records().size();
-        b.index = TimelineIndex::build(doc->records(), cancel.get(), doc);
-        if (!b.index) {
-            return b;
-        }
-        // Show the lanes now; the spans follow. (The destructor waits for this task, so
-        // `this` outlives the call; a posted call to a deleted object is dropped.)
-        QMetaObject::invokeMethod(
-            this, [this, b] { apply(b, false); }, Qt::QueuedConnection);
-        // While the file is first read, the spans wait: pairing every growth again costs a
-        // pass over the bodies each time, and the spans of the last growth stayed in memory
-        // beside the final pairing (10 M records: 85 MB more at the peak). Their rows are
-        // there at once (empty pairings), filled when the file has been read.
-        b.pairsDeferred = doc->isLoading() && !doc->isReadToEnd();
-        for (const QString &f : ContextPairs::families(doc->records())) {
-            if (b.pairsDeferred) {
-                b.pairs.push_back(ContextPairs::match({}, f));
-                continue;
-            }
-            auto cp = ContextPairs::build(*doc, f, cancel.get());
-            if (!cp) {
-                b.index.reset();
-                return b;
-            }
-            b.pairs.push_back(std::move(cp));
-        }
-        return b;
-    }));
 }
 
 QFont TimelineWidget::laneLabelFont() const {
@@ -649,39 +377,14 @@ QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
     return fm.elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
 }
 
-bool TimelineWidget::needsRebuild() const {
-    return m_doc &&
-           (m_doc->records().size() != m_builtRecords || (m_pairsDeferred && m_doc->isReadToEnd()));
-}
-
-void TimelineWidget::onBuilt() {
-    apply(m_watcher.result(), true);
-}
-
-void TimelineWidget::apply(const Built &b, bool final) {
-    const bool current = b.generation == m_generation && b.doc == m_doc && b.index;
-    if (final) {
-        m_buildStage.clear();
-        updateBusy();
-        m_building = false;
-        m_lastBuildMs = m_buildClock.isValid() ? m_buildClock.elapsed() : 0;
-    } else if (current) {
-        m_buildStage = tr("Pairing spans…");
-        updateBusy();
-    }
-    if (!current) {
-        if (final && m_doc && (m_rebuildPending || !m_index)) {
-            m_rebuildPending = false;
-            startBuild();
-        }
-        return;
-    }
-    if (!final && m_index == b.index) {
-        return;
-    }
+void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
     const bool first = m_firstBuild;
     m_firstBuild = false;
     m_index = b.index;
+    m_ratePlot->setIndex(m_index);
+    m_overviewPart->setActive(true);
+    m_viewport->setTrace(m_index->recordCount() > 0, m_index->minTime(), m_index->maxTime());
+    m_actions->setShortcutsEnabled(true);
     if (final) {
         // (until then, spans paired on an earlier snapshot of a growing document stay shown)
         m_pairs = b.pairs;
@@ -689,54 +392,39 @@ void TimelineWidget::apply(const Built &b, bool final) {
         for (const auto &cp : m_pairs) {
             m_families.append(cp->family());
         }
-        m_builtRecords = b.records;
-        m_pairsDeferred = b.pairsDeferred;
         m_lanes->setSpansPending(b.pairsDeferred);
         m_overviewLanes->setSpansPending(b.pairsDeferred);
     }
+    m_interaction->setData(m_doc, m_index, m_pairs);
     m_ticker->setWallOffset(m_index->wallOffset());
     m_lanes->setData(m_doc, m_index, m_pairs);
     m_overviewLanes->setData(m_doc, m_index, m_pairs);
     rebuildRows();
-    rebuildRateGraphs();
-    const QCPRange d = dataRange();
+    m_ratePlot->rebuildGraphs();
+    const TimelineViewport::Range d = m_viewport->traceRange();
     const double pad = d.size() * 0.01;
     m_overview->axisRect()->axis(QCPAxis::atBottom)->setRange(d.lower - pad, d.upper + pad);
-    if (first || m_fitted) {
-        const QVector<QCPRange> keep = m_history;
-        fitAll();
-        m_history = keep;
-        m_backAction->setEnabled(!m_history.isEmpty());
-    } else if (m_keepNewest) {
-        trackNewest();
+    if (first || m_viewport->isFitted()) {
+        m_viewport->refit();
+    } else if (m_viewport->keepNewest()) {
+        m_viewport->trackNewest();
     }
     if (m_state) {
         // Re-centring the selection would move the view away from the newest records (and,
         // counted as a move by hand, switch Keep newest off): only its marks then.
-        showSelection(m_state->selectedRecord(), !m_keepNewest);
+        showSelection(m_state->selectedRecord(), !m_viewport->keepNewest());
         onTimeRangeChanged();
     }
     updateInfo();
     replotAll();
-    if (!final) {
-        return;
+    if (final) {
+        emit indexReady();
     }
-    emit indexReady();
-    if (m_rebuildPending) {
-        m_rebuildPending = false;
-        if (needsRebuild()) {
-            startBuild();
-        }
-    }
-}
-
-int TimelineWidget::growthInterval() const {
-    return int(std::clamp<qint64>(3 * m_lastBuildMs, 500, 5000));
 }
 
 bool TimelineWidget::isIndexing() const {
     // until the final result is shown (the watcher may have finished with its signal queued)
-    return m_building || (m_doc && !m_index);
+    return m_builder->isBuilding() || (m_doc && !m_index);
 }
 
 void TimelineWidget::onSelectedRecordChanged(int record) {
@@ -747,24 +435,11 @@ void TimelineWidget::showSelection(int record, bool centre) {
     m_lanes->setSelectedRecord(record);
     m_overviewLanes->setSelectedRecord(record);
     const bool valid = m_doc && record >= 0 && record < m_doc->records().size() && m_index;
-    m_ovSelection->setVisible(valid);
+    m_overviewPart->setSelection(valid, valid ? m_doc->records().tMono(record) : 0.0);
     if (valid) {
         const double t = m_doc->records().tMono(record);
-        setVLine(m_ovSelection, t);
-        const QCPRange r = visibleRange();
-        if (centre && std::isfinite(t) &&
-            (t < r.lower + 0.02 * r.size() || t > r.upper - 0.02 * r.size())) {
-            // centre it, keeping the zoom, without showing more than a margin beyond the trace
-            const QCPRange d = dataRange();
-            const double pad = 0.01 * std::max(d.size(), r.size());
-            double lo = t - r.size() / 2;
-            if (r.size() <= d.size() + 2 * pad) {
-                lo = std::clamp(lo, d.lower - pad, d.upper + pad - r.size());
-            }
-            m_lastNavigation.invalidate();
-            noteNavigation();
-            m_lastNavigation.invalidate();
-            setVisibleRange(lo, lo + r.size());
+        if (centre) {
+            m_viewport->reveal(t);
         }
     }
     replotAll();
@@ -777,8 +452,8 @@ void TimelineWidget::onTimeRangeChanged() {
 
 void TimelineWidget::onWallUtcChanged(bool utc) {
     m_ticker->setUtc(utc);
-    const QSignalBlocker block(m_utcAction);
-    m_utcAction->setChecked(utc);
+    const QSignalBlocker block(m_actions->utc());
+    m_actions->utc()->setChecked(utc);
     updateAxisCaption();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -803,53 +478,19 @@ void TimelineWidget::rebuildRows() {
             }
         }
     }
-    std::sort(qualnames.begin(), qualnames.end(), &Qualname::flowLess);
-    QStringList defaults = qualnames;
-    for (const QString &f : m_families) {
-        int at = int(defaults.indexOf(f + QStringLiteral(".__enter__")));
-        if (at < 0) {
-            at = int(defaults.indexOf(f + QStringLiteral(".__exit__")));
-        }
-        defaults.insert(at < 0 ? defaults.size() : at, spanKey(f));
-    }
-    // Keep the user's order; new keys go after their default predecessor.
-    QStringList order;
-    for (const QString &k : m_order) {
-        if (defaults.contains(k)) {
-            order.append(k);
-        }
-    }
-    for (int i = 0; i < defaults.size(); ++i) {
-        if (order.contains(defaults[i])) {
-            continue;
-        }
-        int at = 0;
-        for (int j = i - 1; j >= 0; --j) {
-            const int p = int(order.indexOf(defaults[j]));
-            if (p >= 0) {
-                at = p + 1;
-                break;
-            }
-        }
-        order.insert(at, defaults[i]);
-    }
-    if (!order.isEmpty()) {
-        m_order = order;
-    }
+    m_layout.setLanes(qualnames, m_families);
     QVector<TimelineLanes::Row> rows;
     auto *ticker =
         static_cast<QCPAxisTickerText *>(m_lanesRect->axis(QCPAxis::atLeft)->ticker().data());
     ticker->clear();
-    for (const QString &k : order) {
-        if (m_hidden.contains(k)) {
-            continue;
-        }
+    for (const LaneLayout::Row &lr : m_layout.rows()) {
+        const QString &k = lr.key;
         TimelineLanes::Row row;
         row.key = k;
-        if (k.startsWith(kSpanPrefix)) {
-            const QString f = k.mid(kSpanPrefix.size());
+        if (lr.kind == LaneLayout::Row::Kind::Spans) {
+            const QString &f = lr.name;
             row.kind = TimelineLanes::Row::Kind::Spans;
-            row.family = int(m_families.indexOf(f));
+            row.family = lr.family;
             row.label = Qualname::displayName(f);
             row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
             // taller when spans overlap, so that stacked spans stay readable
@@ -879,131 +520,42 @@ void TimelineWidget::rebuildRows() {
     updateHeights();
 }
 
-void TimelineWidget::rebuildRateGraphs() {
-    for (QCPGraph *g : std::as_const(m_rateGraphs)) {
-        if (g) {
-            m_plot->removePlottable(g);
-        }
-    }
-    m_rateGraphs.clear();
-    m_rateLegend->clearItems();
-    if (!m_index) {
-        placeRateElements();
-        return;
-    }
-    m_rateGraphs.resize(m_index->laneCount(), nullptr);
-    QCPAxis *key = m_rateRect->axis(QCPAxis::atBottom);
-    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
-        if (row.kind != TimelineLanes::Row::Kind::Calls || row.lane < 0 ||
-            row.lane >= m_index->laneCount()) {
-            continue;
-        }
-        auto *g = new QCPGraph(key, value);
-        // elided like the lane labels (a long qualname ran off the legend's right edge)
-        g->setName(elidedLabel(row.label, m_rateLegend->font()));
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        g->setPen(QPen(row.color, 1.0));
-        g->setSelectable(QCP::stNone);
-        g->setAntialiased(false);
-        g->setVisible(!m_rateHidden.contains(m_index->lane(row.lane).qualname));
-        m_rateGraphs[row.lane] = g;
-    }
-    m_legendLanes.clear();
-    updateRateLegend();
-    placeRateElements();
-    applyPalette();
-    updateHeights();  // the legend's columns and height for its new entries
-    updateRate();
-}
-
 void TimelineWidget::setLaneHidden(const QString &key, bool hidden) {
-    if (hidden) {
-        m_hidden.insert(key);
-    } else {
-        m_hidden.remove(key);
-    }
+    m_layout.setHidden(key, hidden);
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     updateInfo();
     replotAll();
 }
 
 void TimelineWidget::moveLane(const QString &key, int delta) {
-    // move among the visible rows: swap with the neighbour `delta` visible rows away
-    const QStringList visible = laneKeys();
-    const int from = int(visible.indexOf(key));
-    if (from < 0) {
+    if (!m_layout.move(key, delta)) {
         return;
     }
-    const int to = std::clamp(from + delta, 0, int(visible.size()) - 1);
-    if (to == from) {
-        return;
-    }
-    const int a = int(m_order.indexOf(key));
-    m_order.removeAt(a);
-    const int b = int(m_order.indexOf(visible[to]));
-    m_order.insert(delta > 0 ? b + 1 : b, key);
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     replotAll();
 }
 
 void TimelineWidget::resetLanes() {
-    m_order.clear();
-    m_hidden.clear();
+    m_layout.reset();
     rebuildRows();
-    rebuildRateGraphs();
+    m_ratePlot->rebuildGraphs();
     updateInfo();
     replotAll();
 }
 
 void TimelineWidget::setRatePlotVisible(bool visible) {
-    if (visible == m_rateVisible) {
+    if (visible == m_ratePlot->isShown()) {
         return;
     }
-    m_rateVisible = visible;
-    const QSignalBlocker block(m_rateAction);
-    m_rateAction->setChecked(visible);
-    placeRateElements();
+    m_ratePlot->setShown(visible);
+    const QSignalBlocker block(m_actions->rate());
+    m_actions->rate()->setChecked(visible);
+    m_ratePlot->place();
     updateHeights();
-    updateRate();
+    m_ratePlot->update();
     replotAll();
-}
-
-void TimelineWidget::placeRateElements() {
-    // The rate plot and its legend are in the layout only when shown: an empty legend would
-    // cap the whole column's width at its margins.
-    QCPLayoutGrid *grid = m_plot->plotLayout();
-    auto inGrid = [grid](QCPLayoutElement *e) {
-        for (int i = 0; i < grid->elementCount(); ++i) {
-            if (grid->elementAt(i) == e) {
-                return true;
-            }
-        }
-        return false;
-    };
-    const bool rate = m_rateVisible;
-    const bool legend = m_rateVisible && m_rateLegend->itemCount() > 0;
-    for (QCPLayoutElement *e : {static_cast<QCPLayoutElement *>(m_rateRect),
-                                static_cast<QCPLayoutElement *>(m_rateLegend)}) {
-        if (inGrid(e)) {
-            grid->take(e);
-        }
-    }
-    grid->simplify();
-    QList<double> stretch{0.001};
-    if (rate) {
-        grid->addElement(grid->rowCount(), 0, m_rateRect);
-        stretch.append(1.0);
-    }
-    if (legend) {
-        grid->addElement(grid->rowCount(), 0, m_rateLegend);
-        stretch.append(0.001);
-    }
-    grid->setRowStretchFactors(stretch);
-    m_rateRect->setVisible(rate);
-    m_rateLegend->setVisible(legend);
 }
 
 QSize TimelineWidget::layoutSize() const {
@@ -1026,65 +578,10 @@ void TimelineWidget::layOutFor(QSize size, int reservedHeight) {
         }
     }
     updateAxisCaption();
-    updateRate();
-    fitRateTicks();
+    m_ratePlot->update();
+    m_ratePlot->fitTicks();
     if (size.isEmpty()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
-    }
-}
-
-bool TimelineWidget::fitRateTicks() {
-    if (!m_rateVisible) {
-        return false;
-    }
-    // the rate plot's value axis: only as many ticks as its height holds readably (its default
-    // of five crowded the labels of a short rate plot)
-    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-    const int labelPx = QFontMetrics(value->tickLabelFont()).height();
-    // at least two labels (0 and a value): a lone "0" gives the plot no scale
-    const int fitting = std::clamp(m_rateRect->height() / (labelPx * 5 / 2), 2, 5);
-    if (value->ticker()->tickCount() == fitting) {
-        return false;
-    }
-    value->ticker()->setTickCount(fitting);
-    return true;
-}
-
-void TimelineWidget::wrapLegend(int width) {
-    // (the grid's cells, some of them empty: itemCount() counts cells)
-    QList<int> widths;
-    for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
-        if (QCPAbstractLegendItem *item = m_rateLegend->item(i)) {
-            widths.append(item->minimumOuterSizeHint().width());
-        }
-    }
-    const int n = int(widths.size());
-    if (n == 0) {
-        return;
-    }
-    // the most columns whose widest entries, side by side, fit in `width`
-    const QMargins m = m_rateLegend->margins();
-    int columns = 1;
-    for (int c = n; c > 1; --c) {
-        int total = m.left() + m.right() + m_rateLegend->columnSpacing() * (c - 1);
-        for (int col = 0; col < c; ++col) {
-            int widest = 0;
-            for (int i = col; i < n; i += c) {
-                widest = std::max(widest, widths[i]);
-            }
-            total += widest;
-        }
-        if (total <= width) {
-            columns = c;
-            break;
-        }
-    }
-    const int rows = (n + columns - 1) / columns;
-    if (m_rateLegend->wrap() != columns || m_rateLegend->columnCount() != std::min(columns, n) ||
-        m_rateLegend->rowCount() != rows) {
-        m_rateLegend->setWrap(columns);
-        // setWrap() alone keeps the entries where they are: re-add them in the new wrapping
-        m_rateLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     }
 }
 
@@ -1096,16 +593,17 @@ void TimelineWidget::updateHeights() {
     const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
     // the time axis with its caption, and what the caller added (an export's caption)
     int avail = size.height() - (fm * 3 + 8) - m_reservedHeight;
-    if (m_rateVisible) {
-        wrapLegend(size.width());
+    if (m_ratePlot->isShown()) {
+        m_ratePlot->wrapLegend(size.width());
         // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
-        // least 70 px; short of room, the rate plot yields first (to kLeastRatePlotPx and its
-        // margins), then the rows
+        // least 70 px; short of room, the rate plot yields first (to TimelineRatePlot::kLeastPlotPx
+        // and its margins), then the rows
         avail -= int(m_rateLegend->minimumOuterSizeHint().height());
         int rate = std::clamp(int(avail * 0.36), 70, 280);
         if (avail - rate < int(weight * minRow)) {
             const QMargins m = m_rateRect->margins();
-            rate = std::max(kLeastRatePlotPx + m.top() + m.bottom(), avail - int(weight * minRow));
+            rate = std::max(TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom(),
+                            avail - int(weight * minRow));
         }
         avail -= rate;
     }
@@ -1128,92 +626,6 @@ void TimelineWidget::updateHeights() {
     }
 }
 
-void TimelineWidget::updateRateLegend() {
-    // With a filter, only the calls it matches: the others' rates are 0 throughout (an export
-    // of `call == finish_write` listed all seven calls).
-    const TimelineIndex *counted = m_index ? m_lanes->strongIndex() : nullptr;
-    QVector<int> lanes;
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
-        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0 &&
-            row.lane < m_rateGraphs.size() && m_rateGraphs[row.lane] &&
-            (!m_filterIndex || !counted || row.lane >= counted->laneCount() ||
-             counted->lane(row.lane).times.size() > 0)) {
-            lanes.append(row.lane);
-        }
-    }
-    // (std::equal: Qt 6.4's QList == passes a null pointer to memcmp for an empty list, which
-    // UBSan reports)
-    if (std::equal(lanes.cbegin(), lanes.cend(), m_legendLanes.cbegin(), m_legendLanes.cend()) &&
-        m_rateLegend->itemCount() == lanes.size()) {
-        return;
-    }
-    m_legendLanes = lanes;
-    m_rateLegend->clearItems();
-    for (int lane : std::as_const(lanes)) {
-        QCPGraph *g = m_rateGraphs[lane];
-        g->addToLegend(m_rateLegend);
-        if (QCPAbstractLegendItem *item = m_rateLegend->itemWithPlottable(g)) {
-            item->setMargins(QMargins(4, 1, 4, 4));  // room for underscores' descent
-        }
-    }
-    placeRateElements();
-    applyPalette();   // greys the entries of hidden graphs
-    updateHeights();  // the legend's columns and height
-}
-
-void TimelineWidget::updateRate() {
-    if (!m_index || m_index->recordCount() == 0) {
-        // nothing to count: no caption (QCPItemText's default text is the word "text")
-        m_rateCaption->setText(QString());
-        m_rateCaption->setVisible(false);
-        return;
-    }
-    if (!m_rateVisible) {
-        return;
-    }
-    m_rateCaption->setVisible(true);
-    const QCPRange r = visibleRange();
-    const int px = m_rateRect->width() > 10 ? m_rateRect->width() : std::max(50, width() - 250);
-    const double bucket = RateSeries::niceWidth(r.size() / px * 6.0);
-    double ymax = 0.0;
-    // the records drawn at full strength: the filter's when there is one
-    const TimelineIndex &counted = *m_lanes->strongIndex();
-    for (int lane = 0; lane < m_rateGraphs.size(); ++lane) {
-        QCPGraph *g = m_rateGraphs[lane];
-        if (!g) {
-            continue;
-        }
-        const RateSeries s = RateSeries::compute(counted, lane, r.lower, r.upper, bucket, 8192,
-                                                 m_index->minTime(), m_index->maxTime());
-        QVector<double> keys(s.size() + 1), values(s.size() + 1);
-        for (int k = 0; k < s.size(); ++k) {
-            keys[k] = s.bucketStart(k);
-            values[k] = s.rates[size_t(k)];  // NaN (not covered by the trace): a gap
-            if (g->visible() && !std::isnan(values[k])) {
-                ymax = std::max(ymax, values[k]);
-            }
-        }
-        keys[s.size()] = s.bucketStart(s.size());
-        values[s.size()] = s.size() > 0 ? s.rates.back() : 0.0;
-        g->setData(keys, values, true);
-    }
-    QCPAxis *value = m_rateRect->axis(QCPAxis::atLeft);
-    // Headroom above the highest step for the caption in the top-left corner (at small
-    // heights the caption's box hid the steps under it): the caption's height is kept clear.
-    const double captionPx = QFontMetricsF(m_rateCaption->font()).height() +
-                             m_rateCaption->padding().top() + m_rateCaption->padding().bottom() + 2;
-    // A plot too short for that (a sparkline under a small export) shows no caption: its box
-    // would cover most of the lines.
-    const double clear = m_rateRect->height() > 0 ? captionPx / m_rateRect->height() : 0.0;
-    const bool captionFits = clear <= 0.45;
-    m_rateCaption->setVisible(captionFits);
-    value->setRange(
-        0, ymax > 0 ? std::max(ymax * 1.12, captionFits ? ymax / (1.0 - clear) : 0.0) : 1.0);
-    value->setLabel(tr("calls/s"));
-    m_rateCaption->setText(m_filterIndex ? tr("matching calls per %1").arg(niceDuration(bucket))
-                                         : tr("per %1").arg(niceDuration(bucket)));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Appearance
 
@@ -1221,8 +633,7 @@ void TimelineWidget::setTimeMode(TimeMode mode) {
     m_timeMode = mode;
     m_ticker->setMode(mode == TimeMode::Wall ? TimeAxisTicker::Mode::Wall
                                              : TimeAxisTicker::Mode::Relative);
-    m_relativeAction->setChecked(mode == TimeMode::Relative);
-    m_wallAction->setChecked(mode == TimeMode::Wall);
+    m_actions->setTimeAxis(mode == TimeMode::Wall);
     updateAxisCaption();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -1278,10 +689,10 @@ void TimelineWidget::applyPalette() {
     m_rateLegend->setBorderPen(Qt::NoPen);
     m_rateLegend->setFont(small);
     m_rateLegend->setTextColor(text);
-    m_rateCaption->setFont(small);
-    m_rateCaption->setColor(alpha(text, 150));
+    m_ratePlot->caption()->setFont(small);
+    m_ratePlot->caption()->setColor(alpha(text, 150));
     // over the lines when the plot is short: readable on a (nearly opaque) plot background
-    m_rateCaption->setBrush(alpha(base, 235));
+    m_ratePlot->caption()->setBrush(alpha(base, 235));
     for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
         if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
             const bool on = pli->plottable()->visible();
@@ -1289,7 +700,7 @@ void TimelineWidget::applyPalette() {
             pli->setFont(small);
         }
     }
-    for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
+    for (QCPItemRect *b : {m_band, m_rateBand, m_overviewPart->band()}) {
         b->setBrush(alpha(hl, 42));
         b->setPen(hairline(hl));
     }
@@ -1297,17 +708,9 @@ void TimelineWidget::applyPalette() {
     m_bandLabel->setBrush(hl);
     m_bandLabel->setColor(pal.color(QPalette::HighlightedText));
     m_bandLabel->setFont(small);
-    m_ovWindow->setPen(QPen(hl, 1.5));
-    m_ovWindow->setBrush(alpha(hl, 28));
-    for (QCPItemRect *s : {m_ovShadeLeft, m_ovShadeRight}) {
-        s->setPen(Qt::NoPen);
-        s->setBrush(alpha(window, 150));
-    }
-    m_ovSelection->setPen(QPen(hl, 1.5));
+    m_overviewPart->applyPalette(pal);
     m_lanes->setColors(pal);
-    m_overviewLanes->setColors(pal);
     m_followLayer->setColors(pal);
-    m_ovFollowLayer->setColors(pal);
 }
 
 void TimelineWidget::updateDevicePixelRatio() {
@@ -1357,113 +760,28 @@ QCPAxis *TimelineWidget::timeAxis() const {
 }
 
 QCPRange TimelineWidget::visibleRange() const {
-    return timeAxis()->range();
-}
-
-QCPRange TimelineWidget::dataRange() const {
-    if (!m_index || m_index->recordCount() == 0) {
-        return QCPRange(0.0, 1.0);
-    }
-    double lo = m_index->minTime(), hi = m_index->maxTime();
-    if (hi - lo < 1e-3) {
-        const double c = (lo + hi) / 2;
-        lo = c - 5e-4;
-        hi = c + 5e-4;
-    }
-    return QCPRange(lo, hi);
+    const TimelineViewport::Range w = m_viewport->window();
+    return QCPRange(w.lower, w.upper);
 }
 
 void TimelineWidget::setVisibleRange(double from, double to) {
-    if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) {
-        return;
-    }
-    // A window that fits in 1.5 times the trace keeps its width (pans and zooms): its centre
-    // stays within the trace and the window within that limit, so panning stops at an edge. A
-    // wider one shows its part inside the limit (a window reaching far past the trace keeps
-    // where it starts or ends inside it, instead of being re-centred).
-    const QCPRange d = dataRange();
-    const double margin = d.size() * 0.25 + 5e-7;
-    const double lo = d.lower - margin, hi = d.upper + margin;
-    const double w = to - from;
-    double a = 0.0, b = 0.0;
-    if (w <= hi - lo) {
-        const double c = std::min(std::max((from + to) / 2, d.lower), d.upper);
-        a = std::min(std::max(c - w / 2, lo), hi - w);
-        b = a + w;
-    } else {
-        a = std::max(from, lo);
-        b = std::min(to, hi);
-    }
-    if (!(b - a >= kMinViewSeconds)) {
-        const double c = (a + b) / 2;
-        a = c - kMinViewSeconds / 2;
-        b = c + kMinViewSeconds / 2;
-    }
-    m_fitted = false;
-    if (!m_tracking && m_keepNewest) {
-        setKeepNewest(false);  // moved by hand (fitAll() restores it)
-    }
-    timeAxis()->setRange(a, b);
-}
-
-void TimelineWidget::noteNavigation() {
-    // one history entry per burst of navigation (wheel, keys, drags in a row)
-    if (!m_lastNavigation.isValid() || m_lastNavigation.elapsed() > 700) {
-        const QCPRange r = visibleRange();
-        if (m_history.isEmpty() || m_history.last() != r) {
-            m_history.append(r);
-            if (m_history.size() > 200) {
-                m_history.removeFirst();
-            }
-        }
-        m_backAction->setEnabled(true);
-    }
-    m_lastNavigation.restart();
+    m_viewport->setWindow(from, to);
 }
 
 void TimelineWidget::fitAll() {
-    m_lastNavigation.invalidate();
-    noteNavigation();
-    m_lastNavigation.invalidate();
-    const QCPRange d = dataRange();
-    const double pad = d.size() * 0.01;
-    m_tracking = true;  // fitting shows the newest record too: keep newest stays on
-    setVisibleRange(d.lower - pad, d.upper + pad);
-    m_tracking = false;
-    m_fitted = true;
+    m_viewport->fitAll();
 }
 
 bool TimelineWidget::zoomBack() {
-    if (m_history.isEmpty()) {
-        return false;
-    }
-    const QCPRange r = m_history.takeLast();
-    m_lastNavigation.invalidate();
-    setVisibleRange(r.lower, r.upper);
-    m_backAction->setEnabled(!m_history.isEmpty());
-    return true;
-}
-
-void TimelineWidget::zoomBy(double factor, double anchor) {
-    const QCPRange r = visibleRange();
-    noteNavigation();
-    setVisibleRange(anchor - (anchor - r.lower) * factor, anchor + (r.upper - anchor) * factor);
-}
-
-void TimelineWidget::panBy(double fraction) {
-    const QCPRange r = visibleRange();
-    noteNavigation();
-    setVisibleRange(r.lower + fraction * r.size(), r.upper + fraction * r.size());
+    return m_viewport->back();
 }
 
 void TimelineWidget::fitSelection() {
-    QCPRange target;
-    bool have = false;
+    std::optional<TimelineViewport::Range> target;
     if (m_state && m_state->timeRange()) {
         const auto tr = *m_state->timeRange();
-        const double pad = std::max(tr.to - tr.from, kMinViewSeconds) * 0.05;
-        target = QCPRange(tr.from - pad, tr.to + pad);
-        have = true;
+        const double pad = std::max(tr.to - tr.from, TimelineViewport::kMinViewSeconds) * 0.05;
+        target = TimelineViewport::Range{tr.from - pad, tr.to + pad};
     } else if (m_state && m_index && m_doc && m_state->selectedRecord() >= 0) {
         const int rec = m_state->selectedRecord();
         const RecordStore &rs = m_doc->records();
@@ -1475,68 +793,32 @@ void TimelineWidget::fitSelection() {
             const double lo = ts.at(std::max(0, pos - 20));
             const double hi = ts.at(std::min(ts.size() - 1, pos + 20));
             const double w = std::max({2 * (t - lo), 2 * (hi - t), 1e-5});
-            target = QCPRange(t - w / 2, t + w / 2);
-            have = true;
+            target = TimelineViewport::Range{t - w / 2, t + w / 2};
         }
     }
-    const QCPRange v = visibleRange();
-    const bool already = have && std::abs(v.lower - target.lower) < 0.02 * target.size() &&
-                         std::abs(v.upper - target.upper) < 0.02 * target.size();
-    if (have && !already) {
-        m_lastNavigation.invalidate();
-        noteNavigation();
-        m_lastNavigation.invalidate();
-        setVisibleRange(target.lower, target.upper);
-    } else {
-        fitAll();
-    }
+    m_viewport->fitTo(target);
 }
 
 void TimelineWidget::onRangeChanged(const QCPRange &range) {
     m_rateRect->axis(QCPAxis::atBottom)->setRange(range);
     updateAxisCaption();
-    updateRate();
-    updateOverviewWindow();
+    m_ratePlot->update();
+    m_overviewPart->updateWindow();
     updateInfo();
-    // what is under a still mouse changed (keys, wheel, a growing trace): the hover and its
-    // tooltip follow, or hide
-    if (m_lastMouse.x() >= 0 && m_drag == Drag::None &&
-        (m_overlay->hoverVisible() || m_hoverRecord != -2)) {
-        showHover(m_lastMouse, m_plot->mapToGlobal(m_lastMouse));
-    }
+    m_interaction->refreshHover();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void TimelineWidget::updateOverviewWindow() {
-    const QCPRange r = visibleRange();
-    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
-    const QCPRange full = ok->range();
-    // at least 5 px wide so that it stays visible and grabbable
-    const double minW = full.size() / std::max(1, m_overview->axisRect()->width()) * 5;
-    double lo = r.lower, hi = r.upper;
-    if (hi - lo < minW) {
-        const double c = (lo + hi) / 2;
-        lo = c - minW / 2;
-        hi = c + minW / 2;
-    }
-    setBand(m_ovWindow, lo, hi);
-    setBand(m_ovShadeLeft, std::min(full.lower, lo), lo);
-    setBand(m_ovShadeRight, hi, std::max(full.upper, hi));
-    const bool on = m_index != nullptr;
-    for (QCPItemRect *i : {m_ovWindow, m_ovShadeLeft, m_ovShadeRight}) {
-        i->setVisible(on);
-    }
-    m_overview->layer(QStringLiteral("window"))->replot();
 }
 
 void TimelineWidget::updateBands() {
     const bool on = m_state && m_state->timeRange().has_value() && m_index;
-    for (QCPItemRect *b : {m_band, m_rateBand, m_ovBand}) {
+    for (QCPItemRect *b : {m_band, m_rateBand}) {
         b->setVisible(on);
         if (on) {
             setBand(b, m_state->timeRange()->from, m_state->timeRange()->to);
         }
     }
+    m_overviewPart->setBand(on, on ? m_state->timeRange()->from : 0.0,
+                            on ? m_state->timeRange()->to : 0.0);
     m_bandLabel->setVisible(on);
     if (on) {
         const auto r = *m_state->timeRange();
@@ -1560,7 +842,7 @@ void TimelineWidget::updateInfo() {
     m_empty->setGeometry(m_plot->rect());
     m_empty->setVisible(!empty.isEmpty());
     if (!m_index) {
-        m_info->setText(QString());
+        m_actions->info()->setText(QString());
         updateBusy();
         return;
     }
@@ -1569,20 +851,20 @@ void TimelineWidget::updateInfo() {
     for (const TimelineLanes::Row &row : m_lanes->rows()) {
         if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
             n += m_index->countIn(row.lane, r.lower, r.upper);
-            if (m_filterIndex && row.lane < m_filterIndex->laneCount()) {
-                matching += m_filterIndex->countIn(row.lane, r.lower, r.upper);
+            if (m_builder->filterIndex() && row.lane < m_builder->filterIndex()->laneCount()) {
+                matching += m_builder->filterIndex()->countIn(row.lane, r.lower, r.upper);
             }
         }
     }
     QString text =
         tr("%1 visible · %2 calls").arg(TimeFormat::duration(r.size()), QLocale().toString(n));
-    if (m_filterIndex) {
+    if (m_builder->filterIndex()) {
         text += tr(" · %1 matching").arg(QLocale().toString(matching));
     }
-    if (m_filterBuilding) {
+    if (m_builder->isFiltering()) {
         text += tr(" · filtering…");
     }
-    m_info->setText(text);
+    m_actions->info()->setText(text);
     updateBusy();
 }
 
@@ -1595,158 +877,18 @@ void TimelineWidget::updateBusy() {
     const qint64 indexed = m_index ? drawn + m_index->untimedCount() : 0;
     const qint64 read = m_doc ? m_doc->records().size() : 0;
     // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
-    QString text = m_buildStage;
+    QString text = m_builder->stage();
     QString tip;
     if (m_doc && m_index && indexed < read) {
         text = m_doc->isLoading() ? tr("Loading…") : tr("Indexing…");
         tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
                   .arg(QLocale().toString(read), QLocale().toString(drawn));
     }
-    if (!text.isEmpty()) {
-        m_busy->setText(text);
-    }
-    m_busy->setToolTip(tip);
-    m_info->setToolTip(tip);
-    m_busyAction->setVisible(!text.isEmpty());
+    m_actions->setBusy(text, tip);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Mouse and keyboard
-
-double TimelineWidget::timeAt(double x) const {
-    return timeAxis()->pixelToCoord(x);
-}
-
-bool TimelineWidget::inData(const QPoint &pos) const {
-    return m_lanesRect->rect().contains(pos) || (m_rateVisible && m_rateRect->rect().contains(pos));
-}
-
-double TimelineWidget::anchorTime() const {
-    const QPoint p = m_plot->mapFromGlobal(QCursor::pos());
-    if (m_plot->rect().contains(p) && inData(p)) {
-        return timeAt(p.x());
-    }
-    const QCPRange r = visibleRange();
-    return (r.lower + r.upper) / 2;
-}
-
-void TimelineWidget::onPlotPress(QMouseEvent *e) {
-    m_plot->setFocus(Qt::MouseFocusReason);
-    m_pressPos = e->pos();
-    m_moved = false;
-    m_pressRange = visibleRange();
-    m_pressTime = timeAt(e->pos().x());
-    m_drag = Drag::None;
-    if (!inData(e->pos()) || !m_index) {
-        return;
-    }
-    if (e->button() == Qt::LeftButton) {
-        if (e->modifiers() & Qt::ShiftModifier) {
-            m_drag = Drag::Range;
-        } else if (e->modifiers() & Qt::ControlModifier) {
-            m_drag = Drag::Zoom;
-        } else {
-            m_drag = Drag::Pan;
-        }
-    } else if (e->button() == Qt::MiddleButton) {
-        m_drag = Drag::Pan;
-    }
-}
-
-void TimelineWidget::onPlotMove(QMouseEvent *e) {
-    m_lastMouse = e->pos();
-    if (m_drag == Drag::None) {
-        showHover(e->pos(), e->globalPosition().toPoint());
-        return;
-    }
-    if (!m_moved && (e->pos() - m_pressPos).manhattanLength() < 4) {
-        return;
-    }
-    if (!m_moved) {
-        m_moved = true;
-        hideHover();
-        if (m_drag == Drag::Pan) {
-            m_plot->setCursor(Qt::ClosedHandCursor);
-            m_lastNavigation.invalidate();
-            noteNavigation();
-        }
-    }
-    if (m_drag == Drag::Pan) {
-        const double secPerPx = m_pressRange.size() / std::max(1, m_lanesRect->width());
-        const double dt = (e->pos().x() - m_pressPos.x()) * secPerPx;
-        m_lastNavigation.restart();
-        setVisibleRange(m_pressRange.lower - dt, m_pressRange.upper - dt);
-        return;
-    }
-    const double t = timeAt(e->pos().x());
-    const double lo = std::min(t, m_pressTime), hi = std::max(t, m_pressTime);
-    m_overlay->showBand(
-        timeAxis()->coordToPixel(lo), timeAxis()->coordToPixel(hi),
-        m_drag == Drag::Range ? TimelineOverlay::BandKind::Range : TimelineOverlay::BandKind::Zoom,
-        (m_drag == Drag::Range ? tr("range %1") : tr("zoom to %1"))
-            .arg(TimeFormat::duration(hi - lo)));
-}
-
-void TimelineWidget::onPlotRelease(QMouseEvent *e) {
-    const Drag d = m_drag;
-    m_drag = Drag::None;
-    m_plot->unsetCursor();
-    m_overlay->hideBand();
-    const double t = timeAt(e->pos().x());
-    const double lo = std::min(t, m_pressTime), hi = std::max(t, m_pressTime);
-    if (d == Drag::Pan && !m_moved && e->button() == Qt::LeftButton) {
-        if (m_lanesRect->rect().contains(e->pos()) && m_state) {
-            const TimelineLanes::Hit hit = m_lanes->hitTest(e->pos(), 5);
-            m_state->setSelectedRecord(hit.record);
-        }
-    } else if (d == Drag::Zoom && m_moved && hi > lo) {
-        m_lastNavigation.invalidate();
-        noteNavigation();
-        m_lastNavigation.invalidate();
-        setVisibleRange(lo, hi);
-    } else if (d == Drag::Range && m_moved && hi > lo && m_state) {
-        m_state->setTimeRange(ViewState::TimeRange{lo, hi});
-    }
-    if (inData(e->pos())) {
-        showHover(e->pos(), e->globalPosition().toPoint());
-    }
-}
-
-void TimelineWidget::onPlotDoubleClick(QMouseEvent *e) {
-    if (!m_lanesRect->rect().contains(e->pos()) || !m_index) {
-        return;
-    }
-    const TimelineLanes::Hit hit = m_lanes->hitTest(e->pos(), 5);
-    if (hit.span >= 0 && hit.row >= 0) {
-        const auto &row = m_lanes->rows()[hit.row];
-        const ContextPairs::Span &s = m_pairs[size_t(row.family)]->spans()[size_t(hit.span)];
-        const double w = std::max(s.duration(), 1e-6);
-        m_lastNavigation.invalidate();
-        noteNavigation();
-        setVisibleRange(s.start - 0.25 * w, s.end + 0.25 * w);
-    } else {
-        zoomBy(0.25, timeAt(e->pos().x()));
-    }
-}
-
-void TimelineWidget::onPlotWheel(QWheelEvent *e) {
-    e->accept();
-    if (!m_index) {
-        return;
-    }
-    const QPoint ad = e->angleDelta();
-    if (std::abs(ad.x()) > std::abs(ad.y())) {
-        panBy(-ad.x() / 120.0 * 0.1);
-    } else if (e->modifiers() & Qt::ShiftModifier) {
-        panBy(-ad.y() / 120.0 * 0.1);
-    } else if (ad.y() != 0) {
-        const double x = e->position().x();
-        const double anchor = inData(e->position().toPoint())
-                                  ? timeAt(x)
-                                  : (visibleRange().lower + visibleRange().upper) / 2;
-        zoomBy(std::pow(0.8, ad.y() / 120.0), anchor);
-    }
-}
 
 void TimelineWidget::keyPressEvent(QKeyEvent *event) {
     if (!m_index) {
@@ -1757,19 +899,19 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
         case Qt::Key_W:
         case Qt::Key_Plus:
         case Qt::Key_Equal:
-            zoomBy(0.8, anchorTime());
+            m_viewport->zoomBy(0.8, m_interaction->anchorTime());
             break;
         case Qt::Key_S:
         case Qt::Key_Minus:
-            zoomBy(1.25, anchorTime());
+            m_viewport->zoomBy(1.25, m_interaction->anchorTime());
             break;
         case Qt::Key_A:
         case Qt::Key_Left:
-            panBy(-0.15);
+            m_viewport->panBy(-0.15);
             break;
         case Qt::Key_D:
         case Qt::Key_Right:
-            panBy(0.15);
+            m_viewport->panBy(0.15);
             break;
         case Qt::Key_F:
             fitSelection();
@@ -1778,11 +920,11 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
             fitAll();
             break;
         case Qt::Key_End:
-            setKeepNewest(!m_keepNewest);
+            setKeepNewest(!keepNewest());
             break;
         case Qt::Key_Period:
         case Qt::Key_Comma:
-            if (!m_trail || event->modifiers() != Qt::NoModifier) {
+            if (!m_builder->trail() || event->modifiers() != Qt::NoModifier) {
                 QWidget::keyPressEvent(event);
                 return;
             }
@@ -1792,9 +934,8 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
             zoomBack();
             break;
         case Qt::Key_Escape:
-            if (m_drag != Drag::None) {
-                m_drag = Drag::None;
-                m_overlay->hideBand();
+            if (m_interaction->isDragging()) {
+                m_interaction->cancelDrag();
             } else if (m_state) {
                 m_state->setTimeRange(std::nullopt);
             }
@@ -1806,204 +947,30 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
     event->accept();
 }
 
-void TimelineWidget::onOverviewPress(QMouseEvent *e) {
-    if (!m_index || e->button() != Qt::LeftButton) {
-        return;
-    }
-    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
-    const double x = e->pos().x();
-    const double t = ok->pixelToCoord(x);
-    const QCPRange r = visibleRange();
-    const double xl = ok->coordToPixel(r.lower), xr = ok->coordToPixel(r.upper);
-    m_lastNavigation.invalidate();
-    noteNavigation();
-    if (xr - xl > 12 && std::abs(x - xl) <= 5) {
-        m_drag = Drag::OverviewLeft;
-    } else if (xr - xl > 12 && std::abs(x - xr) <= 5) {
-        m_drag = Drag::OverviewRight;
-    } else {
-        if (x < xl - 2 || x > xr + 2) {
-            setVisibleRange(t - r.size() / 2, t + r.size() / 2);
-        }
-        m_drag = Drag::OverviewMove;
-        m_overview->setCursor(Qt::ClosedHandCursor);
-    }
-    m_pressRange = visibleRange();
-    m_pressTime = t;
+bool TimelineWidget::isRatePlotVisible() const {
+    return m_ratePlot->isShown();
 }
 
-void TimelineWidget::onOverviewMove(QMouseEvent *e) {
-    QCPAxis *ok = m_overview->axisRect()->axis(QCPAxis::atBottom);
-    const double x = e->pos().x();
-    const double t = ok->pixelToCoord(x);
-    if (m_drag == Drag::None) {
-        const QCPRange r = visibleRange();
-        const double xl = ok->coordToPixel(r.lower), xr = ok->coordToPixel(r.upper);
-        if (m_index && xr - xl > 12 && (std::abs(x - xl) <= 5 || std::abs(x - xr) <= 5)) {
-            m_overview->setCursor(Qt::SizeHorCursor);
-        } else if (m_index && x > xl && x < xr) {
-            m_overview->setCursor(Qt::OpenHandCursor);
-        } else {
-            m_overview->unsetCursor();
-        }
-        return;
-    }
-    m_lastNavigation.restart();
-    const double minW = kMinViewSeconds;
-    if (m_drag == Drag::OverviewMove) {
-        const double dt = t - m_pressTime;
-        setVisibleRange(m_pressRange.lower + dt, m_pressRange.upper + dt);
-    } else if (m_drag == Drag::OverviewLeft) {
-        setVisibleRange(std::min(t, m_pressRange.upper - minW), m_pressRange.upper);
-    } else if (m_drag == Drag::OverviewRight) {
-        setVisibleRange(m_pressRange.lower, std::max(t, m_pressRange.lower + minW));
-    }
-}
-
-void TimelineWidget::onOverviewRelease(QMouseEvent *) {
-    if (m_drag == Drag::OverviewMove || m_drag == Drag::OverviewLeft ||
-        m_drag == Drag::OverviewRight) {
-        m_drag = Drag::None;
-        m_overview->unsetCursor();
-    }
-}
-
-void TimelineWidget::onOverviewWheel(QWheelEvent *e) {
-    e->accept();
-    if (!m_index || e->angleDelta().y() == 0) {
-        return;
-    }
-    const double t =
-        m_overview->axisRect()->axis(QCPAxis::atBottom)->pixelToCoord(e->position().x());
-    zoomBy(std::pow(0.8, e->angleDelta().y() / 120.0), t);
-}
-
-bool TimelineWidget::eventFilter(QObject *watched, QEvent *event) {
-    if (watched == m_plot && event->type() == QEvent::Leave) {
-        m_lastMouse = QPoint(-1, -1);
-        hideHover();
-    }
-    // Esc during a drag cancels the drag, before any window shortcut on Esc sees it
-    if (watched == m_plot && event->type() == QEvent::ShortcutOverride &&
-        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape && m_drag != Drag::None) {
-        event->accept();
-        return true;
-    }
-    return QWidget::eventFilter(watched, event);
+const QVector<QCPGraph *> &TimelineWidget::rateGraphs() const {
+    return m_ratePlot->graphs();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Hover and tooltips
-
-void TimelineWidget::showHover(const QPoint &pos, const QPoint &globalPos) {
-    if (!m_index || !inData(pos)) {
-        hideHover();
-        return;
-    }
-    const double t = timeAt(pos.x());
-    const QCPRange r = visibleRange();
-    const double secPerPx = r.size() / std::max(1, m_lanesRect->width());
-    const int decimals = std::clamp(int(std::ceil(-std::log10(secPerPx))), 0, 9);
-    // in the axis' display (h:mm:ss when its ticks are)
-    m_overlay->showHover(pos.x(), m_ticker->cursorLabel(t, r, decimals));
-    TimelineLanes::Hit hit;
-    if (m_lanesRect->rect().contains(pos)) {
-        hit = m_lanes->hitTest(pos, 5);
-    }
-    if (hit.record >= 0 || hit.count > 0) {
-        // Compared as text: after a zoom or pan under a still mouse the record can be the same
-        // while the pixel's count and width are not (the tooltip would go stale).
-        const QString tip = tooltipFor(hit);
-        if (hit.record != m_hoverRecord || tip != m_hoverTip || !QToolTip::isVisible()) {
-            m_hoverRecord = hit.record;
-            m_hoverTip = tip;
-            QToolTip::showText(globalPos + QPoint(14, 10), tip, m_plot);
-        }
-    } else if (m_hoverRecord != -2) {
-        m_hoverRecord = -2;
-        m_hoverTip.clear();
-        QToolTip::hideText();
-    }
-}
-
-void TimelineWidget::hideHover() {
-    m_overlay->hideHover();
-    if (m_hoverRecord != -2) {
-        QToolTip::hideText();
-        m_hoverRecord = -2;
-        m_hoverTip.clear();
-    }
-}
-
-QString TimelineWidget::tooltipFor(const TimelineLanes::Hit &hit) const {
-    if (!m_doc || hit.record < 0 || hit.record >= m_doc->records().size()) {
-        return QString();
-    }
-    const RecordStore &rs = m_doc->records();
-    const bool utc = m_ticker->utc();
-    auto recordLines = [&](int rec) {
-        const QString q = rs.qualname(rec);
-        const QColor c = CallColors::forQualname(q);
-        QString s = QStringLiteral("<span style='color:%1'>&#9632;</span> <b>%2</b>")
-                        .arg(c.name(), Qualname::displayName(q).toHtmlEscaped());
-        s += QStringLiteral("<br>t_mono %1 s<br>t_wall %2")
-                 .arg(TimeFormat::mono(rs.tMono(rec)), TimeFormat::wall(rs.tWall(rec), utc));
-        const auto args = m_doc->args(rec);
-        const int keys = ObjectKey::count(args->value);
-        const QString req = RecordSummary::requestId(args->value);
-        s += keys == 1 ? tr("<br>1 key") : tr("<br>%1 keys").arg(unbrokenNumber(keys));
-        if (!req.isEmpty()) {
-            s += tr(" · request %1").arg(req.toHtmlEscaped());
-        }
-        s += tr("<br><span style='color:gray'>record #%1</span>").arg(unbrokenNumber(rec));
-        return s;
-    };
-    // Sections separated by rules, each its own non-wrapping block: a rule ends the block, and
-    // text after it wrapped again (e.g. between the digit groups of "1 234 calls").
-    QStringList sections;
-    if (hit.span >= 0 && hit.row >= 0) {
-        const auto &row = m_lanes->rows()[hit.row];
-        const ContextPairs::Span &s = m_pairs[size_t(row.family)]->spans()[size_t(hit.span)];
-        sections << tr("<b>%1</b> · %2<br>__enter__ #%3 → __exit__ #%4")
-                        .arg(row.label.toHtmlEscaped(), TimeFormat::duration(s.duration()),
-                             unbrokenNumber(s.enter), unbrokenNumber(s.exit));
-        sections << recordLines(s.enter);
-    } else {
-        if (hit.unmatched) {
-            sections << tr(
-                "<b style='color:#d03030'>Unmatched</b>: no partner with the same "
-                "keys in the trace");
-        }
-        sections << recordLines(hit.record);
-    }
-    if (hit.count > 1) {
-        sections << tr("%1 calls in this pixel (%2): zoom in to separate them")
-                        .arg(unbrokenNumber(hit.count), TimeFormat::duration(hit.to - hit.from));
-    }
-    QString out;
-    for (const QString &section : std::as_const(sections)) {
-        if (!out.isEmpty()) {
-            out += QStringLiteral("<hr>");
-        }
-        out +=
-            QStringLiteral("<div style='white-space:nowrap'>") + section + QStringLiteral("</div>");
-    }
-    return out;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Menus
 
 void TimelineWidget::fillLanesMenu(QMenu *menu) {
     menu->clear();
-    for (const QString &k : std::as_const(m_order)) {
+    for (const QString &k : m_layout.order()) {
         const QString label =
-            k.startsWith(kSpanPrefix)
-                ? tr("%1 (spans)").arg(Qualname::displayName(k.mid(kSpanPrefix.size())))
+            LaneLayout::isSpanKey(k)
+                ? tr("%1 (spans)").arg(Qualname::displayName(LaneLayout::nameOf(k)))
                 : Qualname::displayName(k);
         QAction *a = menu->addAction(label);
         a->setCheckable(true);
-        a->setChecked(!m_hidden.contains(k));
+        a->setChecked(!m_layout.isHidden(k));
         connect(a, &QAction::toggled, this, [this, k](bool on) { setLaneHidden(k, !on); });
     }
     menu->addSeparator();
@@ -2035,31 +1002,11 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
     QMenu *lanes = menu.addMenu(tr("Lanes"));
     fillLanesMenu(lanes);
     menu.addSeparator();
-    QAction *rel = menu.addAction(tr("Relative time (t_mono)"), this,
-                                  [this] { setTimeMode(TimeMode::Relative); });
-    rel->setCheckable(true);
-    rel->setChecked(m_timeMode == TimeMode::Relative);
-    QAction *wall = menu.addAction(tr("Wall clock"), this, [this] { setTimeMode(TimeMode::Wall); });
-    wall->setCheckable(true);
-    wall->setChecked(m_timeMode == TimeMode::Wall);
-    menu.addAction(m_utcAction);
-    menu.addSeparator();
-    menu.addAction(tr("Fit everything\tHome"), this, &TimelineWidget::fitAll);
-    if (m_state && m_state->selectedRecord() >= 0) {
-        menu.addAction(tr("Zoom to the selected record\tF"), this, &TimelineWidget::fitSelection);
-    }
-    if (m_state && m_state->timeRange()) {
-        menu.addAction(tr("Zoom to the time range\tF"), this, &TimelineWidget::fitSelection);
-        menu.addAction(tr("Clear the time range\tEsc"), this,
-                       [this] { m_state->setTimeRange(std::nullopt); });
-    }
-    menu.addAction(tr("Previous view\tBackspace"), this, &TimelineWidget::zoomBack)
-        ->setEnabled(!m_history.isEmpty());
-    menu.addSeparator();
-    menu.addAction(m_rateAction);
+    m_actions->addViewActions(&menu, m_state && m_state->selectedRecord() >= 0,
+                              m_state && m_state->timeRange());
     menu.addSeparator();
     m_exportActions->addTo(&menu);
-    hideHover();
+    m_interaction->hideHover();
     menu.exec(m_plot->mapToGlobal(pos));
 }
 
@@ -2085,162 +1032,63 @@ QPointF TimelineWidget::tickPosition(int record) const {
 void TimelineWidget::setFilterMode(FilterMode mode) {
     m_filterMode = mode;
     {
-        const QSignalBlocker block(m_hideAction);
-        m_hideAction->setChecked(mode == FilterMode::Hide);
+        const QSignalBlocker block(m_actions->hideFiltered());
+        m_actions->hideFiltered()->setChecked(mode == FilterMode::Hide);
     }
     applyFilterIndex();
 }
 
 void TimelineWidget::onFilterChanged() {
     const auto records = m_state && m_doc ? m_state->filterRecords() : nullptr;
-    if (records == m_filterRecords && !m_filterWanted) {
-        return;  // (the filter was re-applied with the very same result)
-    }
-    if (records == m_filterWanted && m_filterBuilding) {
-        return;  // being built
-    }
-    const QString text = m_state ? m_state->filterAppliedText() : QString();
-    if (records && m_filterRecords && !m_filterBuilding && text == m_filterText &&
-        records->size() == m_filterRecords->size()) {
-        // The same filter re-evaluated over a grown document matching no new record: the same
-        // records (a grown document only gains records), nothing to rebuild.
-        m_filterRecords = records;
-        return;
-    }
-    m_filterCancel->store(true);
-    m_filterCancel = std::make_shared<std::atomic_bool>(false);
-    const quint64 gen = ++m_filterGeneration;
-    if (!records) {
-        // no filter: at once
-        m_filterWanted.reset();
-        m_filterBuilding = false;
-        m_filterRecords.reset();
-        m_filterIndex.reset();
-        m_filterText.clear();
-        applyFilterIndex();
-        return;
-    }
-    // Built on a worker; until it is ready the previous state stays shown.
-    m_filterWanted = records;
-    m_filterBuilding = true;
-    m_filterText = text;
-    updateInfo();
-    auto doc = m_doc;
-    auto cancel = m_filterCancel;
-    using Result = std::shared_ptr<const TimelineIndex>;
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, gen, records] {
-        watcher->deleteLater();
-        if (gen != m_filterGeneration) {
-            return;  // superseded (a newer build is running or the filter was cleared)
-        }
-        m_filterBuilding = false;
-        m_filterWanted.reset();
-        Result index = watcher->result();
-        if (!index) {
-            return;
-        }
-        m_filterIndex = std::move(index);
-        m_filterRecords = records;
-        applyFilterIndex();
-    });
-    watcher->setFuture(JobPool::run([doc, records, cancel]() -> Result {
-        return TimelineIndex::buildSubset(doc->records(), *records, cancel.get(), doc);
-    }));
+    m_builder->setFilter(records, m_state ? m_state->filterAppliedText() : QString());
 }
 
 void TimelineWidget::applyFilterIndex() {
-    m_lanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
-    m_overviewLanes->setFilter(m_filterIndex, m_filterRecords, m_filterMode);
-    updateRateLegend();
-    updateRate();
+    m_lanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
+    m_overviewLanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
+    m_ratePlot->updateLegend();
+    m_ratePlot->update();
     updateInfo();
     replotAll();
     emit filterIndexReady();
 }
 
 void TimelineWidget::onFollowedRecordsChanged() {
-    const quint64 gen = ++m_trailGeneration;
     const auto records = m_state && m_doc && !m_state->followedKey().isEmpty()
                              ? m_state->followedRecords()
                              : nullptr;
-    if (!records) {
-        m_trail.reset();
-        m_followLayer->setTrail(nullptr);
-        m_ovFollowLayer->setTrail(nullptr);
-        replotAll();
-        emit followedTrailReady();
-        return;
-    }
-    using Result = std::shared_ptr<const FollowedTrail>;
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, gen] {
-        watcher->deleteLater();
-        if (gen != m_trailGeneration) {
-            return;
-        }
-        m_trail = watcher->result();
-        m_followLayer->setTrail(m_trail);
-        m_ovFollowLayer->setTrail(m_trail);
-        replotAll();
-        emit followedTrailReady();
-    });
-    auto doc = m_doc;
-    watcher->setFuture(JobPool::run([doc, records]() -> Result {
-        return std::make_shared<const FollowedTrail>(
-            FollowedTrail::build(doc->records(), *records, FollowedTrail::kDefaultCap,
-                                 FollowedTrail::notReads(*doc, *records)));
-    }));
+    m_builder->setFollowed(records);
+}
+
+void TimelineWidget::onTrailReady() {
+    m_followLayer->setTrail(m_builder->trail());
+    m_ovFollowLayer->setTrail(m_builder->trail());
+    replotAll();
+    emit followedTrailReady();
 }
 
 bool TimelineWidget::stepFollowed(int direction) {
-    if (!m_trail || !m_doc || !m_state || m_trail->isEmpty()) {
+    const std::shared_ptr<const FollowedTrail> trail = m_builder->trail();
+    if (!trail || !m_doc || !m_state || trail->isEmpty()) {
         return false;
     }
-    const int i = m_trail->step(m_doc->records(), m_state->selectedRecord(), direction);
+    const int i = trail->step(m_doc->records(), m_state->selectedRecord(), direction);
     if (i < 0) {
         return false;
     }
-    const FollowedTrail::Event &e = m_trail->events()[size_t(i)];
+    const FollowedTrail::Event &e = trail->events()[size_t(i)];
     // centred, keeping the zoom (first, so that the selection does not move the view again)
-    const QCPRange r = visibleRange();
-    if (std::abs((r.lower + r.upper) / 2 - e.t) > 1e-9 * std::max(1.0, std::abs(e.t))) {
-        m_lastNavigation.invalidate();
-        noteNavigation();
-        m_lastNavigation.invalidate();
-        setVisibleRange(e.t - r.size() / 2, e.t + r.size() / 2);
-    }
+    m_viewport->centreOn(e.t);
     m_state->setSelectedRecord(e.record);
     return true;
 }
 
 void TimelineWidget::setKeepNewest(bool on) {
-    if (on == m_keepNewest) {
-        return;
-    }
-    m_keepNewest = on;
-    {
-        const QSignalBlocker block(m_newestAction);
-        m_newestAction->setChecked(on);
-    }
-    if (on && !m_fitted) {
-        trackNewest();
-    }
+    m_viewport->setKeepNewest(on);
 }
 
-void TimelineWidget::trackNewest() {
-    if (!m_index || m_index->recordCount() == 0) {
-        return;
-    }
-    const QCPRange r = visibleRange();
-    const double w = r.size();
-    const double right = m_index->maxTime() + 0.02 * w;  // a margin past the newest tick
-    if (std::abs(r.upper - right) <= 1e-12 * std::max(1.0, std::abs(right))) {
-        return;
-    }
-    m_tracking = true;
-    setVisibleRange(right - w, right);
-    m_tracking = false;
+bool TimelineWidget::keepNewest() const {
+    return m_viewport->keepNewest();
 }
 
 }  // namespace lmct

@@ -3,10 +3,13 @@
 #include "cache/followedtrail.h"
 #include "common/viewstateobserver.h"
 #include "timeline/contextpairs.h"
+#include "timeline/lanelayout.h"
 #include "timeline/timeaxisticker.h"
+#include "timeline/timelinebuilder.h"
 #include "timeline/timelineindex.h"
 #include "timeline/timelinelanes.h"
 #include "timeline/timelineoverlay.h"
+#include "timeline/timelineviewport.h"
 #include "viewstate.h"
 
 #include <QElapsedTimer>
@@ -34,8 +37,12 @@ class QMenu;
 namespace lmct {
 
 class StableLabel;
+class TimelineActions;
 class TimelineExportActions;
 class TimelineFollowLayer;
+class TimelineInteraction;
+class TimelineOverview;
+class TimelineRatePlot;
 
 /**
  * The timeline: one lane per call (qualname) with a tick per record, span rows for context
@@ -82,6 +89,13 @@ class TimelineFollowLayer;
  * M drawn). Its labels keep stable widths (StableLabel), so that a growing trace does not move
  * them.
  *
+ * It is a facade of parts: TimelineViewport (the visible window, zoom history, fits, keep
+ * newest; the time axis follows it), LaneLayout (lane order and hidden lanes), TimelineBuilder
+ * (the background builds), TimelineActions (the toolbar, the context menu's view entries and
+ * the shortcuts, one QAction each), TimelineRatePlot (the calls-per-second plot and its legend)
+ * TimelineOverview (the overview strip and its mouse) and TimelineInteraction (the plot's
+ * mouse, drags and hover tooltips); TimelineLanes draws the rows.
+ *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
  */
@@ -123,12 +137,12 @@ public:
     void setFilterMode(FilterMode mode);
     FilterMode filterMode() const { return m_filterMode; }
     /** The index over the records matching the applied filter; null without a filter. */
-    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_filterIndex; }
+    std::shared_ptr<const TimelineIndex> filterIndex() const { return m_builder->filterIndex(); }
     /** Whether the index of the current filter result is being built. */
-    bool isFiltering() const { return m_filterBuilding; }
+    bool isFiltering() const { return m_builder->isFiltering(); }
 
     /** The followed key's records in time order (null: none followed or not evaluated yet). */
-    std::shared_ptr<const FollowedTrail> followedTrail() const { return m_trail; }
+    std::shared_ptr<const FollowedTrail> followedTrail() const { return m_builder->trail(); }
     TimelineFollowLayer *followLayer() const { return m_followLayer; }
     TimelineFollowLayer *overviewFollowLayer() const { return m_ovFollowLayer; }
     /**
@@ -139,10 +153,10 @@ public:
 
     /** Keeps the right edge of the view on the newest record while the trace grows. */
     void setKeepNewest(bool on);
-    bool keepNewest() const { return m_keepNewest; }
+    bool keepNewest() const;
 
     void setRatePlotVisible(bool visible);
-    bool isRatePlotVisible() const { return m_rateVisible; }
+    bool isRatePlotVisible() const;
 
     /**
      * Lays the plot out as if it were `size` logical pixels: the lanes' row height, the rate
@@ -158,6 +172,10 @@ public:
      */
     void layOutFor(QSize size, int reservedHeight = 0);
 
+    /** A lane's label as the lane axis and the rate legend show it: at most 320 px, elided in
+     *  the middle (a capped qualname keeps its "… (N characters)" tail). */
+    static QString elidedLabel(const QString &label, const QFont &font);
+
     /** The lane labels' font: the widget's, or smaller when the rows are shorter than it. */
     QFont laneLabelFont() const;
 
@@ -169,7 +187,7 @@ public:
     TimelineLanes *lanes() const { return m_lanes; }
     TimeAxisTicker *ticker() const { return m_ticker.data(); }
     QCPAxis *timeAxis() const;
-    const QVector<QCPGraph *> &rateGraphs() const { return m_rateGraphs; }
+    const QVector<QCPGraph *> &rateGraphs() const;
     /** Calls per record lane shown in the rate plot legend (for tests). */
     QCPLegend *rateLegend() const { return m_rateLegend; }
     /** The export actions of the context menu, shared with File > Export (owned). */
@@ -188,88 +206,40 @@ protected:
     void changeEvent(QEvent *event) override;
     bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    struct Built {
-        std::shared_ptr<const TraceDocument> doc;
-        std::shared_ptr<const TimelineIndex> index;
-        std::vector<std::shared_ptr<const ContextPairs>> pairs;
-        int records = 0;
-        quint64 generation = 0;
-        bool pairsDeferred = false;  // pairs left empty: the file was still being read first
-    };
-    /** Whether the shown build is out of date: more records, or spans deferred until read. */
-    bool needsRebuild() const;
-    enum class Drag { None, Pan, Zoom, Range, OverviewMove, OverviewLeft, OverviewRight };
-
     void buildUi();
     void applyPalette();
     void updateDevicePixelRatio();
     void onDocumentChanged();
-    void startBuild();
-    /** Milliseconds between re-indexings of a growing document: 3× the last build, ≥ 0.5 s. */
-    int growthInterval() const;
-    void onBuilt();
     /** Shows a build's result: the index alone first (`final` false), then with the pairs. */
-    void apply(const Built &b, bool final);
+    void apply(const TimelineBuilder::Built &b, bool final);
     void onSelectedRecordChanged(int record);
     /** Marks `record` as selected; with `centre`, moves the view to it when it is off view. */
     void showSelection(int record, bool centre);
     void onFilterChanged();
     void applyFilterIndex();
     void onFollowedRecordsChanged();
-    /** Keep newest: moves the view so that its right edge is on the newest record. */
-    void trackNewest();
+    void onTrailReady();
     void onTimeRangeChanged();
     void onWallUtcChanged(bool utc);
     void onRangeChanged(const QCPRange &range);
     void rebuildRows();
-    void rebuildRateGraphs();
-    void updateRate();
-    /** The rate legend: every call's graph, or with a filter those of the calls it matches. */
-    void updateRateLegend();
     /** The lanes' and the rate plot's heights and the legend's columns for layoutSize(). */
     void updateHeights();
     /** The size the plot is laid out at: layOutFor()'s, else the plot's own. */
     QSize layoutSize() const;
-    /** Re-wraps the rate legend into as many columns as `width` holds (each as wide as its
-     *  widest entry); the legend's height follows. */
-    void wrapLegend(int width);
-    /** Fits the rate plot's value ticks to its height; true when the count changed. */
-    bool fitRateTicks();
-    void placeRateElements();
     void updateAxisCaption();
-    void updateOverviewWindow();
     void updateInfo();
     /** The busy label: the build stage, or how much of what was read is drawn. */
     void updateBusy();
     void updateBands();
     void replotAll();
 
-    void onPlotPress(QMouseEvent *e);
-    void onPlotMove(QMouseEvent *e);
-    void onPlotRelease(QMouseEvent *e);
-    void onPlotWheel(QWheelEvent *e);
-    void onPlotDoubleClick(QMouseEvent *e);
-    void onOverviewPress(QMouseEvent *e);
-    void onOverviewMove(QMouseEvent *e);
-    void onOverviewRelease(QMouseEvent *e);
-    void onOverviewWheel(QWheelEvent *e);
     void showContextMenu(const QPoint &pos);
     void fillLanesMenu(QMenu *menu);
-    void showHover(const QPoint &pos, const QPoint &globalPos);
-    void hideHover();
 
-    void zoomBy(double factor, double anchor);
-    void panBy(double fraction);
     void fitSelection();
-    void noteNavigation();
-    double anchorTime() const;
-    bool inData(const QPoint &pos) const;
-    double timeAt(double x) const;
-    QCPRange dataRange() const;
-    QString tooltipFor(const TimelineLanes::Hit &hit) const;
 
     QPointer<ViewState> m_state;
     std::shared_ptr<const TraceDocument> m_doc;
@@ -277,40 +247,15 @@ private:
     std::vector<std::shared_ptr<const ContextPairs>> m_pairs;
     QStringList m_families;
 
-    QFutureWatcher<Built> m_watcher;
-    std::shared_ptr<std::atomic_bool> m_cancel;
-    quint64 m_generation = 0;
-    int m_builtRecords = -1;
-    bool m_pairsDeferred = false;  // the shown build's pairs are empty placeholders (Built)
-    bool m_rebuildPending = false;
-    bool m_building = false;  // a build runs or its final result is not shown yet
+    TimelineBuilder *m_builder = nullptr;  // the index, filter index and trail builds
     bool m_firstBuild = true;
-    QTimer m_growthTimer;  // re-indexes a growing document, throttled
-    QElapsedTimer m_buildClock;
-    qint64 m_lastBuildMs = 0;
 
-    QToolBar *m_toolbar = nullptr;
-    QAction *m_relativeAction = nullptr;
-    QAction *m_wallAction = nullptr;
-    QAction *m_utcAction = nullptr;
-    QAction *m_rateAction = nullptr;
-    QAction *m_hideAction = nullptr;
-    QAction *m_newestAction = nullptr;
-    QAction *m_backAction = nullptr;
-    QMenu *m_lanesMenu = nullptr;
-    StableLabel *m_info = nullptr;    // what is visible; objectName "timelineInfo"
-    StableLabel *m_busy = nullptr;    // "Indexing…"; objectName "timelineBusy"
-    QAction *m_busyAction = nullptr;  // shows and hides m_busy in the toolbar
-    QString m_buildStage;             // "Indexing…", "Pairing spans…", empty: no build
-    QLabel *m_empty = nullptr;        // over the plot when there is nothing to draw
+    TimelineActions *m_actions = nullptr;  // toolbar, context menu and shortcuts
+    QLabel *m_empty = nullptr;             // over the plot when there is nothing to draw
 
     QCustomPlot *m_overview = nullptr;
     TimelineLanes *m_overviewLanes = nullptr;
-    QCPItemRect *m_ovWindow = nullptr;
-    QCPItemRect *m_ovShadeLeft = nullptr;
-    QCPItemRect *m_ovShadeRight = nullptr;
-    QCPItemRect *m_ovBand = nullptr;
-    QCPItemStraightLine *m_ovSelection = nullptr;
+    TimelineOverview *m_overviewPart = nullptr;  // owns m_overview, m_overviewLanes
 
     QCustomPlot *m_plot = nullptr;
     QCPAxisRect *m_lanesRect = nullptr;
@@ -323,51 +268,23 @@ private:
      *  lane-label font (points) for such rows (laneLabelFont()). */
     static constexpr int kLeastLaneRowPx = 9;
     static constexpr qreal kLeastLaneLabelPt = 5.0;
-    /** A lane's label as the lane axis and the rate legend show it: at most kMaxLaneLabelPx. */
-    static QString elidedLabel(const QString &label, const QFont &font);
-    QVector<int> m_legendLanes;        // lanes in the rate legend, in row order
-    QVector<QCPGraph *> m_rateGraphs;  // by qualname id (nullptr: not a shown lane)
-    QSet<QString> m_rateHidden;        // qualnames whose series are toggled off
+    TimelineRatePlot *m_ratePlot = nullptr;  // the graphs, legend and caption of m_rateRect
     TimelineOverlay *m_overlay = nullptr;
     TimelineFollowLayer *m_followLayer = nullptr;
     TimelineFollowLayer *m_ovFollowLayer = nullptr;
 
-    // the filter's index (built on a worker per filter result) and the followed key's trail
     FilterMode m_filterMode = FilterMode::Dim;
-    std::shared_ptr<const TimelineIndex> m_filterIndex;
-    std::shared_ptr<const std::vector<int>> m_filterRecords;  // what m_filterIndex indexes
-    std::shared_ptr<const std::vector<int>> m_filterWanted;   // being built
-    QString m_filterText;  // the applied filter text of m_filterWanted / m_filterRecords
-    std::shared_ptr<std::atomic_bool> m_filterCancel;
-    quint64 m_filterGeneration = 0;
-    bool m_filterBuilding = false;
-    std::shared_ptr<const FollowedTrail> m_trail;
-    quint64 m_trailGeneration = 0;
-    bool m_keepNewest = false;
-    bool m_tracking = false;  // setVisibleRange() called by trackNewest()
     QCPItemRect *m_band = nullptr;
     QCPItemRect *m_rateBand = nullptr;
     QCPItemRect *m_backdrop = nullptr;
-    QCPItemText *m_bandLabel = nullptr;    // the time range's duration
-    QCPItemText *m_rateCaption = nullptr;  // the rate plot's bucket width
+    QCPItemText *m_bandLabel = nullptr;  // the time range's duration
     TimelineExportActions *m_exportActions = nullptr;
 
-    QStringList m_order;     // every known row key, in display order
-    QSet<QString> m_hidden;  // hidden row keys
+    LaneLayout m_layout;  // lane order and hidden lanes
     TimeMode m_timeMode = TimeMode::Relative;
-    bool m_rateVisible = true;
-    bool m_fitted = true;  // the view shows everything (follows a growing trace)
+    TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
 
-    Drag m_drag = Drag::None;
-    QPoint m_pressPos;
-    QCPRange m_pressRange;
-    double m_pressTime = 0.0;
-    bool m_moved = false;
-    QVector<QCPRange> m_history;
-    QElapsedTimer m_lastNavigation;
-    int m_hoverRecord = -2;  // the record whose tooltip is shown (-2: none)
-    QString m_hoverTip;      // the tooltip shown
-    QPoint m_lastMouse{-1, -1};
+    TimelineInteraction *m_interaction = nullptr;  // mouse, drags and hover on m_plot
     int m_laidOutWidth = -1;
     QSize m_layoutSize;        // layOutFor()'s size; empty: the plot's own
     int m_reservedHeight = 0;  // layOutFor()'s reservedHeight

@@ -1,0 +1,104 @@
+#pragma once
+
+#include "timeline/timelineindex.h"
+
+#include <QObject>
+#include <QSet>
+#include <QSharedPointer>
+#include <QVector>
+#include <memory>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPAxisTicker;
+class QCPGraph;
+class QCPItemText;
+class QCPLegend;
+class QCPRange;
+class QWidget;
+
+namespace lmct {
+
+class TimelineBuilder;
+class TimelineLanes;
+class TimelineViewport;
+
+/**
+ * The timeline's calls-per-second plot under the lanes: one step graph per shown calls row
+ * (RateSeries over the visible window, buckets of a nice width about 6 device columns wide), a
+ * legend whose entries toggle their series (wrapped into as many columns as the width holds),
+ * value ticks fitted to its height and a caption naming the bucket width. With a filter it
+ * counts the matching records only (TimelineLanes::strongIndex()) and its legend lists the calls
+ * the filter matches.
+ *
+ * It lives in the timeline's plot: the timeline makes the axis rect and the legend (they are
+ * part of its layout) and lays them out (updateHeights); place() puts them into the plot's layout
+ * when shown. It asks for the timeline's palette (restyle()) and layout (layoutNeeded()) when its
+ * entries change.
+ *
+ * Ownership: a QObject child of the timeline; the graphs and the caption belong to the plot.
+ * Keeps no ownership of the lanes, viewport or builder. Thread-safety: GUI thread only.
+ */
+class TimelineRatePlot : public QObject {
+    Q_OBJECT
+public:
+    /** The rate plot's least plot area when the timeline is short of room: two value labels. */
+    static constexpr int kLeastPlotPx = 36;
+
+    /** Configures `rect`'s axes (the key axis on `ticker`, the time axis' ticker). */
+    TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend *legend,
+                     QSharedPointer<QCPAxisTicker> ticker, TimelineLanes *lanes,
+                     const TimelineViewport *viewport, const TimelineBuilder *builder,
+                     QWidget *timeline);
+    /** Makes the caption (on the plot's "legend" layer) and wires the legend's clicks. */
+    void createCaption();
+    void connectLegend();
+
+    /** The index shown (null: none). */
+    void setIndex(std::shared_ptr<const TimelineIndex> index) { m_index = std::move(index); }
+    /** Graphs by qualname id (nullptr: not a shown lane). */
+    const QVector<QCPGraph *> &graphs() const { return m_graphs; }
+    QCPItemText *caption() const { return m_caption; }
+
+    bool isShown() const { return m_visible; }
+    void setShown(bool on) { m_visible = on; }
+
+    /** New graphs for the lanes' calls rows (the rows or the index changed). */
+    void rebuildGraphs();
+    /** The rates over the visible window, the value range and the caption. */
+    void update();
+    /** The legend: every call's graph, or with a filter those of the calls it matches. */
+    void updateLegend();
+    /** Puts the rate plot and its legend into the plot's layout when shown (and not empty). */
+    void place();
+    /** Re-wraps the legend into as many columns as `width` holds (each as wide as its widest
+     *  entry); the legend's height follows. */
+    void wrapLegend(int width);
+    /** Fits the value ticks to the plot's height; true when the count changed. */
+    bool fitTicks();
+
+signals:
+    /** Entries were added or toggled: the timeline's palette is due (greys hidden ones). */
+    void restyle();
+    /** The legend's entries changed: the timeline's heights are due. */
+    void layoutNeeded();
+
+private:
+    QCPRange window() const;
+
+    QCustomPlot *m_plot = nullptr;
+    QCPAxisRect *m_rect = nullptr;
+    QCPLegend *m_legend = nullptr;
+    QCPItemText *m_caption = nullptr;
+    TimelineLanes *m_lanes = nullptr;
+    const TimelineViewport *m_viewport = nullptr;
+    const TimelineBuilder *m_builder = nullptr;
+    QWidget *m_timeline = nullptr;
+    std::shared_ptr<const TimelineIndex> m_index;
+    QVector<int> m_legendLanes;    // lanes in the legend, in row order
+    QVector<QCPGraph *> m_graphs;  // by qualname id (nullptr: not a shown lane)
+    QSet<QString> m_hidden;        // qualnames whose series are toggled off
+    bool m_visible = true;
+};
+
+}  // namespace lmct
