@@ -160,7 +160,7 @@ private slots:
         const QString path = writeFile(m_dir, QStringLiteral("frp.lct"), w.bytes());
         const Run r = runLmct({QStringLiteral("keys"), path});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains("finish_read_prefetched: 1 reads, 0 of a release_prefetch_task, "
+        QVERIFY2(r.out.contains("finish_read_prefetched: 1 read, 0 of a release_prefetch_task, "
                                 "0 releasing an earlier read"),
                  r.out.constData());
     }
