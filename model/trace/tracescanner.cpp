@@ -748,12 +748,16 @@ int TraceScanner::validateArgs() {
                           framesTakenIn(off + 4 + f.trailingAt, off + 4 + m_store.bodyLength(i))));
             continue;
         }
+        // A limit is no damage: the arguments may be valid msgpack, only more than is decoded.
+        const bool limit = f.status == RecordIndexer::Status::Limit;
         diag(Diagnostic::Severity::Error,
-             f.status == RecordIndexer::Status::Limit ? Diagnostic::Kind::Limit
-                                                      : Diagnostic::Kind::Malformed,
-             off,
-             QStringLiteral("record %1 (frame at offset %2, %3 bytes): its t_mono, t_wall and "
-                            "qualname are intact but its arguments are damaged: %4")
+             limit ? Diagnostic::Kind::Limit : Diagnostic::Kind::Malformed, off,
+             (limit ? QStringLiteral("record %1 (frame at offset %2, %3 bytes): its t_mono, "
+                                     "t_wall and qualname are intact but its arguments exceed a "
+                                     "decoding limit: %4")
+                    : QStringLiteral("record %1 (frame at offset %2, %3 bytes): its t_mono, "
+                                     "t_wall and qualname are intact but its arguments are "
+                                     "damaged: %4"))
                  .arg(i)
                  .arg(off)
                  .arg(m_store.bodyLength(i))
