@@ -1,6 +1,7 @@
 // `lmct info` and the StorageManagerConfig: the summary lines of the text output and the
 // `config` object of `--json` (TraceInfo), on traces written here.
 
+#include "configsamples.h"
 #include "testutil.h"
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
@@ -16,43 +17,7 @@ using namespace lmct::test;
 
 namespace {
 
-const char *const kLmcacheConfig =
-    R"({"eviction_config": {"eviction_policy": "LRU", "eviction_ratio": 0.2, )"
-    R"("extra_logging_enabled": false, "extra_logging_interval": 10.0, "trigger_watermark": 0.8}, )"
-    R"("l1_manager_config": {"gds_l1_config": null, "memory_config": {"align_bytes": 4096, )"
-    R"("devdax_path": null, "devdax_size_in_bytes": 0, "init_size_in_bytes": 21474836480, )"
-    R"("shm_name": "lmcache_l1_pool_9101", "size_in_bytes": 51539607552, "use_lazy": true}, )"
-    R"("read_ttl_seconds": 300, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": []}, )"
-    R"("periodic_notifier_interval_ms": 5, "prefetch_max_in_flight": 8, )"
-    R"("prefetch_policy": "default", "store_policy": "default"})";
-
-const char *const kOlderConfig =
-    R"({"chunk_size": 256, "eviction_config": {"eviction_policy": "LRU", "trigger_watermark": )"
-    R"(0.8}, "l1_manager_config": {"memory_config": {"size_in_bytes": 68719476736, "use_lazy": )"
-    R"(true}, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": [{"path": )"
-    R"("/mnt/kvcache", "type": "fs"}]}, "world_size": 2})";
-
 /** A trace of two records whose header carries `json` (and its digest when not empty). */
-QByteArray traceWith(const QString &json) {
-    HeaderSpec h;
-    h.configJson = json;
-    if (!json.isEmpty()) {
-        h.configDigest = QString::fromLatin1(
-            QCryptographicHash::hash(json.toUtf8(), QCryptographicHash::Sha256).toHex());
-    }
-    const SmallTrace t = smallTrace(2);
-    return frame(headerBody(h)) + t.bytes.mid(t.headerEnd);
-}
-
-std::shared_ptr<TraceDocument> load(const QString &json) {
-    QString error;
-    auto doc = TraceLoader::loadBytes(traceWith(json), QStringLiteral("x.lct"), &error);
-    if (!doc) {
-        qWarning("%s", qPrintable(error));
-    }
-    return doc;
-}
-
 const QString kIndent(25, QLatin1Char(' '));
 
 }  // namespace
@@ -61,7 +26,7 @@ class TestConfigInfo : public QObject {
     Q_OBJECT
 private slots:
     void textSaysTheConfigOnePartALine() {
-        auto doc = load(QString::fromUtf8(kLmcacheConfig));
+        auto doc = loadWithConfig(QString::fromUtf8(kLmcacheConfig));
         QVERIFY(doc);
         const QString text = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
         const QString expected =
@@ -77,7 +42,7 @@ private slots:
         QVERIFY(text.contains(QRegularExpression(
             QStringLiteral("sm_config_digest: +[0-9a-f]{64} \\[match\\]\\n  config: "))));
 
-        doc = load(QString::fromUtf8(kOlderConfig));
+        doc = loadWithConfig(QString::fromUtf8(kOlderConfig));
         const QString older = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
         QVERIFY2(older.contains(QStringLiteral("  config:                L1 64 GiB (lazy)\n") +
                                 kIndent + QStringLiteral("LRU eviction at 80 % watermark\n") +
@@ -87,12 +52,12 @@ private slots:
     }
 
     void textSaysWhenThereIsNoConfig() {
-        auto doc = load(QString());
+        auto doc = loadWithConfig(QString());
         QVERIFY(doc);
         QVERIFY(TraceInfo::toText(QStringLiteral("x.lct"), *doc)
                     .contains(QLatin1String(
                         "  config:                no StorageManager config attached\n")));
-        doc = load(QStringLiteral("{not json"));
+        doc = loadWithConfig(QStringLiteral("{not json"));
         QVERIFY(doc);
         const QString text = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
         QVERIFY2(text.contains(QLatin1String("  config:                sm_config_json is not "
@@ -102,7 +67,7 @@ private slots:
 
     void textEscapesTheConfigsStrings() {
         // a policy name is the trace's text: no terminal control gets through
-        auto doc = load(QString::fromUtf8(
+        auto doc = loadWithConfig(QString::fromUtf8(
             "{\"eviction_config\": {\"eviction_policy\": \"LRU\\u001b[31m\\u202e\"}}"));
         QVERIFY(doc);
         const QString text = TraceInfo::toText(QStringLiteral("x.lct"), *doc);
@@ -113,7 +78,7 @@ private slots:
     }
 
     void jsonConfigObject() {
-        auto doc = load(QString::fromUtf8(kLmcacheConfig));
+        auto doc = loadWithConfig(QString::fromUtf8(kLmcacheConfig));
         QVERIFY(doc);
         const QJsonObject j = TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true);
         const QJsonObject c = j[QStringLiteral("config")].toObject();
@@ -146,7 +111,8 @@ private slots:
 
     // A field of another type or out of range: null, and listed with path, expected, found.
     void jsonListsFieldProblems() {
-        auto doc = load(QStringLiteral("{\"eviction_config\": {\"trigger_watermark\": -3}}"));
+        auto doc =
+            loadWithConfig(QStringLiteral("{\"eviction_config\": {\"trigger_watermark\": -3}}"));
         QVERIFY(doc);
         const QJsonObject c =
             TraceInfo::toJson(QStringLiteral("x.lct"), *doc)[QStringLiteral("config")].toObject();
@@ -163,7 +129,7 @@ private slots:
     }
 
     void jsonNullsForUnknownFields() {
-        auto doc = load(QString::fromUtf8(kOlderConfig));
+        auto doc = loadWithConfig(QString::fromUtf8(kOlderConfig));
         QVERIFY(doc);
         const QJsonObject c =
             TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true)[QStringLiteral("config")]
@@ -181,14 +147,14 @@ private slots:
     }
 
     void jsonConfigNullWhenNoneOrBad() {
-        auto doc = load(QString());
+        auto doc = loadWithConfig(QString());
         QVERIFY(doc);
         QJsonObject j = TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true);
         QVERIFY(j.contains(u"config"));
         QVERIFY(j[QStringLiteral("config")].isNull());
         QVERIFY(TraceInfo::configJson(StorageManagerConfig::lost()).isNull());
 
-        doc = load(QStringLiteral("[1, 2]"));
+        doc = loadWithConfig(QStringLiteral("[1, 2]"));
         QVERIFY(doc);
         const QJsonObject c =
             TraceInfo::toJson(QStringLiteral("x.lct"), *doc, true)[QStringLiteral("config")]
@@ -201,8 +167,8 @@ private slots:
 
     void lmctInfoPrintsIt() {
         QTemporaryDir dir;
-        const QString f =
-            writeFile(dir, QStringLiteral("cfg.lct"), traceWith(QString::fromUtf8(kLmcacheConfig)));
+        const QString f = writeFile(dir, QStringLiteral("cfg.lct"),
+                                    traceWithConfig(QString::fromUtf8(kLmcacheConfig)));
         QVERIFY(!f.isEmpty());
         ProcessRun r = runLmct({QStringLiteral("info"), f});
         QCOMPARE(r.exitCode, 0);

@@ -1,6 +1,7 @@
 // The header pane's config summary line and digest tool tip, on traces written here.
 
 #include "common/statuscolors.h"
+#include "configsamples.h"
 #include "itemmodels/inspectortreemodel.h"
 #include "panes/headerpane.h"
 #include "panes/inspectortreeview.h"
@@ -19,39 +20,6 @@ using namespace lmct::test;
 
 namespace {
 
-const char *const kLmcacheConfig =
-    R"({"eviction_config": {"eviction_policy": "LRU", "eviction_ratio": 0.2, )"
-    R"("extra_logging_enabled": false, "extra_logging_interval": 10.0, "trigger_watermark": 0.8}, )"
-    R"("l1_manager_config": {"gds_l1_config": null, "memory_config": {"align_bytes": 4096, )"
-    R"("devdax_path": null, "devdax_size_in_bytes": 0, "init_size_in_bytes": 21474836480, )"
-    R"("shm_name": "lmcache_l1_pool_9101", "size_in_bytes": 51539607552, "use_lazy": true}, )"
-    R"("read_ttl_seconds": 300, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": []}, )"
-    R"("periodic_notifier_interval_ms": 5, "prefetch_max_in_flight": 8, )"
-    R"("prefetch_policy": "default", "store_policy": "default"})";
-
-const char *const kOlderConfig =
-    R"({"chunk_size": 256, "eviction_config": {"eviction_policy": "LRU", "trigger_watermark": )"
-    R"(0.8}, "l1_manager_config": {"memory_config": {"size_in_bytes": 68719476736, "use_lazy": )"
-    R"(true}, "write_ttl_seconds": 600}, "l2_adapter_config": {"adapters": [{"path": )"
-    R"("/mnt/kvcache", "type": "fs"}]}, "world_size": 2})";
-
-std::shared_ptr<TraceDocument> load(const QString &json) {
-    HeaderSpec h;
-    h.configJson = json;
-    if (!json.isEmpty()) {
-        h.configDigest = QString::fromLatin1(
-            QCryptographicHash::hash(json.toUtf8(), QCryptographicHash::Sha256).toHex());
-    }
-    const SmallTrace t = smallTrace(2);
-    QString error;
-    auto doc = TraceLoader::loadBytes(frame(headerBody(h)) + t.bytes.mid(t.headerEnd),
-                                      QStringLiteral("x.lct"), &error);
-    if (!doc) {
-        qWarning("%s", qPrintable(error));
-    }
-    return doc;
-}
-
 QLabel *configLabel(HeaderPane &pane) {
     return pane.findChild<QLabel *>(QStringLiteral("configSummary"));
 }
@@ -68,7 +36,7 @@ private slots:
         QLabel *label = configLabel(pane);
         QVERIFY(label);
         QVERIFY(pane.configText().isEmpty());  // no document yet
-        state.setDocument(load(QString::fromUtf8(kLmcacheConfig)));
+        state.setDocument(loadWithConfig(QString::fromUtf8(kLmcacheConfig)));
         QCOMPARE(pane.configText(),
                  QStringLiteral("Config: L1 48 GiB (init 20 GiB, lazy) · LRU eviction at 80 % "
                                 "watermark, ratio 0.2 · write TTL 600 s, read TTL 300 s · no L2 "
@@ -92,7 +60,7 @@ private slots:
         ViewState state;
         HeaderPane pane;
         pane.setViewState(&state);
-        state.setDocument(load(QString::fromUtf8(kLmcacheConfig)));
+        state.setDocument(loadWithConfig(QString::fromUtf8(kLmcacheConfig)));
         QVERIFY(pane.digestText().contains(u"match"));
         const QString tip = pane.digestToolTip();
         QVERIFY2(tip.contains(u"shm_name \"lmcache_l1_pool_9101\" embeds the server's PID (9101)"),
@@ -104,7 +72,7 @@ private slots:
         QVERIFY(checks.first().data(Qt::ToolTipRole).toString().contains(u"PID (9101)"));
 
         // an older config without shm_name: no such note
-        state.setDocument(load(QString::fromUtf8(kOlderConfig)));
+        state.setDocument(loadWithConfig(QString::fromUtf8(kOlderConfig)));
         QVERIFY(pane.digestText().contains(u"match"));
         QVERIFY(!pane.digestToolTip().contains(u"shm_name"));
         QCOMPARE(pane.configText(), QStringLiteral("Config: L1 64 GiB (lazy) · LRU eviction at "
@@ -116,12 +84,12 @@ private slots:
         ViewState state;
         HeaderPane pane;
         pane.setViewState(&state);
-        state.setDocument(load(QString()));
+        state.setDocument(loadWithConfig(QString()));
         QCOMPARE(pane.configText(), QStringLiteral("Config: no StorageManager config attached"));
         QCOMPARE(configLabel(pane)->palette().color(QPalette::WindowText),
                  StatusColors::muted(pane.palette()));
 
-        state.setDocument(load(QStringLiteral("{not json")));
+        state.setDocument(loadWithConfig(QStringLiteral("{not json")));
         QVERIFY2(pane.configText().startsWith(u"Config: sm_config_json is not valid JSON ("),
                  qPrintable(pane.configText()));
         QCOMPARE(configLabel(pane)->palette().color(QPalette::WindowText),
@@ -138,7 +106,7 @@ private slots:
         ViewState state;
         HeaderPane pane;
         pane.setViewState(&state);
-        state.setDocument(load(QStringLiteral(
+        state.setDocument(loadWithConfig(QStringLiteral(
             "{\"eviction_config\": {\"eviction_policy\": \"LRU\", \"trigger_watermark\": -3}}")));
         QCOMPARE(pane.configText(),
                  QStringLiteral("Config: LRU eviction · ⚠ eviction_config.trigger_watermark: "
@@ -180,12 +148,12 @@ private slots:
         ViewState state;
         HeaderPane pane;
         pane.setViewState(&state);
-        state.setDocument(load(
+        state.setDocument(loadWithConfig(
             QString::fromUtf8("{\"eviction_config\": {\"eviction_policy\": \"LRU\\u202e\"}}")));
         QCOMPARE(pane.configText(), QStringLiteral("Config: LRU\\u{202e} eviction"));
 
         // markup in the trace's text is shown as text, not rendered
-        state.setDocument(load(QStringLiteral("{\"<b>bold</b>\": 1}")));
+        state.setDocument(loadWithConfig(QStringLiteral("{\"<b>bold</b>\": 1}")));
         QCOMPARE(pane.configText(),
                  QStringLiteral("Config: none of the known config fields (keys: <b>bold</b>)"));
         QCOMPARE(configLabel(pane)->textFormat(), Qt::PlainText);
