@@ -197,11 +197,8 @@ QString RecordSummary::summarize(const QString &qualname, const Value &args, int
             appendKeyParts(ObjectKey::collect(*keys, 100000), &parts);
         }
     }
-    const Value *hits = h.find(u"l1_prefix_hit_count");
-    const Value *total = h.find(u"total_requested_keys");
-    if (hits && total && hits->isInt() && total->isInt()) {
-        parts.append(QStringLiteral("L1 hits %1/%2")
-                         .arg(ValueFormatter::number(*hits), ValueFormatter::number(*total)));
+    if (const QString hits = ValueFormatter::handleHits(h); !hits.isEmpty()) {
+        parts.append(hits);
     }
     return capped(parts, maxChars);
 }

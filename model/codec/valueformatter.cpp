@@ -301,10 +301,8 @@ QString ValueFormatter::display(const Value &v, int maxChars) {
         if (const Value *id = p.find(u"prefetch_request_id")) {
             parts.append(QStringLiteral("prefetch %1").arg(display(*id, 30)));
         }
-        const Value *hits = p.find(u"l1_prefix_hit_count");
-        const Value *total = p.find(u"total_requested_keys");
-        if (hits && total) {
-            parts.append(QStringLiteral("L1 hits %1/%2").arg(number(*hits), number(*total)));
+        if (const QString hits = handleHits(p); !hits.isEmpty()) {
+            parts.append(hits);
         }
         return elide(parts.join(QStringLiteral(" · ")), maxChars);
     }
@@ -316,6 +314,15 @@ QString ValueFormatter::display(const Value &v, int maxChars) {
         }
     }
     return elide(QStringLiteral("%1 %2").arg(tag, display(p, maxChars - tag.size() - 1)), maxChars);
+}
+
+QString ValueFormatter::handleHits(const Value &payload) {
+    const Value *hits = payload.find(u"l1_prefix_hit_count");
+    const Value *total = payload.find(u"total_requested_keys");
+    if (!hits || !total || !hits->isInt() || !total->isInt()) {
+        return QString();
+    }
+    return QStringLiteral("L1 hits %1/%2").arg(number(*hits), number(*total));
 }
 
 QJsonValue ValueFormatter::toJson(const Value &v) {

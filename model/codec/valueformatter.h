@@ -39,6 +39,12 @@ public:
     /** A number as text with up to 17 significant digits, no exponent for plain values. */
     static QString number(const Value &v);
     /**
+     * "L1 hits N/M" of a PrefetchHandle payload (`l1_prefix_hit_count` of
+     * `total_requested_keys`, the raw values as recorded), or empty when either is absent or
+     * not an integer.
+     */
+    static QString handleHits(const Value &payload);
+    /**
      * A list of integers as ascending runs: `[0,1,2,3,7,9,10]` as "0–3, 7, 9–10" (in the list's
      * order; a run is a step of +1), at most about `maxChars` characters ("…, N more" after
      * that); "none" for an empty list. Elements that are not integers are shown as display()
