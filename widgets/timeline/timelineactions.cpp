@@ -1,6 +1,10 @@
 #include "timeline/timelineactions.h"
 
 #include "common/stablelabel.h"
+#include "timeline/timelineindex.h"
+#include "timeline/timelineviewport.h"
+#include "trace/tracedocument.h"
+#include "util/timeformat.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -104,6 +108,78 @@ void TimelineActions::setBusy(const QString &text, const QString &tip) {
     m_busy->setToolTip(tip);
     m_info->setToolTip(tip);
     m_busyAction->setVisible(!text.isEmpty());
+}
+
+void TimelineActions::showInfo(const TimelineIndex *index, const TimelineIndex *filterIndex,
+                               bool filtering, const QVector<TimelineLanes::Row> &rows, double from,
+                               double to) {
+    if (!index) {
+        m_info->setText(QString());
+        return;
+    }
+    qint64 n = 0, matching = 0;
+    for (const TimelineLanes::Row &row : rows) {
+        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
+            n += index->countIn(row.lane, from, to);
+            if (filterIndex && row.lane < filterIndex->laneCount()) {
+                matching += filterIndex->countIn(row.lane, from, to);
+            }
+        }
+    }
+    QString text =
+        tr("%1 visible · %2 calls").arg(TimeFormat::duration(to - from), QLocale().toString(n));
+    if (filterIndex) {
+        text += tr(" · %1 matching").arg(QLocale().toString(matching));
+    }
+    if (filtering) {
+        text += tr(" · filtering…");
+    }
+    m_info->setText(text);
+}
+
+void TimelineActions::showProgress(const TraceDocument *doc, const TimelineIndex *index,
+                                   const QString &stage) {
+    // While a trace loads (or grows) the index lags behind what was read: the counts of the
+    // info label are of what is drawn, and this says how much that is.
+    const qint64 drawn = index ? index->recordCount() : 0;
+    // (records without a finite t_mono are indexed but never drawn: e.g. "Indexing…"
+    // shown for good on a trace with one NaN t_mono)
+    const qint64 indexed = index ? drawn + index->untimedCount() : 0;
+    const qint64 read = doc ? doc->records().size() : 0;
+    // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
+    QString text = stage;
+    QString tip;
+    if (doc && index && indexed < read) {
+        text = doc->isLoading() ? tr("Loading…") : tr("Indexing…");
+        tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
+                  .arg(QLocale().toString(read), QLocale().toString(drawn));
+    }
+    setBusy(text, tip);
+}
+
+bool TimelineActions::navigate(int key, TimelineViewport *viewport,
+                               const std::function<double()> &anchor) {
+    switch (key) {
+        case Qt::Key_W:
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            viewport->zoomBy(0.8, anchor());
+            return true;
+        case Qt::Key_S:
+        case Qt::Key_Minus:
+            viewport->zoomBy(1.25, anchor());
+            return true;
+        case Qt::Key_A:
+        case Qt::Key_Left:
+            viewport->panBy(-0.15);
+            return true;
+        case Qt::Key_D:
+        case Qt::Key_Right:
+            viewport->panBy(0.15);
+            return true;
+        default:
+            return false;
+    }
 }
 
 void TimelineActions::setTimeAxis(bool wall) {

@@ -8,6 +8,7 @@
 #include "common/stablelabel.h"
 #include "timeline/plotitems.h"
 #include "timeline/timelineactions.h"
+#include "timeline/timelinebandlayer.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinefollowlayer.h"
 #include "timeline/timelineinteraction.h"
@@ -188,8 +189,6 @@ void TimelineWidget::buildUi() {
                                       m_viewport, m_builder, this);
     connect(m_ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
     connect(m_ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
-    QCPAxis *rateKey = m_rateRect->axis(QCPAxis::atBottom);
-    QCPAxis *rateValue = m_rateRect->axis(QCPAxis::atLeft);
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
 
     // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
@@ -203,32 +202,12 @@ void TimelineWidget::buildUi() {
     m_followLayer = new TimelineFollowLayer(m_lanes, QStringLiteral("follow"),
                                             TimelineFollowLayer::Style::Detailed);
     top->grid()->setLayer(items);  // lane rows are opaque: the time grid goes over them
-    // The paint buffer is made opaque by a viewport-sized rectangle on the background layer
-    // (instead of QCustomPlot's background fill in paintEvent), so that showing it is a copy.
-    m_backdrop = new QCPItemRect(m_plot);
-    m_backdrop->setLayer(QStringLiteral("background"));
-    m_backdrop->setClipToAxisRect(false);
-    m_backdrop->setSelectable(false);
-    m_backdrop->setPen(Qt::NoPen);
-    m_backdrop->topLeft->setType(QCPItemPosition::ptViewportRatio);
-    m_backdrop->bottomRight->setType(QCPItemPosition::ptViewportRatio);
-    m_backdrop->topLeft->setCoords(-0.01, -0.01);
-    m_backdrop->bottomRight->setCoords(1.01, 1.01);
+    // The paint buffer is made opaque by the band layer's backdrop (instead of QCustomPlot's
+    // background fill in paintEvent), so that showing it is a copy.
+    m_bands = new TimelineBandLayer(m_plot, m_lanesRect, m_rateRect, items, this);
     m_plot->setBackground(Qt::NoBrush);
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
-    m_band = bandItem(m_plot, m_lanesRect, top, left, items);
-    m_rateBand = bandItem(m_plot, m_rateRect, rateKey, rateValue, items);
     m_ratePlot->createCaption();
-    m_bandLabel = new QCPItemText(m_plot);
-    m_bandLabel->setLayer(items);
-    m_bandLabel->setClipToAxisRect(true);
-    m_bandLabel->setClipAxisRect(m_lanesRect);
-    setPlotCoordsX(m_bandLabel->position, m_lanesRect, top, left);
-    m_bandLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    m_bandLabel->setPadding(QMargins(4, 0, 4, 1));
-    m_bandLabel->setSelectable(false);
-    m_bandLabel->setText(QString());
-    m_bandLabel->setVisible(false);
     m_overlay = new TimelineOverlay(m_plot);
 
     connect(top, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
@@ -661,7 +640,6 @@ void TimelineWidget::applyPalette() {
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_overview->setBackground(window);
-    m_backdrop->setBrush(window);
     for (QCustomPlot *plot : {m_plot, m_overview}) {
         for (QCPAxisRect *rect : plot->axisRects()) {
             // the lanes paint every pixel of their rect themselves
@@ -700,14 +678,10 @@ void TimelineWidget::applyPalette() {
             pli->setFont(small);
         }
     }
-    for (QCPItemRect *b : {m_band, m_rateBand, m_overviewPart->band()}) {
-        b->setBrush(alpha(hl, 42));
-        b->setPen(hairline(hl));
-    }
+    m_bands->applyPalette(pal, small);
+    m_overviewPart->band()->setBrush(alpha(hl, 42));
+    m_overviewPart->band()->setPen(hairline(hl));
     m_overlay->setFont(small);
-    m_bandLabel->setBrush(hl);
-    m_bandLabel->setColor(pal.color(QPalette::HighlightedText));
-    m_bandLabel->setFont(small);
     m_overviewPart->applyPalette(pal);
     m_lanes->setColors(pal);
     m_followLayer->setColors(pal);
@@ -811,20 +785,10 @@ void TimelineWidget::onRangeChanged(const QCPRange &range) {
 
 void TimelineWidget::updateBands() {
     const bool on = m_state && m_state->timeRange().has_value() && m_index;
-    for (QCPItemRect *b : {m_band, m_rateBand}) {
-        b->setVisible(on);
-        if (on) {
-            setBand(b, m_state->timeRange()->from, m_state->timeRange()->to);
-        }
-    }
-    m_overviewPart->setBand(on, on ? m_state->timeRange()->from : 0.0,
-                            on ? m_state->timeRange()->to : 0.0);
-    m_bandLabel->setVisible(on);
-    if (on) {
-        const auto r = *m_state->timeRange();
-        m_bandLabel->position->setCoords((r.from + r.to) / 2, 0);
-        m_bandLabel->setText(TimeFormat::duration(r.to - r.from));
-    }
+    const double from = on ? m_state->timeRange()->from : 0.0;
+    const double to = on ? m_state->timeRange()->to : 0.0;
+    m_bands->show(on, from, to);
+    m_overviewPart->setBand(on, from, to);
 }
 
 void TimelineWidget::updateInfo() {
@@ -841,50 +805,14 @@ void TimelineWidget::updateInfo() {
     m_empty->setText(empty);
     m_empty->setGeometry(m_plot->rect());
     m_empty->setVisible(!empty.isEmpty());
-    if (!m_index) {
-        m_actions->info()->setText(QString());
-        updateBusy();
-        return;
-    }
     const QCPRange r = visibleRange();
-    qint64 n = 0, matching = 0;
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
-        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
-            n += m_index->countIn(row.lane, r.lower, r.upper);
-            if (m_builder->filterIndex() && row.lane < m_builder->filterIndex()->laneCount()) {
-                matching += m_builder->filterIndex()->countIn(row.lane, r.lower, r.upper);
-            }
-        }
-    }
-    QString text =
-        tr("%1 visible · %2 calls").arg(TimeFormat::duration(r.size()), QLocale().toString(n));
-    if (m_builder->filterIndex()) {
-        text += tr(" · %1 matching").arg(QLocale().toString(matching));
-    }
-    if (m_builder->isFiltering()) {
-        text += tr(" · filtering…");
-    }
-    m_actions->info()->setText(text);
+    m_actions->showInfo(m_index.get(), m_builder->filterIndex().get(), m_builder->isFiltering(),
+                        m_lanes->rows(), r.lower, r.upper);
     updateBusy();
 }
 
 void TimelineWidget::updateBusy() {
-    // While a trace loads (or grows) the index lags behind what was read: the counts of the
-    // info label are of what is drawn, and this says how much that is.
-    const qint64 drawn = m_index ? m_index->recordCount() : 0;
-    // (records without a finite t_mono are indexed but never drawn: e.g. "Indexing…"
-    // shown for good on a trace with one NaN t_mono)
-    const qint64 indexed = m_index ? drawn + m_index->untimedCount() : 0;
-    const qint64 read = m_doc ? m_doc->records().size() : 0;
-    // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
-    QString text = m_builder->stage();
-    QString tip;
-    if (m_doc && m_index && indexed < read) {
-        text = m_doc->isLoading() ? tr("Loading…") : tr("Indexing…");
-        tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
-                  .arg(QLocale().toString(read), QLocale().toString(drawn));
-    }
-    m_actions->setBusy(text, tip);
+    m_actions->showProgress(m_doc.get(), m_index.get(), m_builder->stage());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -895,24 +823,12 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
         QWidget::keyPressEvent(event);
         return;
     }
+    if (TimelineActions::navigate(event->key(), m_viewport,
+                                  [this] { return m_interaction->anchorTime(); })) {
+        event->accept();
+        return;
+    }
     switch (event->key()) {
-        case Qt::Key_W:
-        case Qt::Key_Plus:
-        case Qt::Key_Equal:
-            m_viewport->zoomBy(0.8, m_interaction->anchorTime());
-            break;
-        case Qt::Key_S:
-        case Qt::Key_Minus:
-            m_viewport->zoomBy(1.25, m_interaction->anchorTime());
-            break;
-        case Qt::Key_A:
-        case Qt::Key_Left:
-            m_viewport->panBy(-0.15);
-            break;
-        case Qt::Key_D:
-        case Qt::Key_Right:
-            m_viewport->panBy(0.15);
-            break;
         case Qt::Key_F:
             fitSelection();
             break;
@@ -954,9 +870,6 @@ bool TimelineWidget::isRatePlotVisible() const {
 const QVector<QCPGraph *> &TimelineWidget::rateGraphs() const {
     return m_ratePlot->graphs();
 }
-
-// ---------------------------------------------------------------------------------------------
-// Hover and tooltips
 
 // ---------------------------------------------------------------------------------------------
 // Menus
