@@ -1,6 +1,8 @@
 #include "timeline/timelineactions.h"
 
+#include "codec/qualname.h"
 #include "common/stablelabel.h"
+#include "timeline/lanelayout.h"
 #include "timeline/timelineindex.h"
 #include "timeline/timelineviewport.h"
 #include "trace/tracedocument.h"
@@ -180,6 +182,24 @@ bool TimelineActions::navigate(int key, TimelineViewport *viewport,
         default:
             return false;
     }
+}
+
+void TimelineActions::fillLanesMenu(QMenu *menu, const LaneLayout &layout, QObject *context,
+                                    const std::function<void(const QString &, bool)> &setHidden,
+                                    const std::function<void()> &reset) {
+    menu->clear();
+    for (const QString &k : layout.order()) {
+        const QString label =
+            LaneLayout::isSpanKey(k)
+                ? tr("%1 (spans)").arg(Qualname::displayName(LaneLayout::nameOf(k)))
+                : Qualname::displayName(k);
+        QAction *a = menu->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(!layout.isHidden(k));
+        connect(a, &QAction::toggled, context, [setHidden, k](bool on) { setHidden(k, !on); });
+    }
+    menu->addSeparator();
+    menu->addAction(tr("Show all lanes in call-flow order"), context, reset);
 }
 
 void TimelineActions::setTimeAxis(bool wall) {

@@ -13,6 +13,7 @@ class QWidget;
 
 namespace lmct {
 
+class LaneLayout;
 class StableLabel;
 class TimelineIndex;
 class TimelineViewport;
@@ -76,6 +77,14 @@ public:
      */
     static bool navigate(int key, TimelineViewport *viewport,
                          const std::function<double()> &anchor);
+    /**
+     * Fills `menu` (cleared first) with a checkable entry per lane of `layout` in its order
+     * (checked: shown) and "Show all lanes in call-flow order"; toggling calls
+     * `setHidden(key, hidden)`, the last `reset()`. `context` scopes the connections.
+     */
+    static void fillLanesMenu(QMenu *menu, const LaneLayout &layout, QObject *context,
+                              const std::function<void(const QString &, bool)> &setHidden,
+                              const std::function<void()> &reset);
     /** Checks one of the exclusive time-axis actions. */
     void setTimeAxis(bool wall);
     /** Turns the shortcuts on (something to navigate) or off (they pass through). */

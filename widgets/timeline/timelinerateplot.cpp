@@ -32,6 +32,18 @@ QString niceDuration(double s) {
     return QString::number(s * 1e9, 'g', 3) + QStringLiteral(" ns");
 }
 
+/** A one-device-pixel pen: crisp at any devicePixelRatio. */
+QPen hairline(const QColor &c) {
+    QPen p(c, 0);
+    p.setCosmetic(true);
+    return p;
+}
+
+QColor alpha(QColor c, int a) {
+    c.setAlpha(a);
+    return c;
+}
+
 }  // namespace
 
 TimelineRatePlot::TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend *legend,
@@ -83,6 +95,28 @@ void TimelineRatePlot::createCaption() {
     m_caption->setSelectable(false);
     m_caption->setText(QString());  // (not QCPItemText's default "text")
     m_caption->setVisible(false);
+}
+
+void TimelineRatePlot::applyPalette(const QPalette &pal, const QFont &small) {
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    m_rect->axis(QCPAxis::atBottom)->grid()->setSubGridVisible(false);
+    m_rect->axis(QCPAxis::atLeft)->grid()->setPen(hairline(alpha(text, 20)));
+    m_legend->setBrush(pal.color(QPalette::Window));
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setFont(small);
+    m_legend->setTextColor(text);
+    m_caption->setFont(small);
+    m_caption->setColor(alpha(text, 150));
+    // over the lines when the plot is short: readable on a (nearly opaque) plot background
+    m_caption->setBrush(alpha(base, 235));
+    for (int i = 0; i < m_legend->itemCount(); ++i) {
+        if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_legend->item(i))) {
+            const bool on = pli->plottable()->visible();
+            pli->setTextColor(on ? text : alpha(text, 90));
+            pli->setFont(small);
+        }
+    }
 }
 
 void TimelineRatePlot::connectLegend() {

@@ -67,6 +67,11 @@ public:
     void rebuildGraphs();
     /** The rates over the visible window, the value range and the caption. */
     void update();
+    /**
+     * Colours and fonts of the rate axes' grid, the legend (its entries greyed while their
+     * graph is hidden) and the caption; after the plot's axes got the common style.
+     */
+    void applyPalette(const QPalette &pal, const QFont &small);
     /** The legend: every call's graph, or with a filter those of the calls it matches. */
     void updateLegend();
     /** Puts the rate plot and its legend into the plot's layout when shown (and not empty). */

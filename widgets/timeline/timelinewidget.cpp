@@ -635,7 +635,6 @@ void TimelineWidget::applyPalette() {
     const QColor window = pal.color(QPalette::Window);
     const QColor text = pal.color(QPalette::Text);
     const QColor mid = pal.color(QPalette::Mid);
-    const QColor hl = pal.color(QPalette::Highlight);
     const QColor grid = alpha(text, 38);
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
@@ -661,26 +660,8 @@ void TimelineWidget::applyPalette() {
     }
     m_lanesRect->axis(QCPAxis::atTop)->grid()->setSubGridVisible(true);
     m_lanesRect->axis(QCPAxis::atLeft)->setBasePen(Qt::NoPen);
-    m_rateRect->axis(QCPAxis::atBottom)->grid()->setSubGridVisible(false);
-    m_rateRect->axis(QCPAxis::atLeft)->grid()->setPen(hairline(alpha(text, 20)));
-    m_rateLegend->setBrush(window);
-    m_rateLegend->setBorderPen(Qt::NoPen);
-    m_rateLegend->setFont(small);
-    m_rateLegend->setTextColor(text);
-    m_ratePlot->caption()->setFont(small);
-    m_ratePlot->caption()->setColor(alpha(text, 150));
-    // over the lines when the plot is short: readable on a (nearly opaque) plot background
-    m_ratePlot->caption()->setBrush(alpha(base, 235));
-    for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
-        if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
-            const bool on = pli->plottable()->visible();
-            pli->setTextColor(on ? text : alpha(text, 90));
-            pli->setFont(small);
-        }
-    }
+    m_ratePlot->applyPalette(pal, small);
     m_bands->applyPalette(pal, small);
-    m_overviewPart->band()->setBrush(alpha(hl, 42));
-    m_overviewPart->band()->setPen(hairline(hl));
     m_overlay->setFont(small);
     m_overviewPart->applyPalette(pal);
     m_lanes->setColors(pal);
@@ -875,19 +856,9 @@ const QVector<QCPGraph *> &TimelineWidget::rateGraphs() const {
 // Menus
 
 void TimelineWidget::fillLanesMenu(QMenu *menu) {
-    menu->clear();
-    for (const QString &k : m_layout.order()) {
-        const QString label =
-            LaneLayout::isSpanKey(k)
-                ? tr("%1 (spans)").arg(Qualname::displayName(LaneLayout::nameOf(k)))
-                : Qualname::displayName(k);
-        QAction *a = menu->addAction(label);
-        a->setCheckable(true);
-        a->setChecked(!m_layout.isHidden(k));
-        connect(a, &QAction::toggled, this, [this, k](bool on) { setLaneHidden(k, !on); });
-    }
-    menu->addSeparator();
-    menu->addAction(tr("Show all lanes in call-flow order"), this, &TimelineWidget::resetLanes);
+    TimelineActions::fillLanesMenu(
+        menu, m_layout, this, [this](const QString &k, bool hidden) { setLaneHidden(k, hidden); },
+        [this] { resetLanes(); });
 }
 
 void TimelineWidget::showContextMenu(const QPoint &pos) {
