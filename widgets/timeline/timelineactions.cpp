@@ -202,6 +202,20 @@ void TimelineActions::fillLanesMenu(QMenu *menu, const LaneLayout &layout, QObje
     menu->addAction(tr("Show all lanes in call-flow order"), context, reset);
 }
 
+void TimelineActions::addLaneActions(QMenu *menu, const QString &name, int row, int rowCount,
+                                     QObject *context, const std::function<void()> &hide,
+                                     const std::function<void(int)> &move) {
+    menu->addAction(tr("Hide “%1”").arg(name), context, hide);
+    QAction *up = menu->addAction(tr("Move up"), context, [move] { move(-1); });
+    up->setEnabled(row > 0);
+    QAction *down = menu->addAction(tr("Move down"), context, [move] { move(1); });
+    down->setEnabled(row < rowCount - 1);
+    menu->addAction(tr("Move to top"), context, [move] { move(-100000); })->setEnabled(row > 0);
+    menu->addAction(tr("Move to bottom"), context, [move] { move(100000); })
+        ->setEnabled(row < rowCount - 1);
+    menu->addSeparator();
+}
+
 void TimelineActions::setTimeAxis(bool wall) {
     m_relative->setChecked(!wall);
     m_wall->setChecked(wall);

@@ -85,6 +85,14 @@ public:
     static void fillLanesMenu(QMenu *menu, const LaneLayout &layout, QObject *context,
                               const std::function<void(const QString &, bool)> &setHidden,
                               const std::function<void()> &reset);
+    /**
+     * Adds the entries of the lane row `row` (of `rowCount`) labelled `name` to a context menu:
+     * Hide, Move up / down / to top / to bottom (calling `move(delta)`, disabled at the ends),
+     * then a separator. `context` scopes the connections.
+     */
+    static void addLaneActions(QMenu *menu, const QString &name, int row, int rowCount,
+                               QObject *context, const std::function<void()> &hide,
+                               const std::function<void(int)> &move);
     /** Checks one of the exclusive time-axis actions. */
     void setTimeAxis(bool wall);
     /** Turns the shortcuts on (something to navigate) or off (they pass through). */

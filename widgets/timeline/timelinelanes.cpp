@@ -1,5 +1,7 @@
 #include "timeline/timelinelanes.h"
 
+#include "codec/qualname.h"
+#include "common/callcolors.h"
 #include "util/timeformat.h"
 
 #include <QPainter>
@@ -120,6 +122,34 @@ bool TimelineLanes::spanMatches(int enter, int exit) const {
     const auto &v = *m_matchingRecords;
     return std::binary_search(v.begin(), v.end(), enter) ||
            std::binary_search(v.begin(), v.end(), exit);
+}
+
+QVector<TimelineLanes::Row> TimelineLanes::rowsFor(
+    const LaneLayout &layout, const TraceDocument *doc,
+    const std::vector<std::shared_ptr<const ContextPairs>> &pairs) {
+    QVector<Row> rows;
+    for (const LaneLayout::Row &lr : layout.rows()) {
+        const QString &k = lr.key;
+        Row row;
+        row.key = k;
+        if (lr.kind == LaneLayout::Row::Kind::Spans) {
+            const QString &f = lr.name;
+            row.kind = Row::Kind::Spans;
+            row.family = lr.family;
+            row.label = Qualname::displayName(f);
+            row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
+            // taller when spans overlap, so that stacked spans stay readable
+            const int depth = row.family >= 0 ? pairs[size_t(row.family)]->depthCount() : 1;
+            row.weight = 1.0 + 0.35 * (std::clamp(depth, 1, 4) - 1);
+        } else {
+            row.kind = Row::Kind::Calls;
+            row.lane = doc ? doc->records().qualnameIdOf(k) : -1;
+            row.label = Qualname::displayName(k);
+            row.color = CallColors::forQualname(k);
+        }
+        rows.append(row);
+    }
+    return rows;
 }
 
 void TimelineLanes::setRows(const QVector<Row> &rows) {

@@ -110,6 +110,15 @@ void TimelineOverview::applyPalette(const QPalette &pal) {
     m_followLayer->setColors(pal);
 }
 
+void TimelineOverview::alignTo(const QMargins &lanesMargins) {
+    QCPAxisRect *ov = m_plot->axisRect();
+    const QMargins want(lanesMargins.left(), 3, lanesMargins.right(), 3);
+    if (ov->margins() != want) {
+        ov->setMargins(want);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
 void TimelineOverview::onPress(QMouseEvent *e) {
     if (!m_active || e->button() != Qt::LeftButton) {
         return;

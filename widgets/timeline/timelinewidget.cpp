@@ -238,22 +238,8 @@ void TimelineWidget::buildUi() {
         if (m_ratePlot->fitTicks()) {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        // the time tags end above the time axis' tick labels
-        QCPAxis *axis = timeAxis();
-        const int labelsTop = m_lanesRect->top() - axis->offset() - axis->tickLengthOut() -
-                              axis->tickLabelPadding() -
-                              QFontMetrics(axis->tickLabelFont()).height();
-        m_overlay->setAreas(m_lanesRect->rect(),
-                            m_ratePlot->isShown() ? m_rateRect->rect() : QRect(),
-                            std::max(0, labelsTop - 1));
-        // keep the overview's plot area under the lanes' plot area
-        const QMargins lm = m_lanesRect->margins();
-        QCPAxisRect *ov = m_overview->axisRect();
-        const QMargins want(lm.left(), 3, lm.right(), 3);
-        if (ov->margins() != want) {
-            ov->setMargins(want);
-            m_overview->replot(QCustomPlot::rpQueuedReplot);
-        }
+        m_interaction->placeOverlay();
+        m_overviewPart->alignTo(m_lanesRect->margins());
     });
     layout->addWidget(m_plot, 1);
     setFocusProxy(m_plot);
@@ -458,31 +444,10 @@ void TimelineWidget::rebuildRows() {
         }
     }
     m_layout.setLanes(qualnames, m_families);
-    QVector<TimelineLanes::Row> rows;
     auto *ticker =
         static_cast<QCPAxisTickerText *>(m_lanesRect->axis(QCPAxis::atLeft)->ticker().data());
     ticker->clear();
-    for (const LaneLayout::Row &lr : m_layout.rows()) {
-        const QString &k = lr.key;
-        TimelineLanes::Row row;
-        row.key = k;
-        if (lr.kind == LaneLayout::Row::Kind::Spans) {
-            const QString &f = lr.name;
-            row.kind = TimelineLanes::Row::Kind::Spans;
-            row.family = lr.family;
-            row.label = Qualname::displayName(f);
-            row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
-            // taller when spans overlap, so that stacked spans stay readable
-            const int depth = row.family >= 0 ? m_pairs[size_t(row.family)]->depthCount() : 1;
-            row.weight = 1.0 + 0.35 * (std::clamp(depth, 1, 4) - 1);
-        } else {
-            row.kind = TimelineLanes::Row::Kind::Calls;
-            row.lane = m_doc ? m_doc->records().qualnameIdOf(k) : -1;
-            row.label = Qualname::displayName(k);
-            row.color = CallColors::forQualname(k);
-        }
-        rows.append(row);
-    }
+    QVector<TimelineLanes::Row> rows = TimelineLanes::rowsFor(m_layout, m_doc.get(), m_pairs);
     m_lanes->setRows(rows);
     // The label column is as wide as the widest label, up to kMaxLaneLabelPx: a long qualname
     // (displayName() keeps up to 120 characters) left the plot 50 px, or none.
@@ -871,17 +836,10 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
     }
     if (row >= 0) {
         const QString key = m_lanes->rows()[row].key;
-        const QString name = m_lanes->rows()[row].label;
-        menu.addAction(tr("Hide “%1”").arg(name), this, [this, key] { setLaneHidden(key, true); });
-        QAction *up = menu.addAction(tr("Move up"), this, [this, key] { moveLane(key, -1); });
-        up->setEnabled(row > 0);
-        QAction *down = menu.addAction(tr("Move down"), this, [this, key] { moveLane(key, 1); });
-        down->setEnabled(row < m_lanes->rows().size() - 1);
-        menu.addAction(tr("Move to top"), this, [this, key] { moveLane(key, -100000); })
-            ->setEnabled(row > 0);
-        menu.addAction(tr("Move to bottom"), this, [this, key] { moveLane(key, 100000); })
-            ->setEnabled(row < m_lanes->rows().size() - 1);
-        menu.addSeparator();
+        TimelineActions::addLaneActions(
+            &menu, m_lanes->rows()[row].label, row, int(m_lanes->rows().size()), this,
+            [this, key] { setLaneHidden(key, true); },
+            [this, key](int delta) { moveLane(key, delta); });
     }
     QMenu *lanes = menu.addMenu(tr("Lanes"));
     fillLanesMenu(lanes);
