@@ -124,6 +124,42 @@ bool TimelineLanes::spanMatches(int enter, int exit) const {
            std::binary_search(v.begin(), v.end(), exit);
 }
 
+QString TimelineLanes::elidedLabel(const QString &label, const QFont &font) {
+    const QFontMetricsF fm(font);
+    // A name Qualname::capped() shortened ends "… (N characters)": its start is elided, that
+    // tail kept (eliding the middle gave two ellipses and cut the count).
+    const qsizetype cut = label.lastIndexOf(QChar(0x2026));
+    if (cut > 0 && fm.horizontalAdvance(label) > kMaxLabelPx) {
+        const QString tail = label.mid(cut);
+        const qreal room = kMaxLabelPx - fm.horizontalAdvance(tail);
+        if (room > fm.horizontalAdvance(QStringLiteral("MMMM"))) {
+            QString head = fm.elidedText(label.left(cut) + QChar(0x2026), Qt::ElideRight, room);
+            if (head.endsWith(QChar(0x2026))) {
+                head.chop(1);  // the tail brings its own
+            }
+            return head + tail;
+        }
+    }
+    return fm.elidedText(label, Qt::ElideMiddle, kMaxLabelPx);
+}
+
+QPointF TimelineLanes::tickPosition(int record) const {
+    if (!m_doc || !m_index || record < 0 || record >= m_doc->records().size()) {
+        return QPointF();
+    }
+    const RecordStore &rs = m_doc->records();
+    const int row = rowOfLane(int(rs.qualnameId(record)));
+    if (row < 0) {
+        return QPointF();
+    }
+    QCPAxisRect *rect = keyAxis()->axisRect();
+    const double x = keyAxis()->coordToPixel(rs.tMono(record));
+    if (x < rect->left() || x > rect->right()) {
+        return QPointF();
+    }
+    return QPointF(x, rowRect(row).center().y());
+}
+
 QVector<TimelineLanes::Row> TimelineLanes::rowsFor(
     const LaneLayout &layout, const TraceDocument *doc,
     const std::vector<std::shared_ptr<const ContextPairs>> &pairs) {

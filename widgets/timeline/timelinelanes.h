@@ -99,6 +99,13 @@ public:
         return m_matching ? m_matching.get() : m_index.get();
     }
 
+    /** Lane labels wider (px) are elided (elidedLabel()). */
+    static constexpr int kMaxLabelPx = 320;
+    /** `label` elided to kMaxLabelPx in `font`: in the middle, or, for a capped qualname, before
+     *  its "… (N characters)" tail. */
+    static QString elidedLabel(const QString &label, const QFont &font);
+    /** Where `record`'s tick is drawn (plot pixels); null when its row or time is off view. */
+    QPointF tickPosition(int record) const;
     /**
      * The rows of `layout` in its order: a call row per qualname (its lane in `doc`, -1 without
      * one), a span row per context-manager family, taller the deeper its spans (of `pairs`)

@@ -324,22 +324,7 @@ QFont TimelineWidget::laneLabelFont() const {
 }
 
 QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
-    const QFontMetricsF fm(font);
-    // A name Qualname::capped() shortened ends "… (N characters)": its start is elided, that
-    // tail kept (eliding the middle gave two ellipses and cut the count).
-    const qsizetype cut = label.lastIndexOf(QChar(0x2026));
-    if (cut > 0 && fm.horizontalAdvance(label) > kMaxLaneLabelPx) {
-        const QString tail = label.mid(cut);
-        const qreal room = kMaxLaneLabelPx - fm.horizontalAdvance(tail);
-        if (room > fm.horizontalAdvance(QStringLiteral("MMMM"))) {
-            QString head = fm.elidedText(label.left(cut) + QChar(0x2026), Qt::ElideRight, room);
-            if (head.endsWith(QChar(0x2026))) {
-                head.chop(1);  // the tail brings its own
-            }
-            return head + tail;
-        }
-    }
-    return fm.elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
+    return TimelineLanes::elidedLabel(label, font);
 }
 
 void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
@@ -449,8 +434,8 @@ void TimelineWidget::rebuildRows() {
     ticker->clear();
     QVector<TimelineLanes::Row> rows = TimelineLanes::rowsFor(m_layout, m_doc.get(), m_pairs);
     m_lanes->setRows(rows);
-    // The label column is as wide as the widest label, up to kMaxLaneLabelPx: a long qualname
-    // (displayName() keeps up to 120 characters) left the plot 50 px, or none.
+    // The label column is as wide as the widest label, up to TimelineLanes::kMaxLabelPx: a long
+    // qualname (displayName() keeps up to 120 characters) left the plot 50 px, or none.
     const QFont labelFont = m_lanesRect->axis(QCPAxis::atLeft)->tickLabelFont();
     for (int r = 0; r < rows.size(); ++r) {
         ticker->addTick(m_lanes->rowCenter(r), elidedLabel(rows[r].label, labelFont));
@@ -853,19 +838,7 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
 }
 
 QPointF TimelineWidget::tickPosition(int record) const {
-    if (!m_doc || !m_index || record < 0 || record >= m_doc->records().size()) {
-        return QPointF();
-    }
-    const RecordStore &rs = m_doc->records();
-    const int row = m_lanes->rowOfLane(int(rs.qualnameId(record)));
-    if (row < 0) {
-        return QPointF();
-    }
-    const double x = timeAxis()->coordToPixel(rs.tMono(record));
-    if (x < m_lanesRect->left() || x > m_lanesRect->right()) {
-        return QPointF();
-    }
-    return QPointF(x, m_lanes->rowRect(row).center().y());
+    return m_lanes->tickPosition(record);
 }
 
 // ---------------------------------------------------------------------------------------------

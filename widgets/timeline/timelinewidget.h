@@ -266,7 +266,6 @@ private:
     QCPLegend *m_rateLegend = nullptr;
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;
-    static constexpr int kMaxLaneLabelPx = 320;  // lane labels wider are elided in the middle
     /** The least lane row (px) before the layout lets the lanes overflow, and the least
      *  lane-label font (points) for such rows (laneLabelFont()). */
     static constexpr int kLeastLaneRowPx = 9;
