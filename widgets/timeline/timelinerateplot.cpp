@@ -58,6 +58,17 @@ TimelineRatePlot::TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLege
       m_viewport(viewport),
       m_builder(builder),
       m_timeline(timeline) {
+    m_legend->setLayer(QStringLiteral("legend"));
+    m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_legend->setMargins(QMargins(4, 3, 4, 6));
+    m_legend->setRowSpacing(0);
+    m_legend->setColumnSpacing(16);
+    m_legend->setIconSize(16, 8);
+    m_legend->setIconTextPadding(5);
+    // Its columns follow the plot's width (wrapLegend): its width must not be the plot's minimum
+    // (a one-row legend kept the plot, and the dock, from getting narrower again). A minimum
+    // width set overrides the entries' sum.
+    m_legend->setMinimumSize(1, 0);
     QCPAxis *rateKey = m_rect->axis(QCPAxis::atBottom);
     QCPAxis *rateValue = m_rect->axis(QCPAxis::atLeft);
     rateKey->setTicker(ticker);

@@ -45,7 +45,8 @@ public:
     /** The rate plot's least plot area when the timeline is short of room: two value labels. */
     static constexpr int kLeastPlotPx = 36;
 
-    /** Configures `rect`'s axes (the key axis on `ticker`, the time axis' ticker). */
+    /** Configures `rect`'s axes (the key axis on `ticker`, the time axis' ticker) and the
+     *  legend (on the "legend" layer, entries in rows, columns following the width). */
     TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend *legend,
                      QSharedPointer<QCPAxisTicker> ticker, TimelineLanes *lanes,
                      const TimelineViewport *viewport, const TimelineBuilder *builder,

@@ -148,17 +148,6 @@ void TimelineWidget::buildUi() {
     m_plot->plotLayout()->addElement(2, 0, m_rateLegend);
     m_plot->plotLayout()->setRowStretchFactors({0.001, 1.0, 0.001});
     m_plot->plotLayout()->setRowSpacing(0);
-    m_rateLegend->setLayer(QStringLiteral("legend"));
-    m_rateLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_rateLegend->setMargins(QMargins(4, 3, 4, 6));
-    m_rateLegend->setRowSpacing(0);
-    m_rateLegend->setColumnSpacing(16);
-    m_rateLegend->setIconSize(16, 8);
-    m_rateLegend->setIconTextPadding(5);
-    // Its columns follow the plot's width (wrapLegend): its width must not be the plot's minimum
-    // (a one-row legend kept the plot, and the dock, from getting narrower again). A minimum
-    // width set overrides the entries' sum.
-    m_rateLegend->setMinimumSize(1, 0);
 
     auto *group = new QCPMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
