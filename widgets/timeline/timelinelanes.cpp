@@ -143,6 +143,27 @@ QString TimelineLanes::elidedLabel(const QString &label, const QFont &font) {
     return fm.elidedText(label, Qt::ElideMiddle, kMaxLabelPx);
 }
 
+void TimelineLanes::setUpAxes(QCPAxisRect *rect, const QSharedPointer<QCPAxisTicker> &timeTicker) {
+    QCPAxis *top = rect->axis(QCPAxis::atTop);
+    QCPAxis *left = rect->axis(QCPAxis::atLeft);
+    rect->axis(QCPAxis::atBottom)->setVisible(false);
+    rect->axis(QCPAxis::atRight)->setVisible(false);
+    top->setVisible(true);
+    top->setTicker(timeTicker);
+    top->setSubTicks(true);
+    top->setTickLengthIn(0);
+    top->setTickLengthOut(4);
+    top->setSubTickLengthIn(0);
+    top->setSubTickLengthOut(2);
+    top->grid()->setVisible(true);
+    left->setRangeReversed(true);
+    left->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    left->setTickLength(0, 0);
+    left->setSubTicks(false);
+    left->grid()->setVisible(false);
+    left->setTickLabelPadding(8);
+}
+
 QPointF TimelineLanes::tickPosition(int record) const {
     if (!m_doc || !m_index || record < 0 || record >= m_doc->records().size()) {
         return QPointF();

@@ -99,6 +99,12 @@ public:
         return m_matching ? m_matching.get() : m_index.get();
     }
 
+    /**
+     * Sets up `rect`'s axes for lanes: the top one is the time axis (on `timeTicker`, outward
+     * ticks, its grid), the left one the rows (reversed, a text ticker for the labels, no ticks
+     * or grid); bottom and right hidden.
+     */
+    static void setUpAxes(QCPAxisRect *rect, const QSharedPointer<QCPAxisTicker> &timeTicker);
     /** Lane labels wider (px) are elided (elidedLabel()). */
     static constexpr int kMaxLabelPx = 320;
     /** `label` elided to kMaxLabelPx in `font`: in the middle, or, for a capped qualname, before

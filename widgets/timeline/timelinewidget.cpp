@@ -154,24 +154,9 @@ void TimelineWidget::buildUi() {
     m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_lanesRect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
 
+    TimelineLanes::setUpAxes(m_lanesRect, m_ticker);
     QCPAxis *top = m_lanesRect->axis(QCPAxis::atTop);
     QCPAxis *left = m_lanesRect->axis(QCPAxis::atLeft);
-    m_lanesRect->axis(QCPAxis::atBottom)->setVisible(false);
-    m_lanesRect->axis(QCPAxis::atRight)->setVisible(false);
-    top->setVisible(true);
-    top->setTicker(m_ticker);
-    top->setSubTicks(true);
-    top->setTickLengthIn(0);
-    top->setTickLengthOut(4);
-    top->setSubTickLengthIn(0);
-    top->setSubTickLengthOut(2);
-    top->grid()->setVisible(true);
-    left->setRangeReversed(true);
-    left->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
-    left->setTickLength(0, 0);
-    left->setSubTicks(false);
-    left->grid()->setVisible(false);
-    left->setTickLabelPadding(8);
     m_lanes = new TimelineLanes(top, left);
 
     m_ratePlot = new TimelineRatePlot(m_plot, m_rateRect, m_rateLegend, m_ticker, m_lanes,
