@@ -662,18 +662,8 @@ void TimelineWidget::fitSelection() {
         const double pad = std::max(tr.to - tr.from, TimelineViewport::kMinViewSeconds) * 0.05;
         target = TimelineViewport::Range{tr.from - pad, tr.to + pad};
     } else if (m_state && m_index && m_doc && m_state->selectedRecord() >= 0) {
-        const int rec = m_state->selectedRecord();
-        const RecordStore &rs = m_doc->records();
-        const int pos = m_index->positionOf(rs, rec);
-        if (pos >= 0) {
-            // wide enough to separate the record from its 20 neighbours on each side
-            const auto &ts = m_index->lane(int(rs.qualnameId(rec))).times;
-            const double t = rs.tMono(rec);
-            const double lo = ts.at(std::max(0, pos - 20));
-            const double hi = ts.at(std::min(ts.size() - 1, pos + 20));
-            const double w = std::max({2 * (t - lo), 2 * (hi - t), 1e-5});
-            target = TimelineViewport::Range{t - w / 2, t + w / 2};
-        }
+        target =
+            TimelineViewport::aroundRecord(*m_index, m_doc->records(), m_state->selectedRecord());
     }
     m_viewport->fitTo(target);
 }
