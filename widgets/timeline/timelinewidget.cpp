@@ -1,12 +1,5 @@
 #include "timeline/timelinewidget.h"
 
-#include "codec/objectkey.h"
-#include "codec/qualname.h"
-#include "codec/recordsummary.h"
-#include "common/callcolors.h"
-#include "common/jobpool.h"
-#include "common/stablelabel.h"
-#include "timeline/plotitems.h"
 #include "timeline/timelineactions.h"
 #include "timeline/timelinebandlayer.h"
 #include "timeline/timelineexportactions.h"
@@ -14,28 +7,18 @@
 #include "timeline/timelineinteraction.h"
 #include "timeline/timelineoverview.h"
 #include "timeline/timelinerateplot.h"
-#include "util/timeformat.h"
 
 #include <qcustomplot.h>
 
-#include <QActionGroup>
-#include <QApplication>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QSettings>
-#include <QToolBar>
-#include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 
 namespace lmct {
-
-using namespace PlotItems;
 
 namespace {
 
