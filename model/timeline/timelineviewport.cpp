@@ -1,5 +1,7 @@
 #include "timeline/timelineviewport.h"
 
+#include "timeline/timelineindex.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -210,6 +212,23 @@ void TimelineViewport::trackNewest() {
     m_tracking = true;
     setWindow(right - w, right);
     m_tracking = false;
+}
+
+std::optional<TimelineViewport::Range> TimelineViewport::aroundRecord(const TimelineIndex &index,
+                                                                      const RecordStore &records,
+                                                                      int record) {
+    const RecordStore &rs = records;
+    const int pos = index.positionOf(rs, record);
+    if (pos < 0) {
+        return std::nullopt;
+    }
+    // wide enough to separate the record from its 20 neighbours on each side
+    const auto &ts = index.lane(int(rs.qualnameId(record))).times;
+    const double t = rs.tMono(record);
+    const double lo = ts.at(std::max(0, pos - 20));
+    const double hi = ts.at(std::min(ts.size() - 1, pos + 20));
+    const double w = std::max({2 * (t - lo), 2 * (hi - t), 1e-5});
+    return Range{t - w / 2, t + w / 2};
 }
 
 }  // namespace lmct

@@ -7,6 +7,9 @@
 
 namespace lmct {
 
+class RecordStore;
+class TimelineIndex;
+
 /**
  * What part of a trace a timeline shows: the trace range, the visible window, the zoom history
  * (Back), whether the window shows everything ("fitted": it follows a growing trace) and Keep
@@ -87,6 +90,10 @@ public:
      * shows it already (within 2% of its width), everything (fitAll()).
      */
     void fitTo(std::optional<Range> target);
+    /** A window (t_mono, seconds) centred on `record`, wide enough to separate it from its 20
+     *  neighbours on each side in its lane of `index` (over `records`); none when not indexed. */
+    static std::optional<Range> aroundRecord(const TimelineIndex &index, const RecordStore &records,
+                                             int record);
     /** Centres `t` keeping the width, when it lies within 2% of an edge or outside; the window
      *  stays within a margin of the trace. */
     void reveal(double t);

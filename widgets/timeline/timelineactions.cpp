@@ -1,6 +1,12 @@
 #include "timeline/timelineactions.h"
 
+#include "codec/qualname.h"
 #include "common/stablelabel.h"
+#include "timeline/lanelayout.h"
+#include "timeline/timelineindex.h"
+#include "timeline/timelineviewport.h"
+#include "trace/tracedocument.h"
+#include "util/timeformat.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -104,6 +110,110 @@ void TimelineActions::setBusy(const QString &text, const QString &tip) {
     m_busy->setToolTip(tip);
     m_info->setToolTip(tip);
     m_busyAction->setVisible(!text.isEmpty());
+}
+
+void TimelineActions::showInfo(const TimelineIndex *index, const TimelineIndex *filterIndex,
+                               bool filtering, const QVector<TimelineLanes::Row> &rows, double from,
+                               double to) {
+    if (!index) {
+        m_info->setText(QString());
+        return;
+    }
+    qint64 n = 0, matching = 0;
+    for (const TimelineLanes::Row &row : rows) {
+        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
+            n += index->countIn(row.lane, from, to);
+            if (filterIndex && row.lane < filterIndex->laneCount()) {
+                matching += filterIndex->countIn(row.lane, from, to);
+            }
+        }
+    }
+    QString text =
+        tr("%1 visible · %2 calls").arg(TimeFormat::duration(to - from), QLocale().toString(n));
+    if (filterIndex) {
+        text += tr(" · %1 matching").arg(QLocale().toString(matching));
+    }
+    if (filtering) {
+        text += tr(" · filtering…");
+    }
+    m_info->setText(text);
+}
+
+void TimelineActions::showProgress(const TraceDocument *doc, const TimelineIndex *index,
+                                   const QString &stage) {
+    // While a trace loads (or grows) the index lags behind what was read: the counts of the
+    // info label are of what is drawn, and this says how much that is.
+    const qint64 drawn = index ? index->recordCount() : 0;
+    // (records without a finite t_mono are indexed but never drawn: e.g. "Indexing…"
+    // shown for good on a trace with one NaN t_mono)
+    const qint64 indexed = index ? drawn + index->untimedCount() : 0;
+    const qint64 read = doc ? doc->records().size() : 0;
+    // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
+    QString text = stage;
+    QString tip;
+    if (doc && index && indexed < read) {
+        text = doc->isLoading() ? tr("Loading…") : tr("Indexing…");
+        tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
+                  .arg(QLocale().toString(read), QLocale().toString(drawn));
+    }
+    setBusy(text, tip);
+}
+
+bool TimelineActions::navigate(int key, TimelineViewport *viewport,
+                               const std::function<double()> &anchor) {
+    switch (key) {
+        case Qt::Key_W:
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            viewport->zoomBy(0.8, anchor());
+            return true;
+        case Qt::Key_S:
+        case Qt::Key_Minus:
+            viewport->zoomBy(1.25, anchor());
+            return true;
+        case Qt::Key_A:
+        case Qt::Key_Left:
+            viewport->panBy(-0.15);
+            return true;
+        case Qt::Key_D:
+        case Qt::Key_Right:
+            viewport->panBy(0.15);
+            return true;
+        default:
+            return false;
+    }
+}
+
+void TimelineActions::fillLanesMenu(QMenu *menu, const LaneLayout &layout, QObject *context,
+                                    const std::function<void(const QString &, bool)> &setHidden,
+                                    const std::function<void()> &reset) {
+    menu->clear();
+    for (const QString &k : layout.order()) {
+        const QString label =
+            LaneLayout::isSpanKey(k)
+                ? tr("%1 (spans)").arg(Qualname::displayName(LaneLayout::nameOf(k)))
+                : Qualname::displayName(k);
+        QAction *a = menu->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(!layout.isHidden(k));
+        connect(a, &QAction::toggled, context, [setHidden, k](bool on) { setHidden(k, !on); });
+    }
+    menu->addSeparator();
+    menu->addAction(tr("Show all lanes in call-flow order"), context, reset);
+}
+
+void TimelineActions::addLaneActions(QMenu *menu, const QString &name, int row, int rowCount,
+                                     QObject *context, const std::function<void()> &hide,
+                                     const std::function<void(int)> &move) {
+    menu->addAction(tr("Hide “%1”").arg(name), context, hide);
+    QAction *up = menu->addAction(tr("Move up"), context, [move] { move(-1); });
+    up->setEnabled(row > 0);
+    QAction *down = menu->addAction(tr("Move down"), context, [move] { move(1); });
+    down->setEnabled(row < rowCount - 1);
+    menu->addAction(tr("Move to top"), context, [move] { move(-100000); })->setEnabled(row > 0);
+    menu->addAction(tr("Move to bottom"), context, [move] { move(100000); })
+        ->setEnabled(row < rowCount - 1);
+    menu->addSeparator();
 }
 
 void TimelineActions::setTimeAxis(bool wall) {

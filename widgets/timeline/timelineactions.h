@@ -1,6 +1,9 @@
 #pragma once
 
+#include "timeline/timelinelanes.h"
+
 #include <QObject>
+#include <functional>
 
 class QAction;
 class QActionGroup;
@@ -10,7 +13,11 @@ class QWidget;
 
 namespace lmct {
 
+class LaneLayout;
 class StableLabel;
+class TimelineIndex;
+class TimelineViewport;
+class TraceDocument;
 
 /**
  * The timeline's actions, made once and shared by its toolbar, its context menu and its
@@ -52,6 +59,40 @@ public:
     /** The busy label ("Indexing…"; objectName "timelineBusy"): `text` shown, empty: hidden
      *  (the last text is kept while hidden); `tip` on it and on the info label. */
     void setBusy(const QString &text, const QString &tip);
+    /**
+     * The info label: the duration of [from, to] (t_mono, seconds) and the calls of the call rows
+     * of `rows` drawn in it; with `filterIndex`, how many of them match; "filtering…" while the
+     * filter's index is built. Empty without `index`.
+     */
+    void showInfo(const TimelineIndex *index, const TimelineIndex *filterIndex, bool filtering,
+                  const QVector<TimelineLanes::Row> &rows, double from, double to);
+    /**
+     * The busy label: `stage` (the build's), or, while the index lags behind what `doc` read,
+     * "Loading…" / "Indexing…" with the counts read and drawn in the tooltip.
+     */
+    void showProgress(const TraceDocument *doc, const TimelineIndex *index, const QString &stage);
+    /**
+     * The navigation keys: W, + and = zoom in around `anchor()` (t_mono, seconds), S and −
+     * zoom out, A and ← pan left, D and → pan right. False for any other key (not handled).
+     */
+    static bool navigate(int key, TimelineViewport *viewport,
+                         const std::function<double()> &anchor);
+    /**
+     * Fills `menu` (cleared first) with a checkable entry per lane of `layout` in its order
+     * (checked: shown) and "Show all lanes in call-flow order"; toggling calls
+     * `setHidden(key, hidden)`, the last `reset()`. `context` scopes the connections.
+     */
+    static void fillLanesMenu(QMenu *menu, const LaneLayout &layout, QObject *context,
+                              const std::function<void(const QString &, bool)> &setHidden,
+                              const std::function<void()> &reset);
+    /**
+     * Adds the entries of the lane row `row` (of `rowCount`) labelled `name` to a context menu:
+     * Hide, Move up / down / to top / to bottom (calling `move(delta)`, disabled at the ends),
+     * then a separator. `context` scopes the connections.
+     */
+    static void addLaneActions(QMenu *menu, const QString &name, int row, int rowCount,
+                               QObject *context, const std::function<void()> &hide,
+                               const std::function<void(int)> &move);
     /** Checks one of the exclusive time-axis actions. */
     void setTimeAxis(bool wall);
     /** Turns the shortcuts on (something to navigate) or off (they pass through). */

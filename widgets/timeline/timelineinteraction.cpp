@@ -119,6 +119,15 @@ bool TimelineInteraction::inData(const QPoint &pos) const {
            (m_ratePlot->isShown() && m_rateRect->rect().contains(pos));
 }
 
+void TimelineInteraction::placeOverlay() {
+    // the time tags end above the time axis' tick labels
+    QCPAxis *axis = timeAxis();
+    const int labelsTop = m_lanesRect->top() - axis->offset() - axis->tickLengthOut() -
+                          axis->tickLabelPadding() - QFontMetrics(axis->tickLabelFont()).height();
+    m_overlay->setAreas(m_lanesRect->rect(), m_ratePlot->isShown() ? m_rateRect->rect() : QRect(),
+                        std::max(0, labelsTop - 1));
+}
+
 double TimelineInteraction::anchorTime() const {
     const QPoint p = m_plot->mapFromGlobal(QCursor::pos());
     if (m_plot->rect().contains(p) && inData(p)) {

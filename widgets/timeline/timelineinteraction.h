@@ -71,6 +71,9 @@ public:
     bool inData(const QPoint &pos) const;
     /** The time under the cursor when it is over the data, else the window's middle. */
     double anchorTime() const;
+    /** Gives the overlay the lanes' and the shown rate plot's areas (after a replot: the layout
+     *  is known then); its time tags end above the time axis' tick labels. */
+    void placeOverlay();
     /** The view moved under a still mouse: the hover and its tooltip follow, or hide. */
     void refreshHover();
     void hideHover();

@@ -1,5 +1,7 @@
 #include "timeline/timelinelanes.h"
 
+#include "codec/qualname.h"
+#include "common/callcolors.h"
 #include "util/timeformat.h"
 
 #include <QPainter>
@@ -120,6 +122,91 @@ bool TimelineLanes::spanMatches(int enter, int exit) const {
     const auto &v = *m_matchingRecords;
     return std::binary_search(v.begin(), v.end(), enter) ||
            std::binary_search(v.begin(), v.end(), exit);
+}
+
+QString TimelineLanes::elidedLabel(const QString &label, const QFont &font) {
+    const QFontMetricsF fm(font);
+    // A name Qualname::capped() shortened ends "… (N characters)": its start is elided, that
+    // tail kept (eliding the middle gave two ellipses and cut the count).
+    const qsizetype cut = label.lastIndexOf(QChar(0x2026));
+    if (cut > 0 && fm.horizontalAdvance(label) > kMaxLabelPx) {
+        const QString tail = label.mid(cut);
+        const qreal room = kMaxLabelPx - fm.horizontalAdvance(tail);
+        if (room > fm.horizontalAdvance(QStringLiteral("MMMM"))) {
+            QString head = fm.elidedText(label.left(cut) + QChar(0x2026), Qt::ElideRight, room);
+            if (head.endsWith(QChar(0x2026))) {
+                head.chop(1);  // the tail brings its own
+            }
+            return head + tail;
+        }
+    }
+    return fm.elidedText(label, Qt::ElideMiddle, kMaxLabelPx);
+}
+
+void TimelineLanes::setUpAxes(QCPAxisRect *rect, const QSharedPointer<QCPAxisTicker> &timeTicker) {
+    QCPAxis *top = rect->axis(QCPAxis::atTop);
+    QCPAxis *left = rect->axis(QCPAxis::atLeft);
+    rect->axis(QCPAxis::atBottom)->setVisible(false);
+    rect->axis(QCPAxis::atRight)->setVisible(false);
+    top->setVisible(true);
+    top->setTicker(timeTicker);
+    top->setSubTicks(true);
+    top->setTickLengthIn(0);
+    top->setTickLengthOut(4);
+    top->setSubTickLengthIn(0);
+    top->setSubTickLengthOut(2);
+    top->grid()->setVisible(true);
+    left->setRangeReversed(true);
+    left->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    left->setTickLength(0, 0);
+    left->setSubTicks(false);
+    left->grid()->setVisible(false);
+    left->setTickLabelPadding(8);
+}
+
+QPointF TimelineLanes::tickPosition(int record) const {
+    if (!m_doc || !m_index || record < 0 || record >= m_doc->records().size()) {
+        return QPointF();
+    }
+    const RecordStore &rs = m_doc->records();
+    const int row = rowOfLane(int(rs.qualnameId(record)));
+    if (row < 0) {
+        return QPointF();
+    }
+    QCPAxisRect *rect = keyAxis()->axisRect();
+    const double x = keyAxis()->coordToPixel(rs.tMono(record));
+    if (x < rect->left() || x > rect->right()) {
+        return QPointF();
+    }
+    return QPointF(x, rowRect(row).center().y());
+}
+
+QVector<TimelineLanes::Row> TimelineLanes::rowsFor(
+    const LaneLayout &layout, const TraceDocument *doc,
+    const std::vector<std::shared_ptr<const ContextPairs>> &pairs) {
+    QVector<Row> rows;
+    for (const LaneLayout::Row &lr : layout.rows()) {
+        const QString &k = lr.key;
+        Row row;
+        row.key = k;
+        if (lr.kind == LaneLayout::Row::Kind::Spans) {
+            const QString &f = lr.name;
+            row.kind = Row::Kind::Spans;
+            row.family = lr.family;
+            row.label = Qualname::displayName(f);
+            row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
+            // taller when spans overlap, so that stacked spans stay readable
+            const int depth = row.family >= 0 ? pairs[size_t(row.family)]->depthCount() : 1;
+            row.weight = 1.0 + 0.35 * (std::clamp(depth, 1, 4) - 1);
+        } else {
+            row.kind = Row::Kind::Calls;
+            row.lane = doc ? doc->records().qualnameIdOf(k) : -1;
+            row.label = Qualname::displayName(k);
+            row.color = CallColors::forQualname(k);
+        }
+        rows.append(row);
+    }
+    return rows;
 }
 
 void TimelineLanes::setRows(const QVector<Row> &rows) {

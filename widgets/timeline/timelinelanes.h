@@ -1,6 +1,7 @@
 #pragma once
 
 #include "timeline/contextpairs.h"
+#include "timeline/lanelayout.h"
 #include "timeline/timelinecolumns.h"
 #include "timeline/timelineindex.h"
 #include "trace/tracedocument.h"
@@ -98,6 +99,26 @@ public:
         return m_matching ? m_matching.get() : m_index.get();
     }
 
+    /**
+     * Sets up `rect`'s axes for lanes: the top one is the time axis (on `timeTicker`, outward
+     * ticks, its grid), the left one the rows (reversed, a text ticker for the labels, no ticks
+     * or grid); bottom and right hidden.
+     */
+    static void setUpAxes(QCPAxisRect *rect, const QSharedPointer<QCPAxisTicker> &timeTicker);
+    /** Lane labels wider (px) are elided (elidedLabel()). */
+    static constexpr int kMaxLabelPx = 320;
+    /** `label` elided to kMaxLabelPx in `font`: in the middle, or, for a capped qualname, before
+     *  its "… (N characters)" tail. */
+    static QString elidedLabel(const QString &label, const QFont &font);
+    /** Where `record`'s tick is drawn (plot pixels); null when its row or time is off view. */
+    QPointF tickPosition(int record) const;
+    /**
+     * The rows of `layout` in its order: a call row per qualname (its lane in `doc`, -1 without
+     * one), a span row per context-manager family, taller the deeper its spans (of `pairs`)
+     * overlap; labels are display names, colours the calls' (a span row: its __enter__'s).
+     */
+    static QVector<Row> rowsFor(const LaneLayout &layout, const TraceDocument *doc,
+                                const std::vector<std::shared_ptr<const ContextPairs>> &pairs);
     void setRows(const QVector<Row> &rows);
     const QVector<Row> &rows() const { return m_rows; }
     /** Row showing the calls of qualname id `lane`; -1 when hidden. */

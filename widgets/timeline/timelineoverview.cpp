@@ -101,8 +101,22 @@ void TimelineOverview::applyPalette(const QPalette &pal) {
         s->setBrush(alpha(window, 150));
     }
     m_selection->setPen(QPen(hl, 1.5));
+    // the time range's band, as the timeline's bands (a one-device-pixel pen)
+    QPen bandPen(hl, 0);
+    bandPen.setCosmetic(true);
+    m_band->setBrush(alpha(hl, 42));
+    m_band->setPen(bandPen);
     m_lanes->setColors(pal);
     m_followLayer->setColors(pal);
+}
+
+void TimelineOverview::alignTo(const QMargins &lanesMargins) {
+    QCPAxisRect *ov = m_plot->axisRect();
+    const QMargins want(lanesMargins.left(), 3, lanesMargins.right(), 3);
+    if (ov->margins() != want) {
+        ov->setMargins(want);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void TimelineOverview::onPress(QMouseEvent *e) {

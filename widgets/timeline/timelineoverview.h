@@ -47,9 +47,11 @@ public:
     void setSelection(bool shown, double t);
     /** The time range's band [from, to], or none. */
     void setBand(bool shown, double from, double to);
-    /** The band's colours are the caller's (shared with the plot's bands); the rest from `pal`. */
     QCPItemRect *band() const { return m_band; }
+    /** Colours from `pal`; the band's as the plot's time range bands. */
     void applyPalette(const QPalette &pal);
+    /** Keeps the plot area under the lanes' (`lanesMargins`: their axis rect's margins, px). */
+    void alignTo(const QMargins &lanesMargins);
     /** Whether the window is being dragged; cancelDrag() ends that (Esc). */
     bool isDragging() const { return m_drag != Drag::None; }
     void cancelDrag() { m_drag = Drag::None; }

@@ -32,6 +32,18 @@ QString niceDuration(double s) {
     return QString::number(s * 1e9, 'g', 3) + QStringLiteral(" ns");
 }
 
+/** A one-device-pixel pen: crisp at any devicePixelRatio. */
+QPen hairline(const QColor &c) {
+    QPen p(c, 0);
+    p.setCosmetic(true);
+    return p;
+}
+
+QColor alpha(QColor c, int a) {
+    c.setAlpha(a);
+    return c;
+}
+
 }  // namespace
 
 TimelineRatePlot::TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend *legend,
@@ -46,6 +58,17 @@ TimelineRatePlot::TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLege
       m_viewport(viewport),
       m_builder(builder),
       m_timeline(timeline) {
+    m_legend->setLayer(QStringLiteral("legend"));
+    m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_legend->setMargins(QMargins(4, 3, 4, 6));
+    m_legend->setRowSpacing(0);
+    m_legend->setColumnSpacing(16);
+    m_legend->setIconSize(16, 8);
+    m_legend->setIconTextPadding(5);
+    // Its columns follow the plot's width (wrapLegend): its width must not be the plot's minimum
+    // (a one-row legend kept the plot, and the dock, from getting narrower again). A minimum
+    // width set overrides the entries' sum.
+    m_legend->setMinimumSize(1, 0);
     QCPAxis *rateKey = m_rect->axis(QCPAxis::atBottom);
     QCPAxis *rateValue = m_rect->axis(QCPAxis::atLeft);
     rateKey->setTicker(ticker);
@@ -83,6 +106,28 @@ void TimelineRatePlot::createCaption() {
     m_caption->setSelectable(false);
     m_caption->setText(QString());  // (not QCPItemText's default "text")
     m_caption->setVisible(false);
+}
+
+void TimelineRatePlot::applyPalette(const QPalette &pal, const QFont &small) {
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    m_rect->axis(QCPAxis::atBottom)->grid()->setSubGridVisible(false);
+    m_rect->axis(QCPAxis::atLeft)->grid()->setPen(hairline(alpha(text, 20)));
+    m_legend->setBrush(pal.color(QPalette::Window));
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setFont(small);
+    m_legend->setTextColor(text);
+    m_caption->setFont(small);
+    m_caption->setColor(alpha(text, 150));
+    // over the lines when the plot is short: readable on a (nearly opaque) plot background
+    m_caption->setBrush(alpha(base, 235));
+    for (int i = 0; i < m_legend->itemCount(); ++i) {
+        if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_legend->item(i))) {
+            const bool on = pli->plottable()->visible();
+            pli->setTextColor(on ? text : alpha(text, 90));
+            pli->setFont(small);
+        }
+    }
 }
 
 void TimelineRatePlot::connectLegend() {

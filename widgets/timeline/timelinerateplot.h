@@ -45,7 +45,8 @@ public:
     /** The rate plot's least plot area when the timeline is short of room: two value labels. */
     static constexpr int kLeastPlotPx = 36;
 
-    /** Configures `rect`'s axes (the key axis on `ticker`, the time axis' ticker). */
+    /** Configures `rect`'s axes (the key axis on `ticker`, the time axis' ticker) and the
+     *  legend (on the "legend" layer, entries in rows, columns following the width). */
     TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend *legend,
                      QSharedPointer<QCPAxisTicker> ticker, TimelineLanes *lanes,
                      const TimelineViewport *viewport, const TimelineBuilder *builder,
@@ -67,6 +68,11 @@ public:
     void rebuildGraphs();
     /** The rates over the visible window, the value range and the caption. */
     void update();
+    /**
+     * Colours and fonts of the rate axes' grid, the legend (its entries greyed while their
+     * graph is hidden) and the caption; after the plot's axes got the common style.
+     */
+    void applyPalette(const QPalette &pal, const QFont &small);
     /** The legend: every call's graph, or with a filter those of the calls it matches. */
     void updateLegend();
     /** Puts the rate plot and its legend into the plot's layout when shown (and not empty). */

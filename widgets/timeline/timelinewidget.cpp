@@ -1,40 +1,24 @@
 #include "timeline/timelinewidget.h"
 
-#include "codec/objectkey.h"
-#include "codec/qualname.h"
-#include "codec/recordsummary.h"
-#include "common/callcolors.h"
-#include "common/jobpool.h"
-#include "common/stablelabel.h"
-#include "timeline/plotitems.h"
 #include "timeline/timelineactions.h"
+#include "timeline/timelinebandlayer.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinefollowlayer.h"
 #include "timeline/timelineinteraction.h"
 #include "timeline/timelineoverview.h"
 #include "timeline/timelinerateplot.h"
-#include "util/timeformat.h"
 
 #include <qcustomplot.h>
 
-#include <QActionGroup>
-#include <QApplication>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QSettings>
-#include <QToolBar>
-#include <QToolButton>
-#include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <cmath>
 
 namespace lmct {
-
-using namespace PlotItems;
 
 namespace {
 
@@ -147,49 +131,21 @@ void TimelineWidget::buildUi() {
     m_plot->plotLayout()->addElement(2, 0, m_rateLegend);
     m_plot->plotLayout()->setRowStretchFactors({0.001, 1.0, 0.001});
     m_plot->plotLayout()->setRowSpacing(0);
-    m_rateLegend->setLayer(QStringLiteral("legend"));
-    m_rateLegend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_rateLegend->setMargins(QMargins(4, 3, 4, 6));
-    m_rateLegend->setRowSpacing(0);
-    m_rateLegend->setColumnSpacing(16);
-    m_rateLegend->setIconSize(16, 8);
-    m_rateLegend->setIconTextPadding(5);
-    // Its columns follow the plot's width (wrapLegend): its width must not be the plot's minimum
-    // (a one-row legend kept the plot, and the dock, from getting narrower again). A minimum
-    // width set overrides the entries' sum.
-    m_rateLegend->setMinimumSize(1, 0);
 
     auto *group = new QCPMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_lanesRect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
 
+    TimelineLanes::setUpAxes(m_lanesRect, m_ticker);
     QCPAxis *top = m_lanesRect->axis(QCPAxis::atTop);
     QCPAxis *left = m_lanesRect->axis(QCPAxis::atLeft);
-    m_lanesRect->axis(QCPAxis::atBottom)->setVisible(false);
-    m_lanesRect->axis(QCPAxis::atRight)->setVisible(false);
-    top->setVisible(true);
-    top->setTicker(m_ticker);
-    top->setSubTicks(true);
-    top->setTickLengthIn(0);
-    top->setTickLengthOut(4);
-    top->setSubTickLengthIn(0);
-    top->setSubTickLengthOut(2);
-    top->grid()->setVisible(true);
-    left->setRangeReversed(true);
-    left->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
-    left->setTickLength(0, 0);
-    left->setSubTicks(false);
-    left->grid()->setVisible(false);
-    left->setTickLabelPadding(8);
     m_lanes = new TimelineLanes(top, left);
 
     m_ratePlot = new TimelineRatePlot(m_plot, m_rateRect, m_rateLegend, m_ticker, m_lanes,
                                       m_viewport, m_builder, this);
     connect(m_ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
     connect(m_ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
-    QCPAxis *rateKey = m_rateRect->axis(QCPAxis::atBottom);
-    QCPAxis *rateValue = m_rateRect->axis(QCPAxis::atLeft);
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
 
     // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
@@ -203,32 +159,12 @@ void TimelineWidget::buildUi() {
     m_followLayer = new TimelineFollowLayer(m_lanes, QStringLiteral("follow"),
                                             TimelineFollowLayer::Style::Detailed);
     top->grid()->setLayer(items);  // lane rows are opaque: the time grid goes over them
-    // The paint buffer is made opaque by a viewport-sized rectangle on the background layer
-    // (instead of QCustomPlot's background fill in paintEvent), so that showing it is a copy.
-    m_backdrop = new QCPItemRect(m_plot);
-    m_backdrop->setLayer(QStringLiteral("background"));
-    m_backdrop->setClipToAxisRect(false);
-    m_backdrop->setSelectable(false);
-    m_backdrop->setPen(Qt::NoPen);
-    m_backdrop->topLeft->setType(QCPItemPosition::ptViewportRatio);
-    m_backdrop->bottomRight->setType(QCPItemPosition::ptViewportRatio);
-    m_backdrop->topLeft->setCoords(-0.01, -0.01);
-    m_backdrop->bottomRight->setCoords(1.01, 1.01);
+    // The paint buffer is made opaque by the band layer's backdrop (instead of QCustomPlot's
+    // background fill in paintEvent), so that showing it is a copy.
+    m_bands = new TimelineBandLayer(m_plot, m_lanesRect, m_rateRect, items, this);
     m_plot->setBackground(Qt::NoBrush);
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
-    m_band = bandItem(m_plot, m_lanesRect, top, left, items);
-    m_rateBand = bandItem(m_plot, m_rateRect, rateKey, rateValue, items);
     m_ratePlot->createCaption();
-    m_bandLabel = new QCPItemText(m_plot);
-    m_bandLabel->setLayer(items);
-    m_bandLabel->setClipToAxisRect(true);
-    m_bandLabel->setClipAxisRect(m_lanesRect);
-    setPlotCoordsX(m_bandLabel->position, m_lanesRect, top, left);
-    m_bandLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    m_bandLabel->setPadding(QMargins(4, 0, 4, 1));
-    m_bandLabel->setSelectable(false);
-    m_bandLabel->setText(QString());
-    m_bandLabel->setVisible(false);
     m_overlay = new TimelineOverlay(m_plot);
 
     connect(top, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
@@ -259,22 +195,8 @@ void TimelineWidget::buildUi() {
         if (m_ratePlot->fitTicks()) {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        // the time tags end above the time axis' tick labels
-        QCPAxis *axis = timeAxis();
-        const int labelsTop = m_lanesRect->top() - axis->offset() - axis->tickLengthOut() -
-                              axis->tickLabelPadding() -
-                              QFontMetrics(axis->tickLabelFont()).height();
-        m_overlay->setAreas(m_lanesRect->rect(),
-                            m_ratePlot->isShown() ? m_rateRect->rect() : QRect(),
-                            std::max(0, labelsTop - 1));
-        // keep the overview's plot area under the lanes' plot area
-        const QMargins lm = m_lanesRect->margins();
-        QCPAxisRect *ov = m_overview->axisRect();
-        const QMargins want(lm.left(), 3, lm.right(), 3);
-        if (ov->margins() != want) {
-            ov->setMargins(want);
-            m_overview->replot(QCustomPlot::rpQueuedReplot);
-        }
+        m_interaction->placeOverlay();
+        m_overviewPart->alignTo(m_lanesRect->margins());
     });
     layout->addWidget(m_plot, 1);
     setFocusProxy(m_plot);
@@ -359,22 +281,7 @@ QFont TimelineWidget::laneLabelFont() const {
 }
 
 QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
-    const QFontMetricsF fm(font);
-    // A name Qualname::capped() shortened ends "… (N characters)": its start is elided, that
-    // tail kept (eliding the middle gave two ellipses and cut the count).
-    const qsizetype cut = label.lastIndexOf(QChar(0x2026));
-    if (cut > 0 && fm.horizontalAdvance(label) > kMaxLaneLabelPx) {
-        const QString tail = label.mid(cut);
-        const qreal room = kMaxLaneLabelPx - fm.horizontalAdvance(tail);
-        if (room > fm.horizontalAdvance(QStringLiteral("MMMM"))) {
-            QString head = fm.elidedText(label.left(cut) + QChar(0x2026), Qt::ElideRight, room);
-            if (head.endsWith(QChar(0x2026))) {
-                head.chop(1);  // the tail brings its own
-            }
-            return head + tail;
-        }
-    }
-    return fm.elidedText(label, Qt::ElideMiddle, kMaxLaneLabelPx);
+    return TimelineLanes::elidedLabel(label, font);
 }
 
 void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
@@ -479,34 +386,13 @@ void TimelineWidget::rebuildRows() {
         }
     }
     m_layout.setLanes(qualnames, m_families);
-    QVector<TimelineLanes::Row> rows;
     auto *ticker =
         static_cast<QCPAxisTickerText *>(m_lanesRect->axis(QCPAxis::atLeft)->ticker().data());
     ticker->clear();
-    for (const LaneLayout::Row &lr : m_layout.rows()) {
-        const QString &k = lr.key;
-        TimelineLanes::Row row;
-        row.key = k;
-        if (lr.kind == LaneLayout::Row::Kind::Spans) {
-            const QString &f = lr.name;
-            row.kind = TimelineLanes::Row::Kind::Spans;
-            row.family = lr.family;
-            row.label = Qualname::displayName(f);
-            row.color = CallColors::forQualname(f + QStringLiteral(".__enter__"));
-            // taller when spans overlap, so that stacked spans stay readable
-            const int depth = row.family >= 0 ? m_pairs[size_t(row.family)]->depthCount() : 1;
-            row.weight = 1.0 + 0.35 * (std::clamp(depth, 1, 4) - 1);
-        } else {
-            row.kind = TimelineLanes::Row::Kind::Calls;
-            row.lane = m_doc ? m_doc->records().qualnameIdOf(k) : -1;
-            row.label = Qualname::displayName(k);
-            row.color = CallColors::forQualname(k);
-        }
-        rows.append(row);
-    }
+    QVector<TimelineLanes::Row> rows = TimelineLanes::rowsFor(m_layout, m_doc.get(), m_pairs);
     m_lanes->setRows(rows);
-    // The label column is as wide as the widest label, up to kMaxLaneLabelPx: a long qualname
-    // (displayName() keeps up to 120 characters) left the plot 50 px, or none.
+    // The label column is as wide as the widest label, up to TimelineLanes::kMaxLabelPx: a long
+    // qualname (displayName() keeps up to 120 characters) left the plot 50 px, or none.
     const QFont labelFont = m_lanesRect->axis(QCPAxis::atLeft)->tickLabelFont();
     for (int r = 0; r < rows.size(); ++r) {
         ticker->addTick(m_lanes->rowCenter(r), elidedLabel(rows[r].label, labelFont));
@@ -656,12 +542,10 @@ void TimelineWidget::applyPalette() {
     const QColor window = pal.color(QPalette::Window);
     const QColor text = pal.color(QPalette::Text);
     const QColor mid = pal.color(QPalette::Mid);
-    const QColor hl = pal.color(QPalette::Highlight);
     const QColor grid = alpha(text, 38);
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     m_overview->setBackground(window);
-    m_backdrop->setBrush(window);
     for (QCustomPlot *plot : {m_plot, m_overview}) {
         for (QCPAxisRect *rect : plot->axisRects()) {
             // the lanes paint every pixel of their rect themselves
@@ -683,31 +567,9 @@ void TimelineWidget::applyPalette() {
     }
     m_lanesRect->axis(QCPAxis::atTop)->grid()->setSubGridVisible(true);
     m_lanesRect->axis(QCPAxis::atLeft)->setBasePen(Qt::NoPen);
-    m_rateRect->axis(QCPAxis::atBottom)->grid()->setSubGridVisible(false);
-    m_rateRect->axis(QCPAxis::atLeft)->grid()->setPen(hairline(alpha(text, 20)));
-    m_rateLegend->setBrush(window);
-    m_rateLegend->setBorderPen(Qt::NoPen);
-    m_rateLegend->setFont(small);
-    m_rateLegend->setTextColor(text);
-    m_ratePlot->caption()->setFont(small);
-    m_ratePlot->caption()->setColor(alpha(text, 150));
-    // over the lines when the plot is short: readable on a (nearly opaque) plot background
-    m_ratePlot->caption()->setBrush(alpha(base, 235));
-    for (int i = 0; i < m_rateLegend->itemCount(); ++i) {
-        if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(m_rateLegend->item(i))) {
-            const bool on = pli->plottable()->visible();
-            pli->setTextColor(on ? text : alpha(text, 90));
-            pli->setFont(small);
-        }
-    }
-    for (QCPItemRect *b : {m_band, m_rateBand, m_overviewPart->band()}) {
-        b->setBrush(alpha(hl, 42));
-        b->setPen(hairline(hl));
-    }
+    m_ratePlot->applyPalette(pal, small);
+    m_bands->applyPalette(pal, small);
     m_overlay->setFont(small);
-    m_bandLabel->setBrush(hl);
-    m_bandLabel->setColor(pal.color(QPalette::HighlightedText));
-    m_bandLabel->setFont(small);
     m_overviewPart->applyPalette(pal);
     m_lanes->setColors(pal);
     m_followLayer->setColors(pal);
@@ -783,18 +645,8 @@ void TimelineWidget::fitSelection() {
         const double pad = std::max(tr.to - tr.from, TimelineViewport::kMinViewSeconds) * 0.05;
         target = TimelineViewport::Range{tr.from - pad, tr.to + pad};
     } else if (m_state && m_index && m_doc && m_state->selectedRecord() >= 0) {
-        const int rec = m_state->selectedRecord();
-        const RecordStore &rs = m_doc->records();
-        const int pos = m_index->positionOf(rs, rec);
-        if (pos >= 0) {
-            // wide enough to separate the record from its 20 neighbours on each side
-            const auto &ts = m_index->lane(int(rs.qualnameId(rec))).times;
-            const double t = rs.tMono(rec);
-            const double lo = ts.at(std::max(0, pos - 20));
-            const double hi = ts.at(std::min(ts.size() - 1, pos + 20));
-            const double w = std::max({2 * (t - lo), 2 * (hi - t), 1e-5});
-            target = TimelineViewport::Range{t - w / 2, t + w / 2};
-        }
+        target =
+            TimelineViewport::aroundRecord(*m_index, m_doc->records(), m_state->selectedRecord());
     }
     m_viewport->fitTo(target);
 }
@@ -811,20 +663,10 @@ void TimelineWidget::onRangeChanged(const QCPRange &range) {
 
 void TimelineWidget::updateBands() {
     const bool on = m_state && m_state->timeRange().has_value() && m_index;
-    for (QCPItemRect *b : {m_band, m_rateBand}) {
-        b->setVisible(on);
-        if (on) {
-            setBand(b, m_state->timeRange()->from, m_state->timeRange()->to);
-        }
-    }
-    m_overviewPart->setBand(on, on ? m_state->timeRange()->from : 0.0,
-                            on ? m_state->timeRange()->to : 0.0);
-    m_bandLabel->setVisible(on);
-    if (on) {
-        const auto r = *m_state->timeRange();
-        m_bandLabel->position->setCoords((r.from + r.to) / 2, 0);
-        m_bandLabel->setText(TimeFormat::duration(r.to - r.from));
-    }
+    const double from = on ? m_state->timeRange()->from : 0.0;
+    const double to = on ? m_state->timeRange()->to : 0.0;
+    m_bands->show(on, from, to);
+    m_overviewPart->setBand(on, from, to);
 }
 
 void TimelineWidget::updateInfo() {
@@ -841,50 +683,14 @@ void TimelineWidget::updateInfo() {
     m_empty->setText(empty);
     m_empty->setGeometry(m_plot->rect());
     m_empty->setVisible(!empty.isEmpty());
-    if (!m_index) {
-        m_actions->info()->setText(QString());
-        updateBusy();
-        return;
-    }
     const QCPRange r = visibleRange();
-    qint64 n = 0, matching = 0;
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
-        if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0) {
-            n += m_index->countIn(row.lane, r.lower, r.upper);
-            if (m_builder->filterIndex() && row.lane < m_builder->filterIndex()->laneCount()) {
-                matching += m_builder->filterIndex()->countIn(row.lane, r.lower, r.upper);
-            }
-        }
-    }
-    QString text =
-        tr("%1 visible · %2 calls").arg(TimeFormat::duration(r.size()), QLocale().toString(n));
-    if (m_builder->filterIndex()) {
-        text += tr(" · %1 matching").arg(QLocale().toString(matching));
-    }
-    if (m_builder->isFiltering()) {
-        text += tr(" · filtering…");
-    }
-    m_actions->info()->setText(text);
+    m_actions->showInfo(m_index.get(), m_builder->filterIndex().get(), m_builder->isFiltering(),
+                        m_lanes->rows(), r.lower, r.upper);
     updateBusy();
 }
 
 void TimelineWidget::updateBusy() {
-    // While a trace loads (or grows) the index lags behind what was read: the counts of the
-    // info label are of what is drawn, and this says how much that is.
-    const qint64 drawn = m_index ? m_index->recordCount() : 0;
-    // (records without a finite t_mono are indexed but never drawn: e.g. "Indexing…"
-    // shown for good on a trace with one NaN t_mono)
-    const qint64 indexed = m_index ? drawn + m_index->untimedCount() : 0;
-    const qint64 read = m_doc ? m_doc->records().size() : 0;
-    // Short texts (within the label's reserve, so that nothing moves), the counts in the tooltip.
-    QString text = m_builder->stage();
-    QString tip;
-    if (m_doc && m_index && indexed < read) {
-        text = m_doc->isLoading() ? tr("Loading…") : tr("Indexing…");
-        tip = tr("%1 records read, %2 drawn: the timeline catches up as it reads")
-                  .arg(QLocale().toString(read), QLocale().toString(drawn));
-    }
-    m_actions->setBusy(text, tip);
+    m_actions->showProgress(m_doc.get(), m_index.get(), m_builder->stage());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -895,24 +701,12 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event) {
         QWidget::keyPressEvent(event);
         return;
     }
+    if (TimelineActions::navigate(event->key(), m_viewport,
+                                  [this] { return m_interaction->anchorTime(); })) {
+        event->accept();
+        return;
+    }
     switch (event->key()) {
-        case Qt::Key_W:
-        case Qt::Key_Plus:
-        case Qt::Key_Equal:
-            m_viewport->zoomBy(0.8, m_interaction->anchorTime());
-            break;
-        case Qt::Key_S:
-        case Qt::Key_Minus:
-            m_viewport->zoomBy(1.25, m_interaction->anchorTime());
-            break;
-        case Qt::Key_A:
-        case Qt::Key_Left:
-            m_viewport->panBy(-0.15);
-            break;
-        case Qt::Key_D:
-        case Qt::Key_Right:
-            m_viewport->panBy(0.15);
-            break;
         case Qt::Key_F:
             fitSelection();
             break;
@@ -956,25 +750,12 @@ const QVector<QCPGraph *> &TimelineWidget::rateGraphs() const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hover and tooltips
-
-// ---------------------------------------------------------------------------------------------
 // Menus
 
 void TimelineWidget::fillLanesMenu(QMenu *menu) {
-    menu->clear();
-    for (const QString &k : m_layout.order()) {
-        const QString label =
-            LaneLayout::isSpanKey(k)
-                ? tr("%1 (spans)").arg(Qualname::displayName(LaneLayout::nameOf(k)))
-                : Qualname::displayName(k);
-        QAction *a = menu->addAction(label);
-        a->setCheckable(true);
-        a->setChecked(!m_layout.isHidden(k));
-        connect(a, &QAction::toggled, this, [this, k](bool on) { setLaneHidden(k, !on); });
-    }
-    menu->addSeparator();
-    menu->addAction(tr("Show all lanes in call-flow order"), this, &TimelineWidget::resetLanes);
+    TimelineActions::fillLanesMenu(
+        menu, m_layout, this, [this](const QString &k, bool hidden) { setLaneHidden(k, hidden); },
+        [this] { resetLanes(); });
 }
 
 void TimelineWidget::showContextMenu(const QPoint &pos) {
@@ -987,17 +768,10 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
     }
     if (row >= 0) {
         const QString key = m_lanes->rows()[row].key;
-        const QString name = m_lanes->rows()[row].label;
-        menu.addAction(tr("Hide “%1”").arg(name), this, [this, key] { setLaneHidden(key, true); });
-        QAction *up = menu.addAction(tr("Move up"), this, [this, key] { moveLane(key, -1); });
-        up->setEnabled(row > 0);
-        QAction *down = menu.addAction(tr("Move down"), this, [this, key] { moveLane(key, 1); });
-        down->setEnabled(row < m_lanes->rows().size() - 1);
-        menu.addAction(tr("Move to top"), this, [this, key] { moveLane(key, -100000); })
-            ->setEnabled(row > 0);
-        menu.addAction(tr("Move to bottom"), this, [this, key] { moveLane(key, 100000); })
-            ->setEnabled(row < m_lanes->rows().size() - 1);
-        menu.addSeparator();
+        TimelineActions::addLaneActions(
+            &menu, m_lanes->rows()[row].label, row, int(m_lanes->rows().size()), this,
+            [this, key] { setLaneHidden(key, true); },
+            [this, key](int delta) { moveLane(key, delta); });
     }
     QMenu *lanes = menu.addMenu(tr("Lanes"));
     fillLanesMenu(lanes);
@@ -1011,19 +785,7 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
 }
 
 QPointF TimelineWidget::tickPosition(int record) const {
-    if (!m_doc || !m_index || record < 0 || record >= m_doc->records().size()) {
-        return QPointF();
-    }
-    const RecordStore &rs = m_doc->records();
-    const int row = m_lanes->rowOfLane(int(rs.qualnameId(record)));
-    if (row < 0) {
-        return QPointF();
-    }
-    const double x = timeAxis()->coordToPixel(rs.tMono(record));
-    if (x < m_lanesRect->left() || x > m_lanesRect->right()) {
-        return QPointF();
-    }
-    return QPointF(x, m_lanes->rowRect(row).center().y());
+    return m_lanes->tickPosition(record);
 }
 
 // ---------------------------------------------------------------------------------------------

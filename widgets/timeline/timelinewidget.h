@@ -38,6 +38,7 @@ namespace lmct {
 
 class StableLabel;
 class TimelineActions;
+class TimelineBandLayer;
 class TimelineExportActions;
 class TimelineFollowLayer;
 class TimelineInteraction;
@@ -92,9 +93,11 @@ class TimelineRatePlot;
  * It is a facade of parts: TimelineViewport (the visible window, zoom history, fits, keep
  * newest; the time axis follows it), LaneLayout (lane order and hidden lanes), TimelineBuilder
  * (the background builds), TimelineActions (the toolbar, the context menu's view entries and
- * the shortcuts, one QAction each), TimelineRatePlot (the calls-per-second plot and its legend)
- * TimelineOverview (the overview strip and its mouse) and TimelineInteraction (the plot's
- * mouse, drags and hover tooltips); TimelineLanes draws the rows.
+ * the shortcuts, one QAction each; the info and busy labels; the navigation keys),
+ * TimelineBandLayer (the backdrop, the time range's bands and its duration label),
+ * TimelineRatePlot (the calls-per-second plot and its legend), TimelineOverview (the overview strip
+ * and its mouse) and TimelineInteraction (the plot's mouse, drags and hover tooltips);
+ * TimelineLanes draws the rows.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
@@ -263,7 +266,6 @@ private:
     QCPLegend *m_rateLegend = nullptr;
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;
-    static constexpr int kMaxLaneLabelPx = 320;  // lane labels wider are elided in the middle
     /** The least lane row (px) before the layout lets the lanes overflow, and the least
      *  lane-label font (points) for such rows (laneLabelFont()). */
     static constexpr int kLeastLaneRowPx = 9;
@@ -274,10 +276,7 @@ private:
     TimelineFollowLayer *m_ovFollowLayer = nullptr;
 
     FilterMode m_filterMode = FilterMode::Dim;
-    QCPItemRect *m_band = nullptr;
-    QCPItemRect *m_rateBand = nullptr;
-    QCPItemRect *m_backdrop = nullptr;
-    QCPItemText *m_bandLabel = nullptr;  // the time range's duration
+    TimelineBandLayer *m_bands = nullptr;  // backdrop, time range bands and duration label
     TimelineExportActions *m_exportActions = nullptr;
 
     LaneLayout m_layout;  // lane order and hidden lanes
