@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+#include <span>
+
+namespace lmct {
+
+class UseSequence;
+
+/**
+ * One eviction policy simulated at one capacity: the what-if's unit of work.
+ *
+ * A simulator is fed the uses of a UseSequence in order (access()). A hit is a key that is
+ * resident; on a miss the key is admitted (demand caching, as LMCache's L1 stores what it misses
+ * through the write that follows), evicting by the policy until it fits. A key larger than the
+ * whole capacity is never admitted. Sizes are in the capacity's unit: 1 per key for capacities in
+ * chunks, the key's bytes per object for capacities in bytes.
+ *
+ * Policies (definitions as in docs/cache-behaviour.md, "What-if"; cross-checked against the
+ * textbook papers and libCacheSim's code, written independently):
+ * - Lru: evicts the least recently used key.
+ * - Fifo: evicts the key admitted first; hits do not reorder.
+ * - Clock: FIFO with one reference bit per key, set on a hit; the hand clears set bits and
+ *   evicts the first key found clear (second chance).
+ * - S3Fifo (Yang et al., SOSP'23): a small FIFO of 10 % of the capacity and a main FIFO of the
+ *   rest; new keys enter small (or main when their id is in the ghost FIFO); a key leaving small
+ *   moves to main if it was hit while in small, else its id goes to the ghost FIFO (as many ids
+ *   as main holds keys); main is a FIFO with a 2-bit frequency, reinserted while non-zero.
+ * - Arc (Megiddo & Modha, FAST'03): T1/T2 with ghost lists B1/B2 and the adaptive target p.
+ * - Opt: Belady's MIN with demand admission: every miss is admitted, and the resident key whose
+ *   next use is farthest away (or never comes) is evicted. It needs the sequence's next-use
+ *   positions (UseSequence::nextUse()).
+ *
+ * Ownership: a simulator owns its state; the UseSequence given to create() must outlive it.
+ * Thread-safety: one simulator per thread; different simulators may run concurrently.
+ * Errors: none; create() returns nullptr for capacity 0.
+ */
+class CachePolicy {
+public:
+    enum class Kind { Lru, Fifo, Clock, S3Fifo, Arc, Opt };
+    static constexpr int kKindCount = 6;
+
+    virtual ~CachePolicy() = default;
+
+    /** Use `position` of the sequence: key `key` (dense id) of `size` units. True on a hit. */
+    virtual bool access(quint32 key, quint64 size, quint32 position) = 0;
+    /** Units resident now. */
+    virtual quint64 occupied() const = 0;
+
+    /** A simulator of `kind` at `capacity` units for the keys of `uses`. */
+    static std::unique_ptr<CachePolicy> create(Kind kind, quint64 capacity, const UseSequence &uses);
+
+    /** "lru", "fifo", "clock", "s3fifo", "arc", "opt" (the CLI's and JSON's names). */
+    static QString name(Kind kind);
+    /** "LRU", "FIFO", "CLOCK", "S3-FIFO", "ARC", "OPT". */
+    static QString label(Kind kind);
+    /** The kind of a name or label, case ignored ("LRU", "s3-fifo", "s3fifo"); nullopt if none. */
+    static std::optional<Kind> fromName(const QString &name);
+    /** Every kind, in the order above. */
+    static std::span<const Kind> all();
+};
+
+}  // namespace lmct
