@@ -10,14 +10,16 @@ namespace lmct {
 
 namespace {
 
-/** Column c's window [t0 + c·w, t0 + (c+1)·w) as index bounds into sorted `times`. */
+/** Column c's window [t0 + c·w, t0 + (c+1)·w) (the last one closed at t1) as index bounds into
+ *  sorted `times`. */
 std::pair<size_t, size_t> window(const std::vector<double> &times, double t0, double t1,
                                  int columns, int c) {
     const double w = (t1 - t0) / double(columns);
     const double a = t0 + w * double(c);
     const double b = c + 1 == columns ? t1 : t0 + w * double(c + 1);
     const auto lo = std::lower_bound(times.begin(), times.end(), a);
-    const auto hi = std::lower_bound(lo, times.end(), b);
+    const auto hi = c + 1 == columns ? std::upper_bound(lo, times.end(), b)
+                                     : std::lower_bound(lo, times.end(), b);
     return {size_t(lo - times.begin()), size_t(hi - times.begin())};
 }
 
@@ -66,6 +68,9 @@ std::shared_ptr<const HitOverTime> HitOverTime::build(
                           }
                       }));
     for (const CachePolicy::Kind kind : policies) {
+        if (pass.cancelled()) {
+            return nullptr;
+        }
         Series s;
         s.policy = kind;
         s.cumHits.reserve(ho->m_prefetchT.size() + 1);
@@ -144,6 +149,9 @@ std::shared_ptr<const HitOverTime> HitOverTime::build(
             ho->m_lmCumHit.push_back(cumHit);
             ho->m_lmCumTotal.push_back(cumTotal);
         }
+    }
+    if (pass.cancelled()) {
+        return nullptr;
     }
     pass.finish();
     return ho;
