@@ -191,6 +191,11 @@ private slots:
         }
         QVERIFY(!ho->hasLmcacheAccount());
         QVERIFY(std::isnan(ho->lmcacheWindowed(0, t, 1)[0]));
+        // Bytes need sizes: this trace has no layout.
+        QVERIFY(!seq->hasSizes());
+        const auto bytes = HitOverTime::build(seq, {Kind::Lru}, 1 << 20, true);
+        QVERIFY(bytes->series().empty());
+        QCOMPARE(bytes->prefetchTimes().size(), lru.size());
     }
 
     void occupancyInBytes() {

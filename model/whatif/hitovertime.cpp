@@ -67,7 +67,12 @@ std::shared_ptr<const HitOverTime> HitOverTime::build(
                               progress(int(done * 100 / std::max<qint64>(1, all)));
                           }
                       }));
+    // Bytes without sizes would make every key fit: no replay.
+    const bool replay = !inBytes || seq.hasSizes();
     for (const CachePolicy::Kind kind : policies) {
+        if (!replay) {
+            break;
+        }
         if (pass.cancelled()) {
             return nullptr;
         }

@@ -36,7 +36,8 @@ namespace lmct {
  * Ownership: build() returns a shared immutable object holding its sequence. Thread-safety:
  * build() is reentrant (off the GUI thread; progress 0..100 from the building thread, nullptr once
  * `cancel` became true); the result's const methods may be called from any thread.
- * Errors: none; empty series for a sequence without prefetches; capacity 0 hits nothing.
+ * Errors: none; empty series for a sequence without prefetches; capacity 0 hits nothing; no
+ * series at all for a capacity in bytes on a sequence without sizes (UseSequence::hasSizes()).
  */
 class HitOverTime {
 public:
