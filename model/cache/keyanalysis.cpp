@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace lmct {
 
@@ -79,7 +78,7 @@ void lockedKeys(const PrefetchHandle &h, std::span<const quint32> req, std::vect
 quint64 KeyAnalysis::idListHash(const KeyAnalysis &ka, std::span<const quint32> ids) {
     quint64 h = 0x243f6a8885a308d3ull;
     for (const quint32 id : ids) {
-        h = combine(h, ka.m_keys[id].hash);
+        h = combine(h, ka.key(int(id)).hash);
     }
     return combine(h, ids.size());
 }
@@ -227,7 +226,6 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     ka->m_records.reserve(size_t(expect));
     ka->m_calls.reserve(size_t(expect));
     ka->m_begin.reserve(size_t(expect) + 1);
-    ka->m_slots.assign(1024, 0);
 
     std::vector<double> pendingReserve;  // per key: t_mono of the open reservation, or NaN
     const int total = int(scanRecs.size());
@@ -392,14 +390,14 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     placement.enter(list, rec);
                 }
                 for (quint32 j = 0; j < cnt; ++j, ++at) {
-                    ka->prefetch(sl.keys, at);
+                    ka->m_table.prefetch(sl.keys, at);
                     const RawKeyScanner::Key &rk = sl.keys[at];
-                    const quint32 id = ka->intern(rk.fields, rk.hash);
+                    const quint32 id = ka->m_table.intern(rk.fields, rk.hash);
                     ka->m_keyIds.push_back(id);
                     if (id >= pendingReserve.size()) {
                         pendingReserve.resize(size_t(id) + 1, qQNaN());
                     }
-                    Key &k = ka->m_keys[id];
+                    Key &k = ka->m_table.entry(id);
                     if (k.firstRecord < 0) {
                         k.firstRecord = rec;
                         k.firstT = t;
@@ -458,7 +456,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                         lockedKeys(*handle, ka->keysAt(skr), &copied);
                         for (const quint32 id : copied) {
                             ka->m_keyIds.push_back(id);
-                            Key &k = ka->m_keys[id];
+                            Key &k = ka->m_table.entry(id);
                             k.lastRecord = rec;
                             k.lastT = t;
                         }
@@ -507,7 +505,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
             progress(percent);
         }
     }
-    for (Key &k : ka->m_keys) {
+    for (Key &k : ka->m_table.entries()) {
         if (k.finishes > 0) {
             k.state = std::isnan(k.firstReuse) ? State::Written : State::WrittenRead;
         } else if (k.aborts > 0) {
@@ -519,8 +517,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         }
         ka->m_alreadyStored += k.reservedAgain ? 1 : 0;
     }
-    ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 && !ka->m_keys.empty() &&
-                        ka->m_salts.isEmpty();
+    ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 &&
+                        ka->m_table.size() > 0 && ka->m_table.salts().isEmpty();
     if (ka->m_saltMissing) {
         doc.noteOnce(Diagnostic{Diagnostic::Severity::Info, Diagnostic::Kind::Note, -1,
                                 QStringLiteral("trace_schema_version is 2 but ") +
@@ -528,9 +526,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                                     QStringLiteral(" (LMCache's ObjectKey codec did not write "
                                                    "it); every key counts as one tenant")});
     }
-    ka->m_modelIds.clear();
-    ka->m_saltIds.clear();
-    ka->m_keys.shrink_to_fit();
+    ka->m_table.finish();
     ka->m_keyIds.shrink_to_fit();
     if (progress && lastPercent != 100) {
         progress(100);
@@ -538,128 +534,9 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     return ka;
 }
 
-void KeyAnalysis::prefetch(const std::vector<RawKeyScanner::Key> &keys, size_t at) const {
-    // The merge is bound by cache misses (slot table, then the key, then its hash bytes, each a
-    // random access into tens or hundreds of MB): ask for them ahead, in three stages, so that
-    // the loads of later occurrences overlap. Hints only: a stale slot or id is harmless.
-    constexpr size_t kSlotAhead = 24, kKeyAhead = 12, kHashAhead = 4;
-    const size_t mask = m_slots.size() - 1;
-    if (at + kSlotAhead < keys.size()) {
-        __builtin_prefetch(&m_slots[size_t(keys[at + kSlotAhead].hash) & mask]);
-    }
-    auto candidate = [&](size_t i) -> const Key * {
-        const quint32 s = m_slots[size_t(keys[i].hash) & mask];
-        return s != 0 && s <= m_keys.size() ? &m_keys[s - 1] : nullptr;
-    };
-    if (at + kKeyAhead < keys.size()) {
-        if (const Key *k = candidate(at + kKeyAhead)) {
-            const char *p = reinterpret_cast<const char *>(k);
-            __builtin_prefetch(p);
-            __builtin_prefetch(p + 64);
-            __builtin_prefetch(p + sizeof(Key) - 1);
-        }
-    }
-    if (at + kHashAhead < keys.size()) {
-        if (const Key *k = candidate(at + kHashAhead)) {
-            __builtin_prefetch(m_hashPool.data() + k->hashOffset);
-        }
-    }
-}
-
-bool KeyAnalysis::matches(const Key &k, const RawKeyScanner::Fields &f) const {
-    if (k.kvRank != f.kvRank || k.hasGroup != f.hasGroup || (k.hasGroup && k.group != f.group) ||
-        (k.salt >= 0) != f.hasSalt) {
-        return false;
-    }
-    const QByteArray &model = m_modelUtf8[k.model];
-    if (quint32(model.size()) != f.modelSize ||
-        (f.modelSize && std::memcmp(model.constData(), f.model, f.modelSize) != 0)) {
-        return false;
-    }
-    if (f.hasSalt) {
-        const QByteArray &salt = m_saltUtf8[size_t(k.salt)];
-        if (quint32(salt.size()) != f.saltSize ||
-            (f.saltSize && std::memcmp(salt.constData(), f.salt, f.saltSize) != 0)) {
-            return false;
-        }
-    }
-    const uchar *h = m_hashPool.data() + k.hashOffset;
-    if (!f.hashIsHex) {
-        return k.hashSize == f.hashSize &&
-               (f.hashSize == 0 || std::memcmp(h, f.hash, f.hashSize) == 0);
-    }
-    const QByteArray b = f.hashBytes();
-    return k.hashSize == quint32(b.size()) &&
-           (b.isEmpty() || std::memcmp(h, b.constData(), size_t(b.size())) == 0);
-}
-
-quint32 KeyAnalysis::internName(const uchar *p, quint32 n, std::vector<QByteArray> *utf8,
-                                QStringList *names, QHash<QByteArray, quint32> *ids) {
-    const QByteArray b(reinterpret_cast<const char *>(p), qsizetype(n));
-    auto it = ids->constFind(b);
-    if (it != ids->constEnd()) {
-        return it.value();
-    }
-    const quint32 id = quint32(utf8->size());
-    ids->insert(b, id);
-    utf8->push_back(b);
-    names->append(QString::fromUtf8(b));
-    return id;
-}
-
-void KeyAnalysis::grow() {
-    std::vector<quint32> table(m_slots.size() * 2, 0);
-    const size_t mask = table.size() - 1;
-    for (quint32 id = 0; id < m_keys.size(); ++id) {
-        size_t s = size_t(m_keys[id].hash) & mask;
-        while (table[s] != 0) {
-            s = (s + 1) & mask;
-        }
-        table[s] = id + 1;
-    }
-    m_slots.swap(table);
-}
-
-quint32 KeyAnalysis::intern(const RawKeyScanner::Fields &f, quint64 h) {
-    size_t mask = m_slots.size() - 1;
-    size_t s = size_t(h) & mask;
-    while (m_slots[s] != 0) {
-        const Key &k = m_keys[m_slots[s] - 1];
-        if (k.hash == h && matches(k, f)) {
-            return m_slots[s] - 1;
-        }
-        s = (s + 1) & mask;
-    }
-    // A new key (or a 64-bit hash collision: a different identity, kept apart).
-    Key k;
-    k.hash = h;
-    k.kvRank = f.kvRank;
-    k.hasGroup = f.hasGroup;
-    k.group = f.group;
-    k.model = internName(f.model, f.modelSize, &m_modelUtf8, &m_models, &m_modelIds);
-    k.salt =
-        f.hasSalt ? qint32(internName(f.salt, f.saltSize, &m_saltUtf8, &m_salts, &m_saltIds)) : -1;
-    k.hashOffset = m_hashPool.size();
-    if (f.hashIsHex) {
-        const QByteArray b = f.hashBytes();
-        m_hashPool.insert(m_hashPool.end(), b.begin(), b.end());
-        k.hashSize = quint32(b.size());
-    } else {
-        m_hashPool.insert(m_hashPool.end(), f.hash, f.hash + f.hashSize);
-        k.hashSize = f.hashSize;
-    }
-    const quint32 id = quint32(m_keys.size());
-    m_keys.push_back(k);
-    m_slots[s] = id + 1;
-    if (2 * m_keys.size() > m_slots.size()) {
-        grow();
-    }
-    return id;
-}
-
 QByteArray KeyAnalysis::chunkHash(int id) const {
     const Key &k = key(id);
-    return QByteArray(reinterpret_cast<const char *>(m_hashPool.data() + k.hashOffset),
+    return QByteArray(reinterpret_cast<const char *>(m_table.hashData() + k.hashOffset),
                       qsizetype(k.hashSize));
 }
 
@@ -671,13 +548,13 @@ ObjectKey KeyAnalysis::objectKey(int id) const {
     const Key &k = key(id);
     ObjectKey o;
     o.chunkHash = chunkHash(id);
-    o.modelName = m_models[k.model];
+    o.modelName = m_table.models()[k.model];
     o.kvRank = k.kvRank;
     if (k.hasGroup) {
         o.objectGroupId = k.group;
     }
     if (k.salt >= 0) {
-        o.cacheSalt = m_salts[k.salt];
+        o.cacheSalt = m_table.salts()[k.salt];
     }
     return o;
 }
@@ -696,18 +573,7 @@ int KeyAnalysis::find(const ObjectKey &o) const {
     f.hasSalt = o.cacheSalt.has_value();
     f.salt = reinterpret_cast<const uchar *>(salt.constData());
     f.saltSize = quint32(salt.size());
-    const quint64 h = RawKeyScanner::identityHash(f);
-    if (m_slots.empty()) {
-        return -1;
-    }
-    const size_t mask = m_slots.size() - 1;
-    for (size_t s = size_t(h) & mask; m_slots[s] != 0; s = (s + 1) & mask) {
-        const Key &k = m_keys[m_slots[s] - 1];
-        if (k.hash == h && matches(k, f)) {
-            return int(m_slots[s] - 1);
-        }
-    }
-    return -1;
+    return m_table.find(f, RawKeyScanner::identityHash(f));
 }
 
 bool KeyAnalysis::hashStartsWith(int id, const QByteArray &hexPrefix) const {
@@ -716,7 +582,7 @@ bool KeyAnalysis::hashStartsWith(int id, const QByteArray &hexPrefix) const {
     if (quint64(hexPrefix.size()) > 2 * quint64(k.hashSize)) {
         return false;
     }
-    const uchar *h = m_hashPool.data() + k.hashOffset;
+    const uchar *h = m_table.hashData() + k.hashOffset;
     for (qsizetype i = 0; i < hexPrefix.size(); ++i) {
         const uchar byte = h[i / 2];
         const char d = digits[(i % 2 == 0) ? byte >> 4 : byte & 0x0f];
@@ -761,7 +627,7 @@ QString KeyAnalysis::followExpression(int id) const {
     QString e = exact ? QStringLiteral("chunk_hash matches \"^%1$\"").arg(hashHex(id))
                       : QStringLiteral("chunk_hash == ") + hashHex(id);
     if (model) {
-        e += QStringLiteral(" && model_name == ") + quoted(m_models[k.model]);
+        e += QStringLiteral(" && model_name == ") + quoted(m_table.models()[k.model]);
     }
     if (rank) {
         e += QStringLiteral(" && kv_rank == ") + QString::number(k.kvRank);
@@ -770,14 +636,14 @@ QString KeyAnalysis::followExpression(int id) const {
         e += QStringLiteral(" && object_group_id == ") + QString::number(k.group);
     }
     if (salt && k.salt >= 0) {
-        e += QStringLiteral(" && cache_salt == ") + quoted(m_salts[k.salt]);
+        e += QStringLiteral(" && cache_salt == ") + quoted(m_table.salts()[k.salt]);
     }
     return e;
 }
 
 std::array<qint64, KeyAnalysis::kStateCount> KeyAnalysis::stateCounts() const {
     std::array<qint64, kStateCount> c{};
-    for (const Key &k : m_keys) {
+    for (const Key &k : m_table.entries()) {
         ++c[size_t(k.state)];
     }
     return c;
@@ -830,11 +696,11 @@ QString KeyAnalysis::saltMissingNote() {
 }
 
 qint64 KeyAnalysis::memoryBytes() const {
-    return qint64(m_keys.capacity() * sizeof(Key) + m_hashPool.capacity() +
-                  m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
+    return m_table.memoryBytes() +
+           qint64(m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
                   m_begin.capacity() * sizeof(quint32) + m_keyIds.capacity() * sizeof(quint32) +
-                  m_slots.capacity() * sizeof(quint32) + m_rids.capacity() * sizeof(RequestIdRef) +
-                  m_ridPool.capacity() + m_attached.capacity() * sizeof(Attached) +
+                  m_rids.capacity() * sizeof(RequestIdRef) + m_ridPool.capacity() +
+                  m_attached.capacity() * sizeof(Attached) +
                   m_handles.capacity() * sizeof(HandleRef) +
                   m_handleKrs.capacity() * sizeof(qint32));
 }
