@@ -1,5 +1,6 @@
 #include "cache/keyanalysis.h"
 
+#include "cache/keystatsaccumulator.h"
 #include "codec/qualname.h"
 #include "trace/tracedocument.h"
 #include "util/parallelchunks.h"
@@ -227,7 +228,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     ka->m_calls.reserve(size_t(expect));
     ka->m_begin.reserve(size_t(expect) + 1);
 
-    std::vector<double> pendingReserve;  // per key: t_mono of the open reservation, or NaN
+    KeyStatsAccumulator stats;
     const int total = int(scanRecs.size());
     int lastPercent = -1;
     // Slices are reused from batch to batch (their buffers keep their capacity: fresh pages
@@ -394,58 +395,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     const RawKeyScanner::Key &rk = sl.keys[at];
                     const quint32 id = ka->m_table.intern(rk.fields, rk.hash);
                     ka->m_keyIds.push_back(id);
-                    if (id >= pendingReserve.size()) {
-                        pendingReserve.resize(size_t(id) + 1, qQNaN());
-                    }
-                    Key &k = ka->m_table.entry(id);
-                    if (k.firstRecord < 0) {
-                        k.firstRecord = rec;
-                        k.firstT = t;
-                    }
-                    k.lastRecord = rec;
-                    k.lastT = t;
-                    switch (call) {
-                        case Call::Reserve:
-                        case Call::ReserveWithStatus:
-                            ++k.reserves;
-                            if (k.finishes == 0 && std::isnan(pendingReserve[id])) {
-                                pendingReserve[id] = t;
-                            }
-                            k.reservedAgain = k.finishes > 0;
-                            break;
-                        case Call::Finish:
-                            if (++k.finishes == 1) {
-                                k.firstFinishT = t;
-                                k.writeLatency = t - pendingReserve[id];  // NaN: not reserved
-                            }
-                            k.reservedAgain = false;
-                            break;
-                        case Call::Abort:
-                            ++k.aborts;
-                            if (k.finishes == 0) {
-                                pendingReserve[id] = qQNaN();
-                            }
-                            k.reservedAgain = false;
-                            break;
-                        case Call::Prefetch:
-                            ++k.prefetches;
-                            break;
-                        case Call::ReadEnter:
-                        case Call::FinishRead:
-                            if (call == Call::ReadEnter) {
-                                ++k.readEnters;
-                            } else if (role == FinishRole::Read) {
-                                ++k.finishReads;
-                            } else {
-                                break;  // part of a release or of an earlier read
-                            }
-                            if (k.finishes > 0 && std::isnan(k.firstReuse)) {
-                                k.firstReuse = t - k.firstFinishT;
-                            }
-                            break;
-                        default:
-                            break;
-                    }
+                    stats.add(ka->m_table.entry(id), id, call, role, rec, t);
                 }
                 if (call == Call::Release && cnt == 0 && handle) {
                     // keys = nil: the handle's locked keys, i.e. its request's keys at
@@ -456,9 +406,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                         lockedKeys(*handle, ka->keysAt(skr), &copied);
                         for (const quint32 id : copied) {
                             ka->m_keyIds.push_back(id);
-                            Key &k = ka->m_table.entry(id);
-                            k.lastRecord = rec;
-                            k.lastT = t;
+                            KeyStatsAccumulator::touch(ka->m_table.entry(id), rec, t);
                         }
                     }
                 }
@@ -506,15 +454,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
         }
     }
     for (Key &k : ka->m_table.entries()) {
-        if (k.finishes > 0) {
-            k.state = std::isnan(k.firstReuse) ? State::Written : State::WrittenRead;
-        } else if (k.aborts > 0) {
-            k.state = State::Aborted;
-        } else if (k.reserves > 0) {
-            k.state = State::ReservedOnly;
-        } else {
-            k.state = State::PrefetchedOnly;
-        }
+        k.state = KeyStatsAccumulator::stateOf(k);
         ka->m_alreadyStored += k.reservedAgain ? 1 : 0;
     }
     ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 &&
