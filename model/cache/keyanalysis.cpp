@@ -1,5 +1,6 @@
 #include "cache/keyanalysis.h"
 
+#include "cache/handlelinker.h"
 #include "cache/keystatsaccumulator.h"
 #include "codec/qualname.h"
 #include "trace/tracedocument.h"
@@ -52,25 +53,6 @@ quint64 listHash(const std::vector<RawKeyScanner::Key> &keys, size_t from) {
         h = combine(h, keys[i].hash);
     }
     return combine(h, keys.size() - from);
-}
-
-/**
- * The keys a release with nil `keys` gives back: the request's keys `req` at the handle's
- * l1_found_indices (the keys its prefetch locked in L1), or all of `req` when the handle lists
- * no found index or one outside `req`.
- */
-void lockedKeys(const PrefetchHandle &h, std::span<const quint32> req, std::vector<quint32> *out) {
-    out->clear();
-    for (const qint64 i : h.l1FoundIndices) {
-        if (i < 0 || quint64(i) >= req.size()) {
-            out->clear();
-            break;
-        }
-        out->push_back(req[size_t(i)]);
-    }
-    if (out->empty()) {
-        out->assign(req.begin(), req.end());
-    }
 }
 
 }  // namespace
@@ -281,53 +263,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     };
 
     FinishReadPlacement placement;  // file order; see the class comment
-    // Submits by request id, for linking handles (made at the first handle: traces without
-    // release/cancel pay nothing).
-    bool ridIndexed = false;
-    QHash<QByteArray, std::vector<qint32>> submitsByRid;
-    QHash<qint64, qint32> submitByPrefetchId;
-    const double tMonoStart = doc.header().tMonoStart().value_or(qQNaN());
-    auto linkHandle = [&](const PrefetchHandle &h, QByteArrayView rid) -> qint32 {
-        if (h.prefetchRequestId != -1) {
-            auto it = submitByPrefetchId.constFind(h.prefetchRequestId);
-            if (it != submitByPrefetchId.constEnd()) {
-                return it.value();
-            }
-        }
-        if (!ridIndexed) {
-            ridIndexed = true;
-            for (const RequestIdRef &r : ka->m_rids) {
-                if (Call(ka->m_calls[size_t(r.kr)]) == Call::Prefetch) {
-                    submitsByRid[QByteArray(ka->m_ridPool.constData() + r.offset,
-                                            qsizetype(r.size))]
-                        .push_back(r.kr);
-                }
-            }
-        }
-        const QByteArray id =
-            h.externalRequestId.isEmpty() ? rid.toByteArray() : h.externalRequestId.toUtf8();
-        auto it = submitsByRid.constFind(id);
-        if (it == submitsByRid.constEnd() || it->empty()) {
-            return -1;
-        }
-        qint32 best = it->back();
-        const double want = h.submitTMono(tMonoStart);
-        if (std::isfinite(want)) {
-            double bestD = qInf();
-            for (const qint32 skr : *it) {
-                const double d = std::abs(rs.tMono(ka->m_records[size_t(skr)]) - want);
-                if (d < bestD) {
-                    bestD = d;
-                    best = skr;
-                }
-            }
-        }
-        if (h.prefetchRequestId != -1) {
-            submitByPrefetchId.insert(h.prefetchRequestId, best);
-        }
-        return best;
-    };
-    std::vector<quint32> copied;
+    HandleLinker linker(*ka, doc.header().tMonoStart().value_or(qQNaN()));
+    std::vector<quint32> locked;
 
     // Merge in file order: intern keys and update their stats.
     auto merge = [&](const std::vector<Slice> &slices) {
@@ -361,8 +298,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     ka->m_rids.push_back(
                         RequestIdRef{kr, quint32(ka->m_ridPool.size()), quint32(rid.size())});
                     ka->m_ridPool.append(rid.data(), rid.size());
-                    if (ridIndexed && call == Call::Prefetch) {
-                        submitsByRid[rid.toByteArray()].push_back(kr);
+                    if (call == Call::Prefetch) {
+                        linker.addSubmit(kr, rid);
                     }
                 }
                 const PrefetchHandle *handle = nullptr;
@@ -374,7 +311,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     }
                     if (nextHandle < sl.handles.size() && sl.handles[nextHandle].first == si) {
                         const PrefetchHandle &h = sl.handles[nextHandle].second;
-                        ka->m_handles.push_back(HandleRef{kr, linkHandle(h, rid), h});
+                        ka->m_handles.push_back(HandleRef{kr, linker.link(h, rid), h});
                         handle = &ka->m_handles.back().handle;
                     }
                 }
@@ -403,8 +340,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     const qint32 skr = ka->m_handles.back().submitKr;
                     if (skr >= 0) {
                         ++ka->m_releasesNil;
-                        lockedKeys(*handle, ka->keysAt(skr), &copied);
-                        for (const quint32 id : copied) {
+                        HandleLinker::lockedKeys(*handle, ka->keysAt(skr), &locked);
+                        for (const quint32 id : locked) {
                             ka->m_keyIds.push_back(id);
                             KeyStatsAccumulator::touch(ka->m_table.entry(id), rec, t);
                         }
