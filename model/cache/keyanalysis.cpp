@@ -1,10 +1,11 @@
 #include "cache/keyanalysis.h"
 
 #include "cache/handlelinker.h"
+#include "cache/keylisthash.h"
+#include "cache/keyscanpass.h"
 #include "cache/keystatsaccumulator.h"
 #include "codec/qualname.h"
 #include "trace/tracedocument.h"
-#include "util/parallelchunks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,58 +14,16 @@ namespace lmct {
 
 namespace {
 
-constexpr int kBatchRecords = 16384;  // key records scanned in parallel between two merges
-constexpr int kSliceRecords = 512;    // key records per worker task
-
-/** What one worker found in a slice of key records. */
-struct Slice {
-    int from = 0, to = 0;                  // key record range [from, to)
-    std::vector<RawKeyScanner::Key> keys;  // all keys of the slice, in order
-    std::vector<quint32> counts;           // keys per key record
-    std::vector<QByteArrayView> rids;      // request id per record (submit, release, cancel)
-    std::vector<quint64> lists;            // key-list hash per record (reads and releases)
-    std::vector<std::pair<int, PrefetchHandle>> handles;  // (scan index, handle), ascending
-    qint64 damaged = 0;
-};
-
-using Call = KeyAnalysis::Call;
-
-bool isKeyRecord(Call c) {
-    return c != Call::Other && c != Call::ReadExit;
-}
-
-bool hasRequestId(Call c) {
-    return c == Call::Prefetch || c == Call::Release || c == Call::Cancel;
-}
-
-bool hasKeyList(Call c) {
-    return c == Call::ReadEnter || c == Call::ReadExit || c == Call::FinishRead;
-}
-
-/** Order-sensitive hash of a key list from its keys' identity hashes. */
-quint64 combine(quint64 h, quint64 k) {
-    h ^= k + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdull;
-}
-
-quint64 listHash(const std::vector<RawKeyScanner::Key> &keys, size_t from) {
-    quint64 h = 0x243f6a8885a308d3ull;
-    for (size_t i = from; i < keys.size(); ++i) {
-        h = combine(h, keys[i].hash);
+/** The KeyListHash of key ids already interned (a release's keys, as its finish lists them). */
+quint64 idListHash(const KeyAnalysis &ka, std::span<const quint32> ids) {
+    KeyListHash h;
+    for (const quint32 id : ids) {
+        h.add(ka.key(int(id)).hash);
     }
-    return combine(h, keys.size() - from);
+    return h.value();
 }
 
 }  // namespace
-
-/** listHash() of key ids already interned (a release's keys, as its finish lists them). */
-quint64 KeyAnalysis::idListHash(const KeyAnalysis &ka, std::span<const quint32> ids) {
-    quint64 h = 0x243f6a8885a308d3ull;
-    for (const quint32 id : ids) {
-        h = combine(h, ka.key(int(id)).hash);
-    }
-    return combine(h, ids.size());
-}
 
 KeyAnalysis::Call KeyAnalysis::callOf(const QString &qualname) {
     const QString s = Qualname::shortName(qualname);
@@ -173,109 +132,29 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     // (cut short while open: the records past the new end read as zeros)
     const int n = std::min(ka->m_recordCount, doc.readableRecordCount());
     ka->m_readable = n;
-    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
 
-    // Calls by qualname id.
-    std::vector<Call> callById(size_t(rs.qualnameCount()), Call::Other);
-    bool anyFinishRead = false;
-    for (size_t id = 0; id < callById.size(); ++id) {
-        callById[id] = callOf(rs.qualnameById(quint32(id)));
-        anyFinishRead = anyFinishRead || callById[id] == Call::FinishRead;
-    }
-    auto callAtRecord = [&](int i) {
-        const quint32 q = rs.qualnameId(i);
-        return q < callById.size() ? callById[q] : Call::Other;
-    };
-    // Scanned records: the key records, and the exits when finish_read_prefetched records need
-    // placing (their key lists only).
-    auto scanned = [&](Call c) { return isKeyRecord(c) || (anyFinishRead && c == Call::ReadExit); };
-    qint64 expect = 0, expectScan = 0;
-    for (int i = 0; i < n; ++i) {
-        const Call c = callAtRecord(i);
-        expect += isKeyRecord(c) ? 1 : 0;
-        expectScan += scanned(c) ? 1 : 0;
-    }
-    std::vector<qint32> scanRecs;
-    std::vector<quint8> scanCalls;
-    scanRecs.reserve(size_t(expectScan));
-    scanCalls.reserve(size_t(expectScan));
-    for (int i = 0; i < n; ++i) {
-        const Call c = callAtRecord(i);
-        if (scanned(c)) {
-            scanRecs.push_back(i);
-            scanCalls.push_back(quint8(c));
-        }
-    }
-    ka->m_records.reserve(size_t(expect));
-    ka->m_calls.reserve(size_t(expect));
-    ka->m_begin.reserve(size_t(expect) + 1);
+    const KeyScanPass pass(doc, data, n);
+    const size_t expect = size_t(pass.keyRecordCount());
+    ka->m_records.reserve(expect);
+    ka->m_calls.reserve(expect);
+    ka->m_begin.reserve(expect + 1);
 
+    KeyTable<Key> &table = ka->m_table;
     KeyStatsAccumulator stats;
-    const int total = int(scanRecs.size());
-    int lastPercent = -1;
-    // Slices are reused from batch to batch (their buffers keep their capacity: fresh pages
-    // would have to be zeroed by the kernel every time).
-    auto makeSlices = [&](int b, std::vector<Slice> *slices) {
-        const int e = std::min(total, b + kBatchRecords);
-        slices->resize(size_t((e - b + kSliceRecords - 1) / kSliceRecords));
-        for (size_t i = 0; i < slices->size(); ++i) {
-            Slice &sl = (*slices)[i];
-            sl.from = b + int(i) * kSliceRecords;
-            sl.to = std::min(e, sl.from + kSliceRecords);
-            sl.keys.clear();
-            sl.counts.clear();
-            sl.rids.clear();
-            sl.lists.clear();
-            sl.handles.clear();
-            sl.damaged = 0;
-        }
-    };
-    auto scanSlice = [&](Slice &sl) {
-        if (cancelled()) {
-            return;
-        }
-        sl.counts.reserve(size_t(sl.to - sl.from));
-        sl.rids.resize(size_t(sl.to - sl.from));
-        sl.lists.resize(size_t(sl.to - sl.from));
-        for (int si = sl.from; si < sl.to; ++si) {
-            const int rec = scanRecs[size_t(si)];
-            const Call call = Call(scanCalls[size_t(si)]);
-            const uchar *body = data + rs.frameOffset(rec) + 4;
-            const size_t before = sl.keys.size();
-            QByteArrayView *rid = hasRequestId(call) ? &sl.rids[size_t(si - sl.from)] : nullptr;
-            if (!RawKeyScanner::scan(body, rs.bodyLength(rec), &sl.keys, rid)) {
-                ++sl.damaged;
-            }
-            if (hasKeyList(call)) {
-                sl.lists[size_t(si - sl.from)] = listHash(sl.keys, before);
-            }
-            if (call == Call::ReadExit) {
-                sl.keys.resize(before);  // only its key list is needed
-            }
-            if (call == Call::Release || call == Call::Cancel) {
-                // Rare records: their handle is decoded as a Value.
-                if (auto h = PrefetchHandle::fromArgs(doc.decodeArgs(rec).value)) {
-                    sl.handles.emplace_back(si, std::move(*h));
-                }
-            }
-            sl.counts.push_back(quint32(sl.keys.size() - before));
-        }
-    };
-
     FinishReadPlacement placement;  // file order; see the class comment
     HandleLinker linker(*ka, doc.header().tMonoStart().value_or(qQNaN()));
     std::vector<quint32> locked;
 
-    // Merge in file order: intern keys and update their stats.
-    auto merge = [&](const std::vector<Slice> &slices) {
-        for (const Slice &sl : slices) {
+    // Merge in file order: intern keys, update their stats, place reads, link handles.
+    auto merge = [&](const std::vector<KeyScanPass::Slice> &slices) {
+        for (const KeyScanPass::Slice &sl : slices) {
             ka->m_damaged += sl.damaged;
             size_t at = 0;
             size_t nextHandle = 0;
             for (int si = sl.from; si < sl.to; ++si) {
                 quint32 cnt = sl.counts[size_t(si - sl.from)];
-                const Call call = Call(scanCalls[size_t(si)]);
-                const qint32 rec = scanRecs[size_t(si)];
+                const Call call = pass.callAt(si);
+                const qint32 rec = pass.recordAt(si);
                 const double t = rs.tMono(rec);
                 const quint64 list = sl.lists[size_t(si - sl.from)];
                 if (call == Call::ReadExit) {
@@ -328,11 +207,11 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     placement.enter(list, rec);
                 }
                 for (quint32 j = 0; j < cnt; ++j, ++at) {
-                    ka->m_table.prefetch(sl.keys, at);
+                    table.prefetch(sl.keys, at);
                     const RawKeyScanner::Key &rk = sl.keys[at];
-                    const quint32 id = ka->m_table.intern(rk.fields, rk.hash);
+                    const quint32 id = table.intern(rk.fields, rk.hash);
                     ka->m_keyIds.push_back(id);
-                    stats.add(ka->m_table.entry(id), id, call, role, rec, t);
+                    stats.add(table.entry(id), id, call, role, rec, t);
                 }
                 if (call == Call::Release && cnt == 0 && handle) {
                     // keys = nil: the handle's locked keys, i.e. its request's keys at
@@ -343,7 +222,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                         HandleLinker::lockedKeys(*handle, ka->keysAt(skr), &locked);
                         for (const quint32 id : locked) {
                             ka->m_keyIds.push_back(id);
-                            KeyStatsAccumulator::touch(ka->m_table.entry(id), rec, t);
+                            KeyStatsAccumulator::touch(table.entry(id), rec, t);
                         }
                     }
                 }
@@ -356,46 +235,23 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
             }
         }
     };
-    // Pipeline: while one thread merges batch b, the others scan batch b + 1 (ParallelChunks:
-    // the calling thread works too and never waits for a queued task).
-    std::vector<Slice> slices, next;
-    makeSlices(0, &slices);
-    ParallelChunks::run(int(slices.size()), [&](int i) { scanSlice(slices[size_t(i)]); });
-    for (int b = 0; b < total; b += kBatchRecords) {
-        if (cancelled()) {
-            return nullptr;  // before merging: a cancelled scan leaves its slices incomplete
-        }
-        const int e = std::min(total, b + kBatchRecords);
-        next.clear();
-        if (e < total) {
-            makeSlices(e, &next);
-        }
-        ParallelChunks::run(int(next.size()) + 1, [&](int i) {
-            if (i == 0) {
-                merge(slices);
-            } else {
-                scanSlice(next[size_t(i) - 1]);
-            }
-        });
-        if (cancelled()) {
-            return nullptr;
-        }
-        // Merged: the batch's bytes were read once; keep the file out of the RSS (keys met again
-        // later are read again from the page cache).
-        doc.releaseRecordPages(scanRecs[size_t(b)], scanRecs[size_t(e - 1)]);
-        slices.swap(next);
-        const int percent = int(qint64(e) * 100 / std::max(1, total));
-        if (progress && percent != lastPercent) {
-            lastPercent = percent;
+    int lastPercent = -1;
+    auto report = [&](int percent) {
+        lastPercent = percent;
+        if (progress) {
             progress(percent);
         }
+    };
+    if (!pass.run(merge, report, cancel)) {
+        return nullptr;
     }
-    for (Key &k : ka->m_table.entries()) {
+
+    for (Key &k : table.entries()) {
         k.state = KeyStatsAccumulator::stateOf(k);
         ka->m_alreadyStored += k.reservedAgain ? 1 : 0;
     }
-    ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 &&
-                        ka->m_table.size() > 0 && ka->m_table.salts().isEmpty();
+    ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 && table.size() > 0 &&
+                        table.salts().isEmpty();
     if (ka->m_saltMissing) {
         doc.noteOnce(Diagnostic{Diagnostic::Severity::Info, Diagnostic::Kind::Note, -1,
                                 QStringLiteral("trace_schema_version is 2 but ") +
@@ -403,7 +259,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                                     QStringLiteral(" (LMCache's ObjectKey codec did not write "
                                                    "it); every key counts as one tenant")});
     }
-    ka->m_table.finish();
+    table.finish();
     ka->m_keyIds.shrink_to_fit();
     if (progress && lastPercent != 100) {
         progress(100);

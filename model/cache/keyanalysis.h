@@ -43,7 +43,7 @@ class TraceDocument;
  * its submit: the submit an earlier handle with the same `prefetch_request_id` (not -1) was linked
  * to; else, among the earlier submit_prefetch_task records with the handle's `external_request_id`,
  * the one whose t_mono is nearest to `submit_time` − the header's `t_mono_start` (the latest when
- * the handle has no submit_time).
+ * the handle has no submit_time; HandleLinker).
  *
  * Which finish_read_prefetched is a read (finishRoleAt()), decided from the calls' order and key
  * lists by FinishReadPlacement (docs/cache-behaviour.md, "Reads"), file order:
@@ -64,12 +64,13 @@ class TraceDocument;
  * keyed by a 64-bit identity hash (KeyTable); equal hashes are confirmed field by field, so two
  * identities never merge. Key ids are dense, in order of first appearance.
  *
- * Per key it keeps compact stats (Key, ≈ 120 bytes). Per key record it keeps the record index, the
- * call and the key ids in file order (a CSR: 4 bytes per key occurrence + 9 per record), so
- * lifecycles (KeyLifecycle) and replays (ReuseAnalysis) need no second decode. The CSR's offsets
- * are 4 bytes: at most kMaxOccurrences key occurrences in all (16 GB of key ids); the keys of
- * records past that are left out and the records counted in damagedRecords(). A key record's
- * `t_mono` is read from the document's RecordStore, not copied (8 bytes per record less).
+ * Per key it keeps compact stats (Key, ≈ 120 bytes; KeyStatsAccumulator adds them up and decides
+ * the state). Per key record it keeps the record index, the call and the key ids in file order (a
+ * CSR: 4 bytes per key occurrence + 9 per record), so lifecycles (KeyLifecycle) and replays
+ * (ReuseAnalysis) need no second decode. The CSR's offsets are 4 bytes: at most kMaxOccurrences key
+ * occurrences in all (16 GB of key ids); the keys of records past that are left out and the records
+ * counted in damagedRecords(). A key record's `t_mono` is read from the document's RecordStore, not
+ * copied (8 bytes per record less).
  *
  * Keyless finish_write (the newest builds omit `keys` when the server has several L1
  * managers): such a record cannot be attributed to keys. It counts in keylessFinishes(), changes
@@ -82,8 +83,8 @@ class TraceDocument;
  * Ownership: build() returns a shared immutable object that reads `t_mono` from the document's
  * record store (timeAt()): it holds the document when a shared_ptr owns it (TraceLoader's
  * documents always are), else the caller keeps the document alive as long as the analysis.
- * Thread-safety: build() is reentrant (run it on a worker; it parallelises the key scan with
- * ParallelChunks on ComputePool); the result is immutable and its const methods may be called
+ * Thread-safety: build() is reentrant (run it on a worker; its key scan, KeyScanPass, runs on
+ * ComputePool through ParallelChunks); the result is immutable and its const methods may be called
  * from any thread.
  * Errors: records whose args are damaged contribute the keys found before the damage and are
  * counted in damagedRecords().
@@ -290,7 +291,6 @@ public:
 private:
     static constexpr quint8 kAttachedBit = 0x80;  // in m_calls: a finish that is no read
     FinishRole attachedRole(int kr) const;
-    static quint64 idListHash(const KeyAnalysis &ka, std::span<const quint32> ids);
     struct Attached {
         qint32 kr;
         qint32 owner;  // record
