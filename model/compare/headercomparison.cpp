@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QMap>
 #include <optional>
 
@@ -19,7 +20,7 @@ QString compact(const QJsonValue &v) {
         case QJsonValue::Bool:
             return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
         case QJsonValue::Double:
-            return QString::number(v.toDouble(), 'g', 17);
+            return QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest);
         case QJsonValue::String:
             return QString::fromUtf8(QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact))
                 .mid(1)
@@ -65,7 +66,7 @@ QString optionalText(const std::optional<qint64> &v) {
     return v ? QString::number(*v) : QString();
 }
 QString optionalText(const std::optional<double> &v) {
-    return v ? QString::number(*v, 'g', 17) : QString();
+    return v ? QString::number(*v, 'g', QLocale::FloatingPointShortest) : QString();
 }
 
 }  // namespace
@@ -101,8 +102,9 @@ HeaderComparison HeaderComparison::build(const TraceDocument &a, const TraceDocu
            !out.m_diff.isIdentical() && out.m_diff.isEqualIgnoringVolatile());
     header(QStringLiteral("records"), QString::number(a.records().size()),
            QString::number(b.records().size()));
-    header(QStringLiteral("duration_s"), QString::number(a.records().maxTMono(), 'g', 17),
-           QString::number(b.records().maxTMono(), 'g', 17));
+    header(QStringLiteral("duration_s"),
+           QString::number(a.records().maxTMono(), 'g', QLocale::FloatingPointShortest),
+           QString::number(b.records().maxTMono(), 'g', QLocale::FloatingPointShortest));
 
     const StorageManagerConfig &ca = ha.smConfig();
     const StorageManagerConfig &cb = hb.smConfig();
