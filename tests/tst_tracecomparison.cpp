@@ -200,6 +200,36 @@ private slots:
         QCOMPARE(t.both, 2);   // keys 0 and 2
         QCOMPARE(t.onlyB, 2);  // keys 1 and 3 of rank 1
         QCOMPARE(t.onlyA, 14);
+        // B's header has no config at all.
+        QCOMPARE(c->cache().b().atCapacity.reason,
+                 QStringLiteral("B has no StorageManager config: L1 size unknown"));
+        QVERIFY(c->cache().b().atCapacity.note.isEmpty());
+        const auto *config = headerRow(*c, QStringLiteral("sm_config_json"));
+        QVERIFY(config);
+        QVERIFY(config->differs);
+        QCOMPARE(config->b, QStringLiteral("no StorageManager config attached"));
+    }
+
+    void noLayout() {
+        // Keys written and prefetched without any MemoryLayoutDesc: bytes per object unknown.
+        CacheTraceWriter w;
+        w.call(1.0, QStringLiteral("finish_write"), {key(1)});
+        w.call(2.0, QStringLiteral("submit_prefetch_task"), {key(1)}, KeysAt::Spec,
+               QStringLiteral("r"));
+        HeaderSpec h;
+        h.configJson = workloadConfig({});
+        const QByteArray bytes = frame(headerBody(h)) + w.bytes().mid(frameEnds(w.bytes()).first());
+        QString error;
+        auto b = TraceLoader::loadBytes(bytes, QStringLiteral("b.lct"), &error);
+        auto a = loadWorkload(makeWorkload({}), QStringLiteral("a.lct"));
+        QVERIFY2(a && b, qPrintable(error));
+        const auto c = TraceComparison::run(*a, *b);
+        QVERIFY(c);
+        QCOMPARE(c->cache().b().atCapacity.reason,
+                 QStringLiteral("B has no MemoryLayoutDesc for every key: bytes per object "
+                                "unknown"));
+        QCOMPARE(c->cache().b().atCapacity.l1Bytes, std::optional<qint64>(1024));
+        QCOMPARE(c->cache().b().atCapacity.prefetchOccurrences, 1);
     }
 
     void noPrefetchesInB() {

@@ -21,7 +21,9 @@ std::optional<CapacityHit> CapacityHit::compute(const StorageManagerConfig &conf
                                  "replayed as LRU")
                       .arg(h.configuredPolicy, side));
     }
-    if (!h.l1Bytes) {
+    if (!config.isValid()) {
+        h.reason = QStringLiteral("%1 has no StorageManager config: L1 size unknown").arg(side);
+    } else if (!h.l1Bytes) {
         h.reason = QStringLiteral("no L1 size in %1's config").arg(side);
     } else if (uses.prefetchOccurrences() == 0) {
         h.reason = QStringLiteral("%1 has no submit_prefetch_task").arg(side);
@@ -31,8 +33,7 @@ std::optional<CapacityHit> CapacityHit::compute(const StorageManagerConfig &conf
                 .arg(side);
     }
     if (!h.reason.isEmpty()) {
-        h.note = notes.join(QStringLiteral("; "));
-        return h;
+        return h;  // no replay: no assumption to note
     }
     bool oneSize = true;
     const quint64 first = uses.keyCount() ? uses.sizeOf(0) : 0;

@@ -23,8 +23,9 @@ namespace lmct {
  *   an absent or unknown name is replayed as LRU and the note says so.
  * - hit ratio = counted prefetch occurrences that hit / all prefetch occurrences (WhatIfAnalysis's
  *   definition).
- * When it cannot be computed, hitRatio is NaN and `reason` says why ("no L1 size in A's config",
- * "B has no submit_prefetch_task", "A has no MemoryLayoutDesc: bytes per object unknown").
+ * When it cannot be computed, hitRatio is NaN and `reason` says why ("A has no StorageManager
+ * config: L1 size unknown", "no L1 size in A's config", "B has no submit_prefetch_task", "A has
+ * no MemoryLayoutDesc for every key: bytes per object unknown"); `note` is then empty.
  *
  * Thread-safety: a value type; compute() is reentrant.
  */
