@@ -137,6 +137,8 @@ private slots:
         QCOMPARE(hb.configuredPolicy, QStringLiteral("FIFO"));
         QCOMPARE(hb.policy, CachePolicy::Kind::Fifo);
         QCOMPARE(hb.prefetchHits, tinyReplay(p.wb.uses, 8, true));
+        // The workload tells the two policies apart.
+        QVERIFY(tinyReplay(p.wb.uses, 8, true) != tinyReplay(p.wb.uses, 8, false));
         QCOMPARE(p.c->cache().a().atCapacity.prefetchHits, tinyReplay(p.wa.uses, 8, false));
         const auto *row = headerRow(*p.c, QStringLiteral("eviction_config.eviction_policy"));
         QVERIFY(row);

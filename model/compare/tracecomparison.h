@@ -29,7 +29,8 @@ class TraceDocument;
  *
  * Per trace it computes, in this order: TraceStatistics (whole trace, arguments decoded),
  * CacheAnalysis, the read_prefetched_results pairs and the UseSequence of every key; then the
- * comparisons. Progress (0..100): A 0–40, B 40–80, the comparisons (what-if replays) 80–100.
+ * comparisons. Progress (0..100): A 0–40, B 40–80, the comparisons (what-if replays) 80–100;
+ * called from the calling thread or pool workers, one call at a time.
  *
  * Ownership: run() returns a shared immutable object holding the analyses (they read t_mono
  * from the documents' record stores: the caller keeps both documents alive as long as the
