@@ -88,9 +88,7 @@ QVariant FigureTableModel::data(const QModelIndex &index, int role) const {
                     if (!std::isfinite(d)) {
                         return kUnknown;
                     }
-                    return sign(d) + formatted(std::fabs(d), r.format == Format::Count
-                                                                 ? Format::Count
-                                                                 : r.format);
+                    return sign(d) + formatted(std::fabs(d), r.format);
                 }
                 case PercentColumn:
                     return text ? QString() : percentText(r.values.percent());
