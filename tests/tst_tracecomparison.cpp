@@ -437,6 +437,22 @@ private slots:
         }
         std::atomic_bool cancel{true};
         QVERIFY(!TraceComparison::run(*a, *a, TraceComparison::Options{}, {}, &cancel));
+        // Cancelled while running: once B's analyses begin.
+        std::atomic_bool late{false};
+        std::atomic_int after{0};
+        const auto none = TraceComparison::run(
+            *a, *a, TraceComparison::Options{},
+            [&](int p) {
+                if (late) {
+                    ++after;
+                }
+                if (p >= 40) {
+                    late = true;
+                }
+            },
+            &late);
+        QVERIFY(!none);
+        QVERIFY(after.load() < 20);  // it stopped soon
     }
 };
 
