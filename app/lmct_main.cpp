@@ -9,6 +9,7 @@
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
 #include "util/utf8argument.h"
+#include "whatifcommand.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -114,6 +115,8 @@ QString usage() {
         "                          write the matching records to OUT (Chrome JSON for Perfetto)\n"
         "  keys [--json] FILE      every distinct ObjectKey, its calls and state\n"
         "  anomalies [--json] FILE what looks wrong: unmatched writes and reads, time, gaps\n"
+        "  whatif [--policy LIST] [--capacity LIST] [--model M] [--salt S] [--sample RATE]\n"
+        "         [--json] FILE    prefetch hit ratio per eviction policy and capacity\n"
         "\n"
         "Run 'lmct COMMAND --help' for a command's options.\n"
         "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
@@ -140,6 +143,9 @@ int run(const QString &command, const QStringList &args) {
     }
     if (command == QLatin1String("anomalies")) {
         return AnomaliesCommand::run(args);
+    }
+    if (command == QLatin1String("whatif")) {
+        return WhatIfCommand::run(args);
     }
     QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
     return kExitUsage;
