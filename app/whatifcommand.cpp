@@ -83,12 +83,13 @@ std::optional<std::vector<CachePolicy::Kind>> parsePolicies(const QString &text,
     qsizetype begin = 0;
     for (const QString &item : text.split(QLatin1Char(','))) {
         const QString name = item.trimmed();
+        const qsizetype at = begin + (name.isEmpty() ? 0 : item.indexOf(name));
         const auto kind = CachePolicy::fromName(name);
         if (!kind) {
             *error = QStringLiteral("--policy: %1 at %2: expected one of %3")
                          .arg(name.isEmpty() ? QStringLiteral("empty policy")
                                              : QLatin1Char('\'') + name + QLatin1Char('\''))
-                         .arg(begin + 1)
+                         .arg(at + 1)
                          .arg(policyNames());
             return std::nullopt;
         }
@@ -278,6 +279,13 @@ int WhatIfCommand::run(const QStringList &args) {
     const bool anySize = firstSize != specs.end();
     const bool anyCount =
         std::any_of(specs.begin(), specs.end(), [](const CapacitySpec &s) { return !s.bytes; });
+    if (anySize && uses->keyCount() == 0) {
+        progress.clear();
+        cmd.error(QStringLiteral("--capacity: %1 is a size, but no keys are in scope, so bytes "
+                                 "per chunk are unknown: give chunk counts")
+                      .arg(bytesText(firstSize->value)));
+        return CacheCommand::kExitUsage;
+    }
     if (anySize && !uses->hasSizes()) {
         progress.clear();
         cmd.error(QStringLiteral(
@@ -360,7 +368,7 @@ int WhatIfCommand::run(const QStringList &args) {
             QStringLiteral("you ran %1 at %2")
                 .arg(kind               ? CachePolicy::label(*kind)
                      : configuredPolicy ? QLatin1Char('\'') + *configuredPolicy + QLatin1Char('\'')
-                                        : QStringLiteral("L1"),
+                                        : QStringLiteral("an unknown eviction policy"),
                      bytesText(quint64(*l1)));
         if (!uses->hasSizes()) {
             configuredLine = ran + QStringLiteral(
@@ -394,12 +402,11 @@ int WhatIfCommand::run(const QStringList &args) {
             if (kind) {
                 configuredLine += QStringLiteral(": %1").arg(percent(ratioOf(*kind)));
             } else {
-                configuredLine += QStringLiteral(" (%1); LRU there: %2")
-                                      .arg(configuredPolicy ? QStringLiteral("not a policy lmct "
-                                                                             "replays")
-                                                            : QStringLiteral("eviction policy "
-                                                                             "unknown"),
-                                           percent(ratioOf(CachePolicy::Kind::Lru)));
+                configuredLine +=
+                    QStringLiteral("%1; LRU there: %2")
+                        .arg(configuredPolicy ? QStringLiteral(" (not a policy lmct replays)")
+                                              : QString(),
+                             percent(ratioOf(CachePolicy::Kind::Lru)));
             }
             const WhatIfAnalysis::Curve *opt = at->curve(CachePolicy::Kind::Opt);
             const qint64 optHits =

@@ -595,6 +595,14 @@ private slots:
         QCOMPARE(none.exitCode, 0);
         QCOMPARE(jsonOf(none)[QStringLiteral("uses")].toInteger(), qint64(0));
         QCOMPARE(jsonOf(none)[QStringLiteral("prefetch_occurrences")].toInteger(), qint64(0));
+        // A size needs keys in scope to know their bytes per object.
+        const Run noKeys =
+            runLmct({QStringLiteral("whatif"), QStringLiteral("--model"), QLatin1String(kModelA),
+                     QStringLiteral("--salt"), QStringLiteral("tenant-b"),
+                     QStringLiteral("--capacity"), QStringLiteral("1GiB"), m_twoModels});
+        QCOMPARE(noKeys.exitCode, 1);
+        QVERIFY2(noKeys.err.contains("--capacity: 1 GiB is a size, but no keys are in scope"),
+                 noKeys.err.constData());
     }
 
     void unknownModelOrSaltListsTheChoices() {
@@ -636,6 +644,11 @@ private slots:
         QVERIFY(bad.out.isEmpty());
         QCOMPARE(bad.err, QByteArray("lmct whatif: --policy: 'lfu' at 5: expected one of lru, "
                                      "fifo, clock, s3fifo, arc, opt\n"));
+        const Run spaced = runLmct({QStringLiteral("whatif"), QStringLiteral("--policy"),
+                                    QStringLiteral("lru,  lfu"), m_plain});
+        QCOMPARE(spaced.exitCode, 1);
+        QVERIFY2(spaced.err.contains("--policy: 'lfu' at 7: expected one of"),
+                 spaced.err.constData());
         const Run empty = runLmct({QStringLiteral("whatif"), QStringLiteral("--policy"),
                                    QStringLiteral("lru,,opt"), m_plain});
         QCOMPARE(empty.exitCode, 1);
@@ -769,6 +782,25 @@ private slots:
                                     .arg(percent(double(lru(m_stream, 3).prefetchHits) / p))
                                     .toUtf8()),
                  u.out.constData());
+    }
+
+    void configuredLineWithoutPolicy() {
+        WhatIfTrace w(configWith(3 * kBig, QString()));
+        w.uses(m_stream);
+        const QString path = save("nopolicy.lct", w.bytes());
+        const Run r = runLmct({QStringLiteral("whatif"), path});
+        QCOMPARE(r.exitCode, 0);
+        const double p = double(prefetches(m_stream));
+        QVERIFY2(r.out.contains(QStringLiteral("you ran an unknown eviction policy at 108 MiB ≈ 3 "
+                                               "chunks; LRU there: %1; OPT there: %2; ")
+                                    .arg(percent(double(lru(m_stream, 3).prefetchHits) / p),
+                                         percent(double(opt(m_stream, 3).prefetchHits) / p))
+                                    .toUtf8()),
+                 r.out.constData());
+        const Run j = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), path});
+        QVERIFY(jsonOf(j)[QStringLiteral("configured")][QStringLiteral("policy")].isNull());
+        QCOMPARE(jsonOf(j)[QStringLiteral("configured")][QStringLiteral("chunks")].toInteger(),
+                 qint64(3));
     }
 
     void exitCodes() {
