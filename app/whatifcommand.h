@@ -22,7 +22,8 @@ namespace lmct {
  * (a row per capacity, a column per policy, percent) and a line comparing the configured L1 with
  * OPT at the same capacity.
  *
- * Progress goes to stderr only when stderr is a terminal.
+ * Progress goes to stderr only when stderr is a terminal. Thread-safety: main thread of the
+ * command-line program (the replays run on ComputePool).
  *
  * Exit codes: 0 ok, 1 usage error (bad option, policy, capacity list, sample rate, unknown model
  * or salt, a size without a layout), 2 unreadable input or a failed write to standard output.
