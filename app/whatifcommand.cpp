@@ -14,6 +14,7 @@
 #include <QStringList>
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <mutex>
 #include <optional>
 
@@ -118,7 +119,24 @@ QString percent(double ratio) {
 }
 
 QString bytesText(quint64 bytes) {
-    return StorageManagerConfig::formatBytes(qint64(std::min<quint64>(bytes, quint64(INT64_MAX))));
+    if (bytes <= quint64(INT64_MAX)) {
+        return StorageManagerConfig::formatBytes(qint64(bytes));
+    }
+    QString n = QString::number(double(bytes) / double(quint64(1) << 60), 'f', 2);
+    while (n.endsWith(QLatin1Char('0'))) {
+        n.chop(1);
+    }
+    if (n.endsWith(QLatin1Char('.'))) {
+        n.chop(1);
+    }
+    return n + QStringLiteral(" EiB");
+}
+
+/** `chunks` × `perChunk` bytes in words; "over 16 EiB" past 2^64 - 1. */
+QString chunkBytesText(quint64 chunks, quint64 perChunk) {
+    const unsigned __int128 bytes = (unsigned __int128)chunks * perChunk;
+    return bytes > std::numeric_limits<quint64>::max() ? QStringLiteral("over 16 EiB")
+                                                       : bytesText(quint64(bytes));
 }
 
 QString countedChunks(quint64 n) {
@@ -391,9 +409,9 @@ int WhatIfCommand::run(const QStringList &args) {
                 return c && !c->prefetchHitRatio.empty() ? c->prefetchHitRatio.front() : 0.0;
             };
             auto capacityText = [&](quint64 c) {
-                return perKey > 0
-                           ? QStringLiteral("%1 (%2)").arg(countedChunks(c), bytesText(c * perKey))
-                           : bytesText(c);
+                return perKey > 0 ? QStringLiteral("%1 (%2)").arg(countedChunks(c),
+                                                                  chunkBytesText(c, perKey))
+                                  : bytesText(c);
             };
             configuredLine = ran;
             if (perKey > 0) {
@@ -455,28 +473,34 @@ int WhatIfCommand::run(const QStringList &args) {
 
     const std::vector<WhatIfAnalysis::Curve> &curves = wi->curves();
     const bool withSize = perKey > 0;
-    QString head = inBytes ? QStringLiteral("%1").arg(QStringLiteral("CAPACITY"), 12)
-                           : QStringLiteral("%1").arg(QStringLiteral("CHUNKS"), 12);
-    if (withSize) {
-        head += QStringLiteral("%1").arg(QStringLiteral("SIZE"), 12);
-    }
-    for (const WhatIfAnalysis::Curve &c : curves) {
-        head += QStringLiteral("%1").arg(CachePolicy::label(c.policy), 9);
-    }
-    out += head + QLatin1Char('\n');
     const size_t rows = curves.empty() ? 0 : curves.front().capacities.size();
+    QStringList capacityCells, sizeCells;
+    qsizetype capacityWidth = 12, sizeWidth = 12;  // wider for huge capacities
     for (size_t r = 0; r < rows; ++r) {
         const quint64 capacity = curves.front().capacities[r];
-        QString line =
-            QStringLiteral("%1").arg(inBytes ? bytesText(capacity) : QString::number(capacity), 12);
+        capacityCells << (inBytes ? bytesText(capacity) : QString::number(capacity));
+        sizeCells << (withSize ? chunkBytesText(capacity, perKey) : QString());
+        capacityWidth = std::max(capacityWidth, capacityCells.back().size() + 2);
+        sizeWidth = std::max(sizeWidth, sizeCells.back().size() + 2);
+    }
+    QString head = (inBytes ? QStringLiteral("CAPACITY") : QStringLiteral("CHUNKS"))
+                       .rightJustified(capacityWidth);
+    if (withSize) {
+        head += QStringLiteral("SIZE").rightJustified(sizeWidth);
+    }
+    for (const WhatIfAnalysis::Curve &c : curves) {
+        head += CachePolicy::label(c.policy).rightJustified(9);
+    }
+    out += head + QLatin1Char('\n');
+    for (size_t r = 0; r < rows; ++r) {
+        QString line = capacityCells[qsizetype(r)].rightJustified(capacityWidth);
         if (withSize) {
-            line += QStringLiteral("%1").arg(bytesText(capacity * perKey), 12);
+            line += sizeCells[qsizetype(r)].rightJustified(sizeWidth);
         }
         for (const WhatIfAnalysis::Curve &c : curves) {
-            line += QStringLiteral("%1").arg(r < c.prefetchHitRatio.size()
-                                                 ? percent(c.prefetchHitRatio[r])
-                                                 : QStringLiteral("-"),
-                                             9);
+            line += (r < c.prefetchHitRatio.size() ? percent(c.prefetchHitRatio[r])
+                                                   : QStringLiteral("-"))
+                        .rightJustified(9);
         }
         out += line + QLatin1Char('\n');
     }

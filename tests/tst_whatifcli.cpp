@@ -458,6 +458,32 @@ private slots:
         QCOMPARE(capacitiesOf(jsonOf(eq), QStringLiteral("lru")), QList<quint64>({2}));
     }
 
+    void hugeCapacities() {
+        // 2^64 - 1 chunks: everything fits; its size is past 2^64 bytes; JSON keeps the digits.
+        const Run j =
+            runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), QStringLiteral("--policy"),
+                     QStringLiteral("lru,s3fifo,opt"), QStringLiteral("--capacity"),
+                     QStringLiteral("18446744073709551615"), m_plain});
+        QCOMPARE(j.exitCode, 0);
+        QVERIFY2(j.out.contains("\"capacities\":[18446744073709551615]"), j.out.constData());
+        const std::vector<bool> counted = countedPrefetches(m_stream);
+        const double every =
+            double(std::count(counted.begin(), counted.end(), true)) / double(prefetches(m_stream));
+        for (const char *name : {"lru", "s3fifo", "opt"}) {
+            QCOMPARE(jsonOf(j)[QStringLiteral("policies")][QLatin1String(name)]
+                              [QStringLiteral("prefetch_hit_ratio")][0]
+                                  .toDouble(),
+                     every);
+        }
+        const Run t = runLmct({QStringLiteral("whatif"), QStringLiteral("--policy"),
+                               QStringLiteral("lru"), QStringLiteral("--capacity"),
+                               QStringLiteral("18446744073709551615,16000000TiB"), m_plain});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY2(t.out.contains("  18446744073709551615  over 16 EiB"), t.out.constData());
+        // 16000000 TiB / 36 MiB = 466033777777 chunks (rounded down), 15.26 EiB
+        QVERIFY2(t.out.contains(" 466033777777    15.26 EiB"), t.out.constData());
+    }
+
     void badCapacityLists_data() {
         QTest::addColumn<QString>("list");
         QTest::addColumn<QString>("message");
