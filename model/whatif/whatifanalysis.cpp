@@ -250,7 +250,7 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
             // Byte stack distance: bytes of the distinct keys since the previous use + its own.
             Fenwick<quint64> fw(n);
             quint64 seenBytes = 0;
-            std::vector<std::pair<quint64, quint8>> reuses;  // (distance, counted prefetch)
+            std::vector<quint64> reuses;  // distance << 1 | counted prefetch (bytes < 2^63)
             for (quint32 i = 0; i < n; ++i) {
                 if ((i & (kSlice - 1)) == kSlice - 1) {
                     pass.add(kSlice);
@@ -264,7 +264,7 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
                 if (p != UseSequence::kNever) {
                     const quint64 d = seenBytes - fw.prefix(p) + s;
                     fw.add(p, quint64(0) - s);
-                    reuses.emplace_back(d, seq->isCounted(i) ? 1 : 0);
+                    reuses.push_back(d << 1 | (seq->isCounted(i) ? 1 : 0));
                 } else {
                     seenBytes += s;
                 }
@@ -274,10 +274,10 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
             std::sort(reuses.begin(), reuses.end());
             qint64 h = 0, r = 0;
             for (size_t j = 0; j < reuses.size(); ++j) {
-                h += reuses[j].second;
+                h += qint64(reuses[j] & 1);
                 ++r;
-                if (j + 1 == reuses.size() || reuses[j + 1].first != reuses[j].first) {
-                    dist.push_back(reuses[j].first);
+                if (j + 1 == reuses.size() || (reuses[j + 1] >> 1) != (reuses[j] >> 1)) {
+                    dist.push_back(reuses[j] >> 1);
                     cumHits.push_back(h);
                     cumReuses.push_back(r);
                 }

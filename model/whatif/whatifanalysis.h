@@ -20,7 +20,9 @@ namespace lmct {
  *   the key's previous use + 1; in bytes: their bytes + the key's own); its curve is sampled at
  *   the capacities asked for, and lruExact() answers any other.
  * - Every other policy is simulated once per capacity, capacities in parallel on ComputePool;
- *   results are handed to `onCurve` policy by policy (from a worker thread) as they complete.
+ *   results are handed to `onCurve` policy by policy (from a worker thread) as they complete,
+ *   one call at a time; LRU's first, from the calling thread. `progress` (0..100) likewise comes
+ *   from any of these threads, one call at a time.
  * - Sampling (Options::sampleRate < 1): SHARDS (Waldspurger et al., FAST'15): only keys whose
  *   identity hash falls below rate·2^64 are replayed (UseSequence::sampled()), at capacities
  *   scaled by the rate (rounded, at least 1; LRU's stack distances are divided by it instead);
