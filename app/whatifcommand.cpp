@@ -307,9 +307,10 @@ int WhatIfCommand::run(const QStringList &args) {
     if (anySize && !uses->hasSizes()) {
         progress.clear();
         cmd.error(QStringLiteral(
-                      "--capacity: %1 is a size, but %2 has no layout (no MemoryLayoutDesc in "
-                      "the reserve_write records%3), so bytes per chunk are unknown: give chunk "
-                      "counts (e.g. --capacity 1024)")
+                      "--capacity: %1 is a size, but %2 has no layout for every key%3 (no "
+                      "MemoryLayoutDesc in the reserve_write or submit_prefetch_task records of "
+                      "its model), so bytes per chunk are unknown: give chunk counts (e.g. "
+                      "--capacity 1024)")
                       .arg(bytesText(firstSize->value), cmd.file(),
                            scopeWords.isEmpty()
                                ? QString()

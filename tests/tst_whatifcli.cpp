@@ -524,7 +524,8 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.isEmpty());
         QVERIFY2(r.err.contains("--capacity: 48 GiB is a size, but ") &&
-                     r.err.contains("has no layout (no MemoryLayoutDesc") &&
+                     r.err.contains("has no layout for every key (no MemoryLayoutDesc in the "
+                                    "reserve_write or submit_prefetch_task records") &&
                      r.err.contains("give chunk counts"),
                  r.err.constData());
         // Counts still work; the configured chunks are unknown.
