@@ -28,8 +28,10 @@ namespace lmct {
  *   scaled by the rate (rounded, at least 1; LRU's stack distances are divided by it instead);
  *   ratios are the sample's, counts the sample's scaled back by the full sequence's uses
  *   (prefetch occurrences) over the sample's, ≈ 1/rate.
+ * - A capacity that holds every key (its total units) is answered without a replay: no policy
+ *   ever evicts there, so only first uses miss and every counted prefetch hits.
  * - Timing: Curve::seconds sums the wall time of the policy's replays (each on one core), so
- *   usesPerSecond is per core; LRU's is its one exact pass.
+ *   usesPerSecond (uses replayed over that time) is per core; LRU's is its one exact pass.
  *
  * Units: capacities in chunks (Unit::Chunks: each key 1) or bytes (Unit::Bytes: each key its
  * UseSequence::sizeOf()). Ownership: run() returns a shared immutable result holding its sequence.
