@@ -18,7 +18,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QTextStream>
-#include <QThreadPool>
 #include <algorithm>
 #include <cmath>
 #include <random>
