@@ -149,6 +149,7 @@ int run(const QString &command, const QStringList &args) {
     }
     if (command == QLatin1String("compare")) {
         return CompareCommand::run(args);
+    }
     if (command == QLatin1String("whatif")) {
         return WhatIfCommand::run(args);
     }
