@@ -167,6 +167,12 @@ qint64 TraceScanner::hop(qint64 off, std::vector<Frame> &frames) const {
             frames.pop_back();
         }
     }
+    // While following, the frame the mapping ends on is left to the careful path too: bytes
+    // not yet written cannot show that its length is right (valueFillsFrame()).
+    if (m_opt.follow && p == m_size && !frames.empty()) {
+        p = frames.back().off;
+        frames.pop_back();
+    }
     return p;
 }
 
@@ -274,6 +280,11 @@ qint64 TraceScanner::fastBatch(qint64 off) {
                 m_nextFrom = -1;
                 return x;
             }
+            if (m_opt.follow) {  // the careful path tells whether to wait for more
+                m_batchFrames = std::max(kMinBatch, 2 * i);
+                m_nextFrom = -1;
+                return m_frames[size_t(i)].off;
+            }
         }
         append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f, m_ids[size_t(i)]);
     }
@@ -310,6 +321,15 @@ qint64 TraceScanner::valueEndsAtRecordFrame(const Frame &frame) const {
     const qint64 x = frame.off + 4 + full.trailingAt;
     qint64 next = 0;
     return recordFrameAt(x, &next) ? x : -1;
+}
+
+bool TraceScanner::valueFillsFrame(const Frame &frame) const {
+    if (qint64(frame.len) > kMaxKeptBody) {
+        return true;
+    }
+    const RecordIndexer::Fields full =
+        RecordIndexer::parse(body(frame.off), frame.len, RecordIndexer::Mode::Full);
+    return full.status == RecordIndexer::Status::Ok && full.trailingAt < 0;
 }
 
 QString TraceScanner::framesTakenIn(qint64 from, qint64 end) const {
@@ -451,6 +471,9 @@ void TraceScanner::readRecords() {
                                  .arg(rem - 4))) {
                 continue;
             }
+            if (m_opt.follow) {
+                break;  // the record frame to resync on may still be being written
+            }
             diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
                  QStringLiteral("the last frame, at offset %1, claims %2 bytes but only %3 "
                                 "follow: the file was cut short; %4 bytes at offset %1 left "
@@ -485,19 +508,29 @@ void TraceScanner::readRecords() {
             // the next frame's (a prefix one too long lost the next record).
             // (Not when the frame there leads on to a record frame: a bad frame in a good
             // chain, e.g. 200 000 one-byte frames each between two records: 0.6 -> 1.0 s.)
+            // While following, the end of the file is only where the writer has got to: a
+            // frame that ends there, or one there that ends there, proves nothing.
             qint64 after = 0;
             const auto chainGoesOn = [&] {
                 if (m_size - frameEnd < 4) {
                     return false;
                 }
                 const qint64 next = frameEnd + 4 + qint64(lengthAt(frameEnd));
-                return next == m_size || recordFrameAt(next, &after);
+                return (next == m_size && !m_opt.follow) || recordFrameAt(next, &after);
             };
-            if (frameEnd < m_size && !recordFrameAt(frameEnd, &after) && !chainGoesOn()) {
+            if ((frameEnd < m_size || m_opt.follow) && !recordFrameAt(frameEnd, &after) &&
+                !chainGoesOn()) {
                 if (const qint64 x = valueEndsAtRecordFrame({off, len}); x >= 0) {
                     keepShortened({off, len}, x, f);
                     off = x;
                     continue;
+                }
+                // Its value does not fill it and no record frame follows yet: wait for one
+                // (a length prefix too long would otherwise send the scan into the middle of
+                // the next record, where 4 bytes read as a length are waited for forever).
+                if (m_opt.follow && !valueFillsFrame({off, len}) &&
+                    findRecordFrame(frameEnd, m_size) < 0) {
+                    break;
                 }
             }
             append(off, len, f);
@@ -509,11 +542,13 @@ void TraceScanner::readRecords() {
         // cannot be a frame either and no record frame starts inside this one (a length
         // prefix off by a few bytes must not hide the next record).
         qint64 dummy;
+        // (While following, not what the end of the file shows: more is still to come.)
         const bool lengthTrusted =
-            f.status == RecordIndexer::Status::BadFields || frameEnd == m_size ||
-            recordFrameAt(frameEnd, &dummy) ||
-            (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4 &&
-             findRecordFrame(off + 1, frameEnd) < 0);
+            f.status == RecordIndexer::Status::BadFields || recordFrameAt(frameEnd, &dummy) ||
+            (!m_opt.follow &&
+             (frameEnd == m_size ||
+              (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4 &&
+               findRecordFrame(off + 1, frameEnd) < 0)));
         if (lengthTrusted) {
             const Diagnostic::Kind kind =
                 f.status == RecordIndexer::Status::BadFields ? Diagnostic::Kind::BadFields
@@ -558,6 +593,9 @@ void TraceScanner::readRecords() {
                              .arg(len)
                              .arg(f.message))) {
             continue;
+        }
+        if (m_opt.follow) {
+            break;  // the record frame to resync on may still be being written
         }
         diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
              QStringLiteral("frame at offset %1 (claims %2 bytes) is not a record (%3) and no "

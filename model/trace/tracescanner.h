@@ -165,6 +165,14 @@ private:
     inline qint64 valueEndsAtRecordFrame(const Frame &frame) const;
 
     /**
+     * Whether the body of `frame` is one whole record value that ends exactly at the frame's end
+     * (a Full parse; true past kMaxKeptBody, which is not parsed): its length prefix is right.
+     * While following, a frame not followed by a record frame is kept only then: bytes not yet
+     * written cannot tell a prefix too long or too short from one that is right.
+     */
+    inline bool valueFillsFrame(const Frame &frame) const;
+
+    /**
      * What the trailing bytes [from, end) of a record's body are when they are whole record
      * frames, one after the other up to `end` (a length prefix too long by exactly the frames
      * after it: the hop took them in, as the index does not parse arguments): a sentence
