@@ -275,7 +275,7 @@ qint64 TraceScanner::fastBatch(qint64 off) {
         // a length that fits any large file; the next record was lost).
         if (i + 1 < n && m_fields[size_t(i) + 1].status != RecordIndexer::Status::Ok) {
             if (const qint64 x = valueEndsAtRecordFrame(m_frames[size_t(i)]); x >= 0) {
-                keepShortened(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
+                keepAtValueEnd(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
                 m_batchFrames = std::max(kMinBatch, 2 * i);
                 m_nextFrom = -1;
                 return x;
@@ -299,13 +299,18 @@ void TraceScanner::keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f
     append(off, quint32(x - off - 4), f, id);
 }
 
-void TraceScanner::keepShortened(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
-                                 int id) {
+void TraceScanner::keepAtValueEnd(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
+                                  int id) {
+    const bool tooShort = x > frame.off + 4 + qint64(frame.len);
     keepUpTo(frame.off, x, f, id,
-             QStringLiteral("frame at offset %1 claims %2 bytes, but its record ends after "
-                            "%3, where the record frame at offset %4 starts (corrupted "
-                            "length prefix?): the record is kept with that length, nothing "
-                            "skipped")
+             (tooShort ? QStringLiteral("frame at offset %1 claims %2 bytes, but its record goes "
+                                        "on for %3, up to the record frame at offset %4 (length "
+                                        "prefix too short?): the record is kept with that "
+                                        "length, nothing skipped")
+                       : QStringLiteral("frame at offset %1 claims %2 bytes, but its record ends "
+                                        "after %3, where the record frame at offset %4 starts "
+                                        "(corrupted length prefix?): the record is kept with "
+                                        "that length, nothing skipped"))
                  .arg(frame.off)
                  .arg(frame.len)
                  .arg(x - frame.off - 4)
@@ -315,12 +320,24 @@ void TraceScanner::keepShortened(const Frame &frame, qint64 x, const RecordIndex
 qint64 TraceScanner::valueEndsAtRecordFrame(const Frame &frame) const {
     const RecordIndexer::Fields full = RecordIndexer::parse(
         body(frame.off), std::min<qint64>(frame.len, kMaxKeptBody), RecordIndexer::Mode::Full);
-    if (full.trailingAt <= 0) {
+    qint64 next = 0;
+    if (full.trailingAt > 0) {
+        const qint64 x = frame.off + 4 + full.trailingAt;
+        return recordFrameAt(x, &next) ? x : -1;
+    }
+    if (full.status != RecordIndexer::Status::Malformed || full.trailingAt >= 0 ||
+        qint64(frame.len) > kMaxKeptBody) {
         return -1;
     }
-    const qint64 x = frame.off + 4 + full.trailingAt;
-    qint64 next = 0;
-    return recordFrameAt(x, &next) ? x : -1;
+    // Cut short (or damaged inside): whole up to the next record frame?
+    const qint64 end = frame.off + 4 + qint64(frame.len);
+    const qint64 x = findRecordFrame(end, std::min(m_size, frame.off + 4 + kMaxKeptBody + 1));
+    if (x < 0) {
+        return -1;
+    }
+    const RecordIndexer::Fields longer =
+        RecordIndexer::parse(body(frame.off), x - frame.off - 4, RecordIndexer::Mode::Full);
+    return longer.status == RecordIndexer::Status::Ok && longer.trailingAt < 0 ? x : -1;
 }
 
 bool TraceScanner::valueFillsFrame(const Frame &frame) const {
@@ -521,7 +538,7 @@ void TraceScanner::readRecords() {
             if ((frameEnd < m_size || m_opt.follow) && !recordFrameAt(frameEnd, &after) &&
                 !chainGoesOn()) {
                 if (const qint64 x = valueEndsAtRecordFrame({off, len}); x >= 0) {
-                    keepShortened({off, len}, x, f);
+                    keepAtValueEnd({off, len}, x, f);
                     off = x;
                     continue;
                 }

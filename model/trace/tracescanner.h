@@ -153,14 +153,19 @@ private:
     inline void keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f, int id,
                          const QString &message);
 
-    /** keepUpTo() for a frame whose value ends at `x`, before the end its prefix claims. */
-    inline void keepShortened(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
-                              int id = -1);
+    /**
+     * keepUpTo() for a frame whose value ends at `x`, before the end its prefix claims (too
+     * long) or after it (too short).
+     */
+    inline void keepAtValueEnd(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
+                               int id = -1);
 
     /**
-     * Where the record value of `frame` ends, when that is before the frame's end (and within
-     * kMaxKeptBody) and a record frame starts there (its length prefix is too long); else -1.
-     * A Full parse: only for a frame followed by one that is no record.
+     * Where the record value of `frame` ends, when a record frame starts there and that is not
+     * the frame's end: before it (its length prefix is too long), or, when the value is cut
+     * short at the frame's end, at the first record frame after it, the value being whole up
+     * to there (its length prefix is too short); within kMaxKeptBody; else -1. Full parses:
+     * only for a frame followed by one that is no record.
      */
     inline qint64 valueEndsAtRecordFrame(const Frame &frame) const;
 
