@@ -15,8 +15,11 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <algorithm>
 #include <numeric>
+
+#include <csignal>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -72,6 +75,7 @@ private slots:
     void cutAgainIsReportedAgain();
     void cliReportsAFileThatShrankWhileRead();
     void exportOfATraceThatShrankLeavesNoFile();
+    void cliExportOfACutTraceSaysItOnce();
 };
 
 // Load a trace, truncate it, then decode every record's arguments through the document: the
@@ -350,6 +354,59 @@ void TestFileTruncation::exportOfATraceThatShrankLeavesNoFile() {
                      error.contains(QStringLiteral("nothing was written")),
                  qPrintable(error));
     }
+}
+
+// Regression: `lmct export` of a trace cut while it ran said the shrink twice (the export's
+// error, then the check every command ends with). lmct is stopped once it has mapped the trace
+// (SIGSTOP; its mapping in /proc/PID/maps), the trace is cut, and lmct goes on.
+void TestFileTruncation::cliExportOfACutTraceSaysItOnce() {
+#ifndef Q_OS_LINUX
+    QSKIP("needs /proc and SIGSTOP");
+#else
+    const SmallTrace t = smallTrace(40000);
+    QTemporaryDir dir;
+    const qint64 newSize = t.frameEnds[999] + 10;
+    const QString out = dir.filePath(QStringLiteral("out.jsonl"));
+    // Stopped too late (the export done), the run is tried again.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        const QString path = writeFile(dir, QStringLiteral("cut.lct"), t.bytes);
+        const QByteArray mapped = QFileInfo(path).canonicalFilePath().toUtf8();
+        QProcess p;
+        p.start(lmctPath(), {QStringLiteral("export"), QStringLiteral("--jsonl"), out, path});
+        QVERIFY(p.waitForStarted(20000));
+        const pid_t pid = pid_t(p.processId());
+        const QString proc = QStringLiteral("/proc/%1/").arg(pid);
+        auto stopped = [&] {
+            const QByteArray stat = readAll(proc + QStringLiteral("stat"));
+            const qsizetype close = stat.lastIndexOf(')');
+            return close > 0 && stat.mid(close + 2, 1) == "T";
+        };
+        bool cut = false;
+        while (p.state() == QProcess::Running && !cut) {
+            ::kill(pid, SIGSTOP);
+            for (int i = 0; i < 1000 && !stopped() && p.state() == QProcess::Running; ++i) {
+                QThread::usleep(50);
+            }
+            if (readAll(proc + QStringLiteral("maps")).contains(mapped)) {
+                cut = truncateTo(path, newSize);
+            }
+            ::kill(pid, SIGCONT);
+            QThread::usleep(200);
+        }
+        QVERIFY(p.waitForFinished(60000));
+        if (!cut || QFileInfo::exists(out)) {
+            QFile::remove(out);
+            continue;
+        }
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.count(QStringLiteral("shrank to %1 bytes").arg(newSize)) == 1,
+                 qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("nothing was written")), qPrintable(err));
+        return;
+    }
+    QSKIP("lmct was never stopped while it exported");
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestFileTruncation)
