@@ -76,6 +76,7 @@ private slots:
     void cliReportsAFileThatShrankWhileRead();
     void exportOfATraceThatShrankLeavesNoFile();
     void cliExportOfACutTraceSaysItOnce();
+    void exportOfATraceCutAndGrownBack();
 };
 
 // Load a trace, truncate it, then decode every record's arguments through the document: the
@@ -354,6 +355,64 @@ void TestFileTruncation::exportOfATraceThatShrankLeavesNoFile() {
                      error.contains(QStringLiteral("nothing was written")),
                  qPrintable(error));
     }
+}
+
+// Regression: a trace cut and then written again past its old size passed the export's check of
+// the size alone, and the export wrote the new bytes as the records read. The file's identity and
+// change times tell it changed; the bytes read (header, every record's index fields) tell how.
+// A trace only appended to meanwhile exports as before.
+void TestFileTruncation::exportOfATraceCutAndGrownBack() {
+    const SmallTrace t = smallTrace(3000);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("t.lct"), t.bytes);
+    std::vector<int> rows(3000);
+    std::iota(rows.begin(), rows.end(), 0);
+    auto exportTo = [&](const TraceDocument &doc, const QString &out, QString *error) {
+        return ExportFile::write(
+            out,
+            [&](QIODevice *dev, QString *e) {
+                return RecordExport::write(dev, doc, rows, RecordExport::Format::Jsonl, e);
+            },
+            error, path);
+    };
+    QString error;
+    TraceLoadOptions opt;
+    opt.validateArgs = false;
+    // appended to: the bytes read are still there
+    auto grown = TraceLoader::load(path, &error, opt);
+    QVERIFY2(grown, qPrintable(error));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write(t.bytes.mid(t.frameStarts[0], 4000));
+    }
+    QVERIFY2(exportTo(*grown, dir.filePath(QStringLiteral("grown.jsonl")), &error),
+             qPrintable(error));
+    QCOMPARE(grown->shrunkTo(), -1);
+    // cut inside record 100, then written again past the old size
+    QVERIFY(writeFile(dir, QStringLiteral("t.lct"), t.bytes) == path);
+    auto doc = TraceLoader::load(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    const qint64 cut = t.frameEnds[99] + 10;
+    QVERIFY(truncateTo(path, cut));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write(t.bytes.mid(t.frameStarts[50]));
+    }
+    QVERIFY(QFileInfo(path).size() > t.bytes.size());
+    const QString out = dir.filePath(QStringLiteral("rewritten.jsonl"));
+    QVERIFY(!exportTo(*doc, out, &error));
+    QVERIFY2(!QFileInfo::exists(out), qPrintable(out));
+    // the first record whose bytes changed is the one the cut fell in
+    const qint64 changed = t.frameStarts[100];
+    QVERIFY2(error.contains(QStringLiteral("cut and written again")) &&
+                 error.contains(QStringLiteral("from offset %1").arg(changed)) &&
+                 error.contains(QStringLiteral("nothing was written")),
+             qPrintable(error));
+    QCOMPARE(doc->shrunkTo(), changed);
+    QCOMPARE(doc->readableRecordCount(), 100);
+    QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
 }
 
 // Regression: `lmct export` of a trace cut while it ran said the shrink twice (the export's
