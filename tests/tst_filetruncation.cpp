@@ -1,11 +1,15 @@
 // A mapped trace truncated by another process while it is read or followed: never SIGBUS
 // (MappingGuard), a "shrank" diagnostic, and what lay beyond is not there (not damage).
 
+#include "cachetracewriter.h"
 #include "export/chrometraceexport.h"
 #include "export/exportfile.h"
 #include "export/recordexport.h"
+#include "filter/filterevaluator.h"
 #include "followtrace.h"
+#include "stats/tracestatistics.h"
 #include "testutil.h"
+#include "timeline/contextpairs.h"
 #include "trace/mappingguard.h"
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
@@ -77,6 +81,7 @@ private slots:
     void exportOfATraceThatShrankLeavesNoFile();
     void cliExportOfACutTraceSaysItOnce();
     void exportOfATraceCutAndGrownBack();
+    void passesStopAtTheNewEnd();
 };
 
 // Load a trace, truncate it, then decode every record's arguments through the document: the
@@ -413,6 +418,49 @@ void TestFileTruncation::exportOfATraceCutAndGrownBack() {
     QCOMPARE(doc->shrunkTo(), changed);
     QCOMPARE(doc->readableRecordCount(), 100);
     QCOMPARE(countKind(*doc, Diagnostic::Kind::Shrank), 1);
+}
+
+// Regression: ContextPairs, TraceStatistics and FilterEvaluator read the zeros past a cut as
+// records (empty key lists paired, arguments that do not decode), where KeyAnalysis stops at the
+// file's new end. They all leave out the records past it.
+void TestFileTruncation::passesStopAtTheNewEnd() {
+    CacheTraceWriter w;
+    const QString enter = QStringLiteral("read_prefetched_results.__enter__");
+    const QString exit = QStringLiteral("read_prefetched_results.__exit__");
+    for (int i = 0; i < 2000; ++i) {
+        w.call(0.01 * i, enter, {key(i)});
+        w.call(0.01 * i + 0.005, exit, {key(i)});
+    }
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("pairs.lct"), w.bytes());
+    QString error;
+    TraceLoadOptions opt;
+    opt.validateArgs = false;
+    auto doc = TraceLoader::load(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(doc->records().size(), 4000);
+    const qint64 cut = doc->records().frameOffset(600) + 10;  // inside record 600
+    QVERIFY(truncateTo(path, cut));
+    QCOMPARE(doc->readableRecordCount(), 600);
+
+    const auto pairs = ContextPairs::build(
+        *doc, Qualname::storagePrefix() + QStringLiteral("read_prefetched_results"));
+    QVERIFY(pairs);
+    QCOMPARE(int(pairs->spans().size()), 300);
+    QVERIFY(pairs->unmatchedEnters().empty());
+    QVERIFY(pairs->unmatchedExits().empty());
+
+    const TraceStatistics st = TraceStatistics::compute(*doc);
+    QCOMPARE(st.records, 600);
+    QCOMPARE(st.decodeErrors, 0);
+    QCOMPARE(st.distinctKeys, 300);
+
+    // (a record whose arguments do not decode holds a negated argument condition)
+    const FilterEvaluator ev(doc, FilterExpression::parse(QStringLiteral("!(keys.count > 0)")));
+    const FilterEvaluator::Result r = ev.run();
+    QCOMPARE(r.records.size(), size_t(0));
+    QCOMPARE(r.decodeErrors, 0);
+    QCOMPARE(r.examined, 600);
 }
 
 // Regression: `lmct export` of a trace cut while it ran said the shrink twice (the export's
