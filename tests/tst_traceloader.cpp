@@ -443,6 +443,47 @@ private slots:
         QVERIFY2(found, qPrintable(describe(*doc)));
     }
 
+    void twoPartialFramesInARow() {
+        // Regression: two frames written short one after the other (a disk full twice) were one
+        // diagnostic, whose range covered both. Each is its own: its offset, what its length
+        // prefix claims, and how many bytes come before the next frame.
+        SmallTrace t = smallTrace(6);
+        const qint64 first = t.frameStarts[2], second = first + 61;
+        QByteArray b = t.bytes.left(first + 61) + t.bytes.mid(t.frameStarts[3], 50) +
+                       t.bytes.mid(t.frameStarts[4]);
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 4);
+        QCOMPARE(doc->records().frameOffset(2), second + 50);
+        QCOMPARE(doc->records().tMono(2), t.tMono[4]);
+        QCOMPARE(doc->skippedBytes(), 111);
+        QStringList partial;
+        QList<qint64> offsets;
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Resync) {
+                partial << d.message;
+                offsets << d.offset;
+            }
+        }
+        QCOMPARE(offsets, (QList<qint64>{first, second}));
+        const quint32 claims2 = qFromBigEndian<quint32>(t.bytes.constData() + first);
+        const quint32 claims3 = qFromBigEndian<quint32>(t.bytes.constData() + t.frameStarts[3]);
+        QVERIFY2(partial[0].startsWith(QStringLiteral("partial frame at offset %1: its length "
+                                                      "prefix claims %2 bytes, but only 61 bytes")
+                                           .arg(first)
+                                           .arg(claims2)) &&
+                     partial[0].contains(QStringLiteral("frame at offset %1").arg(second)),
+                 qPrintable(partial[0]));
+        QVERIFY2(
+            partial[1].startsWith(QStringLiteral("partial frame at offset %1: its length "
+                                                 "prefix claims %2 bytes, but only 50 bytes")
+                                      .arg(second)
+                                      .arg(claims3)) &&
+                partial[1].contains(QStringLiteral("record frame at offset %1").arg(second + 50)),
+            qPrintable(partial[1]));
+        checkInvariants(*doc, QStringLiteral("two partial frames"));
+    }
+
     void lengthBeyondEof() {
         SmallTrace t = smallTrace(4);
         QByteArray b = t.bytes;

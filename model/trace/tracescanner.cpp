@@ -8,6 +8,7 @@
 #include <QThread>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace lmct {
 
@@ -87,6 +88,25 @@ qint64 TraceScanner::findRecordFrame(qint64 from, qint64 to) const {
         }
         qint64 next;
         if (recordFrameAt(p, &next)) {
+            return p;
+        }
+    }
+    return -1;
+}
+
+qint64 TraceScanner::findPartialRecordFrame(qint64 from, qint64 to) const {
+    static constexpr char kTag[] = "\xa4type\xa6record";
+    static constexpr qint64 kTagSize = sizeof(kTag) - 1;
+    // (a frame cut within its tag: as much of it as lies before `to`, 4 bytes at least)
+    static constexpr qint64 kMinTag = 4;
+    const qint64 last = qMin(to, m_size) - 5 - kMinTag;
+    for (qint64 p = qMax<qint64>(from, 0); p <= last; ++p) {
+        if (!isMapMarker(m_data[p + 4]) || m_data[p] != 0) {
+            continue;
+        }
+        const qint64 len = lengthAt(p);
+        const qint64 tag = qMin(kTagSize, qMin(to, m_size) - p - 5);
+        if (len >= 8 && p + 4 + len > to && std::memcmp(m_data + p + 5, kTag, size_t(tag)) == 0) {
             return p;
         }
     }
@@ -590,8 +610,29 @@ void TraceScanner::readRecords() {
                     RecordIndexer::parse(body(off), inside - off - 4, RecordIndexer::Mode::Full)
                             .status != RecordIndexer::Status::Ok);
         };
-        if (const qint64 inside = findRecordFrame(off + 1, frameEnd);
-            cutShort(inside) &&
+        const qint64 inside = findRecordFrame(off + 1, frameEnd);
+        // Another frame written short may lie between (a disk full twice): each is said.
+        if (const qint64 next = cutShort(inside) ? findPartialRecordFrame(off + 1, inside) : -1;
+            next >= 0 &&
+            RecordIndexer::parse(body(off), next - off - 4, RecordIndexer::Mode::Full).status !=
+                RecordIndexer::Status::Ok) {
+            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off,
+                 QStringLiteral("partial frame at offset %1: its length prefix claims %2 bytes, "
+                                "but only %3 bytes (prefix included) come before the frame at "
+                                "offset %4, itself written short (a frame written short, e.g. on "
+                                "a full disk; frames written after it and lost are not in the "
+                                "file); skipped bytes %1..%5 (%3 bytes)")
+                     .arg(off)
+                     .arg(len)
+                     .arg(next - off)
+                     .arg(next)
+                     .arg(next - 1));
+            damage(next - off, 0);
+            m_st.pendingFlags = RecordStore::AfterResync;
+            off = next;
+            continue;
+        }
+        if (cutShort(inside) &&
             resync(&off, QStringLiteral("partial frame at offset %1: its length prefix "
                                         "claims %2 bytes, but only %3 bytes (prefix "
                                         "included) come before the record frame at offset "

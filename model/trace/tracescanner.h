@@ -92,6 +92,15 @@ public:
      */
     qint64 findRecordFrame(qint64 from, qint64 to) const;
 
+    /**
+     * First offset in [from, to) where a record frame begins that is cut short before `to`: a
+     * length prefix of at least 8, a map whose first key is `type` with the value `record`
+     * (msgspec writes the tag pair first; of a frame cut inside that tag, what lies before `to`,
+     * at least `\xa4typ`), and a claimed end past `to`; -1 when none. A frame
+     * written short right after another one (spec 7.10, a disk full twice).
+     */
+    qint64 findPartialRecordFrame(qint64 from, qint64 to) const;
+
     /** Adds a diagnostic to the document (stored up to Options::maxDiagnostics). */
     void diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset, const QString &msg);
 
