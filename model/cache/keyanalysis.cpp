@@ -1,7 +1,7 @@
 #include "cache/keyanalysis.h"
 
 #include "cache/handlelinker.h"
-#include "cache/keylisthash.h"
+#include "codec/keylisthash.h"
 #include "cache/keyscanpass.h"
 #include "cache/keystatsaccumulator.h"
 #include "codec/qualname.h"
