@@ -3,8 +3,8 @@
 
 #include "cache/followedtrail.h"
 #include "cache/keyanalysis.h"
-#include "codec/keylisthash.h"
 #include "cachetracewriter.h"
+#include "codec/keylisthash.h"
 #include "stats/tracestatistics.h"
 #include "trace/traceloader.h"
 
