@@ -1,6 +1,7 @@
 #include "export/sqlitedatabase.h"
 
 #include <sqlite3.h>
+#include <cerrno>
 #include <cstring>
 
 namespace lmct {
@@ -29,11 +30,30 @@ bool SqliteDatabase::open(const QString &path, QString *error) {
 }
 
 bool SqliteDatabase::exec(const char *sql, QString *error) {
-    if (sqlite3_exec(m_db, sql, nullptr, nullptr, nullptr) != SQLITE_OK) {
-        if (error) {
-            *error = lastError();
+    // Statement by statement rather than sqlite3_exec: the operating system's reason for a
+    // failed step (sqlite3_system_errno) is read before finalizing, which may clear it.
+    const char *rest = sql;
+    while (rest && *rest) {
+        sqlite3_stmt *st = nullptr;
+        const char *tail = nullptr;
+        if (sqlite3_prepare_v2(m_db, rest, -1, &st, &tail) != SQLITE_OK) {
+            if (error) {
+                *error = lastError();
+            }
+            return false;
         }
-        return false;
+        int rc = SQLITE_DONE;
+        while (st && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        }
+        if (rc != SQLITE_DONE) {
+            if (error) {
+                *error = lastError();
+            }
+            sqlite3_finalize(st);
+            return false;
+        }
+        sqlite3_finalize(st);
+        rest = tail;
     }
     return true;
 }
@@ -53,11 +73,18 @@ bool SqliteDatabase::close(QString *error) {
 }
 
 QString SqliteDatabase::lastError() const {
+    const int lastErrno = errno;  // before anything here can change it
     if (!m_db) {
         return QStringLiteral("no database");
     }
     QString text = QString::fromUtf8(sqlite3_errmsg(m_db));
-    const int sys = sqlite3_system_errno(m_db);
+    int sys = sqlite3_system_errno(m_db);
+    const int code = sqlite3_errcode(m_db) & 0xff;  // the primary code
+    if (sys == 0 && (code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN)) {
+        // A failed write is rolled back inside the step, which clears libsqlite3's own record
+        // of the reason (EFBIG, ENOSPC); the thread's errno still holds it.
+        sys = lastErrno;
+    }
     if (sys != 0) {
         text += QStringLiteral(" (%1)").arg(QString::fromLocal8Bit(std::strerror(sys)));
     }

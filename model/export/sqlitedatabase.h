@@ -13,7 +13,8 @@ namespace lmct {
  *
  * Errors: every call that can fail returns false and sets `error` to libsqlite3's message
  * (sqlite3_errmsg), followed by the operating system's reason when there is one
- * ("disk I/O error (No space left on device)").
+ * ("disk I/O error (No space left on device)"): sqlite3_system_errno, or for a failed write
+ * the thread's errno right after it (libsqlite3 clears its own record when it rolls back).
  *
  * Thread-safety: one thread at a time (the connection is opened with SQLITE_OPEN_NOMUTEX).
  */
