@@ -112,17 +112,21 @@ private slots:
             QCOMPARE(row[7].toLongLong(), rs.frameOffset(r));
             QCOMPARE(row[8].toLongLong(), qint64(rs.bodyLength(r)) + 4);
         }
-        // keys / request / model per record against the filter that names them.
-        for (const char *f : {"keys.count > 0", "request", "model_name == \"Qwen/Qwen3-8B\""}) {
-            FilterEvaluator ev(doc, FilterExpression::parse(QString::fromLatin1(f)));
+        // The record facts against the filter fields of the same names.
+        const QList<QPair<QString, QString>> facts{
+            {QStringLiteral("keys.count > 0"), QStringLiteral("keys > 0")},
+            {QStringLiteral("request"), QStringLiteral("request is not null and request <> ''")},
+            {QStringLiteral("model_name == \"Qwen/Qwen3-8B\""),
+             QStringLiteral("model_name = 'Qwen/Qwen3-8B'")},
+            {QStringLiteral("bytes > 100000000"), QStringLiteral("bytes > 100000000")},
+            {QStringLiteral("rank == 0 && world_size == 1"),
+             QStringLiteral("rank = 0 and world_size = 1")},
+        };
+        for (const auto &[filter, where] : facts) {
+            FilterEvaluator ev(doc, FilterExpression::parse(filter));
             const qint64 n = qint64(ev.run(FilterEvaluator::Options()).records.size());
-            const QString where = QString::fromLatin1(f).startsWith(QLatin1String("keys"))
-                                      ? QStringLiteral("keys > 0")
-                                  : QString::fromLatin1(f) == QLatin1String("request")
-                                      ? QStringLiteral("request is not null and request <> ''")
-                                      : QStringLiteral("model_name = 'Qwen/Qwen3-8B'");
+            QVERIFY2(n > 0, qPrintable(filter));
             QCOMPARE(db.integer(QStringLiteral("select count(*) from records where ") + where), n);
-            QVERIFY(n > 0);
         }
 
         // Keys: every column of `lmct keys --json`'s rows.

@@ -194,6 +194,377 @@ QByteArrayView nullableUtf8(const QByteArray &b) {
     return b.isNull() ? QByteArrayView() : QByteArrayView(b);
 }
 
+std::optional<qint64> recordOrNull(qint32 r) {
+    return r >= 0 ? std::optional<qint64>(r) : std::nullopt;
+}
+
+QString systemError(int e) {
+    return QString::fromLocal8Bit(std::strerror(e));
+}
+
+/** How a table's pass ended. */
+enum class Outcome { Done, Failed, Cancelled };
+
+/** Progress (0..100, told once per change) and cancel of one export. */
+struct Pass {
+    const SqliteExport::Options &options;
+    int shown = -1;
+
+    void progress(int percent) {
+        percent = std::clamp(percent, 0, 100);
+        if (options.progress && percent != shown) {
+            shown = percent;
+            options.progress(percent);
+        }
+    }
+    bool cancelled() const { return options.cancel && options.cancel->load(); }
+};
+
+/** records (progress 34-88): formatted in parallel chunks, a bounded window at a time,
+ *  inserted in the order of `rows`. */
+Outcome insertRecords(SqliteDatabase &db, const TraceDocument &doc, const std::vector<int> &rows,
+                      Pass &pass, qint64 *count, QString *why) {
+    SqliteStatement ins(db,
+                        "INSERT INTO records VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+                        "?12, ?13, ?14, ?15, ?16)");
+    if (!ins.isValid()) {
+        *why = ins.error();
+        return Outcome::Failed;
+    }
+    const RecordStore &rs = doc.records();
+    std::vector<QByteArray> qualnames, calls;
+    for (int id = 0; id < rs.qualnameCount(); ++id) {
+        qualnames.push_back(rs.qualnameById(quint32(id)).toUtf8());
+        calls.push_back(Qualname::shortName(rs.qualnameById(quint32(id))).toUtf8());
+    }
+    constexpr size_t kChunk = 512;
+    const size_t window = kChunk * size_t(qMax(1, ComputePool::instance()->maxThreadCount())) * 4;
+    std::vector<RecordRow> batch;
+    for (size_t begin = 0; begin < rows.size(); begin += window) {
+        if (pass.cancelled()) {
+            return Outcome::Cancelled;
+        }
+        const size_t end = std::min(rows.size(), begin + window);
+        batch.assign(end - begin, RecordRow());
+        ParallelChunks::run(int((end - begin + kChunk - 1) / kChunk), [&](int ci) {
+            const size_t b = begin + size_t(ci) * kChunk;
+            for (size_t k = b; k < std::min(end, b + kChunk); ++k) {
+                batch[k - begin] = recordRow(doc, rows[k]);
+            }
+        });
+        for (size_t k = begin; k < end; ++k) {
+            const int r = rows[k];
+            const RecordRow &row = batch[k - begin];
+            const quint32 q = rs.qualnameId(r);
+            ins.bindInt(1, r);
+            ins.bindDouble(2, rs.tMono(r));
+            ins.bindDouble(3, rs.tWall(r));
+            ins.bindText(4, calls[q]);
+            ins.bindText(5, qualnames[q]);
+            ins.bindText(6, nullableUtf8(row.request));
+            if (!row.model.isNull()) {
+                const KvRank kr = KvRank::unpack(row.kvRank);
+                ins.bindText(7, row.model);
+                ins.bindInt(8, row.kvRank);
+                ins.bindInt(9, kr.rank);
+                ins.bindInt(10, kr.worldSize);
+            }
+            ins.bindInt(11, row.keys);
+            ins.bindInt(12, row.bytes);
+            ins.bindText(13, row.args);
+            ins.bindText(14, nullableUtf8(row.argsError));
+            ins.bindInt(15, rs.frameOffset(r));
+            ins.bindInt(16, qint64(rs.bodyLength(r)) + 4);
+            if (!ins.run(why)) {
+                return Outcome::Failed;
+            }
+        }
+        *count += qint64(end - begin);
+        doc.releaseRecordPages(rows[begin], rows[end - 1]);
+        pass.progress(34 + int(54 * double(end) / double(rows.size())));
+    }
+    return Outcome::Done;
+}
+
+/** key_uses (progress 88-94): the key occurrences of the key records among `rows`. */
+Outcome insertKeyUses(SqliteDatabase &db, const KeyAnalysis &keys, const std::vector<int> &rows,
+                      Pass &pass, qint64 *count, QString *why) {
+    SqliteStatement ins(db, "INSERT INTO key_uses VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+    if (!ins.isValid()) {
+        *why = ins.error();
+        return Outcome::Failed;
+    }
+    std::vector<char> selected(size_t(keys.recordCount()), 0);
+    for (int r : rows) {
+        if (r >= 0 && r < keys.recordCount()) {
+            selected[size_t(r)] = 1;
+        }
+    }
+    std::vector<QByteArray> callNames;
+    for (int c = 0; c <= int(KeyAnalysis::Call::Other); ++c) {
+        callNames.push_back(KeyAnalysis::callName(KeyAnalysis::Call(c)).toUtf8());
+    }
+    static const QByteArray roleNames[3] = {"read", "of_release", "of_read"};
+    const int keyRecords = keys.keyRecordCount();
+    for (int kr = 0; kr < keyRecords; ++kr) {
+        if ((kr & 0xffff) == 0) {
+            if (pass.cancelled()) {
+                return Outcome::Cancelled;
+            }
+            pass.progress(88 + int(6 * double(kr) / double(keyRecords)));
+        }
+        const qint32 record = keys.recordOf(kr);
+        if (!selected[size_t(record)]) {
+            continue;
+        }
+        const KeyAnalysis::Call call = keys.callAt(kr);
+        const bool finishRead = call == KeyAnalysis::Call::FinishRead;
+        const KeyAnalysis::FinishRole role = keys.finishRoleAt(kr);
+        const bool isRead = call == KeyAnalysis::Call::ReadEnter ||
+                            (finishRead && role == KeyAnalysis::FinishRole::Read);
+        const std::span<const quint32> ids = keys.keysAt(kr);
+        for (size_t pos = 0; pos < ids.size(); ++pos) {
+            ins.bindInt(1, record);
+            ins.bindInt(2, qint64(ids[pos]));
+            ins.bindText(3, callNames[size_t(call)]);
+            ins.bindInt(4, qint64(pos));
+            ins.bindInt(5, isRead ? 1 : 0);
+            if (finishRead) {
+                ins.bindText(6, roleNames[int(role)]);
+            }
+            if (!ins.run(why)) {
+                return Outcome::Failed;
+            }
+            ++*count;
+        }
+    }
+    pass.progress(94);
+    return Outcome::Done;
+}
+
+/** keys (progress 94-96): `lmct keys --json`'s fields. */
+Outcome insertKeys(SqliteDatabase &db, const KeyAnalysis &keys, Pass &pass, qint64 *count,
+                   QString *why) {
+    SqliteStatement ins(db,
+                        "INSERT INTO keys VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+                        "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)");
+    if (!ins.isValid()) {
+        *why = ins.error();
+        return Outcome::Failed;
+    }
+    // Non-null bytes for empty names: an empty model name or salt is text, not NULL.
+    auto utf8 = [](const QString &s) { return s.isEmpty() ? QByteArray("") : s.toUtf8(); };
+    std::vector<QByteArray> models, salts, states;
+    for (const QString &m : keys.models()) {
+        models.push_back(utf8(m));
+    }
+    for (const QString &s : keys.salts()) {
+        salts.push_back(utf8(s));
+    }
+    for (int s = 0; s < KeyAnalysis::kStateCount; ++s) {
+        states.push_back(KeyAnalysis::stateName(KeyAnalysis::State(s)).toUtf8());
+    }
+    for (int id = 0; id < keys.keyCount(); ++id) {
+        if ((id & 0xffff) == 0 && pass.cancelled()) {
+            return Outcome::Cancelled;
+        }
+        const KeyAnalysis::Key &k = keys.key(id);
+        const KvRank kr = KvRank::unpack(k.kvRank);
+        const QByteArray hash = keys.hashView(id).toByteArray().toHex();
+        ins.bindInt(1, id);
+        ins.bindText(2, hash);
+        ins.bindText(3, models[k.model]);
+        ins.bindInt(4, k.kvRank);
+        ins.bindInt(5, kr.rank);
+        ins.bindInt(6, kr.worldSize);
+        ins.bindInt(7, k.hasGroup ? std::optional<qint64>(k.group) : std::nullopt);
+        if (k.salt >= 0) {
+            ins.bindText(8, salts[size_t(k.salt)]);
+        }
+        ins.bindText(9, states[size_t(k.state)]);
+        ins.bindInt(10, qint64(k.reserves));
+        ins.bindInt(11, qint64(k.finishes));
+        ins.bindInt(12, qint64(k.aborts));
+        ins.bindInt(13, qint64(k.prefetches));
+        ins.bindInt(14, qint64(k.reads()));
+        ins.bindInt(15, k.firstRecord);
+        ins.bindInt(16, k.lastRecord);
+        ins.bindDouble(17, k.firstT);
+        ins.bindDouble(18, k.lastT);
+        ins.bindDouble(19, k.writeLatency);
+        ins.bindDouble(20, k.firstReuse);
+        ins.bindInt(21, k.reservedAgain ? 1 : 0);
+        if (!ins.run(why)) {
+            return Outcome::Failed;
+        }
+        ++*count;
+    }
+    pass.progress(96);
+    return Outcome::Done;
+}
+
+/** requests (progress 96-97): the Requests tab's columns (RequestTableModel). */
+Outcome insertRequests(SqliteDatabase &db, const RequestAnalysis &requests, Pass &pass,
+                       qint64 *count, QString *why) {
+    SqliteStatement ins(db,
+                        "INSERT INTO requests VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+                        "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)");
+    if (!ins.isValid()) {
+        *why = ins.error();
+        return Outcome::Failed;
+    }
+    for (int i = 0; i < requests.count(); ++i) {
+        if ((i & 0xffff) == 0 && pass.cancelled()) {
+            return Outcome::Cancelled;
+        }
+        const RequestAnalysis::Request &q = requests.at(i);
+        const QByteArray requestId = requests.requestIdBytes(q).toByteArray();
+        const PrefetchHandle *h = requests.handle(q);
+        const QByteArray check = RequestAnalysis::hitCheckName(requests.hitCheck(q)).toUtf8();
+        const QByteArray match = RequestAnalysis::matchName(q.match).toUtf8();
+        ins.bindInt(1, i);
+        ins.bindText(2, nullableUtf8(requestId));
+        ins.bindInt(3, q.submitRecord);
+        ins.bindDouble(4, requests.submitT(q));
+        ins.bindInt(5, q.requested);
+        ins.bindInt(6, q.prefixHit);
+        ins.bindInt(
+            7, h && h->hasHitCount ? std::optional<qint64>(h->l1PrefixHitCount) : std::nullopt);
+        ins.bindInt(8,
+                    h && h->hasTotal ? std::optional<qint64>(h->totalRequestedKeys) : std::nullopt);
+        ins.bindText(9, check.isEmpty() ? QByteArrayView() : QByteArrayView(check));
+        ins.bindInt(10, recordOrNull(q.readRecord));
+        ins.bindInt(11, q.readKeys);
+        ins.bindText(12, match);
+        ins.bindInt(13, q.released ? 1 : 0);
+        ins.bindInt(14, q.cancelled ? 1 : 0);
+        ins.bindDouble(15, requests.timeToRead(q));
+        ins.bindInt(16, q.reserved);
+        ins.bindInt(17, q.finished);
+        ins.bindInt(18, recordOrNull(q.firstReserveRecord));
+        ins.bindInt(19, recordOrNull(q.lastFinishRecord));
+        ins.bindDouble(20, requests.timeToWritten(q));
+        if (!ins.run(why)) {
+            return Outcome::Failed;
+        }
+        ++*count;
+    }
+    pass.progress(97);
+    return Outcome::Done;
+}
+
+bool insertDiagnostics(SqliteDatabase &db, const TraceDocument &doc, qint64 *count, QString *why) {
+    SqliteStatement ins(db, "INSERT INTO diagnostics VALUES(?1, ?2, ?3, ?4, ?5)");
+    if (!ins.isValid()) {
+        *why = ins.error();
+        return false;
+    }
+    const DiagnosticList diagnostics = doc.diagnostics();
+    for (int i = 0; i < diagnostics.size(); ++i) {
+        const Diagnostic &d = diagnostics[i];
+        const QByteArray severity = Diagnostic::severityName(d.severity).toUtf8();
+        const QByteArray kind = Diagnostic::kindName(d.kind).toUtf8();
+        const QByteArray message = d.message.isEmpty() ? QByteArray("") : d.message.toUtf8();
+        ins.bindInt(1, i);
+        ins.bindText(2, severity);
+        ins.bindText(3, kind);
+        ins.bindInt(4, d.offset >= 0 ? std::optional<qint64>(d.offset) : std::nullopt);
+        ins.bindText(5, message);
+        if (!ins.run(why)) {
+            return false;
+        }
+        ++*count;
+    }
+    return true;
+}
+
+/** header: the header's fields, the StorageManagerConfig and the export's facts. */
+bool insertHeader(SqliteDatabase &db, const TraceDocument &doc, const KeyAnalysis &keys,
+                  const SqliteExport::Options &options, qint64 recordsExported, qint64 *count,
+                  QString *why) {
+    SqliteStatement ins(db, "INSERT INTO header VALUES(?1, ?2)");
+    if (!ins.isValid()) {
+        *why = ins.error();
+        return false;
+    }
+    std::vector<std::pair<QByteArray, QByteArray>> rows;
+    const QJsonObject fields = TraceInfo::headerJson(doc.header());
+    for (auto it = fields.begin(); it != fields.end(); ++it) {
+        rows.push_back({it.key().toUtf8(), jsonText(it.value())});
+    }
+    rows.push_back({"sm_config", jsonText(TraceInfo::configJson(doc.header().smConfig()))});
+    const auto text = [](const QString &s) { return jsonText(QJsonValue(s)); };
+    const auto integer = [](qint64 v) { return QByteArray::number(v); };
+    rows.push_back({"lmct.file", text(doc.fileName())});
+    rows.push_back(
+        {"lmct.digest", text(TraceHeader::digestStatusName(doc.header().digestStatus()))});
+    rows.push_back({"lmct.duration_s", jsonText(QJsonValue(doc.duration()))});
+    rows.push_back({"lmct.records", integer(doc.records().size())});
+    rows.push_back({"lmct.records_exported", integer(recordsExported)});
+    rows.push_back({"lmct.filter", text(options.filterText)});
+    rows.push_back({"lmct.range", text(options.rangeText)});
+    rows.push_back({"lmct.diagnostic_count", integer(doc.diagnosticCount())});
+    rows.push_back({"lmct.skipped_bytes", integer(doc.skippedBytes())});
+    rows.push_back({"lmct.skipped_frames", integer(doc.skippedFrames())});
+    rows.push_back({"lmct.recovered_frames", integer(doc.recoveredFrames())});
+    rows.push_back({"lmct.partial", doc.isPartial() ? "true" : "false"});
+    rows.push_back({"lmct.key_records", integer(keys.keyRecordCount())});
+    rows.push_back({"lmct.damaged_key_records", integer(keys.damagedRecords())});
+    rows.push_back({"lmct.keyless_finish_writes", integer(qint64(keys.keylessFinishes().size()))});
+    for (const auto &[key, value] : rows) {
+        ins.bindText(1, key);
+        ins.bindText(2, value);
+        if (!ins.run(why)) {
+            return false;
+        }
+        ++*count;
+    }
+    return true;
+}
+
+/**
+ * Creates the temporary file beside `path` (same file system: the rename is atomic), exclusively,
+ * with the permissions a new file gets (0666 less the umask) or, when `path` exists, its own.
+ */
+bool createTemporary(const QString &path, QString *tempPath, QString *why) {
+    for (int attempt = 0; attempt < 64; ++attempt) {
+        const QString name =
+            path + QStringLiteral(".tmp-") +
+            QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffULL, 36);
+        const QByteArray encoded = QFile::encodeName(name);
+        const int fd = ::open(encoded.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            ::close(fd);
+            *tempPath = name;
+            struct stat target;
+            if (::stat(QFile::encodeName(path).constData(), &target) == 0) {
+                ::chmod(encoded.constData(), target.st_mode & 07777);
+            }
+            return true;
+        }
+        if (errno != EEXIST) {
+            *why = systemError(errno);
+            return false;
+        }
+    }
+    *why = QStringLiteral("no free name for a temporary file beside it");
+    return false;
+}
+
+/** One fsync of the finished file, as QSaveFile syncs before its rename. */
+bool syncFile(const QString &path, QString *why) {
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || ::fsync(fd) != 0) {
+        *why = systemError(errno);
+        if (fd >= 0) {
+            ::close(fd);
+        }
+        return false;
+    }
+    ::close(fd);
+    return true;
+}
+
 }  // namespace
 
 const char *SqliteExport::schema() {
@@ -206,70 +577,43 @@ bool SqliteExport::write(const QString &path, const TraceDocument &doc,
     Summary local;
     Summary &sum = summary ? *summary : local;
     sum = Summary();
-    auto fail = [&](const QString &why) {
+    QString why;
+    auto fail = [&](const QString &reason) {
         if (error) {
-            *error = QStringLiteral("cannot write %1: %2").arg(path, why);
+            *error = QStringLiteral("cannot write %1: %2").arg(path, reason);
         }
         return false;
     };
-    auto cancelled = [&] { return options.cancel && options.cancel->load(); };
     auto stop = [&] {
         if (error) {
             *error = QStringLiteral("cancelled");
         }
         return false;
     };
-    int shown = -1;
-    auto progress = [&](int percent) {
-        percent = std::clamp(percent, 0, 100);
-        if (options.progress && percent != shown) {
-            shown = percent;
-            options.progress(percent);
-        }
-    };
+    auto ended = [&](Outcome o) { return o == Outcome::Cancelled ? stop() : fail(why); };
     if (!ExportFile::checkTarget(path, error, options.inputPath)) {
         return false;
     }
-    progress(0);
+    Pass pass{options};
+    pass.progress(0);
 
     // The analyses of the whole trace: keys 0-30, requests 30-34.
     const auto keys = KeyAnalysis::build(
-        doc, [&](int p) { progress(p * 30 / 100); }, options.cancel);
-    if (!keys || cancelled()) {
+        doc, [&](int p) { pass.progress(p * 30 / 100); }, options.cancel);
+    if (!keys || pass.cancelled()) {
         return stop();
     }
     const auto requests = RequestAnalysis::build(
-        *keys, [&](int p) { progress(30 + p * 4 / 100); }, options.cancel);
-    if (!requests || cancelled()) {
+        *keys, [&](int p) { pass.progress(30 + p * 4 / 100); }, options.cancel);
+    if (!requests || pass.cancelled()) {
         return stop();
     }
-    progress(34);
+    pass.progress(34);
 
-    // The temporary file: created exclusively beside the target (same file system: the rename
-    // is atomic), with the permissions a new file gets (0666 less the umask) or the target's.
     TemporaryDatabase temp;
-    for (int attempt = 0; attempt < 64 && temp.path.isEmpty(); ++attempt) {
-        const QString name =
-            path + QStringLiteral(".tmp-") +
-            QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffULL, 36);
-        const int fd = ::open(QFile::encodeName(name).constData(),
-                              O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0) {
-            ::close(fd);
-            temp.path = name;
-        } else if (errno != EEXIST) {
-            return fail(QString::fromLocal8Bit(std::strerror(errno)));
-        }
+    if (!createTemporary(path, &temp.path, &why)) {
+        return fail(why);
     }
-    if (temp.path.isEmpty()) {
-        return fail(QStringLiteral("no free name for a temporary file beside it"));
-    }
-    struct stat target;
-    if (::stat(QFile::encodeName(path).constData(), &target) == 0) {
-        ::chmod(QFile::encodeName(temp.path).constData(), target.st_mode & 07777);
-    }
-
-    QString why;
     {
         SqliteDatabase db;
         if (!db.open(temp.path, &why) ||
@@ -279,310 +623,43 @@ bool SqliteExport::write(const QString &path, const TraceDocument &doc,
             !db.exec(kSchema, &why) || !db.exec("BEGIN", &why)) {
             return fail(why);
         }
-        {
-            SqliteStatement insRecord(db,
-                                      "INSERT INTO records VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-                                      "?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
-            SqliteStatement insUse(db, "INSERT INTO key_uses VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
-            SqliteStatement insKey(db,
-                                   "INSERT INTO keys VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                                   "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)");
-            SqliteStatement insRequest(
-                db,
-                "INSERT INTO requests VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)");
-            SqliteStatement insDiagnostic(db, "INSERT INTO diagnostics VALUES(?1, ?2, ?3, ?4, ?5)");
-            SqliteStatement insHeader(db, "INSERT INTO header VALUES(?1, ?2)");
-            for (const SqliteStatement *s :
-                 {&insRecord, &insUse, &insKey, &insRequest, &insDiagnostic, &insHeader}) {
-                if (!s->isValid()) {
-                    return fail(s->error());
-                }
-            }
-
-            // records (34-88): formatted in parallel chunks, a bounded window at a time,
-            // inserted in the order of `rows`.
-            const RecordStore &rs = doc.records();
-            std::vector<QByteArray> qualnames, calls;
-            for (int id = 0; id < rs.qualnameCount(); ++id) {
-                qualnames.push_back(rs.qualnameById(quint32(id)).toUtf8());
-                calls.push_back(Qualname::shortName(rs.qualnameById(quint32(id))).toUtf8());
-            }
-            constexpr size_t kChunk = 512;
-            const size_t window =
-                kChunk * size_t(qMax(1, ComputePool::instance()->maxThreadCount())) * 4;
-            std::vector<RecordRow> batch;
-            for (size_t begin = 0; begin < rows.size(); begin += window) {
-                if (cancelled()) {
-                    return stop();
-                }
-                const size_t end = std::min(rows.size(), begin + window);
-                batch.assign(end - begin, RecordRow());
-                const int chunks = int((end - begin + kChunk - 1) / kChunk);
-                ParallelChunks::run(chunks, [&](int ci) {
-                    const size_t b = begin + size_t(ci) * kChunk;
-                    const size_t e = std::min(end, b + kChunk);
-                    for (size_t k = b; k < e; ++k) {
-                        batch[k - begin] = recordRow(doc, rows[k]);
-                    }
-                });
-                for (size_t k = begin; k < end; ++k) {
-                    const int r = rows[k];
-                    const RecordRow &row = batch[k - begin];
-                    const quint32 q = rs.qualnameId(r);
-                    insRecord.bindInt(1, r);
-                    insRecord.bindDouble(2, rs.tMono(r));
-                    insRecord.bindDouble(3, rs.tWall(r));
-                    insRecord.bindText(4, calls[q]);
-                    insRecord.bindText(5, qualnames[q]);
-                    insRecord.bindText(6, nullableUtf8(row.request));
-                    if (!row.model.isNull()) {
-                        const KvRank kr = KvRank::unpack(row.kvRank);
-                        insRecord.bindText(7, row.model);
-                        insRecord.bindInt(8, row.kvRank);
-                        insRecord.bindInt(9, kr.rank);
-                        insRecord.bindInt(10, kr.worldSize);
-                    }
-                    insRecord.bindInt(11, row.keys);
-                    insRecord.bindInt(12, row.bytes);
-                    insRecord.bindText(13, row.args);
-                    insRecord.bindText(14, nullableUtf8(row.argsError));
-                    insRecord.bindInt(15, rs.frameOffset(r));
-                    insRecord.bindInt(16, qint64(rs.bodyLength(r)) + 4);
-                    if (!insRecord.run(&why)) {
-                        return fail(why);
-                    }
-                }
-                sum.records += qint64(end - begin);
-                if (end > begin) {
-                    doc.releaseRecordPages(rows[begin], rows[end - 1]);
-                }
-                progress(34 + int(54 * double(end) / double(rows.size())));
-            }
-
-            // key_uses (88-94): the key records among the selected records.
-            std::vector<char> selected(size_t(keys->recordCount()), 0);
-            for (int r : rows) {
-                if (r >= 0 && r < keys->recordCount()) {
-                    selected[size_t(r)] = 1;
-                }
-            }
-            QList<QByteArray> callNames;
-            for (int c = 0; c <= int(KeyAnalysis::Call::Other); ++c) {
-                callNames.append(KeyAnalysis::callName(KeyAnalysis::Call(c)).toUtf8());
-            }
-            static const QByteArray roleNames[3] = {"read", "of_release", "of_read"};
-            const int keyRecords = keys->keyRecordCount();
-            for (int kr = 0; kr < keyRecords; ++kr) {
-                const qint32 record = keys->recordOf(kr);
-                if (!selected[size_t(record)]) {
-                    continue;
-                }
-                const KeyAnalysis::Call call = keys->callAt(kr);
-                const bool finishRead = call == KeyAnalysis::Call::FinishRead;
-                const KeyAnalysis::FinishRole role = keys->finishRoleAt(kr);
-                const bool isRead = call == KeyAnalysis::Call::ReadEnter ||
-                                    (finishRead && role == KeyAnalysis::FinishRole::Read);
-                const std::span<const quint32> ids = keys->keysAt(kr);
-                for (size_t pos = 0; pos < ids.size(); ++pos) {
-                    insUse.bindInt(1, record);
-                    insUse.bindInt(2, qint64(ids[pos]));
-                    insUse.bindText(3, callNames[int(call)]);
-                    insUse.bindInt(4, qint64(pos));
-                    insUse.bindInt(5, isRead ? 1 : 0);
-                    if (finishRead) {
-                        insUse.bindText(6, roleNames[int(role)]);
-                    }
-                    if (!insUse.run(&why)) {
-                        return fail(why);
-                    }
-                    ++sum.keyUses;
-                }
-                if ((kr & 0xffff) == 0) {
-                    if (cancelled()) {
-                        return stop();
-                    }
-                    progress(88 + int(6 * double(kr) / double(keyRecords)));
-                }
-            }
-            progress(94);
-
-            // keys (94-96).
-            QList<QByteArray> models, salts;
-            for (const QString &m : keys->models()) {
-                models.append(m.toUtf8().isNull() ? QByteArray("") : m.toUtf8());
-            }
-            for (const QString &s : keys->salts()) {
-                salts.append(s.toUtf8().isNull() ? QByteArray("") : s.toUtf8());
-            }
-            QList<QByteArray> stateNames;
-            for (int s = 0; s < KeyAnalysis::kStateCount; ++s) {
-                stateNames.append(KeyAnalysis::stateName(KeyAnalysis::State(s)).toUtf8());
-            }
-            for (int id = 0; id < keys->keyCount(); ++id) {
-                const KeyAnalysis::Key &k = keys->key(id);
-                const KvRank kr = KvRank::unpack(k.kvRank);
-                const QByteArray hash = keys->hashView(id).toByteArray().toHex();
-                insKey.bindInt(1, id);
-                insKey.bindText(2, hash);
-                insKey.bindText(3, models[int(k.model)]);
-                insKey.bindInt(4, k.kvRank);
-                insKey.bindInt(5, kr.rank);
-                insKey.bindInt(6, kr.worldSize);
-                insKey.bindInt(7, k.hasGroup ? std::optional<qint64>(k.group) : std::nullopt);
-                if (k.salt >= 0) {
-                    insKey.bindText(8, salts[k.salt]);
-                }
-                insKey.bindText(9, stateNames[int(k.state)]);
-                insKey.bindInt(10, qint64(k.reserves));
-                insKey.bindInt(11, qint64(k.finishes));
-                insKey.bindInt(12, qint64(k.aborts));
-                insKey.bindInt(13, qint64(k.prefetches));
-                insKey.bindInt(14, qint64(k.reads()));
-                insKey.bindInt(15, k.firstRecord);
-                insKey.bindInt(16, k.lastRecord);
-                insKey.bindDouble(17, k.firstT);
-                insKey.bindDouble(18, k.lastT);
-                insKey.bindDouble(19, k.writeLatency);
-                insKey.bindDouble(20, k.firstReuse);
-                insKey.bindInt(21, k.reservedAgain ? 1 : 0);
-                if (!insKey.run(&why)) {
-                    return fail(why);
-                }
-                ++sum.keys;
-                if ((id & 0xffff) == 0 && cancelled()) {
-                    return stop();
-                }
-            }
-            progress(96);
-
-            // requests (96-97): the Requests tab's columns.
-            auto record = [](qint32 r) {
-                return r >= 0 ? std::optional<qint64>(r) : std::optional<qint64>();
-            };
-            for (int i = 0; i < requests->count(); ++i) {
-                const RequestAnalysis::Request &q = requests->at(i);
-                const QByteArray requestId = requests->requestIdBytes(q).toByteArray();
-                const PrefetchHandle *h = requests->handle(q);
-                const QByteArray check =
-                    RequestAnalysis::hitCheckName(requests->hitCheck(q)).toUtf8();
-                const QByteArray match = RequestAnalysis::matchName(q.match).toUtf8();
-                insRequest.bindInt(1, i);
-                insRequest.bindText(2, nullableUtf8(requestId));
-                insRequest.bindInt(3, q.submitRecord);
-                insRequest.bindDouble(4, requests->submitT(q));
-                insRequest.bindInt(5, q.requested);
-                insRequest.bindInt(6, q.prefixHit);
-                insRequest.bindInt(7, h && h->hasHitCount
-                                          ? std::optional<qint64>(h->l1PrefixHitCount)
-                                          : std::nullopt);
-                insRequest.bindInt(8, h && h->hasTotal
-                                          ? std::optional<qint64>(h->totalRequestedKeys)
-                                          : std::nullopt);
-                insRequest.bindText(9, check.isEmpty() ? QByteArrayView() : QByteArrayView(check));
-                insRequest.bindInt(10, record(q.readRecord));
-                insRequest.bindInt(11, q.readKeys);
-                insRequest.bindText(12, match);
-                insRequest.bindInt(13, q.released ? 1 : 0);
-                insRequest.bindInt(14, q.cancelled ? 1 : 0);
-                insRequest.bindDouble(15, requests->timeToRead(q));
-                insRequest.bindInt(16, q.reserved);
-                insRequest.bindInt(17, q.finished);
-                insRequest.bindInt(18, record(q.firstReserveRecord));
-                insRequest.bindInt(19, record(q.lastFinishRecord));
-                insRequest.bindDouble(20, requests->timeToWritten(q));
-                if (!insRequest.run(&why)) {
-                    return fail(why);
-                }
-                ++sum.requests;
-                if ((i & 0xffff) == 0 && cancelled()) {
-                    return stop();
-                }
-            }
-
-            // diagnostics and header.
-            const DiagnosticList diagnostics = doc.diagnostics();
-            for (int i = 0; i < diagnostics.size(); ++i) {
-                const Diagnostic &d = diagnostics[i];
-                const QByteArray severity = Diagnostic::severityName(d.severity).toUtf8();
-                const QByteArray kind = Diagnostic::kindName(d.kind).toUtf8();
-                const QByteArray message = d.message.toUtf8();
-                insDiagnostic.bindInt(1, i);
-                insDiagnostic.bindText(2, severity);
-                insDiagnostic.bindText(3, kind);
-                insDiagnostic.bindInt(
-                    4, d.offset >= 0 ? std::optional<qint64>(d.offset) : std::nullopt);
-                insDiagnostic.bindText(5, message.isNull() ? QByteArray("") : message);
-                if (!insDiagnostic.run(&why)) {
-                    return fail(why);
-                }
-                ++sum.diagnostics;
-            }
-            std::vector<std::pair<QByteArray, QByteArray>> header;
-            const QJsonObject fields = TraceInfo::headerJson(doc.header());
-            for (auto it = fields.begin(); it != fields.end(); ++it) {
-                header.push_back({it.key().toUtf8(), jsonText(it.value())});
-            }
-            header.push_back(
-                {"sm_config", jsonText(TraceInfo::configJson(doc.header().smConfig()))});
-            const auto text = [](const QString &s) { return jsonText(QJsonValue(s)); };
-            const auto integer = [](qint64 v) { return QByteArray::number(v); };
-            header.push_back({"lmct.file", text(doc.fileName())});
-            header.push_back(
-                {"lmct.digest", text(TraceHeader::digestStatusName(doc.header().digestStatus()))});
-            header.push_back({"lmct.duration_s", RecordExport::number(doc.duration())});
-            header.push_back({"lmct.records", integer(rs.size())});
-            header.push_back({"lmct.records_exported", integer(sum.records)});
-            header.push_back({"lmct.filter", text(options.filterText)});
-            header.push_back({"lmct.range", text(options.rangeText)});
-            header.push_back({"lmct.diagnostic_count", integer(doc.diagnosticCount())});
-            header.push_back({"lmct.skipped_bytes", integer(doc.skippedBytes())});
-            header.push_back({"lmct.skipped_frames", integer(doc.skippedFrames())});
-            header.push_back({"lmct.recovered_frames", integer(doc.recoveredFrames())});
-            header.push_back({"lmct.partial", doc.isPartial() ? "true" : "false"});
-            header.push_back({"lmct.key_records", integer(keys->keyRecordCount())});
-            header.push_back({"lmct.damaged_key_records", integer(keys->damagedRecords())});
-            header.push_back(
-                {"lmct.keyless_finish_writes", integer(qint64(keys->keylessFinishes().size()))});
-            for (const auto &[key, value] : header) {
-                insHeader.bindText(1, key);
-                insHeader.bindText(2, value);
-                if (!insHeader.run(&why)) {
-                    return fail(why);
-                }
-                ++sum.headerRows;
-            }
-            progress(97);
+        Outcome o = insertRecords(db, doc, rows, pass, &sum.records, &why);
+        if (o == Outcome::Done) {
+            o = insertKeyUses(db, *keys, rows, pass, &sum.keyUses, &why);
         }
-        if (cancelled()) {
+        if (o == Outcome::Done) {
+            o = insertKeys(db, *keys, pass, &sum.keys, &why);
+        }
+        if (o == Outcome::Done) {
+            o = insertRequests(db, *requests, pass, &sum.requests, &why);
+        }
+        if (o != Outcome::Done) {
+            return ended(o);
+        }
+        if (!insertDiagnostics(db, doc, &sum.diagnostics, &why) ||
+            !insertHeader(db, doc, *keys, options, sum.records, &sum.headerRows, &why)) {
+            return fail(why);
+        }
+        if (pass.cancelled()) {
             return stop();
         }
         if (!db.exec(kIndices, &why) || !db.exec("COMMIT", &why) || !db.close(&why)) {
             return fail(why);
         }
     }
-    // One sync for the whole file, as QSaveFile does before its rename.
-    const int fd = ::open(QFile::encodeName(temp.path).constData(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0 || ::fsync(fd) != 0) {
-        const int e = errno;
-        if (fd >= 0) {
-            ::close(fd);
-        }
-        return fail(QString::fromLocal8Bit(std::strerror(e)));
-    }
-    ::close(fd);
-    if (!RecordExport::checkNotShrunk(doc, &why)) {
+    pass.progress(99);
+    if (!syncFile(temp.path, &why) || !RecordExport::checkNotShrunk(doc, &why)) {
         return fail(why);
     }
-    if (cancelled()) {
+    if (pass.cancelled()) {
         return stop();
     }
     if (std::rename(QFile::encodeName(temp.path).constData(),
                     QFile::encodeName(path).constData()) != 0) {
-        return fail(QString::fromLocal8Bit(std::strerror(errno)));
+        return fail(systemError(errno));
     }
     temp.keep = true;
-    progress(100);
+    pass.progress(100);
     return true;
 }
 
