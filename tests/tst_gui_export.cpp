@@ -2,6 +2,7 @@
 // app's TimelineWidget, and the File > Export writers (records in table order, statistics,
 // header, Chrome JSON, SQLite off the GUI thread with Cancel, screenshot).
 
+#include "common/jobpool.h"
 #include "common/plotexport.h"
 #include "exportcheck.h"
 #include "records/recordtableview.h"
@@ -410,6 +411,17 @@ private slots:
         QVERIFY(done.wait(60000));
         QCOMPARE(done.at(0).at(0).toBool(), false);
         QCOMPARE(done.at(0).at(1).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden),
+                 QStringList{QStringLiteral("bg.db")});
+
+        // Closing the window while it writes stops it too.
+        auto *other = new MainWindow;
+        other->show();
+        QVERIFY(test::openAndWait(*other, kSchema2));
+        other->findChild<ExportActions *>()->startSqliteExport(
+            dir.filePath(QStringLiteral("closed.db")));
+        delete other;
+        QVERIFY(JobPool::instance()->waitForDone(60000));
         QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden),
                  QStringList{QStringLiteral("bg.db")});
     }

@@ -30,6 +30,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
+#include <QTimer>
 #include <algorithm>
 #include <atomic>
 
@@ -283,23 +284,27 @@ void ExportActions::startSqliteExport(const QString &path) {
     dialog->setMinimumDuration(400);
     dialog->setValue(0);
     connect(dialog, &QProgressDialog::canceled, dialog, [cancel] { cancel->store(true); });
+    // The job only stores its progress; the dialog reads it on the GUI thread (no pointer to
+    // a widget crosses threads).
+    auto percent = std::make_shared<std::atomic_int>(0);
+    auto *poll = new QTimer(dialog);
+    poll->setInterval(100);
+    connect(poll, &QTimer::timeout, dialog, [dialog, percent] {
+        if (!dialog->wasCanceled()) {
+            dialog->setValue(percent->load());
+        }
+    });
+    poll->start();
     SqliteExport::Options options = sqliteOptions(*tab);
     options.cancel = cancel.get();  // the job holds `cancel`
-    options.progress = [dialog](int percent) {
-        // Dropped once the dialog is gone (it outlives the job: deleted when the job ended).
-        QMetaObject::invokeMethod(
-            dialog,
-            [dialog, percent] {
-                if (!dialog->wasCanceled()) {
-                    dialog->setValue(percent);
-                }
-            },
-            Qt::QueuedConnection);
-    };
+    options.progress = [percent](int p) { percent->store(p); };
     auto *watcher = new QFutureWatcher<QString>(this);
+    // Closing the window stops the export (nothing is left behind).
+    connect(watcher, &QObject::destroyed, [cancel] { cancel->store(true); });
     connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, dialog, cancel] {
         const QString error = watcher->result();
         watcher->deleteLater();
+        dialog->hide();
         dialog->deleteLater();
         const bool ok = error.isEmpty();
         if (!ok && !cancel->load()) {
