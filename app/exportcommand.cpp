@@ -4,6 +4,7 @@
 #include "export/chrometraceexport.h"
 #include "export/exportfile.h"
 #include "export/recordexport.h"
+#include "export/sqliteexport.h"
 
 #include <QTextStream>
 
@@ -18,6 +19,8 @@ int ExportCommand::run(const QStringList &args) {
         "chrome://tracing: one instant event per record on one lane per qualname;\n"
         "read_prefetched_results __enter__/__exit__ pairs become complete events.\n"
         "--jsonl OUT / --csv OUT: the formats of 'lmct dump --jsonl/--csv'.\n"
+        "--sqlite OUT: one SQLite database: tables records and key_uses (the selected\n"
+        "records), keys, requests, diagnostics and header (the whole trace); see docs/cli.md.\n"
         "The output is written atomically; the input is never written.\n"
         "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input or unwritable\n"
         "output."));
@@ -28,17 +31,21 @@ int ExportCommand::run(const QStringList &args) {
                                    QStringLiteral("OUT"));
     const QCommandLineOption csv(QStringLiteral("csv"), QStringLiteral("CSV (RFC 4180) to OUT."),
                                  QStringLiteral("OUT"));
+    const QCommandLineOption sqlite(
+        QStringLiteral("sqlite"), QStringLiteral("SQLite database to OUT."), QStringLiteral("OUT"));
     p.addOption(chrome);
     p.addOption(jsonl);
     p.addOption(csv);
+    p.addOption(sqlite);
     cs.addSelectionOptions(p);
     if (const int rc = cs.parseArguments(p, args); rc >= 0) {
         return rc;
     }
-    const int formats = int(p.isSet(chrome)) + int(p.isSet(jsonl)) + int(p.isSet(csv));
+    const int formats =
+        int(p.isSet(chrome)) + int(p.isSet(jsonl)) + int(p.isSet(csv)) + int(p.isSet(sqlite));
     if (formats != 1) {
         cs.error(
-            QStringLiteral("give exactly one of --chrome-json, --jsonl, --csv "
+            QStringLiteral("give exactly one of --chrome-json, --jsonl, --csv, --sqlite "
                            "(see lmct export --help)"));
         return CommandSupport::kExitUsage;
     }
@@ -69,6 +76,19 @@ int ExportCommand::run(const QStringList &args) {
             QTextStream(stderr) << "lmct export: " << summary.events << " events (" << summary.pairs
                                 << " enter/exit pairs merged) on " << summary.lanes << " lanes to "
                                 << outPath << "\n";
+        }
+    } else if (p.isSet(sqlite)) {
+        outPath = p.value(sqlite);
+        SqliteExport::Options options;
+        options.inputPath = input;
+        options.filterText = p.value(QStringLiteral("filter"));
+        options.rangeText = p.value(QStringLiteral("range"));
+        SqliteExport::Summary summary;
+        ok = SqliteExport::write(outPath, d, rows, options, &summary, &error);
+        if (ok) {
+            QTextStream(stderr) << "lmct export: " << summary.records << " records, "
+                                << summary.keyUses << " key uses, " << summary.keys << " keys, "
+                                << summary.requests << " requests to " << outPath << "\n";
         }
     } else {
         const bool isCsv = p.isSet(csv);

@@ -11,7 +11,7 @@ LMCT_BUILD="${LMCT_BUILD_DIR:-$LMCT_ROOT/build}"
 LMCT_PACKAGES=(
     g++ cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
-    libmsgpack-cxx-dev libqcustomplot-dev
+    libmsgpack-cxx-dev libqcustomplot-dev libsqlite3-dev
     fonts-dejavu-core
 )
 # Test dependencies: fixture generator, offscreen/X11 GUI runs, desktop-file checks, fuzzing.

@@ -97,7 +97,7 @@ if [ "${LMCT_CHECK_DEB:-1}" = 1 ] && have cpack && have dpkg-deb; then
         deb=$(ls "$tmp"/deb/*.deb | head -n 1)
         deps=$(dpkg-deb -f "$deb" Depends)
         for p in libqt6core6 libqt6gui6 libqt6widgets6 libqt6printsupport6 libqt6svg6 \
-            libqt6concurrent6 libqcustomplot2.1; do
+            libqt6concurrent6 libqcustomplot2.1 libsqlite3-0; do
             case $deps in *"$p"*) ok "Depends $p" ;; *) fail "Depends lacks $p" ;; esac
         done
         list=$(dpkg-deb -c "$deb")

@@ -1,13 +1,15 @@
 // Viewer exports: `lmct-viewer --export-png/svg/pdf` run headless (no DISPLAY), rendering the
 // app's TimelineWidget, and the File > Export writers (records in table order, statistics,
-// header, Chrome JSON, screenshot).
+// header, Chrome JSON, SQLite off the GUI thread with Cancel, screenshot).
 
+#include "common/jobpool.h"
 #include "common/plotexport.h"
 #include "exportcheck.h"
 #include "records/recordtableview.h"
 #include "shell/exportactions.h"
 #include "shell/mainwindow.h"
 #include "shell/tracetab.h"
+#include "sqlitequery.h"
 #include "testutil.h"
 
 #include <QDir>
@@ -16,7 +18,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -352,11 +357,73 @@ private slots:
         QVERIFY(error.contains(QStringLiteral("/nonexistent/dir/r.csv")));
         QVERIFY(!ExportActions::write(*tab, ExportActions::Kind::ChromeJson, dir.path(), &error));
 
+        const QString db = dir.filePath(QStringLiteral("t.db"));
+        QVERIFY2(ExportActions::write(*tab, ExportActions::Kind::Sqlite, db, &error),
+                 qPrintable(error));
+        QCOMPARE(test::SqliteQuery(db).integer(QStringLiteral("select count(*) from records")),
+                 qint64(rows.size()));
+
         const QString png = dir.filePath(QStringLiteral("w.png"));
         QVERIFY(ExportActions::writeScreenshot(&w, png, &error));
         const QImage shot(png);
         QCOMPARE(shot.size(), w.size() * w.devicePixelRatio());
         QVERIFY(grayVariance(shot) > 0);
+    }
+
+    void sqliteExportRunsInTheBackground() {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.resize(900, 600);
+        w.show();
+        TraceTab *tab = test::openAndWait(w, kSchema2);
+        QVERIFY(tab);
+        auto *actions = w.findChild<ExportActions *>();
+        QVERIFY(actions);
+        bool offered = false;
+        for (const QAction *a : w.findChildren<QAction *>()) {
+            offered =
+                offered || a->text().remove(QLatin1Char('&')).contains(QStringLiteral("SQLite"));
+        }
+        QVERIFY(offered);
+        QSignalSpy done(actions, &ExportActions::sqliteExportFinished);
+
+        const QString out = dir.filePath(QStringLiteral("bg.db"));
+        actions->startSqliteExport(out);
+        QCOMPARE(done.count(), 0);  // returned at once: the job runs off the GUI thread
+        QVERIFY(w.findChild<QProgressDialog *>());
+        QVERIFY(done.wait(60000));
+        QVERIFY2(done.at(0).at(0).toBool(), qPrintable(done.at(0).at(1).toString()));
+        test::SqliteQuery db(out);
+        QCOMPARE(db.integer(QStringLiteral("select count(*) from records")),
+                 qint64(tab->document()->records().size()));
+        QVERIFY(db.integer(QStringLiteral("select count(*) from keys")) > 0);
+        QTRY_VERIFY(!w.findChild<QProgressDialog *>());  // deleted once done
+
+        // Cancel in the progress dialog: nothing is written, no message box.
+        done.clear();
+        const QString cancelled = dir.filePath(QStringLiteral("cancelled.db"));
+        actions->startSqliteExport(cancelled);
+        auto *dialog = w.findChild<QProgressDialog *>();
+        QVERIFY(dialog);
+        auto *cancelButton = dialog->findChild<QPushButton *>();
+        QVERIFY(cancelButton);
+        cancelButton->click();
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.at(0).at(0).toBool(), false);
+        QCOMPARE(done.at(0).at(1).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden),
+                 QStringList{QStringLiteral("bg.db")});
+
+        // Closing the window while it writes stops it too.
+        auto *other = new MainWindow;
+        other->show();
+        QVERIFY(test::openAndWait(*other, kSchema2));
+        other->findChild<ExportActions *>()->startSqliteExport(
+            dir.filePath(QStringLiteral("closed.db")));
+        delete other;
+        QVERIFY(JobPool::instance()->waitForDone(60000));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden),
+                 QStringList{QStringLiteral("bg.db")});
     }
 };
 

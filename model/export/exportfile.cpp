@@ -6,8 +6,7 @@
 
 namespace lmct {
 
-bool ExportFile::write(const QString &path, const Body &body, QString *error,
-                       const QString &inputPath) {
+bool ExportFile::checkTarget(const QString &path, QString *error, const QString &inputPath) {
     auto fail = [&](const QString &why) {
         if (error) {
             *error = QStringLiteral("cannot write %1: %2").arg(path, why);
@@ -35,6 +34,20 @@ bool ExportFile::write(const QString &path, const Body &body, QString *error,
     if (!target.absoluteDir().exists()) {
         return fail(QStringLiteral("the folder %1 does not exist").arg(target.absolutePath()));
     }
+    return true;
+}
+
+bool ExportFile::write(const QString &path, const Body &body, QString *error,
+                       const QString &inputPath) {
+    if (!checkTarget(path, error, inputPath)) {
+        return false;
+    }
+    auto fail = [&](const QString &why) {
+        if (error) {
+            *error = QStringLiteral("cannot write %1: %2").arg(path, why);
+        }
+        return false;
+    };
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         return fail(file.errorString());

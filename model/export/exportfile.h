@@ -26,6 +26,12 @@ public:
      */
     static bool write(const QString &path, const Body &body, QString *error,
                       const QString &inputPath = {});
+
+    /**
+     * The refusals above, checked before anything is written (also by exports that replace
+     * their file themselves, SqliteExport). False with `error` set ("cannot write PATH: ...").
+     */
+    static bool checkTarget(const QString &path, QString *error, const QString &inputPath = {});
 };
 
 }  // namespace lmct

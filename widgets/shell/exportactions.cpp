@@ -3,9 +3,11 @@
 #include "trace/traceinfo.h"
 
 #include "codec/valueformatter.h"
+#include "common/jobpool.h"
 #include "export/chrometraceexport.h"
 #include "export/exportfile.h"
 #include "export/recordexport.h"
+#include "export/sqliteexport.h"
 #include "export/tablecsv.h"
 #include "itemmodels/statisticstablemodel.h"
 #include "records/decoratedrecordtablemodel.h"
@@ -14,18 +16,23 @@
 #include "stats/tracestatistics.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinewidget.h"
+#include "viewstate.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QImageWriter>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
+#include <QTimer>
 #include <algorithm>
+#include <atomic>
 
 namespace lmct {
 
@@ -46,6 +53,8 @@ QMenu *ExportActions::addMenu(QMenu *fileMenu) {
                                [this] { exportKind(Kind::HeaderJson); });
     needDoc << menu->addAction(tr("Chrome &Trace JSON (Perfetto)…"), this,
                                [this] { exportKind(Kind::ChromeJson); });
+    needDoc << menu->addAction(tr("S&QLite Database (records, keys, requests)…"), this,
+                               [this] { exportKind(Kind::Sqlite); });
     menu->addSeparator();
     menu->addAction(tr("&Window Screenshot (PNG)…"), this, &ExportActions::exportScreenshot);
     connect(menu, &QMenu::aboutToShow, this, [this, needDoc] {
@@ -83,6 +92,18 @@ std::vector<int> ExportActions::tableRecords(const TraceTab &tab) {
 
 namespace {
 
+/** What the SQLite export of `tab` records of its selection (filter and time range). */
+SqliteExport::Options sqliteOptions(const TraceTab &tab) {
+    SqliteExport::Options o;
+    o.inputPath = tab.document()->filePath();
+    o.filterText = tab.viewState()->filterAppliedText();
+    if (const auto r = tab.viewState()->timeRange()) {
+        o.rangeText =
+            QString::fromLatin1(RecordExport::number(r->from) + ':' + RecordExport::number(r->to));
+    }
+    return o;
+}
+
 QString sibling(const QString &path, const QString &suffix) {
     const QFileInfo fi(path);
     return fi.dir().filePath(fi.completeBaseName() + suffix + QStringLiteral(".csv"));
@@ -119,6 +140,11 @@ bool ExportActions::write(const TraceTab &tab, Kind kind, const QString &path, Q
                     return ChromeTraceExport::write(out, *doc, rows, nullptr, e);
                 },
                 error, input);
+        }
+        case Kind::Sqlite: {
+            std::vector<int> rows = tableRecords(tab);
+            std::sort(rows.begin(), rows.end());
+            return SqliteExport::write(path, *doc, rows, sqliteOptions(tab), nullptr, error);
         }
         case Kind::HeaderJson: {
             QJsonObject o{{QStringLiteral("file"), doc->fileName()},
@@ -216,9 +242,18 @@ void ExportActions::exportKind(Kind kind) {
             suggested = base + QStringLiteral("-chrome.json");
             filter = tr("Chrome trace JSON (*.json)");
             break;
+        case Kind::Sqlite:
+            title = tr("Export SQLite Database");
+            suggested = base + QStringLiteral(".db");
+            filter = tr("SQLite database (*.db *.sqlite *.sqlite3)");
+            break;
     }
     const QString path = askPath(title, suggested, filter);
     if (path.isEmpty()) {
+        return;
+    }
+    if (kind == Kind::Sqlite) {
+        startSqliteExport(path);
         return;
     }
     QString error;
@@ -228,6 +263,61 @@ void ExportActions::exportKind(Kind kind) {
     if (!ok) {
         QMessageBox::critical(m_window, tr("Export failed"), error);
     }
+}
+
+void ExportActions::startSqliteExport(const QString &path) {
+    TraceTab *tab = m_currentTab();
+    if (!tab || !tab->document()) {
+        emit sqliteExportFinished(false, tr("no trace is loaded"));
+        return;
+    }
+    const std::shared_ptr<const TraceDocument> doc = tab->document();
+    std::vector<int> rows = tableRecords(*tab);
+    std::sort(rows.begin(), rows.end());
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    auto *dialog = new QProgressDialog(tr("Writing %1…").arg(QFileInfo(path).fileName()),
+                                       tr("Cancel"), 0, 100, m_window);
+    dialog->setWindowTitle(tr("Export SQLite Database"));
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setAutoClose(false);
+    dialog->setAutoReset(false);
+    dialog->setMinimumDuration(400);
+    dialog->setValue(0);
+    connect(dialog, &QProgressDialog::canceled, dialog, [cancel] { cancel->store(true); });
+    // The job only stores its progress; the dialog reads it on the GUI thread (no pointer to
+    // a widget crosses threads).
+    auto percent = std::make_shared<std::atomic_int>(0);
+    auto *poll = new QTimer(dialog);
+    poll->setInterval(100);
+    connect(poll, &QTimer::timeout, dialog, [dialog, percent] {
+        if (!dialog->wasCanceled()) {
+            dialog->setValue(percent->load());
+        }
+    });
+    poll->start();
+    SqliteExport::Options options = sqliteOptions(*tab);
+    options.cancel = cancel.get();  // the job holds `cancel`
+    options.progress = [percent](int p) { percent->store(p); };
+    auto *watcher = new QFutureWatcher<QString>(this);
+    // Closing the window stops the export (nothing is left behind).
+    connect(watcher, &QObject::destroyed, [cancel] { cancel->store(true); });
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, dialog, cancel] {
+        const QString error = watcher->result();
+        watcher->deleteLater();
+        dialog->hide();
+        dialog->deleteLater();
+        const bool ok = error.isEmpty();
+        if (!ok && !cancel->load()) {
+            QMessageBox::critical(m_window, tr("Export failed"), error);
+        }
+        emit sqliteExportFinished(ok, error);
+    });
+    watcher->setFuture(JobPool::run([doc, rows = std::move(rows), path, options, cancel] {
+        QString error;
+        return SqliteExport::write(path, *doc, rows, options, nullptr, &error)
+                   ? QString()
+                   : (error.isEmpty() ? QStringLiteral("cannot write %1").arg(path) : error);
+    }));
 }
 
 void ExportActions::exportScreenshot() {
