@@ -33,15 +33,92 @@ struct Entry {
     qsizetype end = 0;
 };
 
-void appendHex(const char *data, quint32 n, QByteArray *out) {
-    const qsizetype at = out->size();
-    out->resize(at + 2 * qsizetype(n));
-    char *w = out->data() + at;
+/**
+ * Appends to a QByteArray through a raw pointer: grows it in steps, and sets its size to what was
+ * written when done (QByteArray::append costs a call and checks per piece).
+ */
+class Sink {
+public:
+    explicit Sink(QByteArray *b) : m_b(b), m_len(b->size()) {
+        m_b->resize(std::max<qsizetype>(m_b->capacity(), m_len + 4096));
+        m_data = m_b->data();
+        m_cap = m_b->size();
+    }
+    ~Sink() { m_b->resize(m_len); }
+    Sink(const Sink &) = delete;
+    Sink &operator=(const Sink &) = delete;
+
+    /** Room for `n` more bytes; returns where they go (commit with advance()). */
+    char *room(qsizetype n) {
+        if (m_len + n > m_cap) {
+            m_b->resize(std::max(2 * m_cap, m_len + n + 4096));
+            m_data = m_b->data();
+            m_cap = m_b->size();
+        }
+        return m_data + m_len;
+    }
+    void advance(qsizetype n) { m_len += n; }
+    void append(const char *s, qsizetype n) {
+        std::memcpy(room(n), s, size_t(n));
+        m_len += n;
+    }
+    template <size_t N>
+    void literal(const char (&s)[N]) {
+        append(s, qsizetype(N - 1));
+    }
+    void append(char c) {
+        *room(1) = c;
+        ++m_len;
+    }
+    void append(const QByteArray &b) { append(b.constData(), b.size()); }
+    qsizetype size() const { return m_len; }
+    const char *data() const { return m_data; }
+    void truncate(qsizetype n) { m_len = n; }
+
+private:
+    QByteArray *m_b;
+    char *m_data = nullptr;
+    qsizetype m_len = 0;
+    qsizetype m_cap = 0;
+};
+
+void appendHex(const char *data, quint32 n, Sink *out) {
+    char *w = out->room(2 * qsizetype(n));
     for (quint32 i = 0; i < n; ++i) {
         const uchar b = uchar(data[i]);
         *w++ = kHex[b >> 4];
         *w++ = kHex[b & 0xf];
     }
+    out->advance(2 * qsizetype(n));
+}
+
+void appendInt(qint64 v, Sink *out) {
+    char buf[24];
+    char *e = buf + sizeof(buf);
+    char *p = e;
+    quint64 u = v < 0 ? 0 - quint64(v) : quint64(v);
+    do {
+        *--p = char('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) {
+        *--p = '-';
+    }
+    out->append(p, e - p);
+}
+
+void appendDouble(double v, Sink *out) {
+    if (!std::isfinite(v)) {
+        out->literal("null");
+        return;
+    }
+    // QJsonValue(double) holds an integral double of at most 2^53 as an integer.
+    constexpr double kExact = 9007199254740992.0;
+    if (v >= -kExact && v <= kExact && v == std::trunc(v)) {
+        appendInt(qint64(v), out);
+        return;
+    }
+    out->append(QByteArray::number(v, 'g', QLocale::FloatingPointShortest));
 }
 
 /** Length of the well-formed UTF-8 sequence at `p` (Unicode table 3-7), 0 when ill-formed. */
@@ -79,7 +156,7 @@ int utf8Sequence(const uchar *p, const uchar *end) {
  * Appends `s` with JSON's escapes for ASCII controls, quote and backslash. False (nothing
  * appended past what was valid) when `s` is not well-formed UTF-8.
  */
-bool appendEscaped(std::string_view s, QByteArray *out) {
+bool appendEscaped(std::string_view s, Sink *out) {
     const auto *p = reinterpret_cast<const uchar *>(s.data());
     const auto *end = p + s.size();
     const uchar *run = p;
@@ -137,15 +214,30 @@ bool appendEscaped(std::string_view s, QByteArray *out) {
     return true;
 }
 
+/** A JSON string of UTF-8 text, quotes included (see PackedJson::appendString). */
+void appendString(std::string_view utf8, Sink *out) {
+    out->append('"');
+    const qsizetype mark = out->size();
+    if (!appendEscaped(utf8, out)) {
+        // Not well-formed: as QString::fromUtf8 reads it (U+FFFD for each bad byte).
+        out->truncate(mark);
+        const QByteArray valid = QString::fromUtf8(utf8.data(), qsizetype(utf8.size())).toUtf8();
+        appendEscaped(std::string_view(valid.constData(), size_t(valid.size())), out);
+    }
+    out->append('"');
+}
+
 /** Streams one record's (or one value's) msgpack into JSON; see PackedJson. */
 class Writer {
 public:
-    Writer(const char *data, qint64 size, QByteArray *out)
+    Writer(const char *data, qint64 size, Sink *out)
         : m_p(reinterpret_cast<const uchar *>(data)),
           m_end(reinterpret_cast<const uchar *>(data) + size),
           m_out(out) {}
 
     bool atEnd() const { return m_p == m_end; }
+    static size_t stackSize() { return entryStack().size(); }
+    static void resetStack(size_t n) { entryStack().resize(n); }
 
     bool value(int depth) {
         Head h;
@@ -154,31 +246,30 @@ public:
         }
         switch (h.kind) {
             case Head::Kind::Nil:
-                m_out->append("null", 4);
+                m_out->literal("null");
                 return true;
             case Head::Kind::Bool:
-                h.u ? m_out->append("true", 4) : m_out->append("false", 5);
+                h.u ? m_out->literal("true") : m_out->literal("false");
                 return true;
             case Head::Kind::UInt:
                 // Above INT64_MAX the DOM path holds a double (ValueFormatter::toJson).
                 if (h.u > quint64(std::numeric_limits<qint64>::max())) {
-                    PackedJson::appendDouble(double(h.u), m_out);
+                    appendDouble(double(h.u), m_out);
                 } else {
-                    PackedJson::appendInt(qint64(h.u), m_out);
+                    appendInt(qint64(h.u), m_out);
                 }
                 return true;
             case Head::Kind::Int:
-                PackedJson::appendInt(qint64(h.u), m_out);
+                appendInt(qint64(h.u), m_out);
                 return true;
             case Head::Kind::Float:
-                PackedJson::appendDouble(h.d, m_out);
+                appendDouble(h.d, m_out);
                 return true;
             case Head::Kind::Str: {
                 if (h.len > Value::kMaxKeptBytes || !have(h.len)) {
                     return false;
                 }
-                PackedJson::appendString(
-                    std::string_view(reinterpret_cast<const char *>(m_p), h.len), m_out);
+                appendString(std::string_view(reinterpret_cast<const char *>(m_p), h.len), m_out);
                 m_p += h.len;
                 return true;
             }
@@ -195,10 +286,10 @@ public:
                 if (h.len > Value::kMaxKeptBytes || !have(h.len)) {
                     return false;
                 }
-                m_out->append("{\"data\":\"", 9);
+                m_out->literal("{\"data\":\"");
                 appendHex(reinterpret_cast<const char *>(m_p), h.len, m_out);
-                m_out->append("\",\"ext\":", 8);
-                PackedJson::appendInt(h.extType, m_out);
+                m_out->literal("\",\"ext\":");
+                appendInt(h.extType, m_out);
                 m_out->append('}');
                 m_p += h.len;
                 return true;
@@ -528,7 +619,7 @@ private:
             e.begin = m_out->size();
             m_out->append('"');
             appendEscaped(key, m_out);
-            m_out->append("\":", 2);
+            m_out->literal("\":");
             if (!value(depth)) {
                 return false;
             }
@@ -562,32 +653,42 @@ private:
             from = std::min(from, it->begin);
             to = std::max(to, it->end);
         }
-        const QByteArray region(m_out->constData() + from, to - from);
+        thread_local std::vector<char> region;
+        region.assign(m_out->data() + from, m_out->data() + to);
         m_out->truncate(from);
         for (auto it = first; it < m_entries.end(); ++it) {
             if (it != first) {
                 m_out->append(',');
             }
-            m_out->append(region.constData() + (it->begin - from), it->end - it->begin);
+            m_out->append(region.data() + (it->begin - from), it->end - it->begin);
         }
         return true;
     }
 
     const uchar *m_p;
     const uchar *m_end;
-    QByteArray *m_out;
+    Sink *m_out;
     qint64 m_nodes = 0;
-    std::vector<Entry> m_entries;
+    std::vector<Entry> &m_entries = entryStack();
+
+    /** Entries of the maps being written, innermost last (one stack per thread). */
+    static std::vector<Entry> &entryStack() {
+        thread_local std::vector<Entry> entries;
+        return entries;
+    }
 };
 
 }  // namespace
 
 bool PackedJson::appendRecordArgs(const char *data, qint64 size, QByteArray *out, Shape *shape) {
-    const qsizetype mark = out->size();
-    Writer w(data, size, out);
+    Sink sink(out);
+    const qsizetype mark = sink.size();
+    const size_t entries = Writer::stackSize();
+    Writer w(data, size, &sink);
     Shape s = Shape::Scalar;
     if (size <= 0 || !w.record(&s) || !w.atEnd()) {
-        out->truncate(mark);
+        sink.truncate(mark);
+        Writer::resetStack(entries);
         return false;
     }
     if (shape) {
@@ -597,54 +698,57 @@ bool PackedJson::appendRecordArgs(const char *data, qint64 size, QByteArray *out
 }
 
 bool PackedJson::appendValue(const char *data, qint64 size, QByteArray *out) {
-    const qsizetype mark = out->size();
-    Writer w(data, size, out);
+    Sink sink(out);
+    const qsizetype mark = sink.size();
+    const size_t entries = Writer::stackSize();
+    Writer w(data, size, &sink);
     if (size <= 0 || !w.value(0) || !w.atEnd()) {
-        out->truncate(mark);
+        sink.truncate(mark);
+        Writer::resetStack(entries);
         return false;
     }
     return true;
 }
 
-void PackedJson::appendString(std::string_view utf8, QByteArray *out) {
-    out->append('"');
-    const qsizetype mark = out->size();
-    if (!appendEscaped(utf8, out)) {
-        // Not well-formed: as QString::fromUtf8 reads it (U+FFFD for each bad byte).
-        out->truncate(mark);
-        appendEscaped(QString::fromUtf8(utf8.data(), qsizetype(utf8.size())).toUtf8().toStdString(),
-                      out);
+bool PackedJson::appendJsonLine(const char *data, qint64 size, qint64 index,
+                                const QByteArray &qualnameJson, double tMono, double tWall,
+                                QByteArray *out) {
+    Sink sink(out);
+    const qsizetype mark = sink.size();
+    const size_t entries = Writer::stackSize();
+    sink.literal("{\"args\":");
+    Writer w(data, size, &sink);
+    Shape s = Shape::Scalar;
+    if (size <= 0 || !w.record(&s) || !w.atEnd()) {
+        sink.truncate(mark);
+        Writer::resetStack(entries);
+        return false;
     }
-    out->append('"');
+    sink.literal(",\"index\":");
+    lmct::appendInt(index, &sink);
+    sink.literal(",\"qualname\":");
+    sink.append(qualnameJson);
+    sink.literal(",\"t_mono\":");
+    lmct::appendDouble(tMono, &sink);
+    sink.literal(",\"t_wall\":");
+    lmct::appendDouble(tWall, &sink);
+    sink.literal("}\n");
+    return true;
+}
+
+void PackedJson::appendString(std::string_view utf8, QByteArray *out) {
+    Sink sink(out);
+    lmct::appendString(utf8, &sink);
 }
 
 void PackedJson::appendDouble(double v, QByteArray *out) {
-    if (!std::isfinite(v)) {
-        out->append("null", 4);
-        return;
-    }
-    // QJsonValue(double) holds an integral double of at most 2^53 as an integer.
-    constexpr double kExact = 9007199254740992.0;
-    if (v >= -kExact && v <= kExact && v == std::trunc(v)) {
-        appendInt(qint64(v), out);
-        return;
-    }
-    out->append(QByteArray::number(v, 'g', QLocale::FloatingPointShortest));
+    Sink sink(out);
+    lmct::appendDouble(v, &sink);
 }
 
 void PackedJson::appendInt(qint64 v, QByteArray *out) {
-    char buf[24];
-    char *e = buf + sizeof(buf);
-    char *p = e;
-    quint64 u = v < 0 ? 0 - quint64(v) : quint64(v);
-    do {
-        *--p = char('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) {
-        *--p = '-';
-    }
-    out->append(p, e - p);
+    Sink sink(out);
+    lmct::appendInt(v, &sink);
 }
 
 }  // namespace lmct

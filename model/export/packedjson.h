@@ -44,6 +44,14 @@ public:
      * such a record as a codec-tagged value: "no args map").
      */
     static bool appendRecordArgs(const char *data, qint64 size, QByteArray *out, Shape *shape);
+    /**
+     * A line of RecordExport's JSON Lines: `{"args":ARGS,"index":…,"qualname":…,"t_mono":…,
+     * "t_wall":…}` and LF, ARGS as appendRecordArgs() writes them, `qualnameJson` as
+     * appendString() wrote it. Declines as appendRecordArgs() does.
+     */
+    static bool appendJsonLine(const char *data, qint64 size, qint64 index,
+                               const QByteArray &qualnameJson, double tMono, double tWall,
+                               QByteArray *out);
     /** The JSON of the one msgpack value `data[0, size)`, appended to `out`. */
     static bool appendValue(const char *data, qint64 size, QByteArray *out);
     /** A JSON string of UTF-8 text (quotes included), as QJsonDocument writes a QString. */

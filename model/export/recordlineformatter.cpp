@@ -75,20 +75,10 @@ bool RecordLineFormatter::appendFast(int r, QByteArray *out) const {
     const auto *body = reinterpret_cast<const char *>(m_doc.fileData() + rs.frameOffset(r) + 4);
     const qsizetype mark = out->size();
     if (m_format == RecordExport::Format::Jsonl) {
-        out->append("{\"args\":", 8);
-        if (!PackedJson::appendRecordArgs(body, rs.bodyLength(r), out, nullptr)) {
-            out->truncate(mark);
+        if (!PackedJson::appendJsonLine(body, rs.bodyLength(r), r, names->json, rs.tMono(r),
+                                        rs.tWall(r), out)) {
             return false;
         }
-        out->append(",\"index\":", 9);
-        PackedJson::appendInt(r, out);
-        out->append(",\"qualname\":", 12);
-        out->append(names->json);
-        out->append(",\"t_mono\":", 10);
-        PackedJson::appendDouble(rs.tMono(r), out);
-        out->append(",\"t_wall\":", 10);
-        PackedJson::appendDouble(rs.tWall(r), out);
-        out->append("}\n", 2);
     } else {
         // The summary reads the value tree; args_json streams.
         const TraceDocument::Args args = m_doc.decodeArgs(r);
