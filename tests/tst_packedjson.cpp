@@ -304,7 +304,7 @@ private slots:
         // Random strings (UTF-8 or not) and random maps of ASCII keys.
         QRandomGenerator rng(20261201);
         for (int i = 0; i < 3000; ++i) {
-            QByteArray s(int(rng.bounded(12)), '\0');
+            QByteArray s(int(rng.bounded(40)), '\0');
             for (char &c : s) {
                 const int pick = int(rng.bounded(4));
                 c = char(pick == 0   ? rng.bounded(0x20)

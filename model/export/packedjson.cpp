@@ -59,7 +59,14 @@ public:
     }
     void advance(qsizetype n) { m_len += n; }
     void append(const char *s, qsizetype n) {
-        std::memcpy(room(n), s, size_t(n));
+        char *w = room(n);
+        if (n <= 16) {  // most pieces are short: no call into memcpy
+            for (qsizetype i = 0; i < n; ++i) {
+                w[i] = s[i];
+            }
+        } else {
+            std::memcpy(w, s, size_t(n));
+        }
         m_len += n;
     }
     template <size_t N>
@@ -82,12 +89,22 @@ private:
     qsizetype m_cap = 0;
 };
 
+/** The two lowercase hex digits of every byte value. */
+struct HexPairs {
+    char pairs[512];
+    constexpr HexPairs() : pairs() {
+        for (int b = 0; b < 256; ++b) {
+            pairs[2 * b] = kHex[b >> 4];
+            pairs[2 * b + 1] = kHex[b & 0xf];
+        }
+    }
+};
+constexpr HexPairs kHexPairs;
+
 void appendHex(const char *data, quint32 n, Sink *out) {
     char *w = out->room(2 * qsizetype(n));
     for (quint32 i = 0; i < n; ++i) {
-        const uchar b = uchar(data[i]);
-        *w++ = kHex[b >> 4];
-        *w++ = kHex[b & 0xf];
+        std::memcpy(w + 2 * i, kHexPairs.pairs + 2 * uchar(data[i]), 2);
     }
     out->advance(2 * qsizetype(n));
 }
@@ -161,6 +178,26 @@ bool appendEscaped(std::string_view s, Sink *out) {
     const auto *end = p + s.size();
     const uchar *run = p;
     while (p < end) {
+        // Eight bytes at a time while none is a control, '"', '\\' or above 0x7f.
+        while (end - p >= 8) {
+            quint64 x;
+            std::memcpy(&x, p, 8);
+            constexpr quint64 kOnes = 0x0101010101010101ull;
+            constexpr quint64 kHigh = 0x8080808080808080ull;
+            const quint64 quote = x ^ (kOnes * '"');
+            const quint64 slash = x ^ (kOnes * '\\');
+            // Any byte below 0x20, zero after the XORs, or with its top bit set.
+            const quint64 special = (((x - kOnes * 0x20) & ~x) | ((quote - kOnes) & ~quote) |
+                                     ((slash - kOnes) & ~slash) | x) &
+                                    kHigh;
+            if (special) {
+                break;
+            }
+            p += 8;
+        }
+        if (p >= end) {
+            break;
+        }
         const uchar c = *p;
         if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
             ++p;
