@@ -26,6 +26,17 @@ struct Head {
     qint8 extType = 0;
 };
 
+/** Byte order of map keys (QJsonObject's for ASCII); most keys differ in their first bytes. */
+inline bool keyLess(std::string_view a, std::string_view b) {
+    const size_t n = std::min(a.size(), b.size());
+    for (size_t i = 0; i < n; ++i) {
+        if (a[i] != b[i]) {
+            return uchar(a[i]) < uchar(b[i]);
+        }
+    }
+    return a.size() < b.size();
+}
+
 /** A map entry written in file order: its key and where `"key":value` lies in the output. */
 struct Entry {
     std::string_view key;
@@ -661,7 +672,7 @@ private:
                 return false;
             }
             e.end = m_out->size();
-            if (i > 0 && !(m_entries.back().key < key)) {
+            if (i > 0 && !keyLess(m_entries.back().key, key)) {
                 sorted = false;
             }
             m_entries.push_back(e);
@@ -678,7 +689,7 @@ private:
     bool reorder(size_t base) {
         const auto first = m_entries.begin() + qsizetype(base);
         std::sort(first, m_entries.end(),
-                  [](const Entry &a, const Entry &b) { return a.key < b.key; });
+                  [](const Entry &a, const Entry &b) { return keyLess(a.key, b.key); });
         for (auto it = first + 1; it < m_entries.end(); ++it) {
             if ((it - 1)->key == it->key) {
                 return false;  // QJsonObject keeps the last value: left to the DOM path

@@ -2,9 +2,10 @@
 """A Python baseline for `lmct dump --jsonl`: a trace's records as JSON Lines, the short way.
 
 Frame by frame: read the 4-byte big-endian length, decode the body, write one JSON object
-(index, t_mono, t_wall, qualname, args; bytes as hex) per line. Uses msgspec (LMCache's own
-codec library) when it is importable, else msgpack + json (what Debian ships); the first line
-on standard error names the one that ran. Used by bench_export.sh.
+(index, t_mono, t_wall, qualname, args) per line. Uses msgspec (LMCache's own codec library;
+it writes bytes as base64) when it is importable, else msgpack + json (what Debian ships; bytes
+as hex, as lmct writes them); the first line on standard error names the one that ran. Used by
+bench_export.sh.
 
     /usr/bin/python3 tests/bench/reference_jsonl.py FILE OUT
 """
@@ -29,7 +30,7 @@ def main(path, out_path):
 
             print("reference_jsonl: msgspec", msgspec.__version__, file=sys.stderr)
             decode = msgspec.msgpack.Decoder().decode
-            encode = msgspec.json.Encoder(enc_hook=lambda b: b.hex()).encode
+            encode = msgspec.json.Encoder().encode
             for i, body in enumerate(frames(f)):
                 rec = decode(body)
                 out.write(encode({"index": i, "t_mono": rec["t_mono"], "t_wall": rec["t_wall"],
