@@ -23,8 +23,8 @@ namespace {
 
 enum class Format { Text, Jsonl, Csv };
 
-/** A record's text line (JSON Lines and CSV: RecordLineFormatter). */
-QByteArray formatRecord(const TraceDocument &doc, int r, Format) {
+/** The text line of a record (--jsonl and --csv lines come from RecordLineFormatter). */
+QByteArray textLine(const TraceDocument &doc, int r) {
     const RecordStore &rs = doc.records();
     const TraceDocument::Args args = doc.decodeArgs(r);
     // A trace's strings may hold terminal controls: escaped (CSV and JSON Lines quote them).
@@ -85,7 +85,7 @@ int DumpCommand::run(const QStringList &args) {
         d, format == Format::Csv ? RecordExport::Format::Csv : RecordExport::Format::Jsonl);
     const auto appendOne = [&](int r, QByteArray *text) {
         if (format == Format::Text) {
-            text->append(formatRecord(d, r, format));
+            text->append(textLine(d, r));
         } else {
             lines.append(r, text);
         }
