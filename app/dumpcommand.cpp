@@ -6,6 +6,7 @@
 #include "codec/valueformatter.h"
 #include "commandsupport.h"
 #include "export/recordexport.h"
+#include "export/recordlineformatter.h"
 #include "util/timeformat.h"
 
 #include <QFile>
@@ -22,13 +23,8 @@ namespace {
 
 enum class Format { Text, Jsonl, Csv };
 
-QByteArray formatRecord(const TraceDocument &doc, int r, Format format) {
-    if (format == Format::Jsonl) {
-        return RecordExport::formatRecord(doc, r, RecordExport::Format::Jsonl);
-    }
-    if (format == Format::Csv) {
-        return RecordExport::formatRecord(doc, r, RecordExport::Format::Csv);
-    }
+/** The text line of a record (--jsonl and --csv lines come from RecordLineFormatter). */
+QByteArray textLine(const TraceDocument &doc, int r) {
     const RecordStore &rs = doc.records();
     const TraceDocument::Args args = doc.decodeArgs(r);
     // A trace's strings may hold terminal controls: escaped (CSV and JSON Lines quote them).
@@ -85,10 +81,17 @@ int DumpCommand::run(const QStringList &args) {
         out.write(RecordExport::csvHeader());
     }
     const TraceDocument &d = *doc;
+    const RecordLineFormatter lines(
+        d, format == Format::Csv ? RecordExport::Format::Csv : RecordExport::Format::Jsonl);
+    const auto appendOne = [&](int r, QByteArray *text) {
+        if (format == Format::Text) {
+            text->append(textLine(d, r));
+        } else {
+            lines.append(r, text);
+        }
+    };
     QString writeError;
-    if (!RecordExport::writeRows(
-            &out, rows, [&d, format](int r) { return formatRecord(d, r, format); }, &writeError) ||
-        !out.flush()) {
+    if (!RecordExport::writeRows(&out, rows, appendOne, &writeError) || !out.flush()) {
         // Stop at the first failed write; main() reports it (finishStandardOutput). errno is
         // still the failed write's (EPIPE when the reader has gone: `lmct dump FILE | head`).
         const int e = errno;

@@ -6,6 +6,7 @@
 #include "codec/recordsummary.h"
 #include "codec/valueformatter.h"
 #include "export/csvwriter.h"
+#include "export/recordlineformatter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -23,6 +24,12 @@ QByteArray RecordExport::csvHeader() {
 }
 
 QByteArray RecordExport::formatRecord(const TraceDocument &doc, int r, Format format) {
+    QByteArray out;
+    RecordLineFormatter(doc, format).append(r, &out);
+    return out;
+}
+
+QByteArray RecordExport::formatRecordByValue(const TraceDocument &doc, int r, Format format) {
     const RecordStore &rs = doc.records();
     const TraceDocument::Args args = doc.decodeArgs(r);
     if (format == Format::Jsonl) {
@@ -61,6 +68,13 @@ QString RecordExport::summary(const QString &qualname, const TraceDocument::Args
 
 bool RecordExport::writeRows(QIODevice *out, const std::vector<int> &rows,
                              const std::function<QByteArray(int)> &formatOne, QString *error) {
+    return writeRows(
+        out, rows, [&formatOne](int r, QByteArray *text) { text->append(formatOne(r)); }, error);
+}
+
+bool RecordExport::writeRows(QIODevice *out, const std::vector<int> &rows,
+                             const std::function<void(int, QByteArray *)> &appendOne,
+                             QString *error) {
     // Format chunks in parallel, a bounded window at a time, and write them in order.
     constexpr size_t kChunk = 1024;
     const size_t window = kChunk * size_t(qMax(1, ComputePool::instance()->maxThreadCount())) * 4;
@@ -73,8 +87,9 @@ bool RecordExport::writeRows(QIODevice *out, const std::vector<int> &rows,
         std::vector<QByteArray> texts(chunks.size());
         ParallelChunks::run(int(chunks.size()), [&](int ci) {
             const std::pair<size_t, size_t> &c = chunks[size_t(ci)];
+            QByteArray &text = texts[size_t(ci)];
             for (size_t k = c.first; k < c.second; ++k) {
-                texts[size_t(ci)] += formatOne(rows[k]);
+                appendOne(rows[k], &text);
             }
         });
         for (const QByteArray &t : texts) {
@@ -100,8 +115,10 @@ bool RecordExport::write(QIODevice *out, const TraceDocument &doc, const std::ve
             return false;
         }
     }
+    const RecordLineFormatter formatter(doc, format);
     if (!writeRows(
-            out, rows, [&doc, format](int r) { return formatRecord(doc, r, format); }, error)) {
+            out, rows, [&formatter](int r, QByteArray *text) { formatter.append(r, text); },
+            error)) {
         return false;
     }
     return checkNotShrunk(doc, error);

@@ -19,8 +19,10 @@ namespace lmct {
  * CSV (RFC 4180, CsvWriter): header row, columns index, t_mono, t_wall, qualname, call, summary,
  * args_json. Numbers in their shortest exact form.
  *
- * Arguments are decoded from the mapped file (not the document's cache); writing formats chunks
- * in parallel and writes them in the order of `rows`.
+ * Arguments are read from the mapped file (not the document's cache): RecordLineFormatter streams
+ * their JSON from the msgpack bytes, formatRecordByValue() goes through the value tree (the
+ * reference, and the fallback for what the stream declines); both write the same bytes.
+ * Writing formats chunks in parallel and writes them in the order of `rows`.
  *
  * Thread-safety: reentrant; the document must stay alive.
  */
@@ -39,8 +41,13 @@ public:
      */
     static QString summary(const QString &qualname, const TraceDocument::Args &args, int maxChars);
 
-    /** Record `r` as one JSONL line or one CSV row, line end included. */
+    /** Record `r` as one JSONL line or one CSV row, line end included (RecordLineFormatter). */
     static QByteArray formatRecord(const TraceDocument &doc, int r, Format format);
+    /**
+     * formatRecord() through the value tree: TraceDocument::decodeArgs, ValueFormatter::toJson,
+     * QJsonDocument. The same bytes, several times slower.
+     */
+    static QByteArray formatRecordByValue(const TraceDocument &doc, int r, Format format);
 
     /**
      * Writes `formatOne(row)` for every row of `rows` in order, formatting in parallel chunks.
@@ -48,6 +55,13 @@ public:
      */
     static bool writeRows(QIODevice *out, const std::vector<int> &rows,
                           const std::function<QByteArray(int)> &formatOne, QString *error);
+    /**
+     * writeRows() with `appendOne(row, buffer)` appending a row's text to its chunk's buffer
+     * (no text per row). Chunks are formatted in parallel into buffers of their own, a bounded
+     * window of them at a time, and written in the order of `rows`.
+     */
+    static bool writeRows(QIODevice *out, const std::vector<int> &rows,
+                          const std::function<void(int, QByteArray *)> &appendOne, QString *error);
 
     /**
      * Header (CSV only) and every row of `rows` in `format`. False with `error` set when a
