@@ -9,6 +9,8 @@
 #include "panes/inspectorpane.h"
 #include "panes/statisticspane.h"
 #include "records/recordtableview.h"
+#include "shell/comparedialog.h"
+#include "shell/comparetab.h"
 #include "shell/exportactions.h"
 #include "shell/recentfiles.h"
 #include "shell/tracestatusbar.h"
@@ -144,6 +146,9 @@ void MainWindow::createActions() {
         }
     });
     stopFollow->setStatusTip(tr("Stop watching the current tab's file for new records"));
+    file->addSeparator();
+    QAction *compare = file->addAction(tr("Co&mpare…"), this, &MainWindow::showCompareDialog);
+    compare->setStatusTip(tr("Compare two traces side by side (two files or two open tabs)"));
     connect(file, &QMenu::aboutToShow, this, [this, stopFollow] {
         const TraceTab *tab = currentTab();
         stopFollow->setEnabled(tab && tab->isFollowing());
@@ -201,7 +206,12 @@ void MainWindow::createActions() {
     connect(m_utcAction, &QAction::toggled, this, [this](bool utc) {
         QSettings().setValue(QLatin1String(kUtcKey), utc);
         for (int i = 0; i < m_tabs->count(); ++i) {
-            tabAt(i)->viewState()->setWallUtc(utc);
+            if (TraceTab *t = tabAt(i)) {
+                t->viewState()->setWallUtc(utc);
+            } else if (CompareTab *c = compareTabAt(i)) {
+                c->stateA()->setWallUtc(utc);
+                c->stateB()->setWallUtc(utc);
+            }
         }
     });
     m_viewMenu->addAction(tr("&Reset Layout"), this, [this] {
@@ -389,7 +399,11 @@ void MainWindow::saveLayout() {
 void MainWindow::closeEvent(QCloseEvent *event) {
     saveLayout();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        tabAt(i)->cancelLoad();
+        if (TraceTab *t = tabAt(i)) {
+            t->cancelLoad();
+        } else if (CompareTab *c = compareTabAt(i)) {
+            c->cancel();
+        }
     }
     QMainWindow::closeEvent(event);
 }
@@ -453,7 +467,7 @@ TraceTab *MainWindow::openFile(const QString &path) {
     const QFileInfo fi(path);
     const QString abs = fi.absoluteFilePath();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        if (tabAt(i)->filePath() == abs) {
+        if (tabAt(i) && tabAt(i)->filePath() == abs) {
             m_tabs->setCurrentIndex(i);
             return tabAt(i);
         }
@@ -517,6 +531,14 @@ TraceTab *MainWindow::addTab(TraceTab *tab, const QString &title, const QString 
 }
 
 void MainWindow::closeTab(int index) {
+    if (CompareTab *c = compareTabAt(index)) {
+        disconnect(c, nullptr, this, nullptr);
+        c->cancel();
+        m_tabs->removeTab(index);
+        c->deleteLater();
+        onCurrentTabChanged();
+        return;
+    }
     TraceTab *tab = tabAt(index);
     if (!tab) {
         return;
@@ -584,7 +606,8 @@ void MainWindow::onTabFailed(TraceTab *tab, const QString &error) {
 
 void MainWindow::onCurrentTabChanged() {
     TraceTab *tab = currentTab();
-    ViewState *state = tab ? tab->viewState() : nullptr;
+    CompareTab *compare = compareTabAt(m_tabs->currentIndex());
+    ViewState *state = tab ? tab->viewState() : compare ? compare->stateA() : nullptr;
     if (state != m_boundState) {
         if (m_boundState) {
             disconnect(m_boundState, nullptr, this, nullptr);
@@ -605,11 +628,14 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    m_center->setCurrentWidget(tab ? static_cast<QWidget *>(m_tabs) : m_welcomeArea);
+    m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
+                                                   : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
                             ? tr("LMCache Trace Viewer")
                             : QApplication::applicationDisplayName();
-    setWindowTitle(tab ? tr("%1 — %2").arg(tab->fileName(), app) : app);
+    setWindowTitle(tab       ? tr("%1 — %2").arg(tab->fileName(), app)
+                   : compare ? tr("%1 — %2").arg(compare->title(), app)
+                             : app);
     updateStatus();
     updateActions();
 }
@@ -636,6 +662,74 @@ TraceTab *MainWindow::currentTab() const {
 
 TraceTab *MainWindow::tabAt(int index) const {
     return qobject_cast<TraceTab *>(m_tabs->widget(index));
+}
+
+CompareTab *MainWindow::compareTabAt(int index) const {
+    return qobject_cast<CompareTab *>(m_tabs->widget(index));
+}
+
+void MainWindow::showCompareDialog() {
+    QStringList open;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (const TraceTab *t = tabAt(i); t && t->document() && !t->isLoading()) {
+            open << t->filePath();
+        }
+    }
+    CompareDialog dialog(open, traceFileFilters(), this);
+    if (dialog.exec() == QDialog::Accepted) {
+        compareFiles(dialog.pathA(), dialog.pathB());
+    }
+}
+
+CompareTab *MainWindow::compareFiles(const QString &a, const QString &b) {
+    // A trace open in a loaded tab is compared as it is (also the bundled sample, which has no
+    // file); otherwise both files are loaded by the comparison.
+    const auto openDocument = [this](const QString &path) -> std::shared_ptr<const TraceDocument> {
+        const QString abs = QFileInfo(path).absoluteFilePath();
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            const TraceTab *t = tabAt(i);
+            if (t && !t->isLoading() && t->document() &&
+                (t->filePath() == path || t->filePath() == abs)) {
+                return t->document();
+            }
+        }
+        return nullptr;
+    };
+    auto *tab = new CompareTab;
+    tab->stateA()->setWallUtc(m_utcAction->isChecked());
+    tab->stateB()->setWallUtc(m_utcAction->isChecked());
+    const auto docA = openDocument(a);
+    const auto docB = openDocument(b);
+    connect(tab, &CompareTab::failed, this, [this, tab](const QString &error) {
+        const int index = m_tabs->indexOf(tab);
+        if (index < 0 || (tab->stateA()->document() && tab->stateB()->document())) {
+            return;  // a cancelled comparison keeps both timelines shown
+        }
+        const QString path = tab->filePathA();
+        closeTab(index);
+        emit loadFailed(path, error);
+        if (m_showDialogs) {
+            auto *box =
+                new QMessageBox(QMessageBox::Warning, tr("Cannot Compare Traces"),
+                                tr("The traces cannot be compared."), QMessageBox::Ok, this);
+            box->setInformativeText(error);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+    });
+    if (docA && docB) {
+        tab->compareDocuments(docA, docB);
+    } else {
+        tab->compareFiles(a, b);
+    }
+    const int index = m_tabs->addTab(tab, tab->title());
+    m_tabs->setTabToolTip(
+        index,
+        tr("A: %1\nB: %2")
+            .arg(TerminalText::escaped(QDir::toNativeSeparators(QFileInfo(a).absoluteFilePath())),
+                 TerminalText::escaped(QDir::toNativeSeparators(QFileInfo(b).absoluteFilePath()))));
+    m_tabs->setCurrentIndex(index);
+    return tab;
 }
 
 int MainWindow::tabCount() const {
