@@ -25,6 +25,7 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -32,6 +33,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -327,7 +329,15 @@ private slots:
         QCOMPARE(w.tabCount(), 3);
         QCOMPARE(tab->stateA()->document(), ta->document());
         QCOMPARE(tab->stateB()->document(), tb->document());
-        // A trace's own tab still works beside it (UTC applies to all).
+        // While the comparison is current, its timelines replace the Timeline dock (which
+        // would repeat A); a trace's tab gets it back.
+        auto *timelineDock = w.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
+        QVERIFY(timelineDock);
+        QVERIFY(!timelineDock->isVisible());
+        w.tabWidget()->setCurrentIndex(0);
+        QVERIFY(timelineDock->isVisible());
+        w.tabWidget()->setCurrentIndex(2);
+        QVERIFY(!timelineDock->isVisible());
         QCOMPARE(w.tabAt(2), nullptr);
         w.closeTab(2);
         QCOMPARE(w.tabCount(), 2);

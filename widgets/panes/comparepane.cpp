@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -62,7 +63,7 @@ QLabel *reasonLabel() {
 
 QCustomPlot *makePlot(const QString &title) {
     auto *p = new QCustomPlot;
-    p->setMinimumSize(260, 170);
+    p->setMinimumSize(240, 140);
     p->plotLayout()->insertRow(0);
     QFont f = p->font();
     f.setBold(true);
@@ -134,10 +135,19 @@ ComparePane::ComparePane(QWidget *parent)
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
     v->addWidget(m_tabs);
-    m_tabs->addTab(buildHeaderTab(), tr("Header && config"));
-    m_tabs->addTab(buildCallsTab(), tr("Calls"));
-    m_tabs->addTab(buildLatenciesTab(), tr("Latencies"));
-    m_tabs->addTab(buildCacheTab(), tr("Cache"));
+    // Each page scrolls when squeezed below its minimum (the plots'), so that the pane does
+    // not take the timelines' room above it.
+    const auto scrolled = [](QWidget *page) {
+        auto *area = new QScrollArea;
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidgetResizable(true);
+        area->setWidget(page);
+        return area;
+    };
+    m_tabs->addTab(scrolled(buildHeaderTab()), tr("Header && config"));
+    m_tabs->addTab(scrolled(buildCallsTab()), tr("Calls"));
+    m_tabs->addTab(scrolled(buildLatenciesTab()), tr("Latencies"));
+    m_tabs->addTab(scrolled(buildCacheTab()), tr("Cache"));
     setComparison(nullptr);
 }
 
@@ -183,8 +193,11 @@ QWidget *ComparePane::buildHeaderTab() {
     roles.isVolatile = ConfigComparisonModel::VolatileRole;
     m_configView = makeTable(m_configModel, new ComparisonRowDelegate(roles, this));
     connect(m_configModel, &QAbstractItemModel::modelReset, m_configView, [this] {
+        // Long values (a config JSON, a digest) are elided: their tool tip has them whole.
         for (int c = 0; c < ConfigComparisonModel::kColumnCount; ++c) {
-            m_configView->setColumnWidth(c, std::min(m_configView->columnWidth(c), 360));
+            m_configView->setColumnWidth(
+                c, std::min(m_configView->columnWidth(c),
+                            c == ConfigComparisonModel::FieldColumn ? 380 : 300));
         }
     });
     v->addWidget(m_configView, 1);
@@ -260,16 +273,25 @@ QWidget *ComparePane::buildCacheTab() {
     lv->addWidget(m_reasons[CacheTab]);
     split->addWidget(left);
 
-    auto *right = new QWidget;
-    auto *rv = new QVBoxLayout(right);
-    rv->setContentsMargins(0, 0, 0, 0);
     m_whatIfPlot = makePlot(tr("What-if: prefetch hit ratio (A solid, B dashed)"));
     m_whatIfPlot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_whatIfPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     m_whatIfPlot->xAxis->setLabel(tr("capacity (chunks)"));
     m_whatIfPlot->yAxis->setLabel(tr("prefetched keys hit (%)"));
     m_whatIfPlot->yAxis->setRange(0, 100);
-    rv->addWidget(m_whatIfPlot, 1);
+    // One legend entry per policy (its colour; A solid, B dashed as the title says), in rows of
+    // three below the plot: twelve entries inside the axis rect hid the curves.
+    m_whatIfPlot->axisRect()->insetLayout()->take(m_whatIfPlot->legend);
+    m_whatIfPlot->plotLayout()->addElement(2, 0, m_whatIfPlot->legend);
+    m_whatIfPlot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_whatIfPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_whatIfPlot->legend->setWrap(3);
+    m_whatIfPlot->legend->setBorderPen(Qt::NoPen);
+    m_whatIfPlot->legend->setBrush(Qt::NoBrush);
+    split->addWidget(m_whatIfPlot);
+    auto *right = new QWidget;
+    auto *rv = new QVBoxLayout(right);
+    rv->setContentsMargins(0, 0, 0, 0);
     auto *pick = new QHBoxLayout;
     pick->addWidget(new QLabel(tr("Reuse distance in:")));
     m_reuseChooser = new QComboBox;
@@ -283,8 +305,9 @@ QWidget *ComparePane::buildCacheTab() {
     m_reusePlot->yAxis->setLabel(tr("reuses"));
     rv->addWidget(m_reusePlot, 1);
     split->addWidget(right);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 3);
     h->addWidget(split);
     return w;
 }
@@ -310,8 +333,8 @@ void ComparePane::setComparison(std::shared_ptr<const TraceComparison> c) {
         if (volatileCount > 0) {
             text += tr("; %n volatile field(s) ignored (greyed)", nullptr, volatileCount);
         }
-        text += tr(". Config: %1").arg(h.configExplanation());
-        m_configSummary->setText(text);
+        m_configSummary->setText(text + QLatin1Char('.'));
+        m_configSummary->setToolTip(h.configExplanation());
     } else {
         m_configSummary->setText(tr("No comparison yet."));
     }
@@ -334,6 +357,7 @@ void ComparePane::updateReasons() {
         }
     };
     QStringList lists[4];
+    QStringList notes;
     if (m_comparison) {
         collect(m_callModel, &lists[CallsTab]);
         collect(m_latencyModel, &lists[LatenciesTab]);
@@ -345,24 +369,37 @@ void ComparePane::updateReasons() {
                 lists[CacheTab].append(r);
             }
         }
+        // The assumptions of the replays at the configured capacity (the policy row carries
+        // them as its reason) are notes, not reasons.
         for (const QString &note : {k.a().atCapacity.note, k.b().atCapacity.note}) {
-            if (!note.isEmpty() && !lists[CacheTab].contains(note)) {
-                lists[CacheTab].append(note);
+            if (!note.isEmpty()) {
+                notes.append(note);
             }
         }
+        lists[CacheTab].removeIf([&notes](const QString &r) {
+            return notes.contains(r) || r == notes.join(QStringLiteral("; "));
+        });
     }
     for (int t = 0; t < 4; ++t) {
         if (!m_reasons[t]) {
             continue;
         }
-        QStringList lines;
-        for (const QString &r : lists[t]) {
-            lines << QStringLiteral("• ") + r;
+        const auto bullets = [](const QStringList &items) {
+            QStringList lines;
+            for (const QString &r : items) {
+                lines << QStringLiteral("• ") + r;
+            }
+            return lines.join(QLatin1Char('\n'));
+        };
+        QStringList parts;
+        if (!lists[t].isEmpty()) {
+            parts << tr("Not compared:\n%1").arg(bullets(lists[t]));
         }
-        m_reasons[t]->setText(lists[t].isEmpty()
-                                  ? QString()
-                                  : tr("Not compared:\n%1").arg(lines.join(QLatin1Char('\n'))));
-        m_reasons[t]->setVisible(!lists[t].isEmpty());
+        if (t == CacheTab && !notes.isEmpty()) {
+            parts << tr("Note:\n%1").arg(bullets(notes));
+        }
+        m_reasons[t]->setText(parts.join(QLatin1Char('\n')));
+        m_reasons[t]->setVisible(!parts.isEmpty());
     }
 }
 
@@ -390,13 +427,15 @@ void ComparePane::updateWhatIfPlot() {
         const WhatIfAnalysis &w = side == 0 ? *c->cache().a().whatIf : *c->cache().b().whatIf;
         for (const WhatIfAnalysis::Curve &cv : w.curves()) {
             QCPGraph *g = p->addGraph();
-            g->setName(QStringLiteral("%1 %2")
-                           .arg(side == 0 ? QLatin1Char('A') : QLatin1Char('B'))
-                           .arg(CachePolicy::label(cv.policy)));
+            g->setName(CachePolicy::label(cv.policy));
             g->setPen(QPen(policyColor(cv.policy), side == 0 ? 2.0 : 1.6,
                            side == 0 ? Qt::SolidLine : Qt::DashLine));
             g->setLineStyle(QCPGraph::lsLine);
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+            // one legend entry per policy: A's, or B's when A has no such curve
+            if (side == 1 && c->cache().a().whatIf->curve(cv.policy)) {
+                g->removeFromLegend();
+            }
             for (size_t i = 0; i < cv.capacities.size() && i < cv.prefetchHitRatio.size(); ++i) {
                 g->addData(double(cv.capacities[i]), 100.0 * cv.prefetchHitRatio[i]);
                 maxCapacity = std::max(maxCapacity, double(cv.capacities[i]));
@@ -406,7 +445,6 @@ void ComparePane::updateWhatIfPlot() {
     p->xAxis->setRange(0.7, maxCapacity * 1.4);
     p->yAxis->setRange(0, 105);
     p->legend->setVisible(p->graphCount() > 0);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     p->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -20,9 +20,11 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace lmct {
@@ -75,7 +77,9 @@ CompareTab::CompareTab(QWidget *parent)
     bar->addWidget(m_cancel);
     v->addLayout(bar);
 
-    auto *split = new QSplitter(Qt::Horizontal);
+    // The timelines above the pane, both the full width: the time axes and the pane's
+    // six-column tables need it more than the height.
+    auto *split = new QSplitter(Qt::Vertical);
     auto *timelines = new QSplitter(Qt::Vertical);
     timelines->addWidget(buildSide(false));
     timelines->addWidget(buildSide(true));
@@ -84,6 +88,9 @@ CompareTab::CompareTab(QWidget *parent)
     split->addWidget(m_pane);
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 4);
+    // 5:4 from the start (scaled to the room there is), whatever the tables' size hints ask
+    split->setSizes({5000, 4000});
+    timelines->setSizes({1000, 1000});
     v->addWidget(split, 1);
 
     m_link->linkViewports(m_timelineA->viewport(), m_timelineB->viewport());
@@ -105,7 +112,7 @@ CompareTab::CompareTab(QWidget *parent)
             if (!m_aligned && !m_timelineA->isIndexing() && !m_timelineB->isIndexing() &&
                 m_stateA->document() && m_stateB->document()) {
                 m_aligned = true;
-                m_link->alignWindows();
+                showBoth();
             }
         });
     }
@@ -144,10 +151,18 @@ QWidget *CompareTab::buildSide(bool b) {
     filter->setViewState(b ? m_stateB : m_stateA);
     head->addWidget(filter, 3);
     v->addLayout(head);
+    // Without the rate plot and the overview strip (the windows follow each other, and start
+    // on both traces whole): the lanes get the height. Squeezed below the lanes' readable
+    // height, the timeline scrolls, as in its dock.
     auto *timeline = new TimelineWidget;
     timeline->setRatePlotVisible(false);
+    timeline->overview()->hide();
     timeline->setViewState(b ? m_stateB : m_stateA);
-    v->addWidget(timeline, 1);
+    auto *scroll = new QScrollArea;
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(timeline);
+    v->addWidget(scroll, 1);
     (b ? m_headerB : m_headerA) = label;
     (b ? m_filterB : m_filterA) = filter;
     (b ? m_timelineB : m_timelineA) = timeline;
@@ -165,6 +180,16 @@ QString CompareTab::title() const {
 bool CompareTab::isBusy() const {
     return (m_jobA && m_jobA->isRunning()) || (m_jobB && m_jobB->isRunning()) ||
            m_watcher.isRunning();
+}
+
+void CompareTab::showBoth() {
+    // Both traces on the common axis, in A's t_mono: A's [0, duration] and B's mapped.
+    const double lower = std::min(0.0, m_link->toA(0.0));
+    const double upper =
+        std::max(m_docA ? m_docA->duration() : 0.0, m_link->toA(m_docB ? m_docB->duration() : 0.0));
+    const double margin = std::max(1e-6, (upper - lower) * 0.01);
+    m_timelineA->viewport()->noteJump();
+    m_timelineA->viewport()->showWindow(lower - margin, upper + margin);
 }
 
 void CompareTab::updateHeaders() {

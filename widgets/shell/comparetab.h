@@ -33,7 +33,8 @@ class ViewState;
  * offset in seconds: a spin box, or dragging the "⇔ drag B" handle sideways (the drag moves B by
  * as many seconds as the pixels moved span in B's visible window, so B follows the mouse). Each
  * trace's header row says "A"/"B", its file name and its offset, and has a filter line (the
- * filter typed in either applies to both).
+ * filter typed in either applies to both). Once both timelines are built, the window spans
+ * both traces on the common axis.
  *
  * compareFiles() loads both files off the GUI thread (TraceLoadJob) and compareDocuments()
  * starts the comparison (TraceComparison::run on JobPool, progress and Cancel in the bar); the
@@ -93,6 +94,8 @@ private:
     void startComparison();
     void onComparisonDone();
     void updateHeaders();
+    /** Shows both traces whole: A's window spans both on the common axis, B's follows. */
+    void showBoth();
 
     QString m_pathA, m_pathB;
     std::shared_ptr<const TraceDocument> m_docA, m_docB;

@@ -253,9 +253,8 @@ void MainWindow::createDocks() {
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_inspector->setMinimumWidth(320);  // keys and hashes stay readable beside a wide timeline
     // Cache Behaviour shares the timeline's room (tables and plots need the height).
-    QDockWidget *cache =
-        addViewDock(tr("Cache Behaviour"), new CacheBehaviourPane, Qt::TopDockWidgetArea);
-    tabifyDockWidget(m_timelineDock, cache);
+    m_cacheDock = addViewDock(tr("Cache Behaviour"), new CacheBehaviourPane, Qt::TopDockWidgetArea);
+    tabifyDockWidget(m_timelineDock, m_cacheDock);
     m_timelineDock->raise();
     m_inspectorDock->raise();
 }
@@ -397,6 +396,7 @@ void MainWindow::saveLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    showDocksForCompare(false);  // the layout is saved as the user left it
     saveLayout();
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (TraceTab *t = tabAt(i)) {
@@ -628,6 +628,7 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
+    showDocksForCompare(compare != nullptr);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
@@ -662,6 +663,32 @@ TraceTab *MainWindow::currentTab() const {
 
 TraceTab *MainWindow::tabAt(int index) const {
     return qobject_cast<TraceTab *>(m_tabs->widget(index));
+}
+
+void MainWindow::showDocksForCompare(bool comparing) {
+    if (comparing == m_comparing) {
+        return;
+    }
+    m_comparing = comparing;
+    if (comparing) {
+        m_hiddenForCompare.clear();
+        for (QDockWidget *d : {m_timelineDock, m_cacheDock}) {
+            if (d && d->isVisible()) {
+                m_hiddenForCompare.append(d);
+                d->hide();
+            }
+        }
+        return;
+    }
+    for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenForCompare)) {
+        if (d) {
+            d->show();
+        }
+    }
+    if (m_hiddenForCompare.contains(m_timelineDock)) {
+        m_timelineDock->raise();
+    }
+    m_hiddenForCompare.clear();
 }
 
 CompareTab *MainWindow::compareTabAt(int index) const {

@@ -36,7 +36,9 @@ class WelcomePage;
  * removed. Opening a file that is already open switches to its tab.
  *
  * File > Compare… (compareFiles(), also `--compare A B`) opens two traces side by side in a
- * comparison tab (CompareTab); while it is current, the docks follow its trace A.
+ * comparison tab (CompareTab); while it is current, the docks follow its trace A, and the
+ * Timeline and Cache Behaviour docks are hidden (its own timelines and Compare pane take their
+ * room), to come back when a trace's tab is current again.
  *
  * Docks: Inspector, Header and Diagnostics, added with addViewDock(). Every dock view that
  * implements ViewStateObserver (or has an invokable `setViewState(lmct::ViewState*)`) is rebound
@@ -187,6 +189,12 @@ private:
     QDockWidget *m_headerDock = nullptr;
     QDockWidget *m_diagnosticsDock = nullptr;
     QDockWidget *m_timelineDock = nullptr;
+    QDockWidget *m_cacheDock = nullptr;
+    /** The docks hidden while a comparison tab is current (its own timelines take their room;
+     *  the Timeline dock would repeat trace A), shown again when a trace's tab is. */
+    QList<QPointer<QDockWidget>> m_hiddenForCompare;
+    bool m_comparing = false;
+    void showDocksForCompare(bool comparing);
     ExportActions *m_exportActions = nullptr;
     QList<BoundView> m_views;
     QPointer<ViewState> m_boundState;
