@@ -3,6 +3,7 @@
 // work between the two timelines (filter, range through the offset, selection, the drag
 // handle), File > Compare's path from open tabs, and `lmct-viewer --compare`.
 
+#include "common/jobpool.h"
 #include "comparefixture.h"
 #include "comparisonlink.h"
 #include "itemmodels/cachecomparisonmodel.h"
@@ -23,6 +24,7 @@
 
 #include <qcustomplot.h>
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
@@ -31,6 +33,8 @@
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QProcess>
+#include <QProgressBar>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -341,6 +345,44 @@ private slots:
         QCOMPARE(w.tabAt(2), nullptr);
         w.closeTab(2);
         QCOMPARE(w.tabCount(), 2);
+    }
+
+    void cancelKeepsBothTimelines() {
+        MainWindow w;
+        w.setShowDialogs(false);
+        TraceTab *ta = w.openFile(m_a);
+        TraceTab *tb = w.openFile(m_b);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ta->document() && !ta->isLoading() && tb->document() && !tb->isLoading(), 20000);
+        // File > Compare… is in the menu.
+        bool hasAction = false;
+        for (const QAction *a : w.findChildren<QAction *>()) {
+            hasAction = hasAction || a->text() == QStringLiteral("Co&mpare…");
+        }
+        QVERIFY(hasAction);
+        // Every job thread busy: the comparison waits in the queue until it is cancelled.
+        QSemaphore hold;
+        QThreadPool *pool = JobPool::instance();
+        QList<QFuture<void>> blockers;
+        for (int i = 0; i < pool->maxThreadCount(); ++i) {
+            blockers << JobPool::run([&hold] { hold.acquire(); });
+        }
+        CompareTab *tab = w.compareFiles(m_a, m_b);
+        QVERIFY(tab->isBusy());  // off the GUI thread, with progress and Cancel
+        QVERIFY(tab->progressBar()->isVisibleTo(tab));
+        QSignalSpy failed(tab, &CompareTab::failed);
+        QSignalSpy compared(tab, &CompareTab::compared);
+        tab->cancel();
+        hold.release(pool->maxThreadCount());
+        for (QFuture<void> &f : blockers) {
+            f.waitForFinished();
+        }
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(compared.count(), 0);
+        QCOMPARE(tab->statusLabel()->text(), QStringLiteral("Comparison cancelled"));
+        QCOMPARE(w.tabCount(), 3);  // the timelines stay
+        QVERIFY(!tab->pane()->comparison());
+        QCOMPARE(tab->pane()->callModel()->rowCount(), 0);
     }
 
     void unreadableFileRemovesTheTab() {

@@ -76,6 +76,7 @@ public:
     QComboBox *alignmentBox() const { return m_alignment; }
     QLabel *dragHandle() const { return m_handle; }
     QLabel *statusLabel() const { return m_status; }
+    QProgressBar *progressBar() const { return m_progress; }
     QLabel *headerLabel(bool b) const { return b ? m_headerB : m_headerA; }
 
 signals:
