@@ -115,6 +115,8 @@ private slots:
         QCOMPARE(w.currentTab(), nullptr);  // not a trace's tab
         QCOMPARE(tab->title(), QStringLiteral("a.lct ⇄ b.lct"));
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("a.lct ⇄ b.lct")));
+        QVERIFY2(w.statusText().contains(QStringLiteral("Comparing a.lct (A) with b.lct (B)")),
+                 qPrintable(w.statusText()));
         QVERIFY(tab->stateA()->document());
         QVERIFY(tab->stateB()->document());
         QCOMPARE(tab->timelineA()->viewState(), tab->stateA());
@@ -389,8 +391,11 @@ private slots:
         MainWindow w;
         w.setShowDialogs(false);
         QSignalSpy failed(&w, &MainWindow::loadFailed);
-        w.compareFiles(m_a, m_dir.filePath(QStringLiteral("missing.lct")));
+        CompareTab *tab = w.compareFiles(m_a, m_dir.filePath(QStringLiteral("missing.lct")));
+        QCOMPARE(tab->statusLabel()->text(), QStringLiteral("Loading…"));
+        QVERIFY(tab->progressBar()->isVisibleTo(tab));
         QVERIFY(failed.wait(20000));
+        QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("missing.lct")));
         QTRY_COMPARE(w.tabCount(), 0);
     }
 

@@ -25,6 +25,7 @@
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace lmct {
@@ -229,9 +230,18 @@ void CompareTab::compareFiles(const QString &a, const QString &b) {
     m_pathB = QFileInfo(b).absoluteFilePath();
     m_status->setText(tr("Loading…"));
     m_cancel->setVisible(true);
+    m_progress->setValue(0);
+    m_progress->setVisible(true);
+    auto done = std::make_shared<std::array<double, 2>>();  // fraction of each file read
     for (const bool side : {false, true}) {
         auto *job = new TraceLoadJob(this);
         (side ? m_jobB : m_jobA) = job;
+        connect(job, &TraceLoadJob::progress, this,
+                [this, side, done](qint64 bytesDone, qint64 bytesTotal, qint64) {
+                    (*done)[side ? 1 : 0] =
+                        bytesTotal > 0 ? double(bytesDone) / double(bytesTotal) : 0.0;
+                    m_progress->setValue(int(50.0 * ((*done)[0] + (*done)[1])));
+                });
         connect(job, &TraceLoadJob::finished, this,
                 [this, side](std::shared_ptr<const TraceDocument> doc, const QString &error) {
                     onLoaded(side, std::move(doc), error);
@@ -244,7 +254,7 @@ void CompareTab::compareFiles(const QString &a, const QString &b) {
 void CompareTab::onLoaded(bool b, std::shared_ptr<const TraceDocument> doc, const QString &error) {
     if (!doc) {
         m_status->setText(
-            tr("%1 cannot be read: %2").arg(b ? QLatin1Char('B') : QLatin1Char('A')).arg(error));
+            tr("%1 cannot be read: %2").arg(b ? QStringLiteral("B") : QStringLiteral("A"), error));
         cancel();
         emit failed(error);
         return;
@@ -256,6 +266,7 @@ void CompareTab::onLoaded(bool b, std::shared_ptr<const TraceDocument> doc, cons
         if (m_docA->isPartial() || m_docB->isPartial()) {
             m_status->setText(tr("Load cancelled: not compared"));
             m_cancel->setVisible(false);
+            m_progress->setVisible(false);
             return;
         }
         startComparison();

@@ -650,6 +650,13 @@ void MainWindow::updateActions() {
 }
 
 void MainWindow::updateStatus() {
+    if (const CompareTab *c = compareTabAt(m_tabs->currentIndex())) {
+        m_statusBar->showText(
+            tr("Comparing %1 (A) with %2 (B); the docks show A")
+                .arg(TerminalText::escaped(QFileInfo(c->filePathA()).fileName()),
+                     TerminalText::escaped(QFileInfo(c->filePathB()).fileName())));
+        return;
+    }
     m_statusBar->showTab(currentTab());
 }
 
