@@ -41,6 +41,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cstring>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -73,7 +74,7 @@ class TestGuiCompare : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QString m_a, m_b, m_noPrefetch;
+    QString m_a, m_b, m_noPrefetch, m_later;
 
     /** A main window comparing `a` and `b`, the comparison shown. */
     CompareTab *open(MainWindow &w, const QString &a, const QString &b) {
@@ -102,6 +103,21 @@ private slots:
         m_a = writeFile(m_dir, QStringLiteral("a.lct"), makeWorkload(sa).bytes);
         m_b = writeFile(m_dir, QStringLiteral("b.lct"), makeWorkload(sb).bytes);
         m_noPrefetch = writeFile(m_dir, QStringLiteral("nopf.lct"), makeWorkload(sn).bytes);
+        // B recorded 100 s after A: the header's t_wall_start (its first f64 of that value).
+        const auto f64 = [](double v) {
+            QByteArray b(1, char(0xcb));
+            quint64 bits;
+            std::memcpy(&bits, &v, 8);
+            for (int i = 7; i >= 0; --i) {
+                b += char((bits >> (8 * i)) & 0xff);
+            }
+            return b;
+        };
+        QByteArray later = makeWorkload(sb).bytes;
+        const qint64 at = later.indexOf(f64(1760000000.25));
+        QVERIFY(at > 0 && at < frameEnds(later).first());
+        later.replace(at, 9, f64(1760000100.25));
+        m_later = writeFile(m_dir, QStringLiteral("later.lct"), later);
     }
 
     void tabOpensForTwoTraces() {
@@ -123,6 +139,14 @@ private slots:
         QCOMPARE(tab->timelineB()->viewState(), tab->stateB());
         QVERIFY(tab->headerLabel(false)->text().startsWith(QStringLiteral("a.lct")));
         QVERIFY(tab->headerLabel(true)->text().contains(QStringLiteral("offset")));
+        // Once both are built, the window spans both traces (A's is the longer here).
+        const double longest =
+            std::max(tab->stateA()->document()->duration(), tab->stateB()->document()->duration());
+        QTRY_VERIFY_WITH_TIMEOUT(tab->timelineA()->visibleRange().lower <= 0.0 &&
+                                     tab->timelineA()->visibleRange().upper >= longest,
+                                 20000);
+        QTRY_COMPARE(tab->timelineB()->visibleRange().upper,
+                     tab->timelineA()->visibleRange().upper);
         // The docks follow trace A (the Timeline dock's view among them).
         int docked = 0;
         for (TimelineWidget *t : w.findChildren<TimelineWidget *>()) {
@@ -310,13 +334,21 @@ private slots:
     void alignmentByTWall() {
         MainWindow w;
         w.show();
-        CompareTab *tab = open(w, m_a, m_b);
+        CompareTab *tab = open(w, m_a, m_later);
         QVERIFY(tab);
+        QCOMPARE(tab->link()->base(), 0.0);
         tab->alignmentBox()->setCurrentIndex(1);
         QCOMPARE(tab->link()->alignment(), ComparisonLink::Alignment::Wall);
-        // Both generated traces start at the same t_wall: no shift.
-        QCOMPARE(tab->link()->base(), 0.0);
-        QVERIFY(tab->headerLabel(true)->text().contains(QStringLiteral("t_wall")));
+        // B started 100 s after A (t_wall_start): B's t_mono 1 is A's 101.
+        QCOMPARE(tab->link()->base(), 100.0);
+        QCOMPARE(tab->link()->toA(1.0), 101.0);
+        QVERIFY(tab->headerLabel(true)->text().contains(
+            QStringLiteral("t_wall %1").arg(TimeFormat::delta(100.0))));
+        // Both shown whole on the new axis: A's window reaches B's end.
+        QVERIFY(tab->timelineA()->visibleRange().upper >=
+                100.0 + tab->stateB()->document()->duration());
+        tab->alignmentBox()->setCurrentIndex(0);
+        QCOMPARE(tab->link()->toA(1.0), 1.0);
     }
 
     void comparesOpenTabsAsTheyAre() {

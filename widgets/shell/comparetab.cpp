@@ -95,9 +95,11 @@ CompareTab::CompareTab(QWidget *parent)
     v->addWidget(split, 1);
 
     m_link->linkViewports(m_timelineA->viewport(), m_timelineB->viewport());
+    // A new alignment can move B far from A (t_wall of runs days apart): show both whole.
     connect(m_alignment, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_link->setAlignment(i == 1 ? ComparisonLink::Alignment::Wall
                                     : ComparisonLink::Alignment::Start);
+        showBoth();
     });
     connect(m_offset, &QDoubleSpinBox::valueChanged, m_link, &ComparisonLink::setOffset);
     connect(m_link, &ComparisonLink::mappingChanged, this, [this] {
