@@ -188,6 +188,7 @@ private slots:
         QCOMPARE(calls.index(submit, FigureTableModel::PercentColumn).data().toString(),
                  QStringLiteral("\u221275.0 %"));
         QVERIFY(pane->reasonText(ComparePane::CallsTab).isEmpty());
+        QVERIFY(pane->reasonText(ComparePane::HeaderTab).isEmpty());
         QVERIFY(pane->latencyModel()->rowCount() > 0);
         QVERIFY(pane->cacheModel()->rowCount() > 0);
         QVERIFY(pane->overlapModel()->rowCount() > 0);
@@ -251,6 +252,20 @@ private slots:
                  ComparisonRowDelegate::Highlight::Unavailable);
     }
 
+    void reasonWhenBHasNoConfig() {
+        CacheTraceWriter writer;  // its header has no sm_config_json
+        writer.call(1.0, QStringLiteral("finish_write"), {key(1)});
+        writer.call(2.0, QStringLiteral("finish_write"), {key(2)});
+        const QString bare = writeFile(m_dir, QStringLiteral("bare.lct"), writer.bytes());
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, bare);
+        QVERIFY(tab);
+        const QString header = tab->pane()->reasonText(ComparePane::HeaderTab);
+        QVERIFY2(header.contains(QStringLiteral("no JSON object")), qPrintable(header));
+        QVERIFY(!tab->pane()->reasonText(ComparePane::CacheTab).isEmpty());
+    }
+
     void filterTypedInAAppliesToB() {
         MainWindow w;
         w.show();
@@ -280,8 +295,18 @@ private slots:
         QCOMPARE(b->timeRange()->from, 0.75);
         QCOMPARE(b->timeRange()->to, 0.95);
         QVERIFY(tab->headerLabel(true)->text().contains(TimeFormat::delta(0.25)));
-        a->setTimeRange(std::nullopt);
+        // Go > Show All Records (Esc) clears both.
+        QAction *showAll = nullptr;
+        for (QAction *act : w.findChildren<QAction *>()) {
+            if (act->text() == QStringLiteral("Show &All Records")) {
+                showAll = act;
+            }
+        }
+        QVERIFY(showAll && showAll->isEnabled());
+        showAll->trigger();
+        QVERIFY(!a->timeRange());
         QVERIFY(!b->timeRange());
+        QVERIFY(!showAll->isEnabled());
         // The visible windows follow each other through the offset.
         tab->timelineA()->setVisibleRange(1.3, 1.5);
         const auto wb = tab->timelineB()->viewport()->window();

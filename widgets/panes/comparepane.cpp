@@ -359,6 +359,14 @@ void ComparePane::updateReasons() {
     QStringList lists[4];
     QStringList notes;
     if (m_comparison) {
+        // A config that is no JSON object (absent, empty, cut) is compared as one text.
+        for (const ConfigDiff::Change &ch : m_comparison->header().configDiff().changes()) {
+            if (ch.path.isEmpty()) {
+                lists[HeaderTab].append(
+                    tr("sm_config_json of A or B is no JSON object: the configs are compared as "
+                       "whole texts, field by field comparison is not possible"));
+            }
+        }
         collect(m_callModel, &lists[CallsTab]);
         collect(m_latencyModel, &lists[LatenciesTab]);
         collect(m_cacheModel, &lists[CacheTab]);

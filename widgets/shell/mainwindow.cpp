@@ -177,8 +177,9 @@ void MainWindow::createActions() {
     });
     m_goToAction->setShortcut(Qt::CTRL | Qt::Key_G);
     m_showAllAction = go->addAction(tr("Show &All Records"), this, [this] {
-        if (TraceTab *t = currentTab()) {
-            t->viewState()->setTimeRange(std::nullopt);
+        // the current trace's, or trace A's of a comparison (the link clears B's)
+        if (m_boundState) {
+            m_boundState->setTimeRange(std::nullopt);
         }
     });
     m_showAllAction->setShortcut(Qt::Key_Escape);
@@ -646,7 +647,8 @@ void MainWindow::updateActions() {
     const bool hasDoc = tab && tab->document();
     m_closeTabAction->setEnabled(tab != nullptr);
     m_goToAction->setEnabled(hasDoc && !tab->document()->records().isEmpty());
-    m_showAllAction->setEnabled(hasDoc && tab->viewState()->timeRange().has_value());
+    m_showAllAction->setEnabled(m_boundState && m_boundState->document() &&
+                                m_boundState->timeRange().has_value());
 }
 
 void MainWindow::updateStatus() {
