@@ -79,6 +79,7 @@ int main(int argc, char *argv[]) {
     parser.setApplicationDescription(
         QStringLiteral("LMCache Trace Viewer: browse LMCache storage traces (*.lct, *.lmct).\n"
                        "Each FILE opens in its own tab.\n"
+                       "Compare two traces side by side: lmct-viewer --compare A B\n"
                        "Headless export of the timeline (no display needed):\n"
                        "  lmct-viewer --export-png OUT.png [--range T0:T1] [--filter EXPR]\n"
                        "              [--size WxH] [--scale S] FILE\n"
@@ -96,6 +97,11 @@ int main(int argc, char *argv[]) {
                        "they are appended."),
         QStringLiteral("FILE"));
     parser.addOption(followOption);
+    const QCommandLineOption compareOption(
+        QStringLiteral("compare"),
+        QStringLiteral("Open the two FILEs (A B) as a comparison: both timelines on one time "
+                       "axis and the Compare pane."));
+    parser.addOption(compareOption);
     const QCommandLineOption exportPng(QStringLiteral("export-png"),
                                        QStringLiteral("Render the timeline of FILE to a PNG."),
                                        QStringLiteral("OUT"));
@@ -158,6 +164,12 @@ int main(int argc, char *argv[]) {
         return lmct::HeadlessExport::run(req);
     }
 
+    if (parser.isSet(compareOption) && parser.positionalArguments().size() != 2) {
+        std::fputs("lmct-viewer: --compare takes exactly two FILEs, A and B (see --help)\n",
+                   stderr);
+        return 1;
+    }
+
     // Background work must not starve the GUI thread (see WorkerPriority).
     lmct::WorkerPriority::setWorkerNice(lmct::WorkerPriority::kViewerNice);
     lmct::MainWindow window;
@@ -178,7 +190,12 @@ int main(int argc, char *argv[]) {
             QTimer::singleShot(0, &window, [&window, f] { window.followFile(f); });
         }
     }
-    if (!files.isEmpty()) {
+    if (parser.isSet(compareOption)) {
+        if (problems.isEmpty()) {
+            QTimer::singleShot(0, &window,
+                               [&window, files] { window.compareFiles(files[0], files[1]); });
+        }
+    } else if (!files.isEmpty()) {
         // Open once the event loop runs, so the window paints first.
         QTimer::singleShot(0, &window, [&window, files] { window.openFiles(files); });
     }

@@ -9,6 +9,8 @@
 #include "panes/inspectorpane.h"
 #include "panes/statisticspane.h"
 #include "records/recordtableview.h"
+#include "shell/comparedialog.h"
+#include "shell/comparetab.h"
 #include "shell/exportactions.h"
 #include "shell/recentfiles.h"
 #include "shell/tracestatusbar.h"
@@ -144,6 +146,9 @@ void MainWindow::createActions() {
         }
     });
     stopFollow->setStatusTip(tr("Stop watching the current tab's file for new records"));
+    file->addSeparator();
+    QAction *compare = file->addAction(tr("Co&mpare…"), this, &MainWindow::showCompareDialog);
+    compare->setStatusTip(tr("Compare two traces side by side (two files or two open tabs)"));
     connect(file, &QMenu::aboutToShow, this, [this, stopFollow] {
         const TraceTab *tab = currentTab();
         stopFollow->setEnabled(tab && tab->isFollowing());
@@ -172,8 +177,9 @@ void MainWindow::createActions() {
     });
     m_goToAction->setShortcut(Qt::CTRL | Qt::Key_G);
     m_showAllAction = go->addAction(tr("Show &All Records"), this, [this] {
-        if (TraceTab *t = currentTab()) {
-            t->viewState()->setTimeRange(std::nullopt);
+        // the current trace's, or trace A's of a comparison (the link clears B's)
+        if (m_boundState) {
+            m_boundState->setTimeRange(std::nullopt);
         }
     });
     m_showAllAction->setShortcut(Qt::Key_Escape);
@@ -201,7 +207,12 @@ void MainWindow::createActions() {
     connect(m_utcAction, &QAction::toggled, this, [this](bool utc) {
         QSettings().setValue(QLatin1String(kUtcKey), utc);
         for (int i = 0; i < m_tabs->count(); ++i) {
-            tabAt(i)->viewState()->setWallUtc(utc);
+            if (TraceTab *t = tabAt(i)) {
+                t->viewState()->setWallUtc(utc);
+            } else if (CompareTab *c = compareTabAt(i)) {
+                c->stateA()->setWallUtc(utc);
+                c->stateB()->setWallUtc(utc);
+            }
         }
     });
     m_viewMenu->addAction(tr("&Reset Layout"), this, [this] {
@@ -243,9 +254,8 @@ void MainWindow::createDocks() {
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     m_inspector->setMinimumWidth(320);  // keys and hashes stay readable beside a wide timeline
     // Cache Behaviour shares the timeline's room (tables and plots need the height).
-    QDockWidget *cache =
-        addViewDock(tr("Cache Behaviour"), new CacheBehaviourPane, Qt::TopDockWidgetArea);
-    tabifyDockWidget(m_timelineDock, cache);
+    m_cacheDock = addViewDock(tr("Cache Behaviour"), new CacheBehaviourPane, Qt::TopDockWidgetArea);
+    tabifyDockWidget(m_timelineDock, m_cacheDock);
     m_timelineDock->raise();
     m_inspectorDock->raise();
 }
@@ -387,9 +397,14 @@ void MainWindow::saveLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    showDocksForCompare(false);  // the layout is saved as the user left it
     saveLayout();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        tabAt(i)->cancelLoad();
+        if (TraceTab *t = tabAt(i)) {
+            t->cancelLoad();
+        } else if (CompareTab *c = compareTabAt(i)) {
+            c->cancel();
+        }
     }
     QMainWindow::closeEvent(event);
 }
@@ -453,7 +468,7 @@ TraceTab *MainWindow::openFile(const QString &path) {
     const QFileInfo fi(path);
     const QString abs = fi.absoluteFilePath();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        if (tabAt(i)->filePath() == abs) {
+        if (tabAt(i) && tabAt(i)->filePath() == abs) {
             m_tabs->setCurrentIndex(i);
             return tabAt(i);
         }
@@ -517,6 +532,14 @@ TraceTab *MainWindow::addTab(TraceTab *tab, const QString &title, const QString 
 }
 
 void MainWindow::closeTab(int index) {
+    if (CompareTab *c = compareTabAt(index)) {
+        disconnect(c, nullptr, this, nullptr);
+        c->cancel();
+        m_tabs->removeTab(index);
+        c->deleteLater();
+        onCurrentTabChanged();
+        return;
+    }
     TraceTab *tab = tabAt(index);
     if (!tab) {
         return;
@@ -584,7 +607,8 @@ void MainWindow::onTabFailed(TraceTab *tab, const QString &error) {
 
 void MainWindow::onCurrentTabChanged() {
     TraceTab *tab = currentTab();
-    ViewState *state = tab ? tab->viewState() : nullptr;
+    CompareTab *compare = compareTabAt(m_tabs->currentIndex());
+    ViewState *state = tab ? tab->viewState() : compare ? compare->stateA() : nullptr;
     if (state != m_boundState) {
         if (m_boundState) {
             disconnect(m_boundState, nullptr, this, nullptr);
@@ -605,11 +629,15 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    m_center->setCurrentWidget(tab ? static_cast<QWidget *>(m_tabs) : m_welcomeArea);
+    showDocksForCompare(compare != nullptr);
+    m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
+                                                   : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
                             ? tr("LMCache Trace Viewer")
                             : QApplication::applicationDisplayName();
-    setWindowTitle(tab ? tr("%1 — %2").arg(tab->fileName(), app) : app);
+    setWindowTitle(tab       ? tr("%1 — %2").arg(tab->fileName(), app)
+                   : compare ? tr("%1 — %2").arg(compare->title(), app)
+                             : app);
     updateStatus();
     updateActions();
 }
@@ -619,10 +647,18 @@ void MainWindow::updateActions() {
     const bool hasDoc = tab && tab->document();
     m_closeTabAction->setEnabled(tab != nullptr);
     m_goToAction->setEnabled(hasDoc && !tab->document()->records().isEmpty());
-    m_showAllAction->setEnabled(hasDoc && tab->viewState()->timeRange().has_value());
+    m_showAllAction->setEnabled(m_boundState && m_boundState->document() &&
+                                m_boundState->timeRange().has_value());
 }
 
 void MainWindow::updateStatus() {
+    if (const CompareTab *c = compareTabAt(m_tabs->currentIndex())) {
+        m_statusBar->showText(
+            tr("Comparing %1 (A) with %2 (B); the docks show A")
+                .arg(TerminalText::escaped(QFileInfo(c->filePathA()).fileName()),
+                     TerminalText::escaped(QFileInfo(c->filePathB()).fileName())));
+        return;
+    }
     m_statusBar->showTab(currentTab());
 }
 
@@ -636,6 +672,100 @@ TraceTab *MainWindow::currentTab() const {
 
 TraceTab *MainWindow::tabAt(int index) const {
     return qobject_cast<TraceTab *>(m_tabs->widget(index));
+}
+
+void MainWindow::showDocksForCompare(bool comparing) {
+    if (comparing == m_comparing) {
+        return;
+    }
+    m_comparing = comparing;
+    if (comparing) {
+        m_hiddenForCompare.clear();
+        for (QDockWidget *d : {m_timelineDock, m_cacheDock}) {
+            if (d && d->isVisible()) {
+                m_hiddenForCompare.append(d);
+                d->hide();
+            }
+        }
+        return;
+    }
+    for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenForCompare)) {
+        if (d) {
+            d->show();
+        }
+    }
+    if (m_hiddenForCompare.contains(m_timelineDock)) {
+        m_timelineDock->raise();
+    }
+    m_hiddenForCompare.clear();
+}
+
+CompareTab *MainWindow::compareTabAt(int index) const {
+    return qobject_cast<CompareTab *>(m_tabs->widget(index));
+}
+
+void MainWindow::showCompareDialog() {
+    QStringList open;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (const TraceTab *t = tabAt(i); t && t->document() && !t->isLoading()) {
+            open << t->filePath();
+        }
+    }
+    CompareDialog dialog(open, traceFileFilters(), this);
+    if (dialog.exec() == QDialog::Accepted) {
+        compareFiles(dialog.pathA(), dialog.pathB());
+    }
+}
+
+CompareTab *MainWindow::compareFiles(const QString &a, const QString &b) {
+    // A trace open in a loaded tab is compared as it is (also the bundled sample, which has no
+    // file); otherwise both files are loaded by the comparison.
+    const auto openDocument = [this](const QString &path) -> std::shared_ptr<const TraceDocument> {
+        const QString abs = QFileInfo(path).absoluteFilePath();
+        for (int i = 0; i < m_tabs->count(); ++i) {
+            const TraceTab *t = tabAt(i);
+            if (t && !t->isLoading() && t->document() &&
+                (t->filePath() == path || t->filePath() == abs)) {
+                return t->document();
+            }
+        }
+        return nullptr;
+    };
+    auto *tab = new CompareTab;
+    tab->stateA()->setWallUtc(m_utcAction->isChecked());
+    tab->stateB()->setWallUtc(m_utcAction->isChecked());
+    const auto docA = openDocument(a);
+    const auto docB = openDocument(b);
+    connect(tab, &CompareTab::failed, this, [this, tab](const QString &error) {
+        const int index = m_tabs->indexOf(tab);
+        if (index < 0 || (tab->stateA()->document() && tab->stateB()->document())) {
+            return;  // a cancelled comparison keeps both timelines shown
+        }
+        const QString path = tab->filePathA();
+        closeTab(index);
+        emit loadFailed(path, error);
+        if (m_showDialogs) {
+            auto *box =
+                new QMessageBox(QMessageBox::Warning, tr("Cannot Compare Traces"),
+                                tr("The traces cannot be compared."), QMessageBox::Ok, this);
+            box->setInformativeText(error);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+    });
+    if (docA && docB) {
+        tab->compareDocuments(docA, docB);
+    } else {
+        tab->compareFiles(a, b);
+    }
+    const int index = m_tabs->addTab(tab, tab->title());
+    m_tabs->setTabToolTip(
+        index,
+        tr("A: %1\nB: %2")
+            .arg(TerminalText::escaped(QDir::toNativeSeparators(QFileInfo(a).absoluteFilePath())),
+                 TerminalText::escaped(QDir::toNativeSeparators(QFileInfo(b).absoluteFilePath()))));
+    m_tabs->setCurrentIndex(index);
+    return tab;
 }
 
 int MainWindow::tabCount() const {

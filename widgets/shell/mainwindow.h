@@ -13,6 +13,7 @@ class QTabWidget;
 
 namespace lmct {
 
+class CompareTab;
 class DiagnosticsPane;
 class ExportActions;
 class HeaderPane;
@@ -33,6 +34,11 @@ class WelcomePage;
  * tab; a file the loader refuses produces loadFailed() and, unless dialogs are off
  * (setShowDialogs(false), for tests), a warning box with the loader's reason; its tab is
  * removed. Opening a file that is already open switches to its tab.
+ *
+ * File > Compare… (compareFiles(), also `--compare A B`) opens two traces side by side in a
+ * comparison tab (CompareTab); while it is current, the docks follow its trace A, and the
+ * Timeline and Cache Behaviour docks are hidden (its own timelines and Compare pane take their
+ * room), to come back when a trace's tab is current again.
  *
  * Docks: Inspector, Header and Diagnostics, added with addViewDock(). Every dock view that
  * implements ViewStateObserver (or has an invokable `setViewState(lmct::ViewState*)`) is rebound
@@ -71,6 +77,15 @@ public:
     TraceTab *followFile(const QString &path);
     /** Opens the bundled sample trace (:/samples/sample.lct); nullptr if it is not built in. */
     TraceTab *openSample();
+    /**
+     * Opens a comparison of the traces at `a` and `b` in a new tab (CompareTab) and returns it:
+     * traces open in loaded tabs are compared as they are, other files are loaded first.
+     * File > Compare… and `lmct-viewer --compare A B` come here. A file that cannot be read
+     * removes the tab again, with loadFailed() (and a warning box unless dialogs are off).
+     */
+    CompareTab *compareFiles(const QString &a, const QString &b);
+    /** The comparison tab at `index`, or nullptr when it is a trace's tab. */
+    CompareTab *compareTabAt(int index) const;
     /** Closes the tab at `index` (cancelling its load if one is running). */
     void closeTab(int index);
 
@@ -155,6 +170,7 @@ private:
     void updateActions();
     void bindView(QWidget *view, ViewState *state);
     void showOpenDialog();
+    void showCompareDialog();
     void showAbout();
 
     struct BoundView {
@@ -173,6 +189,12 @@ private:
     QDockWidget *m_headerDock = nullptr;
     QDockWidget *m_diagnosticsDock = nullptr;
     QDockWidget *m_timelineDock = nullptr;
+    QDockWidget *m_cacheDock = nullptr;
+    /** The docks hidden while a comparison tab is current (its own timelines take their room;
+     *  the Timeline dock would repeat trace A), shown again when a trace's tab is. */
+    QList<QPointer<QDockWidget>> m_hiddenForCompare;
+    bool m_comparing = false;
+    void showDocksForCompare(bool comparing);
     ExportActions *m_exportActions = nullptr;
     QList<BoundView> m_views;
     QPointer<ViewState> m_boundState;

@@ -68,6 +68,11 @@ TraceStatusBar::TraceStatusBar(QWidget *parent) : QStatusBar(parent) {
     }
 }
 
+void TraceStatusBar::showText(const QString &text) {
+    showTab(nullptr);
+    m_statusFile->setText(text);
+}
+
 void TraceStatusBar::showTab(TraceTab *tab) {
     const auto doc = tab ? tab->document() : nullptr;
     const QLocale loc;

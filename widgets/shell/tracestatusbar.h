@@ -35,6 +35,8 @@ public:
 
     /** Shows what `tab` holds now (nullptr: no tab is open). */
     void showTab(TraceTab *tab);
+    /** Shows `text` alone (e.g. what a comparison tab compares), as for no trace's tab. */
+    void showText(const QString &text);
     /** The texts shown, joined with " | " (what a user reads there). */
     QString statusText() const;
 

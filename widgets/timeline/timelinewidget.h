@@ -187,6 +187,8 @@ public:
     /** Where a record's tick is drawn, in the plot's coordinates; null when not shown. */
     QPointF tickPosition(int record) const;
 
+    /** The visible window's logic (owned), e.g. to link two timelines' windows. */
+    TimelineViewport *viewport() const { return m_viewport; }
     QCustomPlot *plot() const { return m_plot; }
     QCustomPlot *overview() const { return m_overview; }
     TimelineLanes *lanes() const { return m_lanes; }

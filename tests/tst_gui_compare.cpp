@@ -1,0 +1,483 @@
+// The comparison tab: two generated traces side by side (both timelines, the Compare pane), its
+// models filled, differing config rows highlighted, reasons in place, the ComparisonLink at
+// work between the two timelines (filter, range through the offset, selection, the drag
+// handle), File > Compare's path from open tabs, and `lmct-viewer --compare`.
+
+#include "common/jobpool.h"
+#include "comparefixture.h"
+#include "comparisonlink.h"
+#include "itemmodels/cachecomparisonmodel.h"
+#include "itemmodels/callcomparisonmodel.h"
+#include "itemmodels/configcomparisonmodel.h"
+#include "itemmodels/keyoverlapmodel.h"
+#include "itemmodels/latencycomparisonmodel.h"
+#include "panes/comparepane.h"
+#include "panes/comparisonrowdelegate.h"
+#include "records/filterbar.h"
+#include "shell/comparedialog.h"
+#include "shell/comparetab.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
+#include "timeline/timelinewidget.h"
+#include "util/timeformat.h"
+#include "viewstate.h"
+
+#include <qcustomplot.h>
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMouseEvent>
+#include <QProcess>
+#include <QProgressBar>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cstring>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+int findRow(const QAbstractItemModel &m, int column, const QString &text) {
+    for (int r = 0; r < m.rowCount(); ++r) {
+        if (m.index(r, column).data().toString() == text ||
+            (column == 0 && m.index(r, 0).data(FigureTableModel::GroupRole).toString() == text)) {
+            return r;
+        }
+    }
+    return -1;
+}
+
+/** The first record of `call` (short name) in `doc`, or -1. */
+int firstOf(const TraceDocument &doc, const char *call) {
+    for (int i = 0; i < doc.records().size(); ++i) {
+        if (doc.records().qualname(i).endsWith(QLatin1String(call))) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+class TestGuiCompare : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_a, m_b, m_noPrefetch, m_later;
+
+    /** A main window comparing `a` and `b`, the comparison shown. */
+    CompareTab *open(MainWindow &w, const QString &a, const QString &b) {
+        w.setShowDialogs(false);
+        CompareTab *tab = w.compareFiles(a, b);
+        if (!tab) {
+            return nullptr;
+        }
+        QSignalSpy done(tab, &CompareTab::compared);
+        if (!done.wait(60000)) {
+            return nullptr;
+        }
+        return tab;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        WorkloadSpec sa, sb, sn;
+        sb.rounds = 10;
+        sb.l1Bytes /= 2;
+        sb.policy = QStringLiteral("FIFO");
+        sb.shmName = QStringLiteral("lmcache_l1_pool_4242");
+        sn.prefetch = false;
+        m_a = writeFile(m_dir, QStringLiteral("a.lct"), makeWorkload(sa).bytes);
+        m_b = writeFile(m_dir, QStringLiteral("b.lct"), makeWorkload(sb).bytes);
+        m_noPrefetch = writeFile(m_dir, QStringLiteral("nopf.lct"), makeWorkload(sn).bytes);
+        // B recorded 100 s after A: the header's t_wall_start (its first f64 of that value).
+        const auto f64 = [](double v) {
+            QByteArray b(1, char(0xcb));
+            quint64 bits;
+            std::memcpy(&bits, &v, 8);
+            for (int i = 7; i >= 0; --i) {
+                b += char((bits >> (8 * i)) & 0xff);
+            }
+            return b;
+        };
+        QByteArray later = makeWorkload(sb).bytes;
+        const qint64 at = later.indexOf(f64(1760000000.25));
+        QVERIFY(at > 0 && at < frameEnds(later).first());
+        later.replace(at, 9, f64(1760000100.25));
+        m_later = writeFile(m_dir, QStringLiteral("later.lct"), later);
+    }
+
+    void tabOpensForTwoTraces() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        QCOMPARE(w.tabCount(), 1);
+        QCOMPARE(w.compareTabAt(0), tab);
+        QCOMPARE(w.currentTab(), nullptr);  // not a trace's tab
+        QCOMPARE(tab->title(), QStringLiteral("a.lct ⇄ b.lct"));
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("a.lct ⇄ b.lct")));
+        QVERIFY2(w.statusText().contains(QStringLiteral("Comparing a.lct (A) with b.lct (B)")),
+                 qPrintable(w.statusText()));
+        QVERIFY(tab->stateA()->document());
+        QVERIFY(tab->stateB()->document());
+        QCOMPARE(tab->timelineA()->viewState(), tab->stateA());
+        QCOMPARE(tab->timelineB()->viewState(), tab->stateB());
+        QVERIFY(tab->headerLabel(false)->text().startsWith(QStringLiteral("a.lct")));
+        QVERIFY(tab->headerLabel(true)->text().contains(QStringLiteral("offset")));
+        // Once both are built, the window spans both traces (A's is the longer here).
+        const double longest =
+            std::max(tab->stateA()->document()->duration(), tab->stateB()->document()->duration());
+        QTRY_VERIFY_WITH_TIMEOUT(tab->timelineA()->visibleRange().lower <= 0.0 &&
+                                     tab->timelineA()->visibleRange().upper >= longest,
+                                 20000);
+        QTRY_COMPARE(tab->timelineB()->visibleRange().upper,
+                     tab->timelineA()->visibleRange().upper);
+        // The docks follow trace A (the Timeline dock's view among them).
+        int docked = 0;
+        for (TimelineWidget *t : w.findChildren<TimelineWidget *>()) {
+            if (t != tab->timelineA() && t != tab->timelineB()) {
+                QCOMPARE(t->viewState(), tab->stateA());
+                ++docked;
+            }
+        }
+        QCOMPARE(docked, 1);
+        w.closeTab(0);
+        QCOMPARE(w.tabCount(), 0);
+    }
+
+    void paneIsFilledAndHighlightsDifferences() {
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        ComparePane *pane = tab->pane();
+        QAbstractItemModelTester t1(pane->configModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t2(pane->callModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t3(pane->latencyModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t4(pane->cacheModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester t5(pane->overlapModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Calls: 40 submits in A, 10 in B.
+        const CallComparisonModel &calls = *pane->callModel();
+        const int submit =
+            findRow(calls, FigureTableModel::GroupColumn, QStringLiteral("submit_prefetch_task"));
+        QVERIFY(submit >= 0);
+        QCOMPARE(calls.index(submit, FigureTableModel::AColumn).data().toString(),
+                 QStringLiteral("40"));
+        QCOMPARE(calls.index(submit, FigureTableModel::BColumn).data().toString(),
+                 QStringLiteral("10"));
+        QCOMPARE(calls.index(submit, FigureTableModel::PercentColumn).data().toString(),
+                 QStringLiteral("\u221275.0 %"));
+        QVERIFY(pane->reasonText(ComparePane::CallsTab).isEmpty());
+        QVERIFY(pane->reasonText(ComparePane::HeaderTab).isEmpty());
+        QVERIFY(pane->latencyModel()->rowCount() > 0);
+        QVERIFY(pane->cacheModel()->rowCount() > 0);
+        QVERIFY(pane->overlapModel()->rowCount() > 0);
+        // The plots have both traces.
+        QCOMPARE(pane->latencyPlot()->plottableCount(), 2);
+        QCOMPARE(pane->reusePlot()->plottableCount(), 2);
+        QVERIFY(pane->whatIfPlot()->graphCount() >= 2);
+        QCOMPARE(pane->whatIfPlot()->graph(0)->pen().style(), Qt::SolidLine);  // A
+        QCOMPARE(pane->whatIfPlot()->graph(pane->whatIfPlot()->graphCount() - 1)->pen().style(),
+                 Qt::DashLine);  // B
+        // Config: the L1 size and the policy differ (highlighted), shm_name is volatile (greyed).
+        const ConfigComparisonModel &cfg = *pane->configModel();
+        auto *delegate = qobject_cast<ComparisonRowDelegate *>(pane->configView()->itemDelegate());
+        QVERIFY(delegate);
+        int differing = 0, volatileRow = -1, same = -1;
+        for (int r = 0; r < cfg.rowCount(); ++r) {
+            const QModelIndex i = cfg.index(r, ConfigComparisonModel::FieldColumn);
+            if (i.data(ConfigComparisonModel::DiffersRole).toBool()) {
+                ++differing;
+                const QStyleOptionViewItem o =
+                    delegate->styleOption(QStyleOptionViewItem(), cfg.index(r, 1));
+                QCOMPARE(o.backgroundBrush.color(), ComparisonRowDelegate::differsColor(o.palette));
+                QVERIFY(o.font.bold());
+            } else if (i.data(ConfigComparisonModel::VolatileRole).toBool()) {
+                volatileRow = r;
+            } else if (same < 0) {
+                same = r;
+            }
+        }
+        QVERIFY2(differing >= 2, qPrintable(QString::number(differing)));
+        QVERIFY(volatileRow >= 0);
+        QVERIFY(cfg.index(volatileRow, 0).data().toString().contains(QLatin1String("shm_name")));
+        QCOMPARE(delegate->highlightOf(cfg.index(volatileRow, 2)),
+                 ComparisonRowDelegate::Highlight::Volatile);
+        QVERIFY(same >= 0);
+        QCOMPARE(delegate->highlightOf(cfg.index(same, 2)), ComparisonRowDelegate::Highlight::None);
+        QCOMPARE(delegate->styleOption(QStyleOptionViewItem(), cfg.index(same, 2))
+                     .backgroundBrush.style(),
+                 Qt::NoBrush);
+        QVERIFY(pane->configSummary()->text().contains(QStringLiteral("volatile")));
+    }
+
+    void reasonWhenBHasNoPrefetches() {
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, m_noPrefetch);
+        QVERIFY(tab);
+        ComparePane *pane = tab->pane();
+        QVERIFY2(pane->reasonText(ComparePane::CallsTab)
+                     .contains(QStringLiteral("B has no submit_prefetch_task")),
+                 qPrintable(pane->reasonText(ComparePane::CallsTab)));
+        QVERIFY(!pane->reasonText(ComparePane::CacheTab).isEmpty());
+        QVERIFY(!pane->reasonText(ComparePane::LatenciesTab).isEmpty());
+        // The rows concerned are greyed.
+        const CallComparisonModel &calls = *pane->callModel();
+        const int submit =
+            findRow(calls, FigureTableModel::GroupColumn, QStringLiteral("submit_prefetch_task"));
+        auto *delegate = qobject_cast<ComparisonRowDelegate *>(pane->callView()->itemDelegate());
+        QVERIFY(delegate && submit >= 0);
+        QCOMPARE(delegate->highlightOf(calls.index(submit, 2)),
+                 ComparisonRowDelegate::Highlight::Unavailable);
+    }
+
+    void reasonWhenBHasNoConfig() {
+        CacheTraceWriter writer;  // its header has no sm_config_json
+        writer.call(1.0, QStringLiteral("finish_write"), {key(1)});
+        writer.call(2.0, QStringLiteral("finish_write"), {key(2)});
+        const QString bare = writeFile(m_dir, QStringLiteral("bare.lct"), writer.bytes());
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, bare);
+        QVERIFY(tab);
+        const QString header = tab->pane()->reasonText(ComparePane::HeaderTab);
+        QVERIFY2(header.contains(QStringLiteral("no JSON object")), qPrintable(header));
+        QVERIFY(!tab->pane()->reasonText(ComparePane::CacheTab).isEmpty());
+    }
+
+    void filterTypedInAAppliesToB() {
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        tab->filterBarA()->lineEdit()->setText(QStringLiteral("call == finish_write"));
+        QVERIFY(tab->filterBarA()->apply());
+        QCOMPARE(tab->stateB()->filterText(), QStringLiteral("call == finish_write"));
+        QTRY_VERIFY_WITH_TIMEOUT(tab->stateB()->filterRecords() != nullptr, 20000);
+        QCOMPARE(int(tab->stateB()->filterRecords()->size()), 16);  // one finish_write per key
+        QCOMPARE(tab->filterBarB()->lineEdit()->text(), QStringLiteral("call == finish_write"));
+    }
+
+    void rangeSelectionAndWindowThroughTheOffset() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        ViewState *a = tab->stateA();
+        ViewState *b = tab->stateB();
+        a->setTimeRange(ViewState::TimeRange{1.0, 1.2});
+        QCOMPARE(b->timeRange()->from, 1.0);
+        tab->offsetBox()->setValue(0.25);  // B drawn 0.25 s later
+        QCOMPARE(tab->link()->offset(), 0.25);
+        QVERIFY(b->timeRange());
+        QCOMPARE(b->timeRange()->from, 0.75);
+        QCOMPARE(b->timeRange()->to, 0.95);
+        QVERIFY(tab->headerLabel(true)->text().contains(TimeFormat::delta(0.25)));
+        // Go > Show All Records (Esc) clears both.
+        QAction *showAll = nullptr;
+        for (QAction *act : w.findChildren<QAction *>()) {
+            if (act->text() == QStringLiteral("Show &All Records")) {
+                showAll = act;
+            }
+        }
+        QVERIFY(showAll && showAll->isEnabled());
+        showAll->trigger();
+        QVERIFY(!a->timeRange());
+        QVERIFY(!b->timeRange());
+        QVERIFY(!showAll->isEnabled());
+        // The visible windows follow each other through the offset.
+        tab->timelineA()->setVisibleRange(1.3, 1.5);
+        const auto wb = tab->timelineB()->viewport()->window();
+        QCOMPARE(wb.lower, 1.05);
+        QCOMPARE(wb.upper, 1.25);
+        QCOMPARE(tab->timelineB()->visibleRange().lower, 1.05);
+        // Selection: a submit in A selects B's submit nearest in mapped time.
+        const auto docA = a->document();
+        const auto docB = b->document();
+        const int sa = firstOf(*docA, "submit_prefetch_task");
+        QVERIFY(sa >= 0);
+        a->setSelectedRecord(sa);
+        const int expected = ComparisonLink::nearestRecord(
+            docB->records(), docA->records().qualname(sa), docA->records().tMono(sa) - 0.25);
+        QVERIFY(expected >= 0);
+        QCOMPARE(b->selectedRecord(), expected);
+        QVERIFY(docB->records()
+                    .qualname(b->selectedRecord())
+                    .endsWith(QLatin1String("submit_prefetch_task")));
+        QCOMPARE(a->selectedRecord(), sa);
+    }
+
+    void dragHandleShiftsB() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QLabel *handle = tab->dragHandle();
+        const double before = tab->link()->offset();
+        const QPointF p(5, 5);
+        QMouseEvent press(QEvent::MouseButtonPress, p, handle->mapToGlobal(p), Qt::LeftButton,
+                          Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(handle, &press);
+        const QPointF q(45, 5);
+        QMouseEvent move(QEvent::MouseMove, q, handle->mapToGlobal(q), Qt::NoButton, Qt::LeftButton,
+                         Qt::NoModifier);
+        QApplication::sendEvent(handle, &move);
+        QMouseEvent release(QEvent::MouseButtonRelease, q, handle->mapToGlobal(q), Qt::LeftButton,
+                            Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(handle, &release);
+        const double span = tab->timelineB()->visibleRange().size();
+        const double width = tab->timelineB()->plot()->axisRect()->width();
+        QVERIFY(tab->link()->offset() > before);
+        QCOMPARE(tab->link()->offset(), before + 40 * span / width);
+        QCOMPARE(tab->offsetBox()->value(), std::round(tab->link()->offset() * 1e6) / 1e6);
+    }
+
+    void alignmentByTWall() {
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, m_later);
+        QVERIFY(tab);
+        QCOMPARE(tab->link()->base(), 0.0);
+        tab->alignmentBox()->setCurrentIndex(1);
+        QCOMPARE(tab->link()->alignment(), ComparisonLink::Alignment::Wall);
+        // B started 100 s after A (t_wall_start): B's t_mono 1 is A's 101.
+        QCOMPARE(tab->link()->base(), 100.0);
+        QCOMPARE(tab->link()->toA(1.0), 101.0);
+        QVERIFY(tab->headerLabel(true)->text().contains(
+            QStringLiteral("t_wall %1").arg(TimeFormat::delta(100.0))));
+        // Both shown whole on the new axis: A's window reaches B's end.
+        QVERIFY(tab->timelineA()->visibleRange().upper >=
+                100.0 + tab->stateB()->document()->duration());
+        tab->alignmentBox()->setCurrentIndex(0);
+        QCOMPARE(tab->link()->toA(1.0), 1.0);
+    }
+
+    void comparesOpenTabsAsTheyAre() {
+        MainWindow w;
+        w.setShowDialogs(false);
+        w.show();
+        TraceTab *ta = w.openFile(m_a);
+        TraceTab *tb = w.openFile(m_b);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ta->document() && !ta->isLoading() && tb->document() && !tb->isLoading(), 20000);
+        CompareDialog dialog({ta->filePath(), tb->filePath()}, MainWindow::traceFileFilters());
+        QCOMPARE(dialog.pathA(), ta->filePath());
+        QCOMPARE(dialog.pathB(), tb->filePath());
+        CompareTab *tab = open(w, dialog.pathA(), dialog.pathB());
+        QVERIFY(tab);
+        QCOMPARE(w.tabCount(), 3);
+        QCOMPARE(tab->stateA()->document(), ta->document());
+        QCOMPARE(tab->stateB()->document(), tb->document());
+        // While the comparison is current, its timelines replace the Timeline dock (which
+        // would repeat A); a trace's tab gets it back.
+        auto *timelineDock = w.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
+        QVERIFY(timelineDock);
+        QVERIFY(!timelineDock->isVisible());
+        w.tabWidget()->setCurrentIndex(0);
+        QVERIFY(timelineDock->isVisible());
+        w.tabWidget()->setCurrentIndex(2);
+        QVERIFY(!timelineDock->isVisible());
+        QCOMPARE(w.tabAt(2), nullptr);
+        w.closeTab(2);
+        QCOMPARE(w.tabCount(), 2);
+    }
+
+    void cancelKeepsBothTimelines() {
+        MainWindow w;
+        w.setShowDialogs(false);
+        TraceTab *ta = w.openFile(m_a);
+        TraceTab *tb = w.openFile(m_b);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ta->document() && !ta->isLoading() && tb->document() && !tb->isLoading(), 20000);
+        // File > Compare… is in the menu.
+        bool hasAction = false;
+        for (const QAction *a : w.findChildren<QAction *>()) {
+            hasAction = hasAction || a->text() == QStringLiteral("Co&mpare…");
+        }
+        QVERIFY(hasAction);
+        // Every job thread busy: the comparison waits in the queue until it is cancelled.
+        QSemaphore hold;
+        QThreadPool *pool = JobPool::instance();
+        QList<QFuture<void>> blockers;
+        for (int i = 0; i < pool->maxThreadCount(); ++i) {
+            blockers << JobPool::run([&hold] { hold.acquire(); });
+        }
+        CompareTab *tab = w.compareFiles(m_a, m_b);
+        QVERIFY(tab->isBusy());  // off the GUI thread, with progress and Cancel
+        QVERIFY(tab->progressBar()->isVisibleTo(tab));
+        QSignalSpy failed(tab, &CompareTab::failed);
+        QSignalSpy compared(tab, &CompareTab::compared);
+        tab->cancel();
+        hold.release(pool->maxThreadCount());
+        for (QFuture<void> &f : blockers) {
+            f.waitForFinished();
+        }
+        QVERIFY(failed.wait(20000));
+        QCOMPARE(compared.count(), 0);
+        QCOMPARE(tab->statusLabel()->text(), QStringLiteral("Comparison cancelled"));
+        QCOMPARE(w.tabCount(), 3);  // the timelines stay
+        QVERIFY(!tab->pane()->comparison());
+        QCOMPARE(tab->pane()->callModel()->rowCount(), 0);
+    }
+
+    void unreadableFileRemovesTheTab() {
+        MainWindow w;
+        w.setShowDialogs(false);
+        QSignalSpy failed(&w, &MainWindow::loadFailed);
+        CompareTab *tab = w.compareFiles(m_a, m_dir.filePath(QStringLiteral("missing.lct")));
+        QCOMPARE(tab->statusLabel()->text(), QStringLiteral("Loading…"));
+        QVERIFY(tab->progressBar()->isVisibleTo(tab));
+        QVERIFY(failed.wait(20000));
+        QVERIFY(failed.first().at(1).toString().contains(QStringLiteral("missing.lct")));
+        QTRY_COMPARE(w.tabCount(), 0);
+    }
+
+    void commandLine() {
+        const QString viewer = QStringLiteral(LMCT_BIN_DIR "/lmct-viewer");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("cfg")));
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(viewer, {QStringLiteral("--compare"), m_a});
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError())
+                    .contains(QStringLiteral("--compare takes exactly two FILEs")));
+        p.start(viewer, {QStringLiteral("--help")});
+        QVERIFY(p.waitForFinished(20000));
+        QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains(QStringLiteral("--compare")));
+        p.start(viewer, {QStringLiteral("--compare"), m_a, m_b});
+        QVERIFY(p.waitForStarted(20000));
+        QVERIFY(!p.waitForFinished(3000));  // running, comparing
+        p.terminate();
+        QVERIFY(p.waitForFinished(20000));
+    }
+};
+
+QTEST_MAIN(TestGuiCompare)
+#include "tst_gui_compare.moc"

@@ -1,0 +1,477 @@
+#include "panes/comparepane.h"
+
+#include "itemmodels/cachecomparisonmodel.h"
+#include "itemmodels/callcomparisonmodel.h"
+#include "itemmodels/configcomparisonmodel.h"
+#include "itemmodels/keyoverlapmodel.h"
+#include "itemmodels/latencycomparisonmodel.h"
+#include "panes/comparisonrowdelegate.h"
+
+#include <qcustomplot.h>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+namespace {
+
+/** 0, 1, 2, 4, ... 1k, ...: a bucket's lower bound as a count, short enough for a tick. */
+QString shortCount(quint64 v) {
+    if (v >= (quint64(1) << 20)) {
+        return QString::number(v >> 20) + QLatin1Char('M');
+    }
+    if (v >= 1024) {
+        return QString::number(v >> 10) + QLatin1Char('k');
+    }
+    return QString::number(v);
+}
+
+/** 1µs, 2µs, ... 1ms, ... 1s: a bucket's lower bound in microseconds, for a tick. */
+QString shortMicros(quint64 us) {
+    auto sig = [](double v) {
+        return v >= 100 ? QString::number(qRound64(v)) : QString::number(v, 'g', 2);
+    };
+    if (us >= 1000000) {
+        return sig(double(us) / 1e6) + QStringLiteral("s");
+    }
+    if (us >= 1000) {
+        return sig(double(us) / 1e3) + QStringLiteral("ms");
+    }
+    return us == 0 ? QStringLiteral("0") : QString::number(us) + QStringLiteral("µs");
+}
+
+QLabel *reasonLabel() {
+    auto *l = new QLabel;
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::PlainText);
+    QFont f = l->font();
+    f.setItalic(true);
+    l->setFont(f);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setVisible(false);
+    return l;
+}
+
+QCustomPlot *makePlot(const QString &title) {
+    auto *p = new QCustomPlot;
+    p->setMinimumSize(240, 140);
+    p->plotLayout()->insertRow(0);
+    QFont f = p->font();
+    f.setBold(true);
+    p->plotLayout()->addElement(0, 0, new QCPTextElement(p, title, f));
+    p->legend->setVisible(true);
+    QFont lf = p->font();
+    lf.setPointSizeF(std::max(6.0, lf.pointSizeF() - 1.0));
+    p->legend->setFont(lf);
+    p->legend->setBrush(QColor(255, 255, 255, 210));
+    p->yAxis->setNumberFormat(QStringLiteral("gb"));
+    return p;
+}
+
+/** Two bar series (A, B) of `hist` side by side per bucket, ticks labelled by `label`. */
+void showBuckets(QCustomPlot *p, const std::vector<qint64> &a, const std::vector<qint64> &b,
+                 const std::function<QString(quint64)> &label) {
+    p->clearPlottables();
+    int first = int(std::max(a.size(), b.size())), last = 0;
+    double top = 1;
+    for (int i = 0; i < int(std::max(a.size(), b.size())); ++i) {
+        const qint64 va = i < int(a.size()) ? a[size_t(i)] : 0;
+        const qint64 vb = i < int(b.size()) ? b[size_t(i)] : 0;
+        if (va > 0 || vb > 0) {
+            first = std::min(first, i);
+            last = i;
+            top = std::max({top, double(va), double(vb)});
+        }
+    }
+    if (first > last) {
+        first = last = 0;
+    }
+    for (int side = 0; side < 2; ++side) {
+        const std::vector<qint64> &h = side == 0 ? a : b;
+        auto *bars = new QCPBars(p->xAxis, p->yAxis);
+        bars->setName(side == 0 ? QObject::tr("A") : QObject::tr("B"));
+        bars->setWidth(0.4);
+        QColor c = ComparePane::sideColor(side == 1);
+        bars->setPen(QPen(c.darker(120)));
+        c.setAlpha(200);
+        bars->setBrush(c);
+        for (int i = first; i <= last && i < int(h.size()); ++i) {
+            if (h[size_t(i)] > 0) {
+                bars->addData(i + (side == 0 ? -0.2 : 0.2), double(h[size_t(i)]));
+            }
+        }
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int span = last - first + 1;
+    const int step = span <= 8 ? 1 : (span + 6) / 7;
+    for (int i = first; i <= last; i += step) {
+        ticker->addTick(i, label(ReuseAnalysis::bucketFloor(i)));
+    }
+    p->xAxis->setTicker(ticker);
+    p->xAxis->setRange(first - 0.7, last + 0.7);
+    p->yAxis->setRange(0, top * 1.12);
+    p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace
+
+ComparePane::ComparePane(QWidget *parent)
+    : QWidget(parent),
+      m_tabs(new QTabWidget(this)),
+      m_configModel(new ConfigComparisonModel(this)),
+      m_callModel(new CallComparisonModel(this)),
+      m_latencyModel(new LatencyComparisonModel(this)),
+      m_cacheModel(new CacheComparisonModel(this)),
+      m_overlapModel(new KeyOverlapModel(this)) {
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->addWidget(m_tabs);
+    // Each page scrolls when squeezed below its minimum (the plots'), so that the pane does
+    // not take the timelines' room above it.
+    const auto scrolled = [](QWidget *page) {
+        auto *area = new QScrollArea;
+        area->setFrameShape(QFrame::NoFrame);
+        area->setWidgetResizable(true);
+        area->setWidget(page);
+        return area;
+    };
+    m_tabs->addTab(scrolled(buildHeaderTab()), tr("Header && config"));
+    m_tabs->addTab(scrolled(buildCallsTab()), tr("Calls"));
+    m_tabs->addTab(scrolled(buildLatenciesTab()), tr("Latencies"));
+    m_tabs->addTab(scrolled(buildCacheTab()), tr("Cache"));
+    setComparison(nullptr);
+}
+
+ComparePane::~ComparePane() = default;
+
+QColor ComparePane::policyColor(CachePolicy::Kind kind) {
+    static const QColor colors[CachePolicy::kKindCount] = {
+        QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
+        QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f)};
+    const int i = std::clamp(int(kind), 0, CachePolicy::kKindCount - 1);
+    return colors[i];
+}
+
+QColor ComparePane::sideColor(bool b) {
+    return b ? QColor(0xff, 0x7f, 0x0e) : QColor(0x1f, 0x77, 0xb4);
+}
+
+QTableView *ComparePane::makeTable(QAbstractItemModel *model, ComparisonRowDelegate *delegate) {
+    auto *t = new QTableView;
+    t->setModel(model);
+    t->setItemDelegate(delegate);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setWordWrap(false);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
+    t->horizontalHeader()->setStretchLastSection(false);
+    t->horizontalHeader()->setHighlightSections(false);
+    t->setAlternatingRowColors(false);
+    connect(model, &QAbstractItemModel::modelReset, t, [t] { t->resizeColumnsToContents(); });
+    return t;
+}
+
+QWidget *ComparePane::buildHeaderTab() {
+    auto *w = new QWidget;
+    auto *v = new QVBoxLayout(w);
+    v->setContentsMargins(4, 4, 4, 4);
+    m_configSummary = new QLabel;
+    m_configSummary->setWordWrap(true);
+    m_configSummary->setTextFormat(Qt::PlainText);
+    v->addWidget(m_configSummary);
+    ComparisonRowDelegate::Roles roles;
+    roles.differs = ConfigComparisonModel::DiffersRole;
+    roles.isVolatile = ConfigComparisonModel::VolatileRole;
+    m_configView = makeTable(m_configModel, new ComparisonRowDelegate(roles, this));
+    connect(m_configModel, &QAbstractItemModel::modelReset, m_configView, [this] {
+        // Long values (a config JSON, a digest) are elided: their tool tip has them whole.
+        for (int c = 0; c < ConfigComparisonModel::kColumnCount; ++c) {
+            m_configView->setColumnWidth(
+                c, std::min(m_configView->columnWidth(c),
+                            c == ConfigComparisonModel::FieldColumn ? 380 : 300));
+        }
+    });
+    v->addWidget(m_configView, 1);
+    m_reasons[HeaderTab] = reasonLabel();
+    v->addWidget(m_reasons[HeaderTab]);
+    return w;
+}
+
+QWidget *ComparePane::buildCallsTab() {
+    auto *w = new QWidget;
+    auto *v = new QVBoxLayout(w);
+    v->setContentsMargins(4, 4, 4, 4);
+    ComparisonRowDelegate::Roles roles;
+    roles.reason = FigureTableModel::ReasonRole;
+    roles.isTotal = FigureTableModel::IsTotalRole;
+    m_callView = makeTable(m_callModel, new ComparisonRowDelegate(roles, this));
+    v->addWidget(m_callView, 1);
+    m_reasons[CallsTab] = reasonLabel();
+    v->addWidget(m_reasons[CallsTab]);
+    return w;
+}
+
+QWidget *ComparePane::buildLatenciesTab() {
+    auto *w = new QWidget;
+    auto *h = new QHBoxLayout(w);
+    h->setContentsMargins(4, 4, 4, 4);
+    auto *left = new QVBoxLayout;
+    ComparisonRowDelegate::Roles roles;
+    roles.reason = FigureTableModel::ReasonRole;
+    m_latencyView = makeTable(m_latencyModel, new ComparisonRowDelegate(roles, this));
+    left->addWidget(m_latencyView, 1);
+    m_reasons[LatenciesTab] = reasonLabel();
+    left->addWidget(m_reasons[LatenciesTab]);
+    h->addLayout(left, 3);
+    auto *right = new QVBoxLayout;
+    auto *pick = new QHBoxLayout;
+    pick->addWidget(new QLabel(tr("Distribution of:")));
+    m_latencyChooser = new QComboBox;
+    for (int k = 0; k < LatencyComparison::kKindCount; ++k) {
+        m_latencyChooser->addItem(LatencyComparison::kindLabel(LatencyComparison::Kind(k)), k);
+    }
+    connect(m_latencyChooser, &QComboBox::currentIndexChanged, this,
+            &ComparePane::updateLatencyPlot);
+    pick->addWidget(m_latencyChooser, 1);
+    right->addLayout(pick);
+    m_latencyPlot = makePlot(tr("Latency distribution, A and B"));
+    m_latencyPlot->xAxis->setLabel(tr("latency (log₂ bins)"));
+    m_latencyPlot->yAxis->setLabel(tr("values"));
+    right->addWidget(m_latencyPlot, 1);
+    h->addLayout(right, 2);
+    return w;
+}
+
+QWidget *ComparePane::buildCacheTab() {
+    auto *w = new QWidget;
+    auto *h = new QHBoxLayout(w);
+    h->setContentsMargins(4, 4, 4, 4);
+    auto *split = new QSplitter(Qt::Horizontal);
+    auto *left = new QWidget;
+    auto *lv = new QVBoxLayout(left);
+    lv->setContentsMargins(0, 0, 0, 0);
+    ComparisonRowDelegate::Roles roles;
+    roles.reason = FigureTableModel::ReasonRole;
+    roles.isTotal = FigureTableModel::IsTotalRole;
+    m_cacheView = makeTable(m_cacheModel, new ComparisonRowDelegate(roles, this));
+    lv->addWidget(m_cacheView, 3);
+    lv->addWidget(new QLabel(tr("Key overlap per model")));
+    ComparisonRowDelegate::Roles overlapRoles;
+    overlapRoles.isTotal = KeyOverlapModel::IsTotalRole;
+    m_overlapView = makeTable(m_overlapModel, new ComparisonRowDelegate(overlapRoles, this));
+    lv->addWidget(m_overlapView, 1);
+    m_reasons[CacheTab] = reasonLabel();
+    lv->addWidget(m_reasons[CacheTab]);
+    split->addWidget(left);
+
+    m_whatIfPlot = makePlot(tr("What-if: prefetch hit ratio (A solid, B dashed)"));
+    m_whatIfPlot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_whatIfPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_whatIfPlot->xAxis->setLabel(tr("capacity (chunks)"));
+    m_whatIfPlot->yAxis->setLabel(tr("prefetched keys hit (%)"));
+    m_whatIfPlot->yAxis->setRange(0, 100);
+    // One legend entry per policy (its colour; A solid, B dashed as the title says), in rows of
+    // three below the plot: twelve entries inside the axis rect hid the curves.
+    m_whatIfPlot->axisRect()->insetLayout()->take(m_whatIfPlot->legend);
+    m_whatIfPlot->plotLayout()->addElement(2, 0, m_whatIfPlot->legend);
+    m_whatIfPlot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_whatIfPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_whatIfPlot->legend->setWrap(3);
+    m_whatIfPlot->legend->setBorderPen(Qt::NoPen);
+    m_whatIfPlot->legend->setBrush(Qt::NoBrush);
+    split->addWidget(m_whatIfPlot);
+    auto *right = new QWidget;
+    auto *rv = new QVBoxLayout(right);
+    rv->setContentsMargins(0, 0, 0, 0);
+    auto *pick = new QHBoxLayout;
+    pick->addWidget(new QLabel(tr("Reuse distance in:")));
+    m_reuseChooser = new QComboBox;
+    m_reuseChooser->addItem(tr("distinct keys"));
+    m_reuseChooser->addItem(tr("time"));
+    connect(m_reuseChooser, &QComboBox::currentIndexChanged, this, &ComparePane::updateReusePlot);
+    pick->addWidget(m_reuseChooser);
+    pick->addStretch(1);
+    rv->addLayout(pick);
+    m_reusePlot = makePlot(tr("Reuse distance, A and B"));
+    m_reusePlot->yAxis->setLabel(tr("reuses"));
+    rv->addWidget(m_reusePlot, 1);
+    split->addWidget(right);
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 3);
+    h->addWidget(split);
+    return w;
+}
+
+void ComparePane::setComparison(std::shared_ptr<const TraceComparison> c) {
+    m_comparison = std::move(c);
+    if (m_comparison) {
+        m_configModel->setComparison(m_comparison->header());
+    } else {
+        m_configModel->clear();
+    }
+    m_callModel->setComparison(m_comparison);
+    m_latencyModel->setComparison(m_comparison);
+    m_cacheModel->setComparison(m_comparison);
+    m_overlapModel->setComparison(m_comparison);
+    if (m_comparison) {
+        const HeaderComparison &h = m_comparison->header();
+        int volatileCount = 0;
+        for (const HeaderComparison::Row &r : h.rows()) {
+            volatileCount += r.isVolatile && !r.differs ? 1 : 0;
+        }
+        QString text = tr("%n field(s) differ (highlighted)", nullptr, h.differingCount());
+        if (volatileCount > 0) {
+            text += tr("; %n volatile field(s) ignored (greyed)", nullptr, volatileCount);
+        }
+        m_configSummary->setText(text + QLatin1Char('.'));
+        m_configSummary->setToolTip(h.configExplanation());
+    } else {
+        m_configSummary->setText(tr("No comparison yet."));
+    }
+    updateReasons();
+    updateLatencyPlot();
+    updateWhatIfPlot();
+    updateReusePlot();
+}
+
+QString ComparePane::reasonText(Tab tab) const {
+    return m_reasons[tab] ? m_reasons[tab]->text() : QString();
+}
+
+void ComparePane::updateReasons() {
+    const auto collect = [](const FigureTableModel *m, QStringList *out) {
+        for (const FigureTableModel::Row &r : m->rows()) {
+            if (!r.reason.isEmpty() && !out->contains(r.reason)) {
+                out->append(r.reason);
+            }
+        }
+    };
+    QStringList lists[4];
+    QStringList notes;
+    if (m_comparison) {
+        // A config that is no JSON object (absent, empty, cut) is compared as one text.
+        for (const ConfigDiff::Change &ch : m_comparison->header().configDiff().changes()) {
+            if (ch.path.isEmpty()) {
+                lists[HeaderTab].append(
+                    tr("sm_config_json of A or B is no JSON object: the configs are compared as "
+                       "whole texts, field by field comparison is not possible"));
+            }
+        }
+        collect(m_callModel, &lists[CallsTab]);
+        collect(m_latencyModel, &lists[LatenciesTab]);
+        collect(m_cacheModel, &lists[CacheTab]);
+        const CacheComparison &k = m_comparison->cache();
+        for (const QString &r :
+             {k.hitRatioReason(), k.lmcacheReason(), k.whatIfReason(), k.overlap().reason()}) {
+            if (!r.isEmpty() && !lists[CacheTab].contains(r)) {
+                lists[CacheTab].append(r);
+            }
+        }
+        // The assumptions of the replays at the configured capacity (the policy row carries
+        // them as its reason) are notes, not reasons.
+        for (const QString &note : {k.a().atCapacity.note, k.b().atCapacity.note}) {
+            if (!note.isEmpty()) {
+                notes.append(note);
+            }
+        }
+        lists[CacheTab].removeIf([&notes](const QString &r) {
+            return notes.contains(r) || r == notes.join(QStringLiteral("; "));
+        });
+    }
+    for (int t = 0; t < 4; ++t) {
+        if (!m_reasons[t]) {
+            continue;
+        }
+        const auto bullets = [](const QStringList &items) {
+            QStringList lines;
+            for (const QString &r : items) {
+                lines << QStringLiteral("• ") + r;
+            }
+            return lines.join(QLatin1Char('\n'));
+        };
+        QStringList parts;
+        if (!lists[t].isEmpty()) {
+            parts << tr("Not compared:\n%1").arg(bullets(lists[t]));
+        }
+        if (t == CacheTab && !notes.isEmpty()) {
+            parts << tr("Note:\n%1").arg(bullets(notes));
+        }
+        m_reasons[t]->setText(parts.join(QLatin1Char('\n')));
+        m_reasons[t]->setVisible(!parts.isEmpty());
+    }
+}
+
+void ComparePane::updateLatencyPlot() {
+    const int k = std::max(0, m_latencyChooser->currentIndex());
+    if (!m_comparison) {
+        m_latencyPlot->clearPlottables();
+        m_latencyPlot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const LatencyComparison::Row &r = m_comparison->latencies().row(LatencyComparison::Kind(k));
+    showBuckets(m_latencyPlot, r.a.buckets, r.b.buckets, shortMicros);
+}
+
+void ComparePane::updateWhatIfPlot() {
+    QCustomPlot *p = m_whatIfPlot;
+    p->clearGraphs();
+    const TraceComparison *c = m_comparison.get();
+    if (!c || !c->cache().a().whatIf || !c->cache().b().whatIf) {
+        p->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    double maxCapacity = 1;
+    for (int side = 0; side < 2; ++side) {
+        const WhatIfAnalysis &w = side == 0 ? *c->cache().a().whatIf : *c->cache().b().whatIf;
+        for (const WhatIfAnalysis::Curve &cv : w.curves()) {
+            QCPGraph *g = p->addGraph();
+            g->setName(CachePolicy::label(cv.policy));
+            g->setPen(QPen(policyColor(cv.policy), side == 0 ? 2.0 : 1.6,
+                           side == 0 ? Qt::SolidLine : Qt::DashLine));
+            g->setLineStyle(QCPGraph::lsLine);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
+            // one legend entry per policy: A's, or B's when A has no such curve
+            if (side == 1 && c->cache().a().whatIf->curve(cv.policy)) {
+                g->removeFromLegend();
+            }
+            for (size_t i = 0; i < cv.capacities.size() && i < cv.prefetchHitRatio.size(); ++i) {
+                g->addData(double(cv.capacities[i]), 100.0 * cv.prefetchHitRatio[i]);
+                maxCapacity = std::max(maxCapacity, double(cv.capacities[i]));
+            }
+        }
+    }
+    p->xAxis->setRange(0.7, maxCapacity * 1.4);
+    p->yAxis->setRange(0, 105);
+    p->legend->setVisible(p->graphCount() > 0);
+    p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ComparePane::updateReusePlot() {
+    const bool time = m_reuseChooser->currentIndex() == 1;
+    m_reusePlot->xAxis->setLabel(time ? tr("time since the previous use (log₂ bins)")
+                                      : tr("distinct keys in between (log₂ bins)"));
+    if (!m_comparison) {
+        m_reusePlot->clearPlottables();
+        m_reusePlot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const ReuseAnalysis::Stats &a = m_comparison->cache().a().reuse->total();
+    const ReuseAnalysis::Stats &b = m_comparison->cache().b().reuse->total();
+    if (time) {
+        showBuckets(m_reusePlot, a.distanceTime, b.distanceTime, shortMicros);
+    } else {
+        showBuckets(m_reusePlot, a.distanceKeys, b.distanceKeys, shortCount);
+    }
+}
+
+}  // namespace lmct

@@ -1,0 +1,128 @@
+#pragma once
+
+#include "compare/tracecomparison.h"
+#include "trace/tracedocument.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace lmct {
+
+class ComparePane;
+class ComparisonLink;
+class FilterBar;
+class TimelineWidget;
+class TraceLoadJob;
+class ViewState;
+
+/**
+ * A comparison of two traces in the main window's tab bar: both timelines on one time axis
+ * (A above B, each a TimelineWidget on its own ViewState, the same call colours), kept linked
+ * by a ComparisonLink (filter, time range, selection and visible window mapped through the
+ * alignment and B's offset), and the Compare pane (ComparePane) beside them.
+ *
+ * The bar on top chooses the alignment (from each trace's start, or by `t_wall`) and B's manual
+ * offset in seconds: a spin box, or dragging the "⇔ drag B" handle sideways (the drag moves B by
+ * as many seconds as the pixels moved span in B's visible window, so B follows the mouse). Each
+ * trace's header row says "A"/"B", its file name and its offset, and has a filter line (the
+ * filter typed in either applies to both). Once both timelines are built, the window spans
+ * both traces on the common axis.
+ *
+ * compareFiles() loads both files off the GUI thread (TraceLoadJob) and compareDocuments()
+ * starts the comparison (TraceComparison::run on JobPool, progress and Cancel in the bar); the
+ * pane shows the result when it is ready (compared()). A file that cannot be read ends it with
+ * failed().
+ *
+ * Ownership: owns both ViewStates, the link, the loads and the running comparison (cancelled and
+ * waited for on destruction); the documents are shared. Thread-safety: GUI thread only.
+ */
+class CompareTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareTab(QWidget *parent = nullptr);
+    ~CompareTab() override;
+
+    /** Loads `a` and `b`, then compares them. Call one of the compare functions once. */
+    void compareFiles(const QString &a, const QString &b);
+    /** Compares two loaded documents (e.g. of two open tabs). */
+    void compareDocuments(std::shared_ptr<const TraceDocument> a,
+                          std::shared_ptr<const TraceDocument> b);
+    /** Stops a running load or comparison (the pane then says it was cancelled). */
+    void cancel();
+
+    /** "A ⇄ B" of the file names, for the tab's label. */
+    QString title() const;
+    QString filePathA() const { return m_pathA; }
+    QString filePathB() const { return m_pathB; }
+    bool isBusy() const;
+
+    ViewState *stateA() const { return m_stateA; }
+    ViewState *stateB() const { return m_stateB; }
+    ComparisonLink *link() const { return m_link; }
+    TimelineWidget *timelineA() const { return m_timelineA; }
+    TimelineWidget *timelineB() const { return m_timelineB; }
+    FilterBar *filterBarA() const { return m_filterA; }
+    FilterBar *filterBarB() const { return m_filterB; }
+    ComparePane *pane() const { return m_pane; }
+    QDoubleSpinBox *offsetBox() const { return m_offset; }
+    QComboBox *alignmentBox() const { return m_alignment; }
+    QLabel *dragHandle() const { return m_handle; }
+    QLabel *statusLabel() const { return m_status; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QLabel *headerLabel(bool b) const { return b ? m_headerB : m_headerA; }
+
+signals:
+    /** The comparison is shown in the pane. */
+    void compared();
+    /** A file could not be read (`error`: the loader's reason), or the comparison was
+     *  cancelled. */
+    void failed(const QString &error);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QWidget *buildSide(bool b);
+    void onLoaded(bool b, std::shared_ptr<const TraceDocument> doc, const QString &error);
+    void startComparison();
+    void onComparisonDone();
+    void updateHeaders();
+    /** Shows both traces whole: A's window spans both on the common axis, B's follows. */
+    void showBoth();
+
+    QString m_pathA, m_pathB;
+    std::shared_ptr<const TraceDocument> m_docA, m_docB;
+    ViewState *m_stateA = nullptr;
+    ViewState *m_stateB = nullptr;
+    ComparisonLink *m_link = nullptr;
+    TimelineWidget *m_timelineA = nullptr;
+    TimelineWidget *m_timelineB = nullptr;
+    FilterBar *m_filterA = nullptr;
+    FilterBar *m_filterB = nullptr;
+    QLabel *m_headerA = nullptr;
+    QLabel *m_headerB = nullptr;
+    ComparePane *m_pane = nullptr;
+    QComboBox *m_alignment = nullptr;
+    QDoubleSpinBox *m_offset = nullptr;
+    QLabel *m_handle = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QLabel *m_status = nullptr;
+    TraceLoadJob *m_jobA = nullptr;
+    TraceLoadJob *m_jobB = nullptr;
+    QFutureWatcher<std::shared_ptr<const TraceComparison>> m_watcher;
+    std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    bool m_dragging = false;
+    int m_dragX = 0;
+    bool m_aligned = false;  // B's window was mapped from A's once both timelines were built
+};
+
+}  // namespace lmct
