@@ -164,6 +164,37 @@ public:
     }
 
     /**
+     * reserve_write(keys, layout_desc, mode="new") (or `shortCall`, e.g.
+     * reserve_write_with_status) whose MemoryLayoutDesc has one shape `shape` of torch.bfloat16:
+     * 2 × ∏ shape bytes per object.
+     */
+    void reserveWithLayout(double tMono, const std::vector<TKey> &keys,
+                           const std::vector<qint64> &shape,
+                           const char *shortCall = "reserve_write") {
+        std::stringstream s;
+        Packer p(s);
+        recordHead(p, tMono, shortCall);
+        p.pack_map(3);
+        str(p, "keys");
+        keyList(p, keys);
+        str(p, "layout_desc");
+        tag(p, "MemoryLayoutDesc");
+        p.pack_map(2);
+        str(p, "shapes");
+        p.pack_array(1);
+        p.pack_array(quint32(shape.size()));
+        for (const qint64 d : shape) {
+            p.pack(d);
+        }
+        str(p, "dtypes");
+        p.pack_array(1);
+        str(p, "torch.bfloat16");
+        str(p, "mode");
+        str(p, "new");
+        frame(s.str());
+    }
+
+    /**
      * release_prefetch_task(handle, keys) at `tMono`: `keys` nil when not given (all of the
      * handle's keys).
      */

@@ -1,14 +1,16 @@
 #pragma once
 
+#include "whatif/usesequence.h"
+
 #include <QString>
 #include <QStringList>
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <span>
 
 namespace lmct {
-
-class UseSequence;
 
 /**
  * One eviction policy simulated at one capacity: the what-if's unit of work.
@@ -34,6 +36,9 @@ class UseSequence;
  *   next use is farthest away (or never comes) is evicted. It needs the sequence's next-use
  *   positions (UseSequence::nextUse()).
  *
+ * Every simulator keeps flat arrays indexed by the sequence's dense key ids (KeyLists: 16 bytes
+ * per key; OPT also a bit per use) and allocates nothing per use.
+ *
  * Ownership: a simulator owns its state; the UseSequence given to create() must outlive it.
  * Thread-safety: one simulator per thread; different simulators may run concurrently.
  * Errors: none; create() returns nullptr for capacity 0.
@@ -50,8 +55,23 @@ public:
     /** Units resident now. */
     virtual quint64 occupied() const = 0;
 
+    /** What a replay counted. */
+    struct Tally {
+        qint64 prefetchHits =
+            0;              ///< counted prefetch occurrences (UseSequence::isCounted) that hit
+        qint64 misses = 0;  ///< uses that missed
+    };
+    /**
+     * Feeds uses [begin, end) of `uses` (each key of UseSequence::sizeOf() units when `inBytes`,
+     * else 1) and adds to `tally`: access() in a loop the compiler can inline. False when
+     * `cancel` became true (checked every 65536 uses); the tally then covers part of the range.
+     */
+    virtual bool replay(const UseSequence &uses, bool inBytes, quint32 begin, quint32 end,
+                        Tally &tally, const std::atomic_bool *cancel = nullptr) = 0;
+
     /** A simulator of `kind` at `capacity` units for the keys of `uses`. */
-    static std::unique_ptr<CachePolicy> create(Kind kind, quint64 capacity, const UseSequence &uses);
+    static std::unique_ptr<CachePolicy> create(Kind kind, quint64 capacity,
+                                               const UseSequence &uses);
 
     /** "lru", "fifo", "clock", "s3fifo", "arc", "opt" (the CLI's and JSON's names). */
     static QString name(Kind kind);
@@ -61,6 +81,32 @@ public:
     static std::optional<Kind> fromName(const QString &name);
     /** Every kind, in the order above. */
     static std::span<const Kind> all();
+
+protected:
+    /** replay() for a final policy class P: calls P::access directly (no virtual dispatch). */
+    template <class P>
+    static bool replayAs(P &p, const UseSequence &uses, bool inBytes, quint32 begin, quint32 end,
+                         Tally &tally, const std::atomic_bool *cancel) {
+        const quint32 *keys = uses.keys().data();
+        qint64 hits = 0, misses = 0;
+        for (quint32 i = begin; i < end;) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                tally.prefetchHits += hits;
+                tally.misses += misses;
+                return false;
+            }
+            const quint32 stop = std::min<quint32>(end, i + 65536);
+            for (; i < stop; ++i) {
+                const quint32 k = keys[i];
+                const bool hit = p.P::access(k, inBytes ? uses.sizeOf(k) : 1, i);
+                misses += hit ? 0 : 1;
+                hits += (hit && uses.isCounted(i)) ? 1 : 0;
+            }
+        }
+        tally.prefetchHits += hits;
+        tally.misses += misses;
+        return true;
+    }
 };
 
 }  // namespace lmct

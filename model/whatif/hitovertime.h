@@ -24,11 +24,19 @@ namespace lmct {
  * at kOccupancySamples evenly spaced uses.
  *
  * Times are t_mono seconds, on the document's axis; a trace whose t_mono steps back is windowed by
- * file order (times taken as non-decreasing).
+ * file order (times taken as non-decreasing). A window is [t0 + c·w, t0 + (c+1)·w), the last one
+ * closed at t1. The simulators are those of CachePolicy, fed one use at a time.
+ *
+ * LMCache's account counts the releases whose handle has both counts, 0 ≤ hit ≤ total, total > 0
+ * (a damaged or saturated count is left out); for a scope other than the whole trace, only the
+ * releases linked (KeyAnalysis::handleSubmit) to a submit whose first key is in the scope.
+ * Occupancy of a capacity in chunks is chunks × the mean bytes per key (exact when all keys have
+ * one size, as a single model's do), chunks when sizes are unknown.
  *
  * Ownership: build() returns a shared immutable object holding its sequence. Thread-safety:
- * build() is reentrant (off the GUI thread); the result's const methods may be called from any
- * thread. Errors: none; empty series for a sequence without prefetches.
+ * build() is reentrant (off the GUI thread; progress 0..100 from the building thread, nullptr once
+ * `cancel` became true); the result's const methods may be called from any thread.
+ * Errors: none; empty series for a sequence without prefetches; capacity 0 hits nothing.
  */
 class HitOverTime {
 public:
@@ -67,7 +75,7 @@ private:
     bool m_inBytes = false;
     std::vector<Series> m_series;
     std::vector<double> m_prefetchT;
-    std::vector<double> m_lmT;             // release times
+    std::vector<double> m_lmT;                      // release times
     std::vector<quint64> m_lmCumHit, m_lmCumTotal;  // running sums, one past each release
 };
 

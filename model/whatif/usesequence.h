@@ -27,9 +27,11 @@ class TraceDocument;
  * of first use within the scope.
  *
  * Sizes: each key's bytes per object, from the first MemoryLayoutDesc found in the
- * reserve_write / reserve_write_with_status records of its model (one argument decode per model);
- * 0 when the model's records carry no layout (bytes capacities are then unavailable:
- * hasSizes() is false).
+ * reserve_write / reserve_write_with_status records of its model (RecordFacts::
+ * layoutBytesPerObject; one argument decode per model when its first reserve has a layout, at
+ * most kLayoutTries reserves, then as many submit_prefetch_task records, whose `layout_desc` is
+ * the same layout); 0 when none carries one. hasSizes() is true when every key has a size
+ * (bytes capacities need it).
  *
  * Memory: 4 bytes per use for the keys, 4 for the key record, 1 flag byte, and 4 for nextUse()
  * once asked for (computed on first call, thread-safe).
@@ -39,9 +41,10 @@ class TraceDocument;
  */
 class UseSequence {
 public:
-    static constexpr int kAll = -1;     ///< scope: every model / every tenant
-    static constexpr int kNoSalt = -2;  ///< tenant scope: keys without cache_salt
+    static constexpr int kAll = -1;                 ///< scope: every model / every tenant
+    static constexpr int kNoSalt = -2;              ///< tenant scope: keys without cache_salt
     static constexpr quint32 kNever = 0xffffffffu;  ///< nextUse() of a key's last use
+    static constexpr int kLayoutTries = 8;  ///< records decoded per model and call to find a layout
 
     struct Scope {
         int model = kAll;  ///< index into KeyAnalysis::models(), or kAll
@@ -53,11 +56,16 @@ public:
     /** The uses of `scope`; nullptr when `cancel` became true meanwhile. */
     static std::shared_ptr<const UseSequence> build(const TraceDocument &doc,
                                                     std::shared_ptr<const KeyAnalysis> keys,
-                                                    Scope scope = {},
-                                                    const Progress &progress = {},
+                                                    Scope scope, const Progress &progress = {},
                                                     const std::atomic_bool *cancel = nullptr);
-    /** A sequence of plain key ids (tests, benchmarks): `prefetch[i]` marks submit uses, and a
-     *  prefetch counts when an earlier use of its key was a write (`write[i]`). */
+    /** Every use (Scope{}). An overload rather than a default argument: GCC cannot use Scope's
+     *  member initialisers in a default argument inside the class. */
+    static std::shared_ptr<const UseSequence> build(const TraceDocument &doc,
+                                                    std::shared_ptr<const KeyAnalysis> keys);
+    /** A sequence of plain key ids (tests, benchmarks): `kinds[i]` is use i's UseKind (Read
+     *  when missing), sizes[k] key k's size (none: 1 each, hasSizes() false). Ids are kept as
+     *  given: keyCount() is the largest + 1. A prefetch counts when an earlier use of its key was
+     *  a Write. */
     static std::shared_ptr<const UseSequence> fromKeys(std::span<const quint32> keys,
                                                        std::span<const quint8> kinds,
                                                        std::span<const quint64> sizes = {});
@@ -88,6 +96,16 @@ public:
     std::span<const quint32> nextUse() const;
     const KeyAnalysis *keyAnalysis() const { return m_ka.get(); }
 
+    /** The 64-bit sampling hash of local key k: its identity hash (KeyAnalysis::Key::hash) or,
+     *  for fromKeys(), a hash of its id; both mixed (splitmix64's finaliser). */
+    quint64 sampleHash(quint32 k) const { return m_hashes[k]; }
+    /**
+     * SHARDS's spatial sample: the uses of the keys whose sampleHash() is below rate·2^64, in
+     * order, keys renumbered densely (sizes, kinds, counted flags, times and key records kept;
+     * prefetchOccurrences() counts the sampled ones). rate ≥ 1 gives a copy.
+     */
+    std::shared_ptr<const UseSequence> sampled(double rate) const;
+
 private:
     Scope m_scope;
     std::shared_ptr<const KeyAnalysis> m_ka;
@@ -95,6 +113,7 @@ private:
     std::vector<qint32> m_keyRecords;
     std::vector<quint8> m_flags;
     std::vector<quint64> m_sizes;
+    std::vector<quint64> m_hashes;
     quint32 m_keyCount = 0;
     qint64 m_prefetches = 0;
     quint64 m_totalBytes = 0;

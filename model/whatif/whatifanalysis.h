@@ -22,8 +22,12 @@ namespace lmct {
  * - Every other policy is simulated once per capacity, capacities in parallel on ComputePool;
  *   results are handed to `onCurve` policy by policy (from a worker thread) as they complete.
  * - Sampling (Options::sampleRate < 1): SHARDS (Waldspurger et al., FAST'15): only keys whose
- *   identity hash falls below rate·2^64 are replayed, at capacities scaled by the rate; counts are
- *   scaled back by 1/rate.
+ *   identity hash falls below rate·2^64 are replayed (UseSequence::sampled()), at capacities
+ *   scaled by the rate (rounded, at least 1; LRU's stack distances are divided by it instead);
+ *   ratios are the sample's, counts the sample's scaled back by the full sequence's uses
+ *   (prefetch occurrences) over the sample's, ≈ 1/rate.
+ * - Timing: Curve::seconds sums the wall time of the policy's replays (each on one core), so
+ *   usesPerSecond is per core; LRU's is its one exact pass.
  *
  * Units: capacities in chunks (Unit::Chunks: each key 1) or bytes (Unit::Bytes: each key its
  * UseSequence::sizeOf()). Ownership: run() returns a shared immutable result holding its sequence.
@@ -43,9 +47,9 @@ public:
 
     struct Curve {
         CachePolicy::Kind policy = CachePolicy::Kind::Lru;
-        std::vector<quint64> capacities;  ///< in the Options' unit, ascending
-        std::vector<qint64> prefetchHits;  ///< counted prefetch occurrences that hit
-        std::vector<qint64> misses;        ///< misses over all uses
+        std::vector<quint64> capacities;       ///< in the Options' unit, ascending
+        std::vector<qint64> prefetchHits;      ///< counted prefetch occurrences that hit
+        std::vector<qint64> misses;            ///< misses over all uses
         std::vector<double> prefetchHitRatio;  ///< prefetchHits / prefetch occurrences (0 if none)
         std::vector<double> missRatio;         ///< misses / uses (0 if none)
         double seconds = 0.0;                  ///< wall time spent on this policy
@@ -89,6 +93,9 @@ private:
     std::vector<quint64> m_lruDistances;
     std::vector<qint64> m_lruCumHits;
     std::vector<qint64> m_lruCumReuses;
+    double m_hitScale = 1.0;  // full prefetch occurrences / sampled ones
+    double m_useScale = 1.0;  // full uses / sampled ones
+    qint64 m_sampledUses = 0;
     QString m_error;
 };
 
