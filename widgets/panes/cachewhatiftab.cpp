@@ -116,7 +116,9 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     auto *pick = new QHBoxLayout;
     pick->addWidget(new QLabel(tr("Keys of:")));
     m_reuseModel = new QComboBox;
-    m_reuseModel->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // (as narrow as a short name: the pane must fit a narrow dock)
+    m_reuseModel->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_reuseModel->setMinimumContentsLength(14);
     m_reuseModel->setToolTip(
         tr("The what-if and the reuse distributions of the keys of one "
            "model, or of all"));
@@ -130,7 +132,7 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     pick->addWidget(m_tenantLabel);
     m_tenant = new QComboBox;
     m_tenant->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_tenant->setMinimumContentsLength(12);
+    m_tenant->setMinimumContentsLength(10);
     m_tenant->setToolTip(tr("The what-if of the keys of one tenant (cache_salt), or of all"));
     connect(m_tenant, &QComboBox::currentIndexChanged, this, [this] {
         m_tenantChoice = m_tenant->currentText();
@@ -140,8 +142,10 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     pick->addWidget(m_tenant);
     m_tenantLabel->hide();
     m_tenant->hide();
-    pick->addSpacing(12);
-    pick->addWidget(new QLabel(tr("Capacity in:")));
+    // Beside the curves: the unit, and the policies (their colours, as in the legend).
+    auto *side = new QVBoxLayout;
+    side->setSpacing(1);
+    side->addWidget(new QLabel(tr("Capacity in:")));
     m_chunks = new QRadioButton(tr("chunks"));
     m_bytes = new QRadioButton(tr("bytes"));
     m_chunks->setChecked(true);
@@ -150,9 +154,10 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     units->addButton(m_chunks);
     units->addButton(m_bytes);
     connect(m_bytes, &QRadioButton::toggled, this, [this] { onUnitChanged(); });
-    pick->addWidget(m_chunks);
-    pick->addWidget(m_bytes);
-    pick->addSpacing(12);
+    side->addWidget(m_chunks);
+    side->addWidget(m_bytes);
+    side->addSpacing(8);
+    side->addWidget(new QLabel(tr("Policies:")));
     for (CachePolicy::Kind kind : CachePolicy::all()) {
         auto *box = new QCheckBox(CachePolicy::label(kind));
         box->setIcon(swatch(PolicyColors::color(kind)));
@@ -161,8 +166,9 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
         connect(box, &QCheckBox::toggled, this,
                 [this, kind](bool on) { onPolicyToggled(kind, on); });
         m_policyBoxes[size_t(kind)] = box;
-        pick->addWidget(box);
+        side->addWidget(box);
     }
+    side->addStretch(1);
     pick->addStretch(1);
     m_progress = new QProgressBar;
     m_progress->setRange(0, 100);
@@ -236,7 +242,11 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     m_capacityMarker->setClipToAxisRect(false);
     m_capacityMarker->setSelectable(false);
     m_capacityMarker->setVisible(false);
-    grid->addWidget(m_hitPlot, 0, 0, 1, kHistogramCount);
+    auto *curves = new QHBoxLayout;
+    curves->setSpacing(4);
+    curves->addWidget(m_hitPlot, 1);
+    curves->addLayout(side);
+    grid->addLayout(curves, 0, 0, 1, kHistogramCount);
 
     const QString xLabels[kHistogramCount] = {tr("distinct keys in between (log₂ bins)"),
                                               tr("time since the previous use (log₂ bins)"),
@@ -247,7 +257,7 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
                                             QColor(0x94, 0x67, 0xbd, 180)};
     for (int h = 0; h < kHistogramCount; ++h) {
         auto *p = new QCustomPlot;
-        p->setMinimumSize(200, 140);
+        p->setMinimumSize(150, 140);
         p->plotLayout()->insertRow(0);
         QFont titleFont = font();
         titleFont.setPointSizeF(std::max(6.0, titleFont.pointSizeF() - 1.0));
@@ -800,7 +810,9 @@ void CacheWhatIfTab::setupAxes() {
     const bool bytes = m_unit == Unit::Bytes;
     QCPAxis *x = m_hitPlot->xAxis;
     x->setLabel(bytes ? tr("capacity C (bytes)") : tr("capacity C (chunks)"));
-    if (bytes != (dynamic_cast<BytesTicker *>(x->ticker().data()) != nullptr)) {
+    const bool hasBytesTicker = dynamic_cast<BytesTicker *>(x->ticker().data()) != nullptr;
+    const bool hasChunksTicker = dynamic_cast<ChunksTicker *>(x->ticker().data()) != nullptr;
+    if (bytes ? !hasBytesTicker : !hasChunksTicker) {
         QSharedPointer<QCPAxisTickerLog> ticker;
         if (bytes) {
             ticker = QSharedPointer<BytesTicker>::create();
@@ -1170,7 +1182,8 @@ void CacheWhatIfTab::updateHistograms() {
                                ofKeys ? counted(f.n, tr("key"), tr("keys"))
                                       : counted(f.n, tr("reuse"), tr("reuses")));
         }
-        m_histTitles[h]->setText(QStringLiteral("%1 — %2").arg(names[h], figures));
+        // two lines: three plots side by side leave each a third of the width
+        m_histTitles[h]->setText(QStringLiteral("%1\n%2").arg(names[h], figures));
         p->replot(QCustomPlot::rpQueuedReplot);
     }
 }
