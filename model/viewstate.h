@@ -105,6 +105,7 @@ public:
         quint64 capacity = 0;  ///< chunks, or bytes when inBytes; 0: none chosen
         bool inBytes = false;
         std::vector<CachePolicy::Kind> policies;  ///< in CachePolicy::all() order
+        quint64 bytesPerChunk = 0;  ///< the scope's mean bytes per key; 0 when unknown
         bool operator==(const WhatIfChoice &o) const = default;
     };
     WhatIfChoice whatIfChoice() const { return m_whatIfChoice; }

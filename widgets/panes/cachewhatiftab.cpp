@@ -364,6 +364,7 @@ ViewState::WhatIfChoice CacheWhatIfTab::choice() const {
         c.capacity = quint64(capacity());
         c.inBytes = m_unit == Unit::Bytes;
         c.policies = checkedPolicies();
+        c.bytesPerChunk = bytesPerChunk();
     }
     return c;
 }
