@@ -224,6 +224,29 @@ private slots:
                      qPrintable(tab->capacityText()));
     }
 
+    void hiddenTabWaitsUntilShown() {
+        // The curves are worked out for a tab on screen only.
+        ViewState state;
+        QString error;
+        state.setDocument(TraceLoader::loadBytes(whatIfTrace(), QStringLiteral("w.lct"), &error));
+        CacheBehaviourPane pane;
+        pane.resize(1200, 760);
+        pane.show();
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::KeysTab);
+        QSignalSpy done(&pane, &CacheBehaviourPane::analysisFinished);
+        pane.setViewState(&state);
+        QVERIFY(done.wait(60000));
+        CacheWhatIfTab *tab = pane.whatIfTab();
+        QVERIFY(!tab->isRunning());
+        QTest::qWait(50);
+        QVERIFY(!tab->curveGraph(Kind::Fifo));
+        QVERIFY(!state.hitOverTime());
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::WhatIfTab);
+        QVERIFY(tab->isRunning());
+        QVERIFY(curvesDone(tab));
+        QCOMPARE(graphsWithData(tab->hitPlot()), CachePolicy::kKindCount);
+    }
+
     void uncheckingAPolicyRemovesItsCurve() {
         auto p = analysed(whatIfTrace());
         QVERIFY(p);

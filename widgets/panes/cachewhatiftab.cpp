@@ -556,10 +556,23 @@ void CacheWhatIfTab::cancelRun() {
     m_progress->hide();
 }
 
+void CacheWhatIfTab::showEvent(QShowEvent *event) {
+    CacheTab::showEvent(event);
+    if (m_runPending) {
+        startRun();
+    }
+}
+
 void CacheWhatIfTab::startRun() {
     cancelRun();
     const quint64 generation = ++m_runGeneration;
     m_cancelled = false;
+    // Only for a tab on screen: the curves cost replays nobody may look at.
+    m_runPending = !isVisible();
+    if (m_runPending) {
+        updateRunButton();
+        return;
+    }
     const auto doc = m_doc;
     const auto keys = m_analysis ? m_analysis->keys : nullptr;
     if (!doc || !keys) {

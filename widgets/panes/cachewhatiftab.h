@@ -53,7 +53,8 @@ namespace lmct {
  *   distinct keys and in time and of the reuse count per key (a logarithmic count axis), each
  *   titled with its median and 95th percentile.
  *
- * Off the GUI thread (a pool of its own, two threads): per scope, UseSequence::build, then
+ * Off the GUI thread (a pool of its own, two threads), once the tab is on screen (a hidden tab
+ * waits until it is shown): per scope, UseSequence::build, then
  * WhatIfAnalysis::run of the checked policies lacking a curve (capacities: the defaults and the
  * configured one), a progress bar and a Cancel button meanwhile; curves are drawn as onCurve
  * reports them. A change of scope or unit cancels the run and starts another; checking a policy
@@ -138,6 +139,7 @@ signals:
 
 protected:
     void showAnalysis() override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     struct UsesFacts {
@@ -197,6 +199,7 @@ private:
     std::shared_ptr<std::atomic_bool> m_runCancel;
     bool m_running = false;
     bool m_cancelled = false;
+    bool m_runPending = false;  // a run asked for while the tab was hidden: starts when shown
     Unit m_unit = Unit::Chunks;
     UsesFacts m_facts;  // of m_usesScope
     std::shared_ptr<const UseSequence> m_uses;
