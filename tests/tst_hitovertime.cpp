@@ -4,6 +4,7 @@
 
 #include "cache/keyanalysis.h"
 #include "cachetracewriter.h"
+#include "late2026records.h"
 #include "trace/traceloader.h"
 #include "whatif/hitovertime.h"
 #include "whatif/usesequence.h"
@@ -190,6 +191,11 @@ private slots:
         }
         QVERIFY(!ho->hasLmcacheAccount());
         QVERIFY(std::isnan(ho->lmcacheWindowed(0, t, 1)[0]));
+        // Bytes need sizes: this trace has no layout.
+        QVERIFY(!seq->hasSizes());
+        const auto bytes = HitOverTime::build(seq, {Kind::Lru}, 1 << 20, true);
+        QVERIFY(bytes->series().empty());
+        QCOMPARE(bytes->prefetchTimes().size(), lru.size());
     }
 
     void occupancyInBytes() {
@@ -253,6 +259,50 @@ private slots:
         // The simulated LRU at 16 chunks hits a's first three keys too (written at 0.5).
         const auto sim = all->windowed(0, 0.0, 12.0, 3);
         QCOMPARE(sim[0], 1.0);
+    }
+
+    /** The same account on records as LMCache's late-2026 recorder writes them: a handle with
+     *  a saturated (uint64) hit count is left out. */
+    void lmcacheAccountLate2026() {
+        namespace l26 = lmct::test::late2026;
+        auto submit = [](int n, int seed, const QString &rid) {
+            Mp m;
+            m.map(2).str("keys").raw(l26::keyList(n, seed)).str("external_request_id").str(rid);
+            return m.bytes;
+        };
+        Mp written;
+        written.map(1).str("keys").raw(l26::keyList(7));
+        l26::Handle a;  // 4 of 7, submitted at t_mono 21.229481
+        l26::Handle b;
+        b.externalRequestId = QStringLiteral("req-b");
+        b.l1PrefixHitCountU = ~quint64(0);
+        b.submitTime = l26::kTMonoStart + 22.0;
+        l26::Handle c;
+        c.externalRequestId = QStringLiteral("req-c");
+        c.l1FoundIndices = {0};
+        c.totalRequestedKeys = 2;
+        c.submitTime = l26::kTMonoStart + 23.0;
+        l26::Trace t;
+        t.record(20.0, "finish_write", written.bytes)
+            .record(21.229481, "submit_prefetch_task", submit(7, 0, a.externalRequestId))
+            .release(21.5, a, std::nullopt)
+            .record(22.0, "submit_prefetch_task", submit(3, 0, b.externalRequestId))
+            .release(22.5, b, 3)
+            .record(23.0, "submit_prefetch_task", submit(2, 0, c.externalRequestId))
+            .release(23.5, c, 1)
+            .cancel(23.8, c);
+        const auto doc = load(t.bytes());
+        QVERIFY(doc);
+        const auto ka = KeyAnalysis::build(*doc);
+        QCOMPARE(ka->releaseCount(), qint64(3));
+        const auto ho = HitOverTime::build(UseSequence::build(*doc, ka), {Kind::Lru}, 64, false);
+        QVERIFY(ho->hasLmcacheAccount());
+        const auto v = ho->lmcacheWindowed(20.0, 24.0, 2);
+        QCOMPARE(v[0], 4.0 / 7.0);
+        QCOMPARE(v[1], 0.5);  // b left out, c: 1 of 2
+        // The simulated LRU: every prefetched key was written at 20.0 and still resident.
+        QCOMPARE(ho->windowed(0, 20.0, 24.0, 1)[0], 1.0);
+        QCOMPARE(ho->prefetchTimes().size(), size_t(7 + 3 + 2));
     }
 
     void cancelled() {

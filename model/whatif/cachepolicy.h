@@ -29,15 +29,18 @@ namespace lmct {
  *   evicts the first key found clear (second chance).
  * - S3Fifo (Yang et al., SOSP'23): a small FIFO of 10 % of the capacity and a main FIFO of the
  *   rest; new keys enter small (or main when their id is in the ghost FIFO); a key leaving small
- *   moves to main if it was hit while in small, else its id goes to the ghost FIFO (as many ids
- *   as main holds keys); main is a FIFO with a 2-bit frequency, reinserted while non-zero.
- * - Arc (Megiddo & Modha, FAST'03): T1/T2 with ghost lists B1/B2 and the adaptive target p.
+ *   moves to main if it was hit while in small, else its id goes to the ghost FIFO (holding as
+ *   many units as main's capacity); main is a FIFO with a 2-bit frequency, reinserted while
+ *   non-zero (S3FifoPolicy has the exact rules).
+ * - Arc (Megiddo & Modha, FAST'03): T1/T2 with ghost lists B1/B2 and the adaptive target p
+ *   (ArcPolicy has the exact rules, and how sizes enter them).
  * - Opt: Belady's MIN with demand admission: every miss is admitted, and the resident key whose
  *   next use is farthest away (or never comes) is evicted. It needs the sequence's next-use
  *   positions (UseSequence::nextUse()).
  *
- * Every simulator keeps flat arrays indexed by the sequence's dense key ids (KeyLists: 16 bytes
- * per key; OPT also a bit per use) and allocates nothing per use.
+ * Every simulator keeps flat arrays indexed by the sequence's dense key ids and allocates nothing
+ * per use: FIFO, CLOCK and S3-FIFO a state byte per key and rings of entries (KeyRing), LRU and
+ * ARC intrusive lists (KeyLists, 16 bytes per key), OPT a bit per use.
  *
  * Ownership: a simulator owns its state; the UseSequence given to create() must outlive it.
  * Thread-safety: one simulator per thread; different simulators may run concurrently.

@@ -1,29 +1,36 @@
 #include "whatif/clockpolicy.h"
 
+#include <algorithm>
+
 namespace lmct {
 
 ClockPolicy::ClockPolicy(quint64 capacity, const UseSequence &uses)
-    : m_capacity(capacity), m_lists(uses.keyCount(), 1) {}
+    : m_capacity(capacity),
+      m_state(uses.keyCount(), 0),
+      m_ring(size_t(std::min<quint64>(capacity, uses.keyCount())) + 1) {}
 
 inline bool ClockPolicy::access(quint32 key, quint64 size, quint32) {
-    if (m_lists.list(key) == 0) {
-        m_lists.setBits(key, 1);
+    if (m_state[key]) {
+        m_state[key] = 2;
         return true;
     }
     if (size > m_capacity) {
         return false;
     }
-    while (m_lists.units(0) + size > m_capacity) {
-        const quint32 k = m_lists.front(0);
-        if (m_lists.bits(k)) {
-            m_lists.setBits(k, 0);
-            m_lists.moveBack(0, k);
+    while (m_occupied + size > m_capacity) {
+        const KeyRing::Entry e = m_ring.front();
+        m_ring.popFront();
+        if (m_state[e.key] == 2) {
+            m_state[e.key] = 1;
+            m_ring.pushBack(e);
         } else {
-            m_lists.remove(k);
+            m_state[e.key] = 0;
+            m_occupied -= e.size;
         }
     }
-    m_lists.pushBack(0, key, size);
-    m_lists.setBits(key, 0);
+    m_ring.pushBack({key, 0, size});
+    m_state[key] = 1;
+    m_occupied += size;
     return false;
 }
 

@@ -1,6 +1,7 @@
 #include "whatif/hitovertime.h"
 
 #include "cache/keyanalysis.h"
+#include "util/parallelchunks.h"
 #include "util/passprogress.h"
 
 #include <algorithm>
@@ -67,17 +68,22 @@ std::shared_ptr<const HitOverTime> HitOverTime::build(
                               progress(int(done * 100 / std::max<qint64>(1, all)));
                           }
                       }));
-    for (const CachePolicy::Kind kind : policies) {
-        if (pass.cancelled()) {
-            return nullptr;
+    // Bytes without sizes would make every key fit: no replay. Policies in parallel.
+    const bool replay = !inBytes || seq.hasSizes();
+    std::vector<Series> series(replay ? policies.size() : 0);
+    std::atomic_bool stopped{false};
+    auto replayOne = [&](int p) {
+        if (stopped.load(std::memory_order_relaxed) || pass.cancelled()) {
+            stopped = true;
+            return;
         }
-        Series s;
-        s.policy = kind;
+        Series &s = series[size_t(p)];
+        s.policy = policies[size_t(p)];
         s.cumHits.reserve(ho->m_prefetchT.size() + 1);
         s.cumHits.push_back(0);
         s.occupancyT.reserve(size_t(samples));
         s.occupancyBytes.reserve(size_t(samples));
-        auto sim = CachePolicy::create(kind, capacity, seq);
+        auto sim = CachePolicy::create(s.policy, capacity, seq);
         quint32 hits = 0;
         int nextSample = 0;
         quint64 sampleAt = samples > 0 ? quint64(n) / quint64(samples) - 1 : 0;
@@ -86,7 +92,8 @@ std::shared_ptr<const HitOverTime> HitOverTime::build(
             if ((i & 0xffff) == 0xffff) {
                 pass.add(0x10000);
                 if (pass.cancelled()) {
-                    return nullptr;
+                    stopped = true;
+                    return;
                 }
             }
             const quint32 k = seq.keyAt(i);
@@ -102,13 +109,19 @@ std::shared_ptr<const HitOverTime> HitOverTime::build(
                 s.occupancyT.push_back(lastT);
                 s.occupancyBytes.push_back(inBytes ? units : units * bytesPerChunk);
                 ++nextSample;
-                // Sample j at use ⌊(j + 1)·n / samples⌋ − 1: the last one at the last use.
+                // Sample j at use floor((j + 1) n / samples) - 1: the last one at the last use.
                 sampleAt = (quint64(nextSample) + 1) * quint64(n) / quint64(samples) - 1;
             }
         }
         pass.add(n & 0xffff);
-        ho->m_series.push_back(std::move(s));
+    };
+    if (!series.empty()) {
+        ParallelChunks::run(int(series.size()), replayOne);
     }
+    if (stopped || pass.cancelled()) {
+        return nullptr;
+    }
+    ho->m_series = std::move(series);
 
     // LMCache's own account: each release's handle, in the scope of its linked submit's keys.
     if (const KeyAnalysis *ka = seq.keyAnalysis()) {

@@ -25,7 +25,8 @@ namespace lmct {
  *
  * Times are t_mono seconds, on the document's axis; a trace whose t_mono steps back is windowed by
  * file order (times taken as non-decreasing). A window is [t0 + c·w, t0 + (c+1)·w), the last one
- * closed at t1. The simulators are those of CachePolicy, fed one use at a time.
+ * closed at t1. The simulators are those of CachePolicy, fed one use at a time, the policies in
+ * parallel on ComputePool (ParallelChunks).
  *
  * LMCache's account counts the releases whose handle has both counts, 0 ≤ hit ≤ total, total > 0
  * (a damaged or saturated count is left out); for a scope other than the whole trace, only the
@@ -34,9 +35,11 @@ namespace lmct {
  * one size, as a single model's do), chunks when sizes are unknown.
  *
  * Ownership: build() returns a shared immutable object holding its sequence. Thread-safety:
- * build() is reentrant (off the GUI thread; progress 0..100 from the building thread, nullptr once
- * `cancel` became true); the result's const methods may be called from any thread.
- * Errors: none; empty series for a sequence without prefetches; capacity 0 hits nothing.
+ * build() is reentrant (off the GUI thread; progress 0..100 from the building or a pool thread, one
+ * call at a time; nullptr once `cancel` became true); the result's const methods may be called from
+ * any thread. Errors: none; empty series for a sequence without prefetches; capacity 0 hits
+ * nothing; no series at all for a capacity in bytes on a sequence without sizes
+ * (UseSequence::hasSizes()).
  */
 class HitOverTime {
 public:

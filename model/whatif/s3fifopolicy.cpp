@@ -8,41 +8,59 @@ S3FifoPolicy::S3FifoPolicy(quint64 capacity, const UseSequence &uses)
     : m_capacity(capacity),
       m_smallCap(std::max<quint64>(1, capacity / 10)),
       m_mainCap(capacity - std::min(capacity, m_smallCap)),
-      m_lists(uses.keyCount(), 3) {}
+      m_state(uses.keyCount(), kNone),
+      m_tag(uses.keyCount(), 0),
+      m_small(size_t(std::min<quint64>(capacity, uses.keyCount())) + 1),
+      m_main(size_t(std::min<quint64>(capacity, uses.keyCount())) + 1),
+      m_ghost(size_t(std::min<quint64>(capacity, uses.keyCount())) + 1) {}
 
 void S3FifoPolicy::evictMain() {
-    while (!m_lists.empty(kMain)) {
-        const quint32 t = m_lists.front(kMain);
-        const quint8 f = m_lists.bits(t);
+    while (!m_main.empty()) {
+        const KeyRing::Entry e = m_main.front();
+        m_main.popFront();
+        const quint8 f = m_state[e.key] >> 2;
         if (f > 0) {
-            m_lists.setBits(t, quint8(f - 1));
-            m_lists.moveBack(kMain, t);
+            m_state[e.key] = quint8(((f - 1) << 2) | kMain);
+            m_main.pushBack(e);
         } else {
-            m_lists.remove(t);
+            m_state[e.key] = kNone;
+            m_mainUnits -= e.size;
             return;
         }
     }
 }
 
 void S3FifoPolicy::evictSmall() {
-    while (!m_lists.empty(kSmall)) {
-        const quint32 t = m_lists.front(kSmall);
-        if (m_lists.bits(t) > 0) {
-            m_lists.setBits(t, 0);
-            m_lists.moveBack(kMain, t);
-        } else {
-            m_lists.moveBack(kGhost, t);
-            while (m_lists.units(kGhost) > m_mainCap) {
-                m_lists.popFront(kGhost);
-            }
-            return;
+    while (!m_small.empty()) {
+        KeyRing::Entry e = m_small.front();
+        m_small.popFront();
+        m_smallUnits -= e.size;
+        if ((m_state[e.key] >> 2) >= 1) {
+            m_state[e.key] = kMain;  // frequency cleared
+            m_main.pushBack(e);
+            m_mainUnits += e.size;
+            continue;
         }
+        m_state[e.key] = kGhost;
+        e.tag = ++m_ghostTag;
+        m_tag[e.key] = e.tag;
+        m_ghost.pushBack(e);
+        m_ghostUnits += e.size;
+        while (m_ghostUnits > m_mainCap) {
+            const KeyRing::Entry g = m_ghost.front();
+            m_ghost.popFront();
+            if (m_state[g.key] == kGhost && m_tag[g.key] == g.tag) {
+                m_state[g.key] = kNone;
+                m_ghostUnits -= g.size;
+            }  // else stale: the key left G for M since
+        }
+        return;
     }
     evictMain();
 }
 
 void S3FifoPolicy::evict() {
-    if (!m_lists.empty(kSmall) && (m_lists.units(kSmall) >= m_smallCap || m_lists.empty(kMain))) {
+    if (!m_small.empty() && (m_smallUnits >= m_smallCap || m_main.empty())) {
         evictSmall();
     } else {
         evictMain();
@@ -50,9 +68,11 @@ void S3FifoPolicy::evict() {
 }
 
 inline bool S3FifoPolicy::access(quint32 key, quint64 size, quint32) {
-    const quint8 l = m_lists.list(key);
-    if (l == kSmall || l == kMain) {
-        m_lists.setBits(key, quint8(std::min(3, m_lists.bits(key) + 1)));
+    const quint8 s = m_state[key];
+    const quint8 where = s & 3;
+    if (where == kSmall || where == kMain) {
+        const quint8 f = s >> 2;
+        m_state[key] = quint8((std::min(3, f + 1) << 2) | where);
         return true;
     }
     if (size > m_capacity) {
@@ -61,13 +81,16 @@ inline bool S3FifoPolicy::access(quint32 key, quint64 size, quint32) {
     while (occupied() + size > m_capacity) {
         evict();
     }
-    if (m_lists.list(key) == kGhost) {  // evict() may have dropped it from G meanwhile
-        m_lists.remove(key);
-        m_lists.pushBack(kMain, key, size);
+    if (m_state[key] == kGhost) {  // evict() may have dropped it from G meanwhile
+        m_ghostUnits -= size;
+        m_state[key] = kMain;
+        m_main.pushBack({key, 0, size});
+        m_mainUnits += size;
     } else {
-        m_lists.pushBack(kSmall, key, size);
+        m_state[key] = kSmall;
+        m_small.pushBack({key, 0, size});
+        m_smallUnits += size;
     }
-    m_lists.setBits(key, 0);
     return false;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "whatif/cachepolicy.h"
-#include "whatif/keylists.h"
+#include "whatif/keyring.h"
+
+#include <vector>
 
 namespace lmct {
 
@@ -23,6 +25,9 @@ namespace lmct {
  * - From M: the oldest key with a non-zero frequency goes to M's back with its frequency − 1;
  *   the first with frequency 0 is evicted.
  *
+ * Storage: three rings (KeyRing) and a state byte per key (queue and frequency); G's entries are
+ * left in place when a key leaves G for M, and told stale by a tag kept per key (4 bytes).
+ *
  * Units, ownership, thread-safety, errors: as CachePolicy.
  */
 class S3FifoPolicy final : public CachePolicy {
@@ -30,12 +35,12 @@ public:
     S3FifoPolicy(quint64 capacity, const UseSequence &uses);
 
     bool access(quint32 key, quint64 size, quint32 position) override;
-    quint64 occupied() const override { return m_lists.units(kSmall) + m_lists.units(kMain); }
+    quint64 occupied() const override { return m_smallUnits + m_mainUnits; }
     bool replay(const UseSequence &uses, bool inBytes, quint32 begin, quint32 end, Tally &tally,
                 const std::atomic_bool *cancel) override;
 
 private:
-    enum : int { kSmall = 0, kMain = 1, kGhost = 2 };
+    enum : quint8 { kNone = 0, kSmall = 1, kMain = 2, kGhost = 3 };  // state & 3; freq = state >> 2
     void evict();
     void evictSmall();
     void evictMain();
@@ -43,7 +48,11 @@ private:
     quint64 m_capacity;
     quint64 m_smallCap;
     quint64 m_mainCap;
-    KeyLists m_lists;
+    quint64 m_smallUnits = 0, m_mainUnits = 0, m_ghostUnits = 0;
+    quint32 m_ghostTag = 0;
+    std::vector<quint8> m_state;
+    std::vector<quint32> m_tag;  // tag of the key's live entry in G
+    KeyRing m_small, m_main, m_ghost;
 };
 
 }  // namespace lmct

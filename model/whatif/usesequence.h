@@ -33,8 +33,10 @@ class TraceDocument;
  * the same layout); 0 when none carries one. hasSizes() is true when every key has a size
  * (bytes capacities need it).
  *
+ * Positions are 32-bit: at most kNever − 1 uses are kept, later ones left out.
+ *
  * Memory: 4 bytes per use for the keys, 4 for the key record, 1 flag byte, and 4 for nextUse()
- * once asked for (computed on first call, thread-safe).
+ * once asked for (computed on first call, thread-safe); 16 bytes per key (size, sampling hash).
  *
  * Ownership: build() returns a shared immutable object that holds its KeyAnalysis (for times).
  * Thread-safety: build() is reentrant; the result's const methods may be called from any thread.

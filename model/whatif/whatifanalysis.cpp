@@ -250,7 +250,7 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
             // Byte stack distance: bytes of the distinct keys since the previous use + its own.
             Fenwick<quint64> fw(n);
             quint64 seenBytes = 0;
-            std::vector<std::pair<quint64, quint8>> reuses;  // (distance, counted prefetch)
+            std::vector<quint64> reuses;  // distance << 1 | counted prefetch (bytes < 2^63)
             for (quint32 i = 0; i < n; ++i) {
                 if ((i & (kSlice - 1)) == kSlice - 1) {
                     pass.add(kSlice);
@@ -264,7 +264,7 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
                 if (p != UseSequence::kNever) {
                     const quint64 d = seenBytes - fw.prefix(p) + s;
                     fw.add(p, quint64(0) - s);
-                    reuses.emplace_back(d, seq->isCounted(i) ? 1 : 0);
+                    reuses.push_back(d << 1 | (seq->isCounted(i) ? 1 : 0));
                 } else {
                     seenBytes += s;
                 }
@@ -274,10 +274,10 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
             std::sort(reuses.begin(), reuses.end());
             qint64 h = 0, r = 0;
             for (size_t j = 0; j < reuses.size(); ++j) {
-                h += reuses[j].second;
+                h += qint64(reuses[j] & 1);
                 ++r;
-                if (j + 1 == reuses.size() || reuses[j + 1].first != reuses[j].first) {
-                    dist.push_back(reuses[j].first);
+                if (j + 1 == reuses.size() || (reuses[j + 1] >> 1) != (reuses[j] >> 1)) {
+                    dist.push_back(reuses[j] >> 1);
                     cumHits.push_back(h);
                     cumReuses.push_back(r);
                 }
@@ -327,7 +327,20 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
     struct Task {
         CachePolicy::Tally tally;
         double seconds = 0.0;
+        qint64 replayed = 0;  // uses replayed (none when every key fits)
     };
+    // A capacity that holds every key: only first uses miss, every counted prefetch hits.
+    const quint64 everything = inBytes ? seq->totalBytes() : quint64(seq->keyCount());
+    CachePolicy::Tally unbounded;
+    {
+        std::vector<quint8> seen(seq->keyCount(), 0);
+        for (quint32 i = 0; i < n; ++i) {
+            const quint32 k = seq->keyAt(i);
+            unbounded.misses += seen[k] ? 0 : 1;
+            seen[k] = 1;
+            unbounded.prefetchHits += seq->isCounted(i) ? 1 : 0;
+        }
+    }
     std::vector<Task> tasks(simulated.size() * ncap);
     std::vector<Curve> curves(simulated.size());
     std::vector<std::atomic<int>> remaining(simulated.size());
@@ -345,9 +358,17 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
         const quint64 cap = opt.capacities[j];
         const quint64 scaled =
             rate < 1.0 ? std::max<quint64>(1, quint64(std::llround(double(cap) * rate))) : cap;
-        auto sim = CachePolicy::create(simulated[p], scaled, *seq);
         Task &task = tasks[size_t(t)];
-        for (quint32 b = 0; b < n; b += kSlice) {
+        if (scaled >= everything) {
+            // Every key fits: nothing is ever evicted, whatever the policy.
+            task.tally = unbounded;
+            pass.add(n);
+            task.seconds = secondsSince(t0);
+        } else {
+            task.replayed = n;
+        }
+        auto sim = task.replayed ? CachePolicy::create(simulated[p], scaled, *seq) : nullptr;
+        for (quint32 b = 0; sim && b < n; b += kSlice) {
             const quint32 e = std::min<quint32>(n, b + kSlice);
             if (!sim->replay(*seq, inBytes, b, e, task.tally, cancel)) {
                 stopped = true;
@@ -355,9 +376,12 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
             }
             pass.add(e - b);
         }
-        task.seconds = secondsSince(t0);
+        if (sim) {
+            task.seconds = secondsSince(t0);
+        }
         if (--remaining[p] == 0) {
             Curve &c = curves[p];
+            qint64 replayed = 0;
             c.policy = simulated[p];
             c.capacities = opt.capacities;
             for (size_t q = 0; q < ncap; ++q) {
@@ -368,6 +392,7 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
                 c.misses.push_back(rate < 1.0 ? qint64(std::llround(double(m) * wa->m_useScale))
                                               : m);
                 c.seconds += done.seconds;
+                replayed += done.replayed;
             }
             if (rate < 1.0) {
                 // Ratios from the sample's own counts (the scaling above rounds).
@@ -383,7 +408,7 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
             } else {
                 finishCurve(c);
             }
-            c.usesPerSecond = c.seconds > 0 ? double(n) * double(ncap) / c.seconds : 0.0;
+            c.usesPerSecond = c.seconds > 0 ? double(replayed) / c.seconds : 0.0;
             ready(c);
         }
     };

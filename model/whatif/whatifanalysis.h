@@ -20,14 +20,18 @@ namespace lmct {
  *   the key's previous use + 1; in bytes: their bytes + the key's own); its curve is sampled at
  *   the capacities asked for, and lruExact() answers any other.
  * - Every other policy is simulated once per capacity, capacities in parallel on ComputePool;
- *   results are handed to `onCurve` policy by policy (from a worker thread) as they complete.
+ *   results are handed to `onCurve` policy by policy (from a worker thread) as they complete,
+ *   one call at a time; LRU's first, from the calling thread. `progress` (0..100) likewise comes
+ *   from any of these threads, one call at a time.
  * - Sampling (Options::sampleRate < 1): SHARDS (Waldspurger et al., FAST'15): only keys whose
  *   identity hash falls below rate·2^64 are replayed (UseSequence::sampled()), at capacities
  *   scaled by the rate (rounded, at least 1; LRU's stack distances are divided by it instead);
  *   ratios are the sample's, counts the sample's scaled back by the full sequence's uses
  *   (prefetch occurrences) over the sample's, ≈ 1/rate.
+ * - A capacity that holds every key (its total units) is answered without a replay: no policy
+ *   ever evicts there, so only first uses miss and every counted prefetch hits.
  * - Timing: Curve::seconds sums the wall time of the policy's replays (each on one core), so
- *   usesPerSecond is per core; LRU's is its one exact pass.
+ *   usesPerSecond (uses replayed over that time) is per core; LRU's is its one exact pass.
  *
  * Units: capacities in chunks (Unit::Chunks: each key 1) or bytes (Unit::Bytes: each key its
  * UseSequence::sizeOf()). Ownership: run() returns a shared immutable result holding its sequence.
