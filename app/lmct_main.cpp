@@ -2,6 +2,7 @@
 
 #include "anomaliescommand.h"
 #include "commandsupport.h"
+#include "comparecommand.h"
 #include "dumpcommand.h"
 #include "exportcommand.h"
 #include "keyscommand.h"
@@ -114,6 +115,8 @@ QString usage() {
         "                          write the matching records to OUT (Chrome JSON for Perfetto)\n"
         "  keys [--json] FILE      every distinct ObjectKey, its calls and state\n"
         "  anomalies [--json] FILE what looks wrong: unmatched writes and reads, time, gaps\n"
+        "  compare [--json] [--no-whatif] A B\n"
+        "                          two traces side by side: config, calls, latencies, cache\n"
         "\n"
         "Run 'lmct COMMAND --help' for a command's options.\n"
         "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
@@ -140,6 +143,9 @@ int run(const QString &command, const QStringList &args) {
     }
     if (command == QLatin1String("anomalies")) {
         return AnomaliesCommand::run(args);
+    }
+    if (command == QLatin1String("compare")) {
+        return CompareCommand::run(args);
     }
     QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
     return kExitUsage;

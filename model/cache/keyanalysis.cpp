@@ -1,88 +1,29 @@
 #include "cache/keyanalysis.h"
 
+#include "cache/handlelinker.h"
+#include "cache/keylisthash.h"
+#include "cache/keyscanpass.h"
+#include "cache/keystatsaccumulator.h"
 #include "codec/qualname.h"
 #include "trace/tracedocument.h"
-#include "util/parallelchunks.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace lmct {
 
 namespace {
 
-constexpr int kBatchRecords = 16384;  // key records scanned in parallel between two merges
-constexpr int kSliceRecords = 512;    // key records per worker task
-
-/** What one worker found in a slice of key records. */
-struct Slice {
-    int from = 0, to = 0;                  // key record range [from, to)
-    std::vector<RawKeyScanner::Key> keys;  // all keys of the slice, in order
-    std::vector<quint32> counts;           // keys per key record
-    std::vector<QByteArrayView> rids;      // request id per record (submit, release, cancel)
-    std::vector<quint64> lists;            // key-list hash per record (reads and releases)
-    std::vector<std::pair<int, PrefetchHandle>> handles;  // (scan index, handle), ascending
-    qint64 damaged = 0;
-};
-
-using Call = KeyAnalysis::Call;
-
-bool isKeyRecord(Call c) {
-    return c != Call::Other && c != Call::ReadExit;
-}
-
-bool hasRequestId(Call c) {
-    return c == Call::Prefetch || c == Call::Release || c == Call::Cancel;
-}
-
-bool hasKeyList(Call c) {
-    return c == Call::ReadEnter || c == Call::ReadExit || c == Call::FinishRead;
-}
-
-/** Order-sensitive hash of a key list from its keys' identity hashes. */
-quint64 combine(quint64 h, quint64 k) {
-    h ^= k + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    return h * 0xff51afd7ed558ccdull;
-}
-
-quint64 listHash(const std::vector<RawKeyScanner::Key> &keys, size_t from) {
-    quint64 h = 0x243f6a8885a308d3ull;
-    for (size_t i = from; i < keys.size(); ++i) {
-        h = combine(h, keys[i].hash);
+/** The KeyListHash of key ids already interned (a release's keys, as its finish lists them). */
+quint64 idListHash(const KeyAnalysis &ka, std::span<const quint32> ids) {
+    KeyListHash h;
+    for (const quint32 id : ids) {
+        h.add(ka.key(int(id)).hash);
     }
-    return combine(h, keys.size() - from);
-}
-
-/**
- * The keys a release with nil `keys` gives back: the request's keys `req` at the handle's
- * l1_found_indices (the keys its prefetch locked in L1), or all of `req` when the handle lists
- * no found index or one outside `req`.
- */
-void lockedKeys(const PrefetchHandle &h, std::span<const quint32> req, std::vector<quint32> *out) {
-    out->clear();
-    for (const qint64 i : h.l1FoundIndices) {
-        if (i < 0 || quint64(i) >= req.size()) {
-            out->clear();
-            break;
-        }
-        out->push_back(req[size_t(i)]);
-    }
-    if (out->empty()) {
-        out->assign(req.begin(), req.end());
-    }
+    return h.value();
 }
 
 }  // namespace
-
-/** listHash() of key ids already interned (a release's keys, as its finish lists them). */
-quint64 KeyAnalysis::idListHash(const KeyAnalysis &ka, std::span<const quint32> ids) {
-    quint64 h = 0x243f6a8885a308d3ull;
-    for (const quint32 id : ids) {
-        h = combine(h, ka.m_keys[id].hash);
-    }
-    return combine(h, ids.size());
-}
 
 KeyAnalysis::Call KeyAnalysis::callOf(const QString &qualname) {
     const QString s = Qualname::shortName(qualname);
@@ -191,155 +132,29 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     // (cut short while open: the records past the new end read as zeros)
     const int n = std::min(ka->m_recordCount, doc.readableRecordCount());
     ka->m_readable = n;
-    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
 
-    // Calls by qualname id.
-    std::vector<Call> callById(size_t(rs.qualnameCount()), Call::Other);
-    bool anyFinishRead = false;
-    for (size_t id = 0; id < callById.size(); ++id) {
-        callById[id] = callOf(rs.qualnameById(quint32(id)));
-        anyFinishRead = anyFinishRead || callById[id] == Call::FinishRead;
-    }
-    auto callAtRecord = [&](int i) {
-        const quint32 q = rs.qualnameId(i);
-        return q < callById.size() ? callById[q] : Call::Other;
-    };
-    // Scanned records: the key records, and the exits when finish_read_prefetched records need
-    // placing (their key lists only).
-    auto scanned = [&](Call c) { return isKeyRecord(c) || (anyFinishRead && c == Call::ReadExit); };
-    qint64 expect = 0, expectScan = 0;
-    for (int i = 0; i < n; ++i) {
-        const Call c = callAtRecord(i);
-        expect += isKeyRecord(c) ? 1 : 0;
-        expectScan += scanned(c) ? 1 : 0;
-    }
-    std::vector<qint32> scanRecs;
-    std::vector<quint8> scanCalls;
-    scanRecs.reserve(size_t(expectScan));
-    scanCalls.reserve(size_t(expectScan));
-    for (int i = 0; i < n; ++i) {
-        const Call c = callAtRecord(i);
-        if (scanned(c)) {
-            scanRecs.push_back(i);
-            scanCalls.push_back(quint8(c));
-        }
-    }
-    ka->m_records.reserve(size_t(expect));
-    ka->m_calls.reserve(size_t(expect));
-    ka->m_begin.reserve(size_t(expect) + 1);
-    ka->m_slots.assign(1024, 0);
+    const KeyScanPass pass(doc, data, n);
+    const size_t expect = size_t(pass.keyRecordCount());
+    ka->m_records.reserve(expect);
+    ka->m_calls.reserve(expect);
+    ka->m_begin.reserve(expect + 1);
 
-    std::vector<double> pendingReserve;  // per key: t_mono of the open reservation, or NaN
-    const int total = int(scanRecs.size());
-    int lastPercent = -1;
-    // Slices are reused from batch to batch (their buffers keep their capacity: fresh pages
-    // would have to be zeroed by the kernel every time).
-    auto makeSlices = [&](int b, std::vector<Slice> *slices) {
-        const int e = std::min(total, b + kBatchRecords);
-        slices->resize(size_t((e - b + kSliceRecords - 1) / kSliceRecords));
-        for (size_t i = 0; i < slices->size(); ++i) {
-            Slice &sl = (*slices)[i];
-            sl.from = b + int(i) * kSliceRecords;
-            sl.to = std::min(e, sl.from + kSliceRecords);
-            sl.keys.clear();
-            sl.counts.clear();
-            sl.rids.clear();
-            sl.lists.clear();
-            sl.handles.clear();
-            sl.damaged = 0;
-        }
-    };
-    auto scanSlice = [&](Slice &sl) {
-        if (cancelled()) {
-            return;
-        }
-        sl.counts.reserve(size_t(sl.to - sl.from));
-        sl.rids.resize(size_t(sl.to - sl.from));
-        sl.lists.resize(size_t(sl.to - sl.from));
-        for (int si = sl.from; si < sl.to; ++si) {
-            const int rec = scanRecs[size_t(si)];
-            const Call call = Call(scanCalls[size_t(si)]);
-            const uchar *body = data + rs.frameOffset(rec) + 4;
-            const size_t before = sl.keys.size();
-            QByteArrayView *rid = hasRequestId(call) ? &sl.rids[size_t(si - sl.from)] : nullptr;
-            if (!RawKeyScanner::scan(body, rs.bodyLength(rec), &sl.keys, rid)) {
-                ++sl.damaged;
-            }
-            if (hasKeyList(call)) {
-                sl.lists[size_t(si - sl.from)] = listHash(sl.keys, before);
-            }
-            if (call == Call::ReadExit) {
-                sl.keys.resize(before);  // only its key list is needed
-            }
-            if (call == Call::Release || call == Call::Cancel) {
-                // Rare records: their handle is decoded as a Value.
-                if (auto h = PrefetchHandle::fromArgs(doc.decodeArgs(rec).value)) {
-                    sl.handles.emplace_back(si, std::move(*h));
-                }
-            }
-            sl.counts.push_back(quint32(sl.keys.size() - before));
-        }
-    };
-
+    KeyTable<Key> &table = ka->m_table;
+    KeyStatsAccumulator stats;
     FinishReadPlacement placement;  // file order; see the class comment
-    // Submits by request id, for linking handles (made at the first handle: traces without
-    // release/cancel pay nothing).
-    bool ridIndexed = false;
-    QHash<QByteArray, std::vector<qint32>> submitsByRid;
-    QHash<qint64, qint32> submitByPrefetchId;
-    const double tMonoStart = doc.header().tMonoStart().value_or(qQNaN());
-    auto linkHandle = [&](const PrefetchHandle &h, QByteArrayView rid) -> qint32 {
-        if (h.prefetchRequestId != -1) {
-            auto it = submitByPrefetchId.constFind(h.prefetchRequestId);
-            if (it != submitByPrefetchId.constEnd()) {
-                return it.value();
-            }
-        }
-        if (!ridIndexed) {
-            ridIndexed = true;
-            for (const RequestIdRef &r : ka->m_rids) {
-                if (Call(ka->m_calls[size_t(r.kr)]) == Call::Prefetch) {
-                    submitsByRid[QByteArray(ka->m_ridPool.constData() + r.offset,
-                                            qsizetype(r.size))]
-                        .push_back(r.kr);
-                }
-            }
-        }
-        const QByteArray id =
-            h.externalRequestId.isEmpty() ? rid.toByteArray() : h.externalRequestId.toUtf8();
-        auto it = submitsByRid.constFind(id);
-        if (it == submitsByRid.constEnd() || it->empty()) {
-            return -1;
-        }
-        qint32 best = it->back();
-        const double want = h.submitTMono(tMonoStart);
-        if (std::isfinite(want)) {
-            double bestD = qInf();
-            for (const qint32 skr : *it) {
-                const double d = std::abs(rs.tMono(ka->m_records[size_t(skr)]) - want);
-                if (d < bestD) {
-                    bestD = d;
-                    best = skr;
-                }
-            }
-        }
-        if (h.prefetchRequestId != -1) {
-            submitByPrefetchId.insert(h.prefetchRequestId, best);
-        }
-        return best;
-    };
-    std::vector<quint32> copied;
+    HandleLinker linker(*ka, doc.header().tMonoStart().value_or(qQNaN()));
+    std::vector<quint32> locked;
 
-    // Merge in file order: intern keys and update their stats.
-    auto merge = [&](const std::vector<Slice> &slices) {
-        for (const Slice &sl : slices) {
+    // Merge in file order: intern keys, update their stats, place reads, link handles.
+    auto merge = [&](const std::vector<KeyScanPass::Slice> &slices) {
+        for (const KeyScanPass::Slice &sl : slices) {
             ka->m_damaged += sl.damaged;
             size_t at = 0;
             size_t nextHandle = 0;
             for (int si = sl.from; si < sl.to; ++si) {
                 quint32 cnt = sl.counts[size_t(si - sl.from)];
-                const Call call = Call(scanCalls[size_t(si)]);
-                const qint32 rec = scanRecs[size_t(si)];
+                const Call call = pass.callAt(si);
+                const qint32 rec = pass.recordAt(si);
                 const double t = rs.tMono(rec);
                 const quint64 list = sl.lists[size_t(si - sl.from)];
                 if (call == Call::ReadExit) {
@@ -362,8 +177,8 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     ka->m_rids.push_back(
                         RequestIdRef{kr, quint32(ka->m_ridPool.size()), quint32(rid.size())});
                     ka->m_ridPool.append(rid.data(), rid.size());
-                    if (ridIndexed && call == Call::Prefetch) {
-                        submitsByRid[rid.toByteArray()].push_back(kr);
+                    if (call == Call::Prefetch) {
+                        linker.addSubmit(kr, rid);
                     }
                 }
                 const PrefetchHandle *handle = nullptr;
@@ -375,7 +190,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     }
                     if (nextHandle < sl.handles.size() && sl.handles[nextHandle].first == si) {
                         const PrefetchHandle &h = sl.handles[nextHandle].second;
-                        ka->m_handles.push_back(HandleRef{kr, linkHandle(h, rid), h});
+                        ka->m_handles.push_back(HandleRef{kr, linker.link(h, rid), h});
                         handle = &ka->m_handles.back().handle;
                     }
                 }
@@ -392,62 +207,11 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     placement.enter(list, rec);
                 }
                 for (quint32 j = 0; j < cnt; ++j, ++at) {
-                    ka->prefetch(sl.keys, at);
+                    table.prefetch(sl.keys, at);
                     const RawKeyScanner::Key &rk = sl.keys[at];
-                    const quint32 id = ka->intern(rk.fields, rk.hash);
+                    const quint32 id = table.intern(rk.fields, rk.hash);
                     ka->m_keyIds.push_back(id);
-                    if (id >= pendingReserve.size()) {
-                        pendingReserve.resize(size_t(id) + 1, qQNaN());
-                    }
-                    Key &k = ka->m_keys[id];
-                    if (k.firstRecord < 0) {
-                        k.firstRecord = rec;
-                        k.firstT = t;
-                    }
-                    k.lastRecord = rec;
-                    k.lastT = t;
-                    switch (call) {
-                        case Call::Reserve:
-                        case Call::ReserveWithStatus:
-                            ++k.reserves;
-                            if (k.finishes == 0 && std::isnan(pendingReserve[id])) {
-                                pendingReserve[id] = t;
-                            }
-                            k.reservedAgain = k.finishes > 0;
-                            break;
-                        case Call::Finish:
-                            if (++k.finishes == 1) {
-                                k.firstFinishT = t;
-                                k.writeLatency = t - pendingReserve[id];  // NaN: not reserved
-                            }
-                            k.reservedAgain = false;
-                            break;
-                        case Call::Abort:
-                            ++k.aborts;
-                            if (k.finishes == 0) {
-                                pendingReserve[id] = qQNaN();
-                            }
-                            k.reservedAgain = false;
-                            break;
-                        case Call::Prefetch:
-                            ++k.prefetches;
-                            break;
-                        case Call::ReadEnter:
-                        case Call::FinishRead:
-                            if (call == Call::ReadEnter) {
-                                ++k.readEnters;
-                            } else if (role == FinishRole::Read) {
-                                ++k.finishReads;
-                            } else {
-                                break;  // part of a release or of an earlier read
-                            }
-                            if (k.finishes > 0 && std::isnan(k.firstReuse)) {
-                                k.firstReuse = t - k.firstFinishT;
-                            }
-                            break;
-                        default:
-                            break;
-                    }
+                    stats.add(table.entry(id), id, call, role, rec, t);
                 }
                 if (call == Call::Release && cnt == 0 && handle) {
                     // keys = nil: the handle's locked keys, i.e. its request's keys at
@@ -455,12 +219,10 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     const qint32 skr = ka->m_handles.back().submitKr;
                     if (skr >= 0) {
                         ++ka->m_releasesNil;
-                        lockedKeys(*handle, ka->keysAt(skr), &copied);
-                        for (const quint32 id : copied) {
+                        HandleLinker::lockedKeys(*handle, ka->keysAt(skr), &locked);
+                        for (const quint32 id : locked) {
                             ka->m_keyIds.push_back(id);
-                            Key &k = ka->m_keys[id];
-                            k.lastRecord = rec;
-                            k.lastT = t;
+                            KeyStatsAccumulator::touch(table.entry(id), rec, t);
                         }
                     }
                 }
@@ -473,54 +235,23 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
             }
         }
     };
-    // Pipeline: while one thread merges batch b, the others scan batch b + 1 (ParallelChunks:
-    // the calling thread works too and never waits for a queued task).
-    std::vector<Slice> slices, next;
-    makeSlices(0, &slices);
-    ParallelChunks::run(int(slices.size()), [&](int i) { scanSlice(slices[size_t(i)]); });
-    for (int b = 0; b < total; b += kBatchRecords) {
-        if (cancelled()) {
-            return nullptr;  // before merging: a cancelled scan leaves its slices incomplete
-        }
-        const int e = std::min(total, b + kBatchRecords);
-        next.clear();
-        if (e < total) {
-            makeSlices(e, &next);
-        }
-        ParallelChunks::run(int(next.size()) + 1, [&](int i) {
-            if (i == 0) {
-                merge(slices);
-            } else {
-                scanSlice(next[size_t(i) - 1]);
-            }
-        });
-        if (cancelled()) {
-            return nullptr;
-        }
-        // Merged: the batch's bytes were read once; keep the file out of the RSS (keys met again
-        // later are read again from the page cache).
-        doc.releaseRecordPages(scanRecs[size_t(b)], scanRecs[size_t(e - 1)]);
-        slices.swap(next);
-        const int percent = int(qint64(e) * 100 / std::max(1, total));
-        if (progress && percent != lastPercent) {
-            lastPercent = percent;
+    int lastPercent = -1;
+    auto report = [&](int percent) {
+        lastPercent = percent;
+        if (progress) {
             progress(percent);
         }
+    };
+    if (!pass.run(merge, report, cancel)) {
+        return nullptr;
     }
-    for (Key &k : ka->m_keys) {
-        if (k.finishes > 0) {
-            k.state = std::isnan(k.firstReuse) ? State::Written : State::WrittenRead;
-        } else if (k.aborts > 0) {
-            k.state = State::Aborted;
-        } else if (k.reserves > 0) {
-            k.state = State::ReservedOnly;
-        } else {
-            k.state = State::PrefetchedOnly;
-        }
+
+    for (Key &k : table.entries()) {
+        k.state = KeyStatsAccumulator::stateOf(k);
         ka->m_alreadyStored += k.reservedAgain ? 1 : 0;
     }
-    ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 && !ka->m_keys.empty() &&
-                        ka->m_salts.isEmpty();
+    ka->m_saltMissing = doc.header().traceSchemaVersion().value_or(0) == 2 && table.size() > 0 &&
+                        table.salts().isEmpty();
     if (ka->m_saltMissing) {
         doc.noteOnce(Diagnostic{Diagnostic::Severity::Info, Diagnostic::Kind::Note, -1,
                                 QStringLiteral("trace_schema_version is 2 but ") +
@@ -528,9 +259,7 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                                     QStringLiteral(" (LMCache's ObjectKey codec did not write "
                                                    "it); every key counts as one tenant")});
     }
-    ka->m_modelIds.clear();
-    ka->m_saltIds.clear();
-    ka->m_keys.shrink_to_fit();
+    table.finish();
     ka->m_keyIds.shrink_to_fit();
     if (progress && lastPercent != 100) {
         progress(100);
@@ -538,128 +267,9 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
     return ka;
 }
 
-void KeyAnalysis::prefetch(const std::vector<RawKeyScanner::Key> &keys, size_t at) const {
-    // The merge is bound by cache misses (slot table, then the key, then its hash bytes, each a
-    // random access into tens or hundreds of MB): ask for them ahead, in three stages, so that
-    // the loads of later occurrences overlap. Hints only: a stale slot or id is harmless.
-    constexpr size_t kSlotAhead = 24, kKeyAhead = 12, kHashAhead = 4;
-    const size_t mask = m_slots.size() - 1;
-    if (at + kSlotAhead < keys.size()) {
-        __builtin_prefetch(&m_slots[size_t(keys[at + kSlotAhead].hash) & mask]);
-    }
-    auto candidate = [&](size_t i) -> const Key * {
-        const quint32 s = m_slots[size_t(keys[i].hash) & mask];
-        return s != 0 && s <= m_keys.size() ? &m_keys[s - 1] : nullptr;
-    };
-    if (at + kKeyAhead < keys.size()) {
-        if (const Key *k = candidate(at + kKeyAhead)) {
-            const char *p = reinterpret_cast<const char *>(k);
-            __builtin_prefetch(p);
-            __builtin_prefetch(p + 64);
-            __builtin_prefetch(p + sizeof(Key) - 1);
-        }
-    }
-    if (at + kHashAhead < keys.size()) {
-        if (const Key *k = candidate(at + kHashAhead)) {
-            __builtin_prefetch(m_hashPool.data() + k->hashOffset);
-        }
-    }
-}
-
-bool KeyAnalysis::matches(const Key &k, const RawKeyScanner::Fields &f) const {
-    if (k.kvRank != f.kvRank || k.hasGroup != f.hasGroup || (k.hasGroup && k.group != f.group) ||
-        (k.salt >= 0) != f.hasSalt) {
-        return false;
-    }
-    const QByteArray &model = m_modelUtf8[k.model];
-    if (quint32(model.size()) != f.modelSize ||
-        (f.modelSize && std::memcmp(model.constData(), f.model, f.modelSize) != 0)) {
-        return false;
-    }
-    if (f.hasSalt) {
-        const QByteArray &salt = m_saltUtf8[size_t(k.salt)];
-        if (quint32(salt.size()) != f.saltSize ||
-            (f.saltSize && std::memcmp(salt.constData(), f.salt, f.saltSize) != 0)) {
-            return false;
-        }
-    }
-    const uchar *h = m_hashPool.data() + k.hashOffset;
-    if (!f.hashIsHex) {
-        return k.hashSize == f.hashSize &&
-               (f.hashSize == 0 || std::memcmp(h, f.hash, f.hashSize) == 0);
-    }
-    const QByteArray b = f.hashBytes();
-    return k.hashSize == quint32(b.size()) &&
-           (b.isEmpty() || std::memcmp(h, b.constData(), size_t(b.size())) == 0);
-}
-
-quint32 KeyAnalysis::internName(const uchar *p, quint32 n, std::vector<QByteArray> *utf8,
-                                QStringList *names, QHash<QByteArray, quint32> *ids) {
-    const QByteArray b(reinterpret_cast<const char *>(p), qsizetype(n));
-    auto it = ids->constFind(b);
-    if (it != ids->constEnd()) {
-        return it.value();
-    }
-    const quint32 id = quint32(utf8->size());
-    ids->insert(b, id);
-    utf8->push_back(b);
-    names->append(QString::fromUtf8(b));
-    return id;
-}
-
-void KeyAnalysis::grow() {
-    std::vector<quint32> table(m_slots.size() * 2, 0);
-    const size_t mask = table.size() - 1;
-    for (quint32 id = 0; id < m_keys.size(); ++id) {
-        size_t s = size_t(m_keys[id].hash) & mask;
-        while (table[s] != 0) {
-            s = (s + 1) & mask;
-        }
-        table[s] = id + 1;
-    }
-    m_slots.swap(table);
-}
-
-quint32 KeyAnalysis::intern(const RawKeyScanner::Fields &f, quint64 h) {
-    size_t mask = m_slots.size() - 1;
-    size_t s = size_t(h) & mask;
-    while (m_slots[s] != 0) {
-        const Key &k = m_keys[m_slots[s] - 1];
-        if (k.hash == h && matches(k, f)) {
-            return m_slots[s] - 1;
-        }
-        s = (s + 1) & mask;
-    }
-    // A new key (or a 64-bit hash collision: a different identity, kept apart).
-    Key k;
-    k.hash = h;
-    k.kvRank = f.kvRank;
-    k.hasGroup = f.hasGroup;
-    k.group = f.group;
-    k.model = internName(f.model, f.modelSize, &m_modelUtf8, &m_models, &m_modelIds);
-    k.salt =
-        f.hasSalt ? qint32(internName(f.salt, f.saltSize, &m_saltUtf8, &m_salts, &m_saltIds)) : -1;
-    k.hashOffset = m_hashPool.size();
-    if (f.hashIsHex) {
-        const QByteArray b = f.hashBytes();
-        m_hashPool.insert(m_hashPool.end(), b.begin(), b.end());
-        k.hashSize = quint32(b.size());
-    } else {
-        m_hashPool.insert(m_hashPool.end(), f.hash, f.hash + f.hashSize);
-        k.hashSize = f.hashSize;
-    }
-    const quint32 id = quint32(m_keys.size());
-    m_keys.push_back(k);
-    m_slots[s] = id + 1;
-    if (2 * m_keys.size() > m_slots.size()) {
-        grow();
-    }
-    return id;
-}
-
 QByteArray KeyAnalysis::chunkHash(int id) const {
     const Key &k = key(id);
-    return QByteArray(reinterpret_cast<const char *>(m_hashPool.data() + k.hashOffset),
+    return QByteArray(reinterpret_cast<const char *>(m_table.hashData() + k.hashOffset),
                       qsizetype(k.hashSize));
 }
 
@@ -671,13 +281,13 @@ ObjectKey KeyAnalysis::objectKey(int id) const {
     const Key &k = key(id);
     ObjectKey o;
     o.chunkHash = chunkHash(id);
-    o.modelName = m_models[k.model];
+    o.modelName = m_table.models()[k.model];
     o.kvRank = k.kvRank;
     if (k.hasGroup) {
         o.objectGroupId = k.group;
     }
     if (k.salt >= 0) {
-        o.cacheSalt = m_salts[k.salt];
+        o.cacheSalt = m_table.salts()[k.salt];
     }
     return o;
 }
@@ -696,18 +306,7 @@ int KeyAnalysis::find(const ObjectKey &o) const {
     f.hasSalt = o.cacheSalt.has_value();
     f.salt = reinterpret_cast<const uchar *>(salt.constData());
     f.saltSize = quint32(salt.size());
-    const quint64 h = RawKeyScanner::identityHash(f);
-    if (m_slots.empty()) {
-        return -1;
-    }
-    const size_t mask = m_slots.size() - 1;
-    for (size_t s = size_t(h) & mask; m_slots[s] != 0; s = (s + 1) & mask) {
-        const Key &k = m_keys[m_slots[s] - 1];
-        if (k.hash == h && matches(k, f)) {
-            return int(m_slots[s] - 1);
-        }
-    }
-    return -1;
+    return m_table.find(f, RawKeyScanner::identityHash(f));
 }
 
 bool KeyAnalysis::hashStartsWith(int id, const QByteArray &hexPrefix) const {
@@ -716,7 +315,7 @@ bool KeyAnalysis::hashStartsWith(int id, const QByteArray &hexPrefix) const {
     if (quint64(hexPrefix.size()) > 2 * quint64(k.hashSize)) {
         return false;
     }
-    const uchar *h = m_hashPool.data() + k.hashOffset;
+    const uchar *h = m_table.hashData() + k.hashOffset;
     for (qsizetype i = 0; i < hexPrefix.size(); ++i) {
         const uchar byte = h[i / 2];
         const char d = digits[(i % 2 == 0) ? byte >> 4 : byte & 0x0f];
@@ -761,7 +360,7 @@ QString KeyAnalysis::followExpression(int id) const {
     QString e = exact ? QStringLiteral("chunk_hash matches \"^%1$\"").arg(hashHex(id))
                       : QStringLiteral("chunk_hash == ") + hashHex(id);
     if (model) {
-        e += QStringLiteral(" && model_name == ") + quoted(m_models[k.model]);
+        e += QStringLiteral(" && model_name == ") + quoted(m_table.models()[k.model]);
     }
     if (rank) {
         e += QStringLiteral(" && kv_rank == ") + QString::number(k.kvRank);
@@ -770,14 +369,14 @@ QString KeyAnalysis::followExpression(int id) const {
         e += QStringLiteral(" && object_group_id == ") + QString::number(k.group);
     }
     if (salt && k.salt >= 0) {
-        e += QStringLiteral(" && cache_salt == ") + quoted(m_salts[k.salt]);
+        e += QStringLiteral(" && cache_salt == ") + quoted(m_table.salts()[k.salt]);
     }
     return e;
 }
 
 std::array<qint64, KeyAnalysis::kStateCount> KeyAnalysis::stateCounts() const {
     std::array<qint64, kStateCount> c{};
-    for (const Key &k : m_keys) {
+    for (const Key &k : m_table.entries()) {
         ++c[size_t(k.state)];
     }
     return c;
@@ -830,11 +429,11 @@ QString KeyAnalysis::saltMissingNote() {
 }
 
 qint64 KeyAnalysis::memoryBytes() const {
-    return qint64(m_keys.capacity() * sizeof(Key) + m_hashPool.capacity() +
-                  m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
+    return m_table.memoryBytes() +
+           qint64(m_records.capacity() * sizeof(qint32) + m_calls.capacity() +
                   m_begin.capacity() * sizeof(quint32) + m_keyIds.capacity() * sizeof(quint32) +
-                  m_slots.capacity() * sizeof(quint32) + m_rids.capacity() * sizeof(RequestIdRef) +
-                  m_ridPool.capacity() + m_attached.capacity() * sizeof(Attached) +
+                  m_rids.capacity() * sizeof(RequestIdRef) + m_ridPool.capacity() +
+                  m_attached.capacity() * sizeof(Attached) +
                   m_handles.capacity() * sizeof(HandleRef) +
                   m_handleKrs.capacity() * sizeof(qint32));
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cache/keytable.h"
 #include "codec/objectkey.h"
 #include "codec/prefetchhandle.h"
 #include "codec/rawkeyscanner.h"
@@ -42,7 +43,7 @@ class TraceDocument;
  * its submit: the submit an earlier handle with the same `prefetch_request_id` (not -1) was linked
  * to; else, among the earlier submit_prefetch_task records with the handle's `external_request_id`,
  * the one whose t_mono is nearest to `submit_time` − the header's `t_mono_start` (the latest when
- * the handle has no submit_time).
+ * the handle has no submit_time; HandleLinker).
  *
  * Which finish_read_prefetched is a read (finishRoleAt()), decided from the calls' order and key
  * lists by FinishReadPlacement (docs/cache-behaviour.md, "Reads"), file order:
@@ -60,15 +61,16 @@ class TraceDocument;
  *
  * Key identity: chunk hash bytes, model name, kv_rank, object group id and cache salt (an absent
  * optional field differs from any present value). Keys are interned in an open-addressing table
- * keyed by a 64-bit identity hash; equal hashes are confirmed field by field, so two identities
- * never merge. Key ids are dense, in order of first appearance.
+ * keyed by a 64-bit identity hash (KeyTable); equal hashes are confirmed field by field, so two
+ * identities never merge. Key ids are dense, in order of first appearance.
  *
- * Per key it keeps compact stats (Key, ≈ 120 bytes). Per key record it keeps the record index,
- * the call and the key ids in file order (a CSR: 4 bytes per key occurrence + 9 per record), so
- * lifecycles (KeyLifecycle) and replays (ReuseAnalysis) need no second decode. The CSR's offsets
- * are 4 bytes: at most kMaxOccurrences key occurrences in all (16 GB of key ids); the keys of
- * records past that are left out and the records counted in damagedRecords(). A key record's
- * `t_mono` is read from the document's RecordStore, not copied (8 bytes per record less).
+ * Per key it keeps compact stats (Key, ≈ 120 bytes; KeyStatsAccumulator adds them up and decides
+ * the state). Per key record it keeps the record index, the call and the key ids in file order (a
+ * CSR: 4 bytes per key occurrence + 9 per record), so lifecycles (KeyLifecycle) and replays
+ * (ReuseAnalysis) need no second decode. The CSR's offsets are 4 bytes: at most kMaxOccurrences key
+ * occurrences in all (16 GB of key ids); the keys of records past that are left out and the records
+ * counted in damagedRecords(). A key record's `t_mono` is read from the document's RecordStore, not
+ * copied (8 bytes per record less).
  *
  * Keyless finish_write (the newest builds omit `keys` when the server has several L1
  * managers): such a record cannot be attributed to keys. It counts in keylessFinishes(), changes
@@ -81,8 +83,8 @@ class TraceDocument;
  * Ownership: build() returns a shared immutable object that reads `t_mono` from the document's
  * record store (timeAt()): it holds the document when a shared_ptr owns it (TraceLoader's
  * documents always are), else the caller keeps the document alive as long as the analysis.
- * Thread-safety: build() is reentrant (run it on a worker; it parallelises the key scan with
- * ParallelChunks on ComputePool); the result is immutable and its const methods may be called
+ * Thread-safety: build() is reentrant (run it on a worker; its key scan, KeyScanPass, runs on
+ * ComputePool through ParallelChunks); the result is immutable and its const methods may be called
  * from any thread.
  * Errors: records whose args are damaged contribute the keys found before the damage and are
  * counted in damagedRecords().
@@ -181,16 +183,16 @@ public:
     int readableRecordCount() const { return m_readable; }
     int lostRecords() const { return m_recordCount - m_readable; }
 
-    int keyCount() const { return int(m_keys.size()); }
-    const Key &key(int id) const { return m_keys[size_t(id)]; }
-    const std::vector<Key> &keys() const { return m_keys; }
+    int keyCount() const { return int(m_table.size()); }
+    const Key &key(int id) const { return m_table.entry(quint32(id)); }
+    const std::vector<Key> &keys() const { return m_table.entries(); }
     QByteArray chunkHash(int id) const;
     /** The chunk hash bytes, a view valid as long as this analysis. */
     QByteArrayView hashView(int id) const {
-        return QByteArrayView(m_hashPool.data() + key(id).hashOffset, qsizetype(key(id).hashSize));
+        return QByteArrayView(m_table.hashData() + key(id).hashOffset, qsizetype(key(id).hashSize));
     }
     QString hashHex(int id) const;
-    const QString &modelName(int id) const { return m_models[key(id).model]; }
+    const QString &modelName(int id) const { return m_table.models()[key(id).model]; }
     /** The key's ObjectKey (as ObjectKey::fromValue reads it). */
     ObjectKey objectKey(int id) const;
     /** Key id of `k`; -1 when the trace has no such key. */
@@ -215,9 +217,9 @@ public:
     QString followExpression(int id) const;
 
     /** Distinct model names, by Key::model. */
-    const QStringList &models() const { return m_models; }
+    const QStringList &models() const { return m_table.models(); }
     /** Distinct cache salts, by Key::salt. */
-    const QStringList &salts() const { return m_salts; }
+    const QStringList &salts() const { return m_table.salts(); }
     /** Keys per state, indexed by int(State). */
     std::array<qint64, kStateCount> stateCounts() const;
 
@@ -289,7 +291,6 @@ public:
 private:
     static constexpr quint8 kAttachedBit = 0x80;  // in m_calls: a finish that is no read
     FinishRole attachedRole(int kr) const;
-    static quint64 idListHash(const KeyAnalysis &ka, std::span<const quint32> ids);
     struct Attached {
         qint32 kr;
         qint32 owner;  // record
@@ -305,30 +306,16 @@ private:
         quint32 offset;  // into m_ridPool
         quint32 size;
     };
-    /** Key id of `f` (hash `h`), added when new. */
-    quint32 intern(const RawKeyScanner::Fields &f, quint64 h);
-    bool matches(const Key &k, const RawKeyScanner::Fields &f) const;
-    /** Prefetches what interning keys[at + a few] will touch (merge helper; hints only). */
-    void prefetch(const std::vector<RawKeyScanner::Key> &keys, size_t at) const;
-    quint32 internName(const uchar *p, quint32 n, std::vector<QByteArray> *utf8, QStringList *names,
-                       QHash<QByteArray, quint32> *ids);
-    void grow();
 
     std::shared_ptr<const TraceDocument> m_doc;  // keeps m_store alive (when shared)
     const RecordStore *m_store = nullptr;        // the document's records (timeAt())
     int m_recordCount = 0;
     int m_readable = 0;
-    std::vector<Key> m_keys;
-    std::vector<uchar> m_hashPool;
-    QStringList m_models;
-    QStringList m_salts;
-    std::vector<QByteArray> m_modelUtf8, m_saltUtf8;
+    KeyTable<Key> m_table;  // the keys, their chunk hashes, models and salts
     std::vector<qint32> m_records;
     std::vector<quint8> m_calls;
     std::vector<quint32> m_begin{0};  // CSR: key ids of key record kr in [m_begin[kr], [kr+1])
     std::vector<quint32> m_keyIds;
-    std::vector<quint32> m_slots;  // open addressing: key id + 1, 0 = empty
-    QHash<QByteArray, quint32> m_modelIds, m_saltIds;
     std::vector<RequestIdRef> m_rids;
     QByteArray m_ridPool;
     std::vector<qint32> m_keylessFinishes;

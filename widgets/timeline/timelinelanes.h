@@ -9,14 +9,15 @@
 #include <qcustomplot.h>
 
 #include <QColor>
-#include <QHash>
-#include <QImage>
 #include <QPalette>
 #include <QVector>
 #include <memory>
 #include <vector>
 
 namespace lmct {
+
+class TimelineCallsPass;
+class TimelineSpansPass;
 
 /**
  * The timeline's lanes as one custom QCustomPlot plottable: one row per call (qualname) with a
@@ -47,8 +48,12 @@ namespace lmct {
  * spans only.
  * The cost stays O(rows · width): two count queries per row instead of one.
  *
- * Ownership: holds shared pointers to the immutable index, pairs and document. Thread-safety:
- * GUI thread (a QCustomPlot layerable).
+ * Drawing: draw() gathers a TimelineFrame (painter, columns, filter, selection, colours) once per
+ * frame and runs the passes over it: TimelineCallsPass per call row, TimelineSpansPass per span
+ * row, then TimelineSelectionPass.
+ *
+ * Ownership: holds shared pointers to the immutable index, pairs and document; owns its passes.
+ * Thread-safety: GUI thread (a QCustomPlot layerable).
  */
 class TimelineLanes : public QCPAbstractPlottable {
     Q_OBJECT
@@ -78,11 +83,13 @@ public:
     };
 
     TimelineLanes(QCPAxis *keyAxis, QCPAxis *valueAxis);
+    ~TimelineLanes() override;
 
     void setData(std::shared_ptr<const TraceDocument> doc,
                  std::shared_ptr<const TimelineIndex> index,
                  std::vector<std::shared_ptr<const ContextPairs>> pairs);
     std::shared_ptr<const TimelineIndex> index() const { return m_index; }
+    const TraceDocument *document() const { return m_doc.get(); }
     const std::vector<std::shared_ptr<const ContextPairs>> &pairs() const { return m_pairs; }
 
     /**
@@ -93,6 +100,10 @@ public:
     void setFilter(std::shared_ptr<const TimelineIndex> matching,
                    std::shared_ptr<const std::vector<int>> records, FilterMode mode);
     std::shared_ptr<const TimelineIndex> filterIndex() const { return m_matching; }
+    /** The filter's matching record indices (ascending); nullptr without a filter. */
+    const std::vector<int> *filterRecords() const { return m_matchingRecords.get(); }
+    /** Whether a span (by its enter and exit record) matches the filter; true without one. */
+    bool spanMatches(int enter, int exit) const;
     FilterMode filterMode() const { return m_filterMode; }
     /** The index whose records are drawn at full strength: the filter's, else index(). */
     const TimelineIndex *strongIndex() const {
@@ -161,26 +172,6 @@ private:
     using Columns = TimelineColumns;
     /** The columns of the key axis' range over the axis rect at the plot's buffer DPR. */
     Columns columns() const;
-    void drawCalls(QCPPainter *p, int rowIndex, const QRectF &r, const Columns &c);
-    void drawSpans(QCPPainter *p, const Row &row, const QRectF &r, const Columns &c);
-    /** Whether a span (by its enter and exit) matches the filter; true without one. */
-    bool spanMatches(int enter, int exit) const;
-    /**
-     * With a filter: per span of `cp` (ContextPairs::spans() order) whether it matches, worked
-     * out once per filter result and pairing (O(records + spans), cached).
-     */
-    const std::vector<char> &matchingSpans(const std::shared_ptr<const ContextPairs> &cp);
-    /**
-     * counts[k] = spans of `cp` flagged in `match` overlapping column k (as
-     * ContextPairs::overlapCounts counts them all): one pass over the spans that may overlap
-     * the columns.
-     */
-    void matchingOverlapCounts(const ContextPairs &cp, const std::vector<char> &match,
-                               const Columns &c, int *counts);
-    void drawUnmatched(QCPPainter *p, const ContextPairs &cp, const QRectF &r, const Columns &c);
-    void drawSelection(QCPPainter *p, const Columns &c);
-    /** A tick head (downward triangle) in `color`, premultiplied, cached. */
-    const QImage &headSprite(const QColor &color, double dpr, int bodyPx);
 
     std::shared_ptr<const TraceDocument> m_doc;
     std::shared_ptr<const TimelineIndex> m_index;
@@ -195,21 +186,8 @@ private:
     int m_selected = -1;
     bool m_spansPending = false;
     QColor m_zebra, m_text, m_highlight, m_base, m_error;
-    // scratch, reused between draws
-    std::vector<int> m_counts;     // one per column
-    std::vector<int> m_allCounts;  // Dim: every record's counts
-    std::vector<int> m_allHeight;
-    std::vector<int> m_spanScratch;
-    struct SpanMatch {
-        std::weak_ptr<const ContextPairs> pairs;
-        std::vector<char> flags;
-    };
-    std::vector<SpanMatch> m_spanMatch;  // matchingSpans(): per pairing, for m_matchingRecords
-    std::vector<int> m_colHeight;
-    std::vector<char> m_colMerged;
-    std::vector<int> m_heads;
-    QImage m_rowImage;
-    QHash<quint64, QImage> m_sprites;
+    std::unique_ptr<TimelineCallsPass> m_callsPass;
+    std::unique_ptr<TimelineSpansPass> m_spansPass;
 };
 
 }  // namespace lmct

@@ -6,6 +6,7 @@
 #include "timeline/timelinefollowlayer.h"
 #include "timeline/timelineinteraction.h"
 #include "timeline/timelineoverview.h"
+#include "timeline/timelineplotlayout.h"
 #include "timeline/timelinerateplot.h"
 
 #include <qcustomplot.h>
@@ -144,6 +145,17 @@ void TimelineWidget::buildUi() {
 
     m_ratePlot = new TimelineRatePlot(m_plot, m_rateRect, m_rateLegend, m_ticker, m_lanes,
                                       m_viewport, m_builder, this);
+    TimelinePlotLayout::Parts layoutParts;
+    layoutParts.owner = this;
+    layoutParts.plot = m_plot;
+    layoutParts.lanesRect = m_lanesRect;
+    layoutParts.rateLegend = m_rateLegend;
+    layoutParts.rateRect = m_rateRect;
+    layoutParts.ratePlot = m_ratePlot;
+    layoutParts.lanes = m_lanes;
+    layoutParts.overview = m_overview;
+    layoutParts.overviewLanes = m_overviewLanes;
+    m_plotLayout = std::make_unique<TimelinePlotLayout>(layoutParts);
     connect(m_ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
     connect(m_ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
@@ -267,17 +279,7 @@ void TimelineWidget::onDocumentChanged() {
 }
 
 QFont TimelineWidget::laneLabelFont() const {
-    QFont f = font();
-    if (f.pointSizeF() <= 0) {
-        return f;  // sized in pixels (not by Qt's defaults): left as it is
-    }
-    // a row one pixel taller than the font's line: labels apart, as updateHeights()'s least row
-    const int room = m_laneRowPx - 1;
-    for (qreal pt = f.pointSizeF(); pt > kLeastLaneLabelPt && QFontMetrics(f).height() > room;) {
-        pt = std::max(kLeastLaneLabelPt, pt - 0.5);
-        f.setPointSizeF(pt);
-    }
-    return f;
+    return m_plotLayout->laneLabelFont();
 }
 
 QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
@@ -444,25 +446,8 @@ void TimelineWidget::setRatePlotVisible(bool visible) {
     replotAll();
 }
 
-QSize TimelineWidget::layoutSize() const {
-    return m_layoutSize.isEmpty() ? m_plot->size() : m_layoutSize;
-}
-
 void TimelineWidget::layOutFor(QSize size, int reservedHeight) {
-    m_layoutSize = size;
-    m_reservedHeight = size.isEmpty() ? 0 : std::max(0, reservedHeight);
-    const QSize s = layoutSize();
-    updateHeights();
-    if (!s.isEmpty()) {
-        // what QCustomPlot's replot does first: the areas' rects at this size, so that the
-        // tick count and the rate buckets below are those of this size
-        m_plot->setViewport(QRect(QPoint(0, 0), s));
-        QCPLayoutGrid *grid = m_plot->plotLayout();
-        for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
-                           QCPLayoutElement::upLayout}) {
-            grid->update(phase);
-        }
-    }
+    m_plotLayout->layOutFor(size, reservedHeight);
     updateAxisCaption();
     m_ratePlot->update();
     m_ratePlot->fitTicks();
@@ -472,44 +457,7 @@ void TimelineWidget::layOutFor(QSize size, int reservedHeight) {
 }
 
 void TimelineWidget::updateHeights() {
-    const QSize size = layoutSize();
-    const double weight = std::max(1.0, m_lanes->totalWeight());
-    const int fm = fontMetrics().height();
-    // rows of fm + 3 (readable labels); on a short plot down to fm + 1 (labels still apart)
-    const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
-    // the time axis with its caption, and what the caller added (an export's caption)
-    int avail = size.height() - (fm * 3 + 8) - m_reservedHeight;
-    if (m_ratePlot->isShown()) {
-        m_ratePlot->wrapLegend(size.width());
-        // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
-        // least 70 px; short of room, the rate plot yields first (to TimelineRatePlot::kLeastPlotPx
-        // and its margins), then the rows
-        avail -= int(m_rateLegend->minimumOuterSizeHint().height());
-        int rate = std::clamp(int(avail * 0.36), 70, 280);
-        if (avail - rate < int(weight * minRow)) {
-            const QMargins m = m_rateRect->margins();
-            rate = std::max(TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom(),
-                            avail - int(weight * minRow));
-        }
-        avail -= rate;
-    }
-    // Still too short: on screen the dock scrolls (rows stay readable); a picture laid out
-    // by layOutFor() cannot (a small export, e.g. 800x260): there rows go down to
-    // kLeastLaneRowPx with a smaller label font (laneLabelFont()), rather than rows the layout
-    // squeezes under labels that then overlap.
-    const int least = m_layoutSize.isEmpty() ? leastRow : std::min(leastRow, kLeastLaneRowPx);
-    const int rowPx = std::clamp(int(avail / weight), least, maxRow);
-    const int h = int(std::lround(weight * rowPx));
-    if (rowPx != m_laneRowPx) {
-        m_laneRowPx = rowPx;
-        m_lanesRect->axis(QCPAxis::atLeft)->setTickLabelFont(laneLabelFont());
-    }
-    m_lanesRect->setMinimumSize(0, h);
-    m_lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
-    if (m_layoutSize.isEmpty()) {
-        const int rows = std::max(1, int(m_overviewLanes->rows().size()));
-        m_overview->setFixedHeight(std::clamp(8 + rows * 4, 28, 64));
-    }
+    m_plotLayout->updateHeights();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ class TimelineExportActions;
 class TimelineFollowLayer;
 class TimelineInteraction;
 class TimelineOverview;
+class TimelinePlotLayout;
 class TimelineRatePlot;
 
 /**
@@ -96,8 +97,9 @@ class TimelineRatePlot;
  * the shortcuts, one QAction each; the info and busy labels; the navigation keys),
  * TimelineBandLayer (the backdrop, the time range's bands and its duration label),
  * TimelineRatePlot (the calls-per-second plot and its legend), TimelineOverview (the overview strip
- * and its mouse) and TimelineInteraction (the plot's mouse, drags and hover tooltips);
- * TimelineLanes draws the rows.
+ * and its mouse), TimelineInteraction (the plot's mouse, drags and hover tooltips) and
+ * TimelinePlotLayout (the share of height of lanes, rate plot and legend, and the labels' font);
+ * TimelineLanes draws the rows, in passes.
  *
  * Ownership: a QWidget; keeps no ownership of the ViewState (held in a QPointer).
  * Thread-safety: GUI thread only.
@@ -228,10 +230,8 @@ private:
     void onWallUtcChanged(bool utc);
     void onRangeChanged(const QCPRange &range);
     void rebuildRows();
-    /** The lanes' and the rate plot's heights and the legend's columns for layoutSize(). */
+    /** The lanes' and the rate plot's heights and the legend's columns (TimelinePlotLayout). */
     void updateHeights();
-    /** The size the plot is laid out at: layOutFor()'s, else the plot's own. */
-    QSize layoutSize() const;
     void updateAxisCaption();
     void updateInfo();
     /** The busy label: the build stage, or how much of what was read is drawn. */
@@ -266,10 +266,6 @@ private:
     QCPLegend *m_rateLegend = nullptr;
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;
-    /** The least lane row (px) before the layout lets the lanes overflow, and the least
-     *  lane-label font (points) for such rows (laneLabelFont()). */
-    static constexpr int kLeastLaneRowPx = 9;
-    static constexpr qreal kLeastLaneLabelPt = 5.0;
     TimelineRatePlot *m_ratePlot = nullptr;  // the graphs, legend and caption of m_rateRect
     TimelineOverlay *m_overlay = nullptr;
     TimelineFollowLayer *m_followLayer = nullptr;
@@ -285,9 +281,7 @@ private:
 
     TimelineInteraction *m_interaction = nullptr;  // mouse, drags and hover on m_plot
     int m_laidOutWidth = -1;
-    QSize m_layoutSize;        // layOutFor()'s size; empty: the plot's own
-    int m_reservedHeight = 0;  // layOutFor()'s reservedHeight
-    int m_laneRowPx = 0;       // the lanes' row height (px per unit of weight) updateHeights chose
+    std::unique_ptr<TimelinePlotLayout> m_plotLayout;  // heights, legend columns, label font
 };
 
 }  // namespace lmct

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# tests/bench/run_all.sh [TRACE_DIR] [BUILD_DIR]
+# Runs every benchmark behind the table of docs/performance.md, one after the other on one
+# machine state, and prints their output under a heading each. The traces are generated into
+# TRACE_DIR (default /tmp/lmct-bench) when absent: 1.4 GB realistic (--big 1000000), 2.0 GB
+# realistic (--big 1500000), 1.46 GB of 10 M small records and 200 000 damaged frames.
+# Build with the tests first (./test.sh, or -DLMCT_BUILD_TESTS=ON). Takes about 20 minutes.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+dir="${1:-/tmp/lmct-bench}"
+build="${2:-$here/../../build}"
+gen="$here/../fixtures/gen_fixtures.py"
+mkdir -p "$dir"
+make() {  # make NAME ARGS...: generates $dir/NAME unless present
+    local name=$1
+    shift
+    [ -s "$dir/$name" ] || /usr/bin/python3 "$gen" "$@" "$dir/$name" > /dev/null
+}
+make big-1m.lct --big 1000000
+make big-1500k.lct --big 1500000
+make small-10m.lct --small 10000000
+make damaged-200k.lct --damaged 200000
+section() { printf '\n## %s\n' "$*"; }
+rss() {  # rss COMMAND...: peak RSS of COMMAND in MiB
+    /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%d MiB\n", $1 / 1024 }'
+}
+export QT_QPA_PLATFORM=offscreen
+section "lmct info vs the reference reader, realistic"
+"$here/bench_vs_reference.sh" "$dir/big-1m.lct" "$build"
+section "lmct info vs the reference reader, 10 M small records"
+"$here/bench_vs_reference.sh" "$dir/small-10m.lct" "$build"
+section "index throughput, record store"
+"$build/tests/bench/bench_load" "$dir/big-1500k.lct" --repeat 3
+section "index parse of the fields"
+"$build/tests/bench/bench_parse" "$dir/small-10m.lct"
+section "damaged frames"
+/usr/bin/time -f "%e s" "$build/app/lmct" info "$dir/damaged-200k.lct" > /dev/null
+section "peak RSS of lmct info (realistic, small, small --check)"
+rss "$build/app/lmct" info "$dir/big-1m.lct"
+rss "$build/app/lmct" info "$dir/small-10m.lct"
+rss "$build/app/lmct" info --check "$dir/small-10m.lct"
+section "filters and statistics"
+"$build/tests/bench/bench_filter" "$dir/big-1m.lct"
+section "cache analyses"
+"$build/tests/bench/bench_keys" "$dir/big-1500k.lct" --repeat 3
+if [ -x "$build/tests/bench/bench_whatif" ]; then
+    section "cache what-if"
+    "$build/tests/bench/bench_whatif"
+fi
+section "timeline index"
+"$build/tests/bench/bench_timelineindex" --runs 5
+section "timeline replot"
+"$build/tests/bench/bench_gui_timeline" --runs 31 "$dir/small-10m.lct"
+section "viewer open, 10 M small records"
+LMCT_BENCH_STALLS=1 "$build/tests/bench/bench_gui_open" --repeat 3 "$dir/small-10m.lct"
+section "peak RSS of lmct stats, keys, anomalies (10 M small records)"
+for c in stats keys anomalies; do
+    printf '%s ' "$c"
+    rss "$build/app/lmct" "$c" "$dir/small-10m.lct"
+done

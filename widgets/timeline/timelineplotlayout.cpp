@@ -1,0 +1,89 @@
+#include "timeline/timelineplotlayout.h"
+
+#include "timeline/timelinelanes.h"
+#include "timeline/timelinerateplot.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+QSize TimelinePlotLayout::layoutSize() const {
+    return m_layoutSize.isEmpty() ? m_p.plot->size() : m_layoutSize;
+}
+
+void TimelinePlotLayout::layOutFor(QSize size, int reservedHeight) {
+    m_layoutSize = size;
+    m_reservedHeight = size.isEmpty() ? 0 : std::max(0, reservedHeight);
+    const QSize s = layoutSize();
+    updateHeights();
+    if (!s.isEmpty()) {
+        // what QCustomPlot's replot does first: the areas' rects at this size, so that the
+        // tick count and the rate buckets are those of this size
+        m_p.plot->setViewport(QRect(QPoint(0, 0), s));
+        QCPLayoutGrid *grid = m_p.plot->plotLayout();
+        for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
+                           QCPLayoutElement::upLayout}) {
+            grid->update(phase);
+        }
+    }
+}
+
+void TimelinePlotLayout::updateHeights() {
+    const QSize size = layoutSize();
+    const double weight = std::max(1.0, m_p.lanes->totalWeight());
+    const int fm = m_p.owner->fontMetrics().height();
+    // rows of fm + 3 (readable labels); on a short plot down to fm + 1 (labels still apart)
+    const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
+    // the time axis with its caption, and what the caller added (an export's caption)
+    int avail = size.height() - (fm * 3 + 8) - m_reservedHeight;
+    if (m_p.ratePlot->isShown()) {
+        m_p.ratePlot->wrapLegend(size.width());
+        // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
+        // least 70 px; short of room, the rate plot yields first (to TimelineRatePlot::kLeastPlotPx
+        // and its margins), then the rows
+        avail -= int(m_p.rateLegend->minimumOuterSizeHint().height());
+        int rate = std::clamp(int(avail * 0.36), 70, 280);
+        if (avail - rate < int(weight * minRow)) {
+            const QMargins m = m_p.rateRect->margins();
+            rate = std::max(TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom(),
+                            avail - int(weight * minRow));
+        }
+        avail -= rate;
+    }
+    // Still too short: on screen the dock scrolls (rows stay readable); a picture laid out
+    // by layOutFor() cannot (a small export, e.g. 800x260): there rows go down to
+    // kLeastLaneRowPx with a smaller label font (laneLabelFont()), rather than rows the layout
+    // squeezes under labels that then overlap.
+    const int least = m_layoutSize.isEmpty() ? leastRow : std::min(leastRow, kLeastLaneRowPx);
+    const int rowPx = std::clamp(int(avail / weight), least, maxRow);
+    const int h = int(std::lround(weight * rowPx));
+    if (rowPx != m_laneRowPx) {
+        m_laneRowPx = rowPx;
+        m_p.lanesRect->axis(QCPAxis::atLeft)->setTickLabelFont(laneLabelFont());
+    }
+    m_p.lanesRect->setMinimumSize(0, h);
+    m_p.lanesRect->setMaximumSize(QWIDGETSIZE_MAX, h);
+    if (m_layoutSize.isEmpty()) {
+        const int rows = std::max(1, int(m_p.overviewLanes->rows().size()));
+        m_p.overview->setFixedHeight(std::clamp(8 + rows * 4, 28, 64));
+    }
+}
+
+QFont TimelinePlotLayout::laneLabelFont() const {
+    QFont f = m_p.owner->font();
+    if (f.pointSizeF() <= 0) {
+        return f;  // sized in pixels (not by Qt's defaults): left as it is
+    }
+    // a row one pixel taller than the font's line: labels apart, as updateHeights()'s least row
+    const int room = m_laneRowPx - 1;
+    for (qreal pt = f.pointSizeF(); pt > kLeastLaneLabelPt && QFontMetrics(f).height() > room;) {
+        pt = std::max(kLeastLaneLabelPt, pt - 0.5);
+        f.setPointSizeF(pt);
+    }
+    return f;
+}
+
+}  // namespace lmct

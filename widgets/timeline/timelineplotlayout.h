@@ -1,0 +1,74 @@
+#pragma once
+
+#include <QFont>
+#include <QSize>
+
+class QCPAxisRect;
+class QCPLegend;
+class QCustomPlot;
+class QWidget;
+
+namespace lmct {
+
+class TimelineLanes;
+class TimelineRatePlot;
+
+/**
+ * How the timeline's plot shares its height: the lanes' row height, the rate plot's share, the
+ * rate legend's columns, the overview strip's height and the lane labels' font, for the plot's
+ * own size or for a size asked for (an export, layOutFor()).
+ *
+ * Rules: the time axis and its caption first, then the legend whole, the lanes at readable rows
+ * (the font's line + 3 px, at most 3 lines), then the rate plot (about a third, 70–280 px). Short
+ * of room the rate plot yields first (to TimelineRatePlot::kLeastPlotPx and its margins), then the
+ * rows (down to the font's line + 1 px). On screen the dock scrolls past that; a picture laid out
+ * for a size cannot, so there the rows go down to kLeastLaneRowPx with a smaller label font
+ * (laneLabelFont(), at least kLeastLaneLabelPt) rather than overlap.
+ *
+ * Units: logical pixels; fonts in points. Ownership: borrows the parts (owned by TimelineWidget).
+ * Thread-safety: GUI thread.
+ */
+class TimelinePlotLayout {
+public:
+    /** The least lane row (px) before the layout lets the lanes overflow, and the least
+     *  lane-label font (points) for such rows (laneLabelFont()). */
+    static constexpr int kLeastLaneRowPx = 9;
+    static constexpr qreal kLeastLaneLabelPt = 5.0;
+
+    struct Parts {
+        QWidget *owner = nullptr;  ///< its font and metrics are the labels'
+        QCustomPlot *plot = nullptr;
+        QCPAxisRect *lanesRect = nullptr;
+        QCPLegend *rateLegend = nullptr;
+        QCPAxisRect *rateRect = nullptr;
+        TimelineRatePlot *ratePlot = nullptr;
+        TimelineLanes *lanes = nullptr;
+        QCustomPlot *overview = nullptr;
+        TimelineLanes *overviewLanes = nullptr;
+    };
+
+    explicit TimelinePlotLayout(const Parts &parts) : m_p(parts) {}
+
+    /**
+     * Lays the plot out for `size` (empty: the plot's own size again): the heights, then the
+     * plot's viewport and its layout's rects at that size, as a replot would do first.
+     * `reservedHeight`: pixels of `size` the caller takes (an export's caption).
+     */
+    void layOutFor(QSize size, int reservedHeight);
+    /** The lanes' and the rate plot's heights and the legend's columns for layoutSize(). */
+    void updateHeights();
+    /** The size the plot is laid out at: layOutFor()'s, else the plot's own. */
+    QSize layoutSize() const;
+    /** Whether a size was asked for (layOutFor() with a non-empty size). */
+    bool hasFixedSize() const { return !m_layoutSize.isEmpty(); }
+    /** The lane labels' font: the owner's, or smaller when the rows are shorter than it. */
+    QFont laneLabelFont() const;
+
+private:
+    Parts m_p;
+    QSize m_layoutSize;        // layOutFor()'s size; empty: the plot's own
+    int m_reservedHeight = 0;  // layOutFor()'s reservedHeight
+    int m_laneRowPx = 0;       // the lanes' row height (px per unit of weight) chosen
+};
+
+}  // namespace lmct
