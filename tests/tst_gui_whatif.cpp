@@ -1,10 +1,14 @@
 // Widget tests of the What-if tab of the Cache Behaviour pane: one curve per checked policy,
 // worked out off the GUI thread; chunks or bytes; the configured L1 capacity marked and read;
-// model and tenant scopes; the hit ratio over time handed to the ViewState.
+// model and tenant scopes; the hit ratio over time handed to the ViewState and drawn by the
+// timeline under its lanes.
 
 #include "cachetracewriter.h"
+#include "common/policycolors.h"
 #include "panes/cachebehaviourpane.h"
 #include "panes/cachewhatiftab.h"
+#include "timeline/timelinehitplot.h"
+#include "timeline/timelinewidget.h"
 #include "trace/traceloader.h"
 #include "viewstate.h"
 #include "whatif/configuredrun.h"
@@ -12,9 +16,11 @@
 #include "whatif/whatifanalysis.h"
 
 #include <qcustomplot.h>
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLocale>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -23,6 +29,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <QToolButton>
 #include <memory>
 
 using namespace lmct;
@@ -449,6 +456,98 @@ private slots:
         QVERIFY(q);
         QVERIFY(q->tab()->tenantSelector()->isHidden());
         QCOMPARE(q->tab()->scope().salt, UseSequence::kAll);
+    }
+
+    void hitPlotUnderTheTimeline() {
+        // The What-if tab's hit ratio over time, through the ViewState, drawn by the timeline.
+        ViewState state;
+        TimelineWidget timeline;
+        timeline.resize(1100, 700);
+        timeline.setViewState(&state);
+        CacheBehaviourPane pane;
+        pane.resize(1200, 760);
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::WhatIfTab);
+        pane.setViewState(&state);
+        QString error;
+        state.setDocument(TraceLoader::loadBytes(whatIfTrace(), QStringLiteral("w.lct"), &error));
+        QVERIFY2(state.document(), qPrintable(error));
+        timeline.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&timeline));
+        TimelineHitPlot *hit = timeline.hitPlot();
+        QVERIFY(!hit->isPlaced());  // no result yet
+        QVERIFY(!timeline.hitRatioAction()->isEnabled());
+        pane.show();
+        QTRY_VERIFY_WITH_TIMEOUT(state.hitOverTime(), 60000);
+        QTRY_VERIFY(hit->isPlaced());
+        QVERIFY(timeline.hitRatioAction()->isEnabled());
+        QVERIFY(timeline.hitRatioAction()->isChecked());
+        timeline.plot()->replot();
+        // under the lanes, above the rate plot
+        QCPAxisRect *lanes = timeline.timeAxis()->axisRect();
+        QVERIFY(hit->rect()->visible());
+        QVERIFY2(hit->rect()->outerRect().top() >= lanes->outerRect().bottom(),
+                 qPrintable(QStringLiteral("hit plot at %1, lanes end at %2")
+                                .arg(hit->rect()->outerRect().top())
+                                .arg(lanes->outerRect().bottom())));
+        QVERIFY(hit->rect()->height() >= TimelineHitPlot::kLeastPlotPx);
+        QCOMPARE(hit->rect()->left(), lanes->left());  // one time axis
+        QCOMPARE(hit->rect()->width(), lanes->width());
+        // a line per policy in the tab's colours, LMCache's own dashed, the occupancy
+        const auto result = state.hitOverTime();
+        QCOMPARE(hit->graphs().size(), qsizetype(result->series().size()));
+        for (int s = 0; s < hit->graphs().size(); ++s) {
+            QCOMPARE(hit->graphs()[s]->pen().color(),
+                     PolicyColors::color(result->series()[size_t(s)].policy));
+        }
+        QVERIFY(result->hasLmcacheAccount());
+        QVERIFY(hit->lmcacheGraph());
+        QCOMPARE(hit->lmcacheGraph()->pen().style(), Qt::DashLine);
+        QVERIFY(hit->occupancyGraph() && hit->occupancyGraph()->dataCount() > 0);
+        QCOMPARE(hit->occupancyGraph()->valueAxis(), hit->rect()->axis(QCPAxis::atRight));
+        QCOMPARE(hit->legend()->itemCount(), hit->graphs().size() + 2);
+        // the timeline's range, in windows of a few pixels
+        auto checkWindows = [&] {
+            const QCPRange range = timeline.visibleRange();
+            QCOMPARE(hit->rect()->axis(QCPAxis::atBottom)->range(), range);
+            const int columns = hit->windowCount();
+            QVERIFY(columns >= hit->rect()->width() / TimelineHitPlot::kWindowPx - 1);
+            const std::vector<double> want = result->windowed(0, range.lower, range.upper, columns);
+            QCPGraph *g = hit->graphs()[0];
+            QCOMPARE(g->dataCount(), columns + 1);
+            QCOMPARE(g->data()->at(0)->key, range.lower);
+            for (int c = 0; c < columns; ++c) {
+                const double v = g->data()->at(c)->value;
+                QVERIFY(std::isnan(want[size_t(c)]) ? std::isnan(v)
+                                                    : qAbs(v - 100.0 * want[size_t(c)]) < 1e-9);
+            }
+        };
+        checkWindows();
+        const QCPRange all = timeline.visibleRange();
+        timeline.setVisibleRange(all.lower + all.size() * 0.25, all.lower + all.size() * 0.5);
+        timeline.plot()->replot();
+        checkWindows();
+        // hidden with its action (in the Lanes menu), shown again
+        QMenu *lanesMenu = nullptr;
+        for (QToolButton *b : timeline.findChildren<QToolButton *>()) {
+            lanesMenu = b->text() == QStringLiteral("Lanes") ? b->menu() : lanesMenu;
+        }
+        QVERIFY(lanesMenu);
+        emit lanesMenu->aboutToShow();
+        QVERIFY(lanesMenu->actions().contains(timeline.hitRatioAction()));
+        timeline.hitRatioAction()->setChecked(false);
+        QVERIFY(!hit->isPlaced());
+        QVERIFY(!hit->rect()->visible());
+        bool inLayout = false;
+        for (int i = 0; i < timeline.plot()->plotLayout()->elementCount(); ++i) {
+            inLayout = inLayout || timeline.plot()->plotLayout()->elementAt(i) == hit->rect();
+        }
+        QVERIFY(!inLayout);
+        timeline.hitRatioAction()->setChecked(true);
+        QVERIFY(hit->isPlaced());
+        // no result: no plot, the action disabled
+        state.setHitOverTime(nullptr);
+        QVERIFY(!hit->isPlaced());
+        QVERIFY(!timeline.hitRatioAction()->isEnabled());
     }
 };
 

@@ -290,7 +290,6 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     }
     grid->setRowStretch(0, 3);
     grid->setRowStretch(1, 2);
-    v->addLayout(grid, 1);
 
     m_configuredLabel = new QLabel;
     m_configuredLabel->setObjectName(QStringLiteral("whatIfConfigured"));
@@ -298,7 +297,6 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     m_configuredLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_configuredLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_configuredLabel->hide();
-    v->addWidget(m_configuredLabel);
 
     auto *row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Capacity:")));
@@ -317,7 +315,10 @@ CacheWhatIfTab::CacheWhatIfTab(QWidget *parent) : CacheTab(parent) {
     m_capacityLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_capacityLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     row->addWidget(m_capacityLabel, 3);
+    // the readings first: in view even in a short dock (the plots scroll)
     v->addLayout(row);
+    v->addWidget(m_configuredLabel);
+    v->addLayout(grid, 1);
 
     m_hotTimer = new QTimer(this);
     m_hotTimer->setSingleShot(true);

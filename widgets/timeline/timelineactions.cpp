@@ -57,7 +57,8 @@ TimelineActions::TimelineActions(QWidget *timeline) : QObject(timeline) {
     m_rate->setCheckable(true);
     m_rate->setChecked(true);
     m_rate->setToolTip(tr("Show the calls-per-second plot"));
-    m_hitRatio = m_toolbar->addAction(tr("Hit ratio"));
+    // (in the menus only: the toolbar has no room left at a default window's width)
+    m_hitRatio = new QAction(tr("Hit ratio"), this);
     m_hitRatio->setCheckable(true);
     m_hitRatio->setChecked(true);
     m_hitRatio->setEnabled(false);  // (until the What-if tab has a hit ratio over time)

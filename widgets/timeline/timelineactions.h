@@ -23,7 +23,8 @@ class TraceDocument;
  * The timeline's actions, made once and shared by its toolbar, its context menu and its
  * keyboard shortcuts: Relative / Wall clock (exclusive), UTC, Fit (the time range or the
  * selected record, again: everything; F), Fit everything (Home), Back (Backspace), Rate, Hit
- * ratio (the what-if's hit-ratio plot; enabled while there is one to show), Hide filtered out,
+ * ratio (the what-if's hit-ratio plot, in the menus only; enabled while there is one to show),
+ * Hide filtered out,
  * Keep newest in view (End), Clear the time range (Esc) and the Lanes menu; and the toolbar's busy
  * and info labels.
  *

@@ -46,6 +46,12 @@ TimelineHitPlot::TimelineHitPlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend
       m_legend(legend),
       m_viewport(viewport),
       m_timeline(timeline) {
+    // A legend takes its plot when first laid out: in and out of the layout, so that graphs
+    // can be added to it before place() shows it.
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    grid->addElement(grid->rowCount(), 0, m_legend);
+    grid->take(m_legend);
+    grid->simplify();
     m_legend->setLayer(QStringLiteral("legend"));
     m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_legend->setMargins(QMargins(4, 2, 4, 4));
@@ -80,7 +86,10 @@ TimelineHitPlot::TimelineHitPlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend
     occupancy->setTicker(QSharedPointer<BytesValueTicker>::create());
     occupancy->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
     occupancy->grid()->setVisible(false);
-    occupancy->setLabel(tr("resident"));
+    // labels inside the plot: a right margin would narrow the lanes above (one margin group)
+    occupancy->setTickLabelSide(QCPAxis::lsInside);
+    occupancy->setTickLengthOut(0);
+    occupancy->setTickLengthIn(3);
     m_rect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
     m_rect->setMargins(QMargins(0, 8, 0, 0));
     m_rect->setMinimumSize(0, kLeastPlotPx);
@@ -138,10 +147,10 @@ void TimelineHitPlot::rebuildGraphs() {
     if (!m_result->series().empty()) {
         const HitOverTime::Series &first = m_result->series().front();
         m_occupancy = new QCPGraph(key, right);
-        m_occupancy->setName(tr("resident (%1)").arg(CachePolicy::label(first.policy)));
+        m_occupancy->setName(tr("resident (%1, right axis)").arg(CachePolicy::label(first.policy)));
         m_occupancy->setLineStyle(QCPGraph::lsStepLeft);
         m_occupancy->setPen(hairline(PolicyColors::occupancyColor()));
-        m_occupancy->setBrush(alpha(PolicyColors::occupancyColor(), 45));
+        m_occupancy->setBrush(alpha(PolicyColors::occupancyColor(), 30));
         m_occupancy->setSelectable(QCP::stNone);
         m_occupancy->setAntialiased(false);
         QVector<double> t(first.occupancyT.begin(), first.occupancyT.end());
@@ -353,7 +362,11 @@ void TimelineHitPlot::update() {
     }
     QCPAxis *right = m_rect->axis(QCPAxis::atRight);
     right->setRange(0, std::max(1.0, top * 1.15));
-    right->setLabel(bytes ? tr("resident") : tr("resident chunks"));
+    if (m_occupancy && !m_result->series().empty()) {
+        const QString policy = CachePolicy::label(m_result->series().front().policy);
+        m_occupancy->setName(bytes ? tr("resident (%1, right axis)").arg(policy)
+                                   : tr("resident chunks (%1, right axis)").arg(policy));
+    }
     if (bytes != (dynamic_cast<BytesValueTicker *>(right->ticker().data()) != nullptr)) {
         const int count = right->ticker()->tickCount();
         right->setTicker(

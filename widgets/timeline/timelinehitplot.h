@@ -49,7 +49,7 @@ public:
     /** The least plot area when the timeline is short of room: two value labels. */
     static constexpr int kLeastPlotPx = 36;
     /** Pixels of the plot's width per window. */
-    static constexpr int kWindowPx = 4;
+    static constexpr int kWindowPx = 6;
 
     /** Configures `rect`'s axes (the time axis on `ticker`, 0–100 % left, occupancy right) and
      *  the legend (on the "legend" layer, one row). */
