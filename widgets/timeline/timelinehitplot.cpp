@@ -317,6 +317,15 @@ bool TimelineHitPlot::fitTicks() {
     return changed;
 }
 
+bool TimelineHitPlot::followWidth() {
+    if (!isPlaced() || m_rect->width() <= 10 ||
+        m_windows == std::max(1, m_rect->width() / kWindowPx)) {
+        return false;
+    }
+    update();
+    return true;
+}
+
 void TimelineHitPlot::update() {
     m_windows = 0;
     if (!isPlaced()) {

@@ -93,6 +93,8 @@ public:
     void wrapLegend(int width);
     /** Fits the value ticks to the plot's height; true when the count changed. */
     bool fitTicks();
+    /** After a layout: update() again when the plot's width asks for other windows; true then. */
+    bool followWidth();
 
     /** The stretch of the rows of `grid`: plot areas below the first take the room, the lanes
      *  (row 0) and legends their own height. */

@@ -221,7 +221,7 @@ void TimelineWidget::buildUi() {
             m_hitPlot->update();
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        if (m_ratePlot->fitTicks() | m_hitPlot->fitTicks()) {
+        if (m_ratePlot->fitTicks() | m_hitPlot->fitTicks() | m_hitPlot->followWidth()) {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
         m_interaction->placeOverlay();
