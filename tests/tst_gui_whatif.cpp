@@ -544,8 +544,15 @@ private slots:
         QVERIFY(!inLayout);
         timeline.hitRatioAction()->setChecked(true);
         QVERIFY(hit->isPlaced());
+        // a timeline bound to a state that has a result shows it at once
+        TimelineWidget other;
+        other.resize(800, 500);
+        other.setViewState(&state);
+        QVERIFY(other.hitPlot()->isPlaced());
+        QCOMPARE(other.hitPlot()->result(), state.hitOverTime());
         // no result: no plot, the action disabled
         state.setHitOverTime(nullptr);
+        QVERIFY(!other.hitPlot()->isPlaced());
         QVERIFY(!hit->isPlaced());
         QVERIFY(!timeline.hitRatioAction()->isEnabled());
     }

@@ -263,6 +263,7 @@ void TimelineWidget::setViewState(ViewState *state) {
         onWallUtcChanged(m_state->wallUtc());
     }
     onDocumentChanged();
+    onHitOverTimeChanged();  // (the state's, or none)
 }
 
 void TimelineWidget::onDocumentChanged() {
