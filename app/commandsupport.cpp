@@ -9,6 +9,7 @@
 #include <QLocale>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -165,7 +166,13 @@ void CommandSupport::flushOutput() {
 namespace {
 // The traces commands loaded (main() checks them once the command has run).
 std::vector<std::pair<QString, std::shared_ptr<const TraceDocument>>> g_inputs;  // kept to exit
+// The shrinks a command's own error told of: the document and the size it named.
+std::vector<std::pair<const TraceDocument *, qint64>> g_shrinksReported;
 }  // namespace
+
+void CommandSupport::shrinkReported(const TraceDocument &doc) {
+    g_shrinksReported.emplace_back(&doc, doc.shrunkTo());
+}
 
 void CommandSupport::watchInput(const QString &file,
                                 const std::shared_ptr<const TraceDocument> &doc) {
@@ -181,10 +188,15 @@ int CommandSupport::checkShrunkInputs(int rc) {
         if (shrank.isEmpty()) {
             continue;
         }
+        rc = kExitUnreadable;
+        const std::pair<const TraceDocument *, qint64> seen{doc.get(), shrunk};
+        if (std::find(g_shrinksReported.begin(), g_shrinksReported.end(), seen) !=
+            g_shrinksReported.end()) {
+            continue;  // the command's error said it
+        }
         QTextStream(stderr) << "lmct: " << TerminalText::escaped(shrank)
                             << ": the output about what lay past byte " << shrunk
                             << " is not the file's\n";
-        rc = kExitUnreadable;
     }
     return rc;
 }

@@ -93,6 +93,11 @@ public:
      */
     static int checkShrunkInputs(int rc);
     /**
+     * Says that the command's own error has told of `doc`'s shrink (at the size it has now),
+     * so that checkShrunkInputs() does not tell it again (it still returns kExitUnreadable).
+     */
+    static void shrinkReported(const lmct::TraceDocument &doc);
+    /**
      * Writes `bytes` to standard output (stdio, buffered). A failed write is remembered, with
      * its reason, for finishStandardOutput(); every command writes standard output through this
      * (or a QFile on stdout whose failure it passes to noteOutputError()).

@@ -87,6 +87,9 @@ int ExportCommand::run(const QStringList &args) {
     }
     if (!ok) {
         cs.error(error);
+        if (d.shrunkTo() >= 0) {
+            CommandSupport::shrinkReported(d);  // the error names the shrink: not again
+        }
         return CommandSupport::kExitUnreadable;
     }
     return CommandSupport::kExitOk;

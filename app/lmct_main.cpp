@@ -10,6 +10,7 @@
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
 #include "util/utf8argument.h"
+#include "whatifcommand.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -117,6 +118,8 @@ QString usage() {
         "  anomalies [--json] FILE what looks wrong: unmatched writes and reads, time, gaps\n"
         "  compare [--json] [--no-whatif] A B\n"
         "                          two traces side by side: config, calls, latencies, cache\n"
+        "  whatif [--policy LIST] [--capacity LIST] [--model M] [--salt S] [--sample RATE]\n"
+        "         [--json] FILE    prefetch hit ratio per eviction policy and capacity\n"
         "\n"
         "Run 'lmct COMMAND --help' for a command's options.\n"
         "Filters: see docs/filter-language.md, e.g. --filter 'call == reserve_write && rank == "
@@ -146,6 +149,9 @@ int run(const QString &command, const QStringList &args) {
     }
     if (command == QLatin1String("compare")) {
         return CompareCommand::run(args);
+    }
+    if (command == QLatin1String("whatif")) {
+        return WhatIfCommand::run(args);
     }
     QTextStream(stderr) << "lmct: unknown command '" << command << "'\n\n" << usage();
     return kExitUsage;

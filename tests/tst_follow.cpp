@@ -40,6 +40,7 @@ class TestFollow : public QObject {
 
 private slots:
     void growsInPiecesSplittingFrames();
+    void damagedPrefixArrivingInPieces();
     void timeNotesWhileFollowing();
     void headerWrittenLate();
     void notATraceIsRefusedWhenFollowed();
@@ -175,6 +176,50 @@ void TestFollow::growsInPiecesSplittingFrames() {
     QVERIFY(doc->isLoading());
     TraceLoader::stopFollowing(doc.get());
     QVERIFY(!doc->isLoading());
+}
+
+// Regression: a trace whose second record's length prefix is damaged, arriving split at certain
+// points, showed 4 of 8 records and then waited forever on 4 bytes read in the middle of a record
+// as a length (a prefix too long was taken as right while the bytes after it were not yet
+// written). Split at every offset, the followed trace shows what a load of the whole file shows.
+void TestFollow::damagedPrefixArrivingInPieces() {
+    const test::SmallTrace t = test::smallTrace(8);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("damaged.lct"));
+    const qint64 at = t.frameStarts[1];
+    const quint32 len = qFromBigEndian<quint32>(t.bytes.constData() + at);
+    for (const quint32 damaged : {len + 10, len + 1000, len - 10, 0xfffffff0u}) {
+        QByteArray bytes = t.bytes;
+        bytes.replace(at, 4, test::be32(damaged));
+        QString error;
+        const auto whole = TraceLoader::loadBytes(bytes, QStringLiteral("whole.lct"), &error);
+        QVERIFY2(whole, qPrintable(error));
+        QCOMPARE(whole->records().size(), 8);
+        // (every split from the damaged frame to two records past its claimed end)
+        const qint64 last = qMin<qint64>(bytes.size(), t.frameEnds[1] + 1000 + 2 * 400);
+        for (qint64 split = at; split < last; ++split) {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(bytes.left(split));
+            out.flush();
+            TraceLoadOptions opt;
+            auto doc = test::openFollowed(path, &opt);
+            QVERIFY(doc);
+            QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) >= 0);
+            out.write(bytes.mid(split));
+            out.flush();
+            QVERIFY(TraceLoader::refresh(doc.get(), &error, opt) >= 0);
+            const QByteArray where = QByteArray("length prefix ") + QByteArray::number(damaged) +
+                                     ", split at " + QByteArray::number(split);
+            QVERIFY2(doc->records().size() == 8, where.constData());
+            QVERIFY2(doc->scannedBytes() == bytes.size(), where.constData());
+            for (int i = 0; i < 8; ++i) {
+                QVERIFY2(doc->records().frameOffset(i) == whole->records().frameOffset(i),
+                         where.constData());
+            }
+            TraceLoader::stopFollowing(doc.get());
+        }
+    }
 }
 
 // LMCache writes the header with the first record or at attach time: following an empty file

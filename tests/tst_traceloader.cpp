@@ -443,6 +443,47 @@ private slots:
         QVERIFY2(found, qPrintable(describe(*doc)));
     }
 
+    void twoPartialFramesInARow() {
+        // Regression: two frames written short one after the other (a disk full twice) were one
+        // diagnostic, whose range covered both. Each is its own: its offset, what its length
+        // prefix claims, and how many bytes come before the next frame.
+        SmallTrace t = smallTrace(6);
+        const qint64 first = t.frameStarts[2], second = first + 61;
+        QByteArray b = t.bytes.left(first + 61) + t.bytes.mid(t.frameStarts[3], 50) +
+                       t.bytes.mid(t.frameStarts[4]);
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 4);
+        QCOMPARE(doc->records().frameOffset(2), second + 50);
+        QCOMPARE(doc->records().tMono(2), t.tMono[4]);
+        QCOMPARE(doc->skippedBytes(), 111);
+        QStringList partial;
+        QList<qint64> offsets;
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Resync) {
+                partial << d.message;
+                offsets << d.offset;
+            }
+        }
+        QCOMPARE(offsets, (QList<qint64>{first, second}));
+        const quint32 claims2 = qFromBigEndian<quint32>(t.bytes.constData() + first);
+        const quint32 claims3 = qFromBigEndian<quint32>(t.bytes.constData() + t.frameStarts[3]);
+        QVERIFY2(partial[0].startsWith(QStringLiteral("partial frame at offset %1: its length "
+                                                      "prefix claims %2 bytes, but only 61 bytes")
+                                           .arg(first)
+                                           .arg(claims2)) &&
+                     partial[0].contains(QStringLiteral("frame at offset %1").arg(second)),
+                 qPrintable(partial[0]));
+        QVERIFY2(
+            partial[1].startsWith(QStringLiteral("partial frame at offset %1: its length "
+                                                 "prefix claims %2 bytes, but only 50 bytes")
+                                      .arg(second)
+                                      .arg(claims3)) &&
+                partial[1].contains(QStringLiteral("record frame at offset %1").arg(second + 50)),
+            qPrintable(partial[1]));
+        checkInvariants(*doc, QStringLiteral("two partial frames"));
+    }
+
     void lengthBeyondEof() {
         SmallTrace t = smallTrace(4);
         QByteArray b = t.bytes;
@@ -805,7 +846,7 @@ private slots:
 
     void regression_offByOneLengthDoesNotHideNextRecord_data() {
         QTest::addColumn<int>("delta");
-        for (int d : {-1, 1, 2, 3}) {
+        for (int d : {-10, -1, 1, 2, 3}) {
             QTest::addRow("%+d", d) << d;
         }
     }
@@ -827,28 +868,29 @@ private slots:
             offsets.append(doc->records().frameOffset(i));
         }
         QVERIFY(doc->errorCount() >= 1);
-        if (delta > 0) {
-            // The damaged frame's value ends where the record inside it starts: it is kept with
-            // that length, nothing skipped.
-            QCOMPARE(offsets, QList<qint64>(t.frameStarts.begin(), t.frameStarts.end()));
-            QCOMPARE(doc->records().bodyLength(2), quint32(t.frameEnds[2] - t.frameStarts[2] - 4));
-            QVERIFY(doc->records().flags(2) & RecordStore::AfterResync);
-            QCOMPARE(doc->skippedBytes(), 0);
-        } else {
-            // Too short: its index fields are intact, so it is kept, flagged as damaged.
-            QCOMPARE(offsets, QList<qint64>(t.frameStarts.begin(), t.frameStarts.end()));
-            QVERIFY(doc->records().flags(2) & RecordStore::BadArgs);
-            QCOMPARE(doc->skippedBytes(), qint64(-delta));
-        }
+        // The damaged frame's value ends where the next record frame starts (inside what it
+        // claims, or after it): it is kept with that length, its arguments intact, nothing
+        // skipped. Regression: one too short was kept cut, its arguments flagged as damaged,
+        // and the rest of its value skipped.
+        QCOMPARE(offsets, QList<qint64>(t.frameStarts.begin(), t.frameStarts.end()));
+        QCOMPARE(doc->records().bodyLength(2), quint32(t.frameEnds[2] - t.frameStarts[2] - 4));
+        QVERIFY(doc->records().flags(2) & RecordStore::AfterResync);
+        QVERIFY(!(doc->records().flags(2) & RecordStore::BadArgs));
+        QCOMPARE(doc->skippedBytes(), 0);
+        const QString said = describe(*doc);
+        QVERIFY2(said.contains(delta < 0 ? QStringLiteral("length prefix too short")
+                                         : QStringLiteral("corrupted length prefix")),
+                 qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("offset %1").arg(at)), qPrintable(said));
     }
 
     void argumentCheckIsOptional() {
         // lmct info indexes only (fast); --check decodes every
-        // record's arguments. A frame one byte short keeps its index fields, damaging its args.
+        // record's arguments. A byte no msgpack value starts with, at the end of a record's
+        // arguments, keeps its index fields, damaging its args.
         SmallTrace t = smallTrace(5);
         QByteArray b = t.bytes;
-        const qint64 at = t.frameStarts[2];
-        b.replace(at, 4, be32(qFromBigEndian<quint32>(b.constData() + at) - 1));
+        b[t.frameEnds[2] - 1] = char(0xc1);
         QString error;
         TraceLoadOptions indexOnly;
         indexOnly.validateArgs = false;

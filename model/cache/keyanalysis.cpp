@@ -1,9 +1,9 @@
 #include "cache/keyanalysis.h"
 
 #include "cache/handlelinker.h"
-#include "cache/keylisthash.h"
 #include "cache/keyscanpass.h"
 #include "cache/keystatsaccumulator.h"
+#include "codec/keylisthash.h"
 #include "codec/qualname.h"
 #include "trace/tracedocument.h"
 

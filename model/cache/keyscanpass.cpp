@@ -1,6 +1,6 @@
 #include "cache/keyscanpass.h"
 
-#include "cache/keylisthash.h"
+#include "codec/keylisthash.h"
 #include "trace/tracedocument.h"
 #include "util/parallelchunks.h"
 

@@ -1,5 +1,6 @@
 #include "codec/packedobjectkey.h"
 
+#include "codec/rawkeyscanner.h"
 #include "util/hex.h"
 
 #include <QHashFunctions>
@@ -16,11 +17,20 @@ bool PackedObjectKey::hashHasHexPrefix(std::string_view hexPrefix) const {
 }
 
 quint64 PackedObjectKey::identityHash() const {
-    size_t h = qHash(QByteArrayView(chunkHash.data(), qsizetype(chunkHash.size())), 0x9e3779b9u);
-    h = qHash(QByteArrayView(modelName.data(), qsizetype(modelName.size())), h);
-    h = qHashMulti(h, kvRank, hasObjectGroupId, objectGroupId, hasCacheSalt);
-    h = qHash(QByteArrayView(cacheSalt.data(), qsizetype(cacheSalt.size())), h);
-    return quint64(h);
+    // RawKeyScanner's: one identity for a key however it is read (a hex chunk hash as its bytes)
+    RawKeyScanner::Fields f;
+    f.hash = reinterpret_cast<const uchar *>(chunkHash.data());
+    f.hashSize = quint32(chunkHash.size());
+    f.hashIsHex = chunkHashIsHex;
+    f.model = reinterpret_cast<const uchar *>(modelName.data());
+    f.modelSize = quint32(modelName.size());
+    f.kvRank = kvRank;
+    f.hasGroup = hasObjectGroupId;
+    f.group = objectGroupId;
+    f.hasSalt = hasCacheSalt;
+    f.salt = reinterpret_cast<const uchar *>(cacheSalt.data());
+    f.saltSize = quint32(cacheSalt.size());
+    return RawKeyScanner::identityHash(f);
 }
 
 bool PackedObjectKey::fromValue(const PackedValue &v, PackedObjectKey *out) {

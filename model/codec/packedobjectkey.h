@@ -39,7 +39,9 @@ struct PackedObjectKey {
 
     /**
      * 64-bit hash of the key's identity (hash, model, kv_rank, group, salt), for distinct counts
-     * and for matching identical key lists. Equal keys give equal hashes; different keys collide
+     * and for matching identical key lists: RawKeyScanner::identityHash of the same fields, so
+     * that KeyAnalysis and the passes over PackedValues count and pair keys alike (a hex-text
+     * chunk hash hashes as its bytes). Equal keys give equal hashes; different keys collide
      * with probability ~2^-64.
      */
     quint64 identityHash() const;

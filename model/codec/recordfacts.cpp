@@ -1,5 +1,6 @@
 #include "codec/recordfacts.h"
 
+#include "codec/keylisthash.h"
 #include "codec/memorylayout.h"
 
 #include <QHashFunctions>
@@ -161,11 +162,11 @@ PackedValue RecordFacts::requestId() {
 
 quint64 RecordFacts::keyListHash() {
     collectKeys();
-    size_t h = qHash(quint64(m_keys.size()), size_t(0x51ed270b));
+    KeyListHash h;
     for (const PackedObjectKey &k : m_keys) {
-        h = qHashMulti(h, k.identityHash());
+        h.add(k.identityHash());
     }
-    return quint64(h);
+    return h.value();
 }
 
 }  // namespace lmct

@@ -20,8 +20,9 @@ namespace lmct {
  *   MemoryLayout::findIn + bytesPerObject); bytes() = that × keyCount();
  * - requestId(): `external_request_id` at the top level or nested (as RecordSummary::requestId:
  *   a map's own keys first, then its children, at most 6 levels deep); a nil id counts as none;
- * - keyListHash(): a 64-bit hash of the ordered list of keys, equal for identical key lists
- *   (used to pair `read_prefetched_results.__enter__` with `__exit__`).
+ * - keyListHash(): the KeyListHash of the ordered list of keys (their identityHash(), as
+ *   KeyAnalysis hashes them), equal for identical key lists (used to pair
+ *   `read_prefetched_results.__enter__` with `__exit__`, and by FinishReadPlacement).
  *
  * Ownership: views into the PackedValue's zone and buffer (see PackedArgsDecoder); valid until
  * the decoder decodes the next record. Thread-safety: one instance per thread.

@@ -650,8 +650,9 @@ FilterEvaluator::Result FilterEvaluator::run(const Options &options) const {
     const RecordStore &rs = doc.records();
     const std::vector<int> *subset = options.subset;
     // The document may grow while we run (loading, live follow): evaluate the records published
-    // now.
-    const int size = rs.size();
+    // now. After a file was cut short while open, the records past its new end have no
+    // arguments any more (zeros read): left out, as KeyAnalysis leaves them out.
+    const int size = std::min(rs.size(), doc.readableRecordCount());
     const qint64 total = subset ? qint64(subset->size()) : qint64(size);
     const Program::Node &root = m_program->root;
     const int chunk = options.chunkSize > 0 ? options.chunkSize : (root.needsArgs ? 2048 : 65536);

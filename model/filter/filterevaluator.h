@@ -46,7 +46,9 @@ namespace lmct {
  *     });
  *
  * Growing documents (loading, live follow): run() evaluates the records published when it
- * starts (RecordStore::size() then); qualnames that appear later are still handled.
+ * starts (RecordStore::size() then); qualnames that appear later are still handled. A file cut
+ * short while open (TraceDocument::readableRecordCount): the records past its new end are left
+ * out (never matched, not examined).
  *
  * Ownership: keeps the document alive (shared_ptr) and shares the expression's AST.
  * Thread-safety: immutable after construction; run() and matches() are const and may be called

@@ -249,7 +249,9 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     const RecordStore &rs = doc.records();
     // The document may grow while we read it (loading, live follow): take the records published
     // now, then the qualnames, which then cover every one of those records.
-    const int n = rs.size();
+    // After a file was cut short while open, the records past its new end have no arguments any
+    // more (zeros read): left out, as KeyAnalysis leaves them out.
+    const int n = std::min(rs.size(), doc.readableRecordCount());
     const QStringList names = rs.qualnames();
     const int nq = int(names.size());
 

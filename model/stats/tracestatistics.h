@@ -55,7 +55,8 @@ namespace lmct {
  * the calling thread works too, so compute() may run inside a pool thread). Options::decodeArgs =
  * false skips them (fast, for a first display).
  *
- * Growing documents: compute() covers the records published when it starts.
+ * Growing documents: compute() covers the records published when it starts. A file cut short
+ * while open (TraceDocument::readableRecordCount): the records past its new end are left out.
  *
  * Thread-safety: compute() is a pure function of its inputs, safe to run on any thread
  * (typically a worker: QtConcurrent::run([=] { return TraceStatistics::compute(*doc, o); })).

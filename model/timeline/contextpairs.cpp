@@ -131,7 +131,9 @@ std::shared_ptr<const ContextPairs> ContextPairs::build(const TraceDocument &doc
                                                         const QString &family,
                                                         const std::atomic_bool *cancel) {
     const RecordStore &rs = doc.records();
-    const int n = rs.size();             // the document may grow meanwhile: pair what is there now
+    // The document may grow meanwhile: pair what is there now. After a file was cut short while
+    // open, the records past its new end have no key lists any more (zeros read): left out.
+    const int n = std::min(rs.size(), doc.readableRecordCount());
     const uchar *data = doc.fileData();  // mapped after those records were published
     const int enterId = rs.qualnameIdOf(family + kEnter);
     const int exitId = rs.qualnameIdOf(family + kExit);

@@ -70,7 +70,9 @@ public:
 
     /**
      * Pairs the records of `family` (a full qualname prefix, see families()) of `doc` among its
-     * first `doc.records().size()` records (read once: the document may grow meanwhile).
+     * first `doc.records().size()` records (read once: the document may grow meanwhile), or,
+     * when the file was cut short while open, those before its new end
+     * (TraceDocument::readableRecordCount).
      * Returns nullptr when `cancel` became true meanwhile.
      */
     static std::shared_ptr<const ContextPairs> build(const TraceDocument &doc,

@@ -2,9 +2,13 @@
 
 #include "codec/valuedecoder.h"
 #include "trace/mappingguard.h"
+#include "trace/recordindexer.h"
+#include "util/parallelchunks.h"
 
 #include <QFileInfo>
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace lmct {
 
@@ -32,6 +36,21 @@ void TraceDocument::noteShrink(int cap) const {
         which = QStringLiteral(" (records %1 to %2 of those read)").arg(lost).arg(n - 1);
     }
     // Documents are made non-const (TraceLoader); the diagnostics are guarded by m_mutex.
+    if (m_file.rewritten()) {
+        const_cast<TraceDocument *>(this)->addDiagnostic(
+            Diagnostic{Diagnostic::Severity::Error, Diagnostic::Kind::Shrank, shrunk,
+                       QStringLiteral("%1: offset %2: the file was cut and written again while "
+                                      "being read (another process truncated it, then wrote "
+                                      "it, now %3 bytes): its bytes from offset %2 on are not "
+                                      "those read, and the records after offset %2 are no "
+                                      "longer readable%4")
+                           .arg(m_file.fileName())
+                           .arg(shrunk)
+                           .arg(QFileInfo(m_file.fileName()).size())
+                           .arg(which)},
+            cap);
+        return;
+    }
     const_cast<TraceDocument *>(this)->addDiagnostic(
         Diagnostic{Diagnostic::Severity::Error, Diagnostic::Kind::Shrank, shrunk,
                    QStringLiteral("%1: offset %2: the file shrank to %2 bytes while being read "
@@ -52,13 +71,73 @@ qint64 TraceDocument::checkShrunk() const {
     return shrunk;
 }
 
-QString TraceDocument::shrinkSentence(qint64 *size) const {
+qint64 TraceDocument::checkRewritten() const {
     const qint64 shrunk = checkShrunk();
+    if (shrunk >= 0 || !m_file.changedSinceMapped()) {
+        return shrunk;
+    }
+    // Changed since mapped: appended to (a trace still recorded), or cut and written again
+    // (the pages read then hold the new bytes, and no read faults). Are the bytes read there?
+    const uchar *data = m_file.data();
+    const qint64 mapped = m_file.size();
+    qint64 changedAt = -1;
+    if (m_recordsStart > 0 &&
+        (m_recordsStart > mapped || qHashBits(data, size_t(m_recordsStart), 0) != m_headerDigest)) {
+        changedAt = 0;
+    } else {
+        const int n = m_records.size();
+        const int step = 1 << 14;
+        const int chunks = (n + step - 1) / step;
+        std::vector<int> firstChanged(size_t(chunks), -1);
+        ParallelChunks::run(chunks, [&](int c) {
+            for (int i = c * step, end = std::min(n, (c + 1) * step); i < end; ++i) {
+                const qint64 off = m_records.frameOffset(i);
+                const quint32 len = m_records.bodyLength(i);
+                const double was = m_records.tMono(i);
+                bool same = off + 4 + qint64(len) <= mapped;
+                if (same) {
+                    const RecordIndexer::Fields f =
+                        RecordIndexer::parse(reinterpret_cast<const char *>(data + off + 4), len,
+                                             RecordIndexer::Mode::Index);
+                    same = f.status == RecordIndexer::Status::Ok &&
+                           (f.tMono == was || (std::isnan(f.tMono) && std::isnan(was)));
+                }
+                if (!same) {
+                    firstChanged[size_t(c)] = i;
+                    return;
+                }
+            }
+        });
+        for (const int i : firstChanged) {
+            if (i >= 0) {
+                changedAt = m_records.frameOffset(i);
+                break;
+            }
+        }
+    }
+    if (changedAt < 0) {
+        m_file.restamp();      // only appended to: the next check is one fstat again
+        return checkShrunk();  // (unless cut meanwhile)
+    }
+    m_file.noteRewrittenFrom(changedAt);
+    noteShrink();
+    return m_file.shrunkTo();
+}
+
+QString TraceDocument::shrinkSentence(qint64 *size) const {
+    const qint64 shrunk = checkRewritten();
     if (size) {
         *size = shrunk;
     }
     if (shrunk < 0) {
         return QString();
+    }
+    if (m_file.rewritten()) {
+        return QStringLiteral(
+                   "%1 was cut and written again while being read: its bytes from "
+                   "offset %2 on are not those read")
+            .arg(filePath())
+            .arg(shrunk);
     }
     return QStringLiteral("%1 shrank to %2 bytes while being read (truncated by another process?)")
         .arg(filePath())

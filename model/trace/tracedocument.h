@@ -151,12 +151,25 @@ public:
      */
     qint64 checkShrunk() const;
     /**
-     * checkShrunk(), said in words for a command or an export to end with: empty when the file
-     * did not shrink, else "FILE shrank to N bytes while being read (truncated by another
-     * process?)" (FILE as given to the loader, not escaped: the caller's output escapes it).
-     * `size` receives N (bytes), or -1.
+     * checkRewritten(), said in words for a command or an export to end with: empty when the
+     * file did not shrink, else "FILE shrank to N bytes while being read (truncated by another
+     * process?)", or, when bytes read were found replaced, "FILE was cut and written again
+     * while being read: its bytes from offset N on are not those read" (FILE as given to the
+     * loader, not escaped: the caller's output escapes it). `size` receives N (bytes), or -1.
      */
     QString shrinkSentence(qint64 *size = nullptr) const;
+    /**
+     * checkShrunk(), and when the file did not shrink but changed since it was mapped
+     * (TraceFile::changedSinceMapped: its identity, size or change times), a check of the
+     * bytes read: the header frame's bytes (a digest taken when it was read) and every
+     * record's index fields (t_mono, at its frame offset and length). A file cut and written
+     * again past its old size passes a check of the size alone. The first offset whose bytes
+     * are no longer those read becomes where the file shrank to (TraceFile::noteRewrittenFrom),
+     * with a Kind::Shrank error saying so; a file only appended to passes (and is stamped
+     * anew). Returns the size it shrank to, or -1. Reads every record's frame when the file
+     * changed (parallel): for the end of a command or an export, not for a timer. Any thread.
+     */
+    qint64 checkRewritten() const;
 
     /**
      * Adds `d` unless a diagnostic of the same kind and message is listed already: a fact an
@@ -212,6 +225,7 @@ private:
      *  (any thread). */
     void noteShrink(int cap = 10000) const;
     mutable std::atomic<qint64> m_shrinkNoted{-1};  // smallest size a diagnostic names, or -1
+    size_t m_headerDigest = 0;  // qHashBits (seed 0) of the bytes before the records
 
     TraceFile m_file;
     std::atomic_bool m_argsChecked{false};

@@ -84,6 +84,7 @@ bool TraceFile::remap(QString *error) {
     if (!m_file) {
         return false;
     }
+    const Stamp stamp = stampNow();     // before mapping: a change after it is seen later
     const qint64 now = m_file->size();  // fstat: the size now
     if (now <= size() || shrunkTo() >= 0) {
         return false;
@@ -104,9 +105,57 @@ bool TraceFile::remap(QString *error) {
         QMutexLocker lock(&m_guardMutex);
         m_guards.push_back(slot);
     }
+    {
+        QMutexLocker lock(&m_stampMutex);
+        m_stamp = stamp;
+    }
     m_data.store(p, std::memory_order_release);
     m_size.store(now, std::memory_order_release);
     return true;
+}
+
+TraceFile::Stamp TraceFile::stampNow() const {
+    Stamp s;
+#ifdef Q_OS_UNIX
+    struct stat st;
+    if (m_file && m_file->handle() >= 0 && ::fstat(m_file->handle(), &st) == 0) {
+        s.device = quint64(st.st_dev);
+        s.inode = quint64(st.st_ino);
+        s.size = qint64(st.st_size);
+#ifdef Q_OS_LINUX
+        s.modified = qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+        s.changed = qint64(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+#else
+        s.modified = qint64(st.st_mtime);
+        s.changed = qint64(st.st_ctime);
+#endif
+    }
+#endif
+    return s;
+}
+
+bool TraceFile::changedSinceMapped() const {
+    if (!m_file || !data()) {
+        return false;
+    }
+    const Stamp now = stampNow();
+    QMutexLocker lock(&m_stampMutex);
+    return !(now == m_stamp) || now.size < 0;
+}
+
+void TraceFile::restamp() const {
+    const Stamp now = stampNow();
+    QMutexLocker lock(&m_stampMutex);
+    m_stamp = now;
+}
+
+void TraceFile::noteRewrittenFrom(qint64 offset) const {
+    offset = std::clamp<qint64>(offset, 0, size());
+    qint64 cur = m_shrunkTo.load(std::memory_order_relaxed);
+    while ((cur < 0 || offset < cur) &&
+           !m_shrunkTo.compare_exchange_weak(cur, offset, std::memory_order_acq_rel)) {
+    }
+    m_rewritten.store(true, std::memory_order_release);
 }
 
 qint64 TraceFile::checkShrunk() const {

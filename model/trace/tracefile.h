@@ -86,7 +86,41 @@ public:
      */
     qint64 checkShrunk() const;
 
+    /**
+     * Whether the file is no longer the one mapped as it was when mapped: its identity (device
+     * and inode) or its size or its last change (modification and status change times, to the
+     * nanosecond) differ from what fstat said when the newest mapping was made or restamp()
+     * was last called. A file appended to has changed too; a file cut and written again past
+     * its old size has, though checkShrunk() sees no shrink. Then the bytes read must be
+     * checked (TraceDocument::checkRewritten). False for openBytes(). One fstat; any thread.
+     */
+    bool changedSinceMapped() const;
+    /** Takes what fstat says now as the file as mapped (the bytes read were found intact). */
+    void restamp() const;
+    /**
+     * The bytes from `offset` on are no longer those read (the file was cut there or before
+     * and written again): shrunkTo() becomes at most `offset`, and rewritten() true.
+     */
+    void noteRewrittenFrom(qint64 offset) const;
+    /** Whether noteRewrittenFrom() found bytes read replaced (shrunkTo() is where). */
+    bool rewritten() const { return m_rewritten.load(std::memory_order_acquire); }
+
 private:
+    /** What fstat says of the file: identity, size and last change times (ns). */
+    struct Stamp {
+        quint64 device = 0;
+        quint64 inode = 0;
+        qint64 size = -1;
+        qint64 modified = 0;
+        qint64 changed = 0;
+        bool operator==(const Stamp &) const = default;
+    };
+    /** fstat of the open file; a Stamp with size -1 when it fails or off Unix. */
+    Stamp stampNow() const;
+    mutable QMutex m_stampMutex;  // guards m_stamp
+    mutable Stamp m_stamp;        // the file as mapped (remap(), restamp())
+    mutable std::atomic_bool m_rewritten{false};
+
     std::unique_ptr<QFile> m_file;
     QByteArray m_bytes;
     std::vector<uchar *> m_maps;  // every mapping made, newest last

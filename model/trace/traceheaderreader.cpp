@@ -304,6 +304,7 @@ bool TraceHeaderReader::read(TraceDocument *doc, QString *error, const TraceLoad
     }
     doc->m_header = std::move(header);
     doc->m_recordsStart = recordsStart;
+    doc->m_headerDigest = qHashBits(doc->m_file.data(), size_t(recordsStart), 0);
     doc->m_scan.headerRead = true;
     doc->m_scan.pendingFlags = recovered ? RecordStore::AfterResync : 0;
     doc->m_scanOffset.store(recordsStart, std::memory_order_release);

@@ -8,6 +8,7 @@
 #include <QThread>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace lmct {
 
@@ -93,6 +94,25 @@ qint64 TraceScanner::findRecordFrame(qint64 from, qint64 to) const {
     return -1;
 }
 
+qint64 TraceScanner::findPartialRecordFrame(qint64 from, qint64 to) const {
+    static constexpr char kTag[] = "\xa4type\xa6record";
+    static constexpr qint64 kTagSize = sizeof(kTag) - 1;
+    // (a frame cut within its tag: as much of it as lies before `to`, 4 bytes at least)
+    static constexpr qint64 kMinTag = 4;
+    const qint64 last = qMin(to, m_size) - 5 - kMinTag;
+    for (qint64 p = qMax<qint64>(from, 0); p <= last; ++p) {
+        if (!isMapMarker(m_data[p + 4]) || m_data[p] != 0) {
+            continue;
+        }
+        const qint64 len = lengthAt(p);
+        const qint64 tag = qMin(kTagSize, qMin(to, m_size) - p - 5);
+        if (len >= 8 && p + 4 + len > to && std::memcmp(m_data + p + 5, kTag, size_t(tag)) == 0) {
+            return p;
+        }
+    }
+    return -1;
+}
+
 void TraceScanner::diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset,
                         const QString &msg) {
     m_doc.addDiagnostic(Diagnostic{s, k, offset, msg}, m_opt.maxDiagnostics);
@@ -166,6 +186,12 @@ qint64 TraceScanner::hop(qint64 off, std::vector<Frame> &frames) const {
             p = frames.back().off;
             frames.pop_back();
         }
+    }
+    // While following, the frame the mapping ends on is left to the careful path too: bytes
+    // not yet written cannot show that its length is right (valueFillsFrame()).
+    if (m_opt.follow && p == m_size && !frames.empty()) {
+        p = frames.back().off;
+        frames.pop_back();
     }
     return p;
 }
@@ -269,10 +295,15 @@ qint64 TraceScanner::fastBatch(qint64 off) {
         // a length that fits any large file; the next record was lost).
         if (i + 1 < n && m_fields[size_t(i) + 1].status != RecordIndexer::Status::Ok) {
             if (const qint64 x = valueEndsAtRecordFrame(m_frames[size_t(i)]); x >= 0) {
-                keepShortened(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
+                keepAtValueEnd(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
                 m_batchFrames = std::max(kMinBatch, 2 * i);
                 m_nextFrom = -1;
                 return x;
+            }
+            if (m_opt.follow) {  // the careful path tells whether to wait for more
+                m_batchFrames = std::max(kMinBatch, 2 * i);
+                m_nextFrom = -1;
+                return m_frames[size_t(i)].off;
             }
         }
         append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f, m_ids[size_t(i)]);
@@ -288,13 +319,18 @@ void TraceScanner::keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f
     append(off, quint32(x - off - 4), f, id);
 }
 
-void TraceScanner::keepShortened(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
-                                 int id) {
+void TraceScanner::keepAtValueEnd(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
+                                  int id) {
+    const bool tooShort = x > frame.off + 4 + qint64(frame.len);
     keepUpTo(frame.off, x, f, id,
-             QStringLiteral("frame at offset %1 claims %2 bytes, but its record ends after "
-                            "%3, where the record frame at offset %4 starts (corrupted "
-                            "length prefix?): the record is kept with that length, nothing "
-                            "skipped")
+             (tooShort ? QStringLiteral("frame at offset %1 claims %2 bytes, but its record goes "
+                                        "on for %3, up to the record frame at offset %4 (length "
+                                        "prefix too short?): the record is kept with that "
+                                        "length, nothing skipped")
+                       : QStringLiteral("frame at offset %1 claims %2 bytes, but its record ends "
+                                        "after %3, where the record frame at offset %4 starts "
+                                        "(corrupted length prefix?): the record is kept with "
+                                        "that length, nothing skipped"))
                  .arg(frame.off)
                  .arg(frame.len)
                  .arg(x - frame.off - 4)
@@ -304,12 +340,33 @@ void TraceScanner::keepShortened(const Frame &frame, qint64 x, const RecordIndex
 qint64 TraceScanner::valueEndsAtRecordFrame(const Frame &frame) const {
     const RecordIndexer::Fields full = RecordIndexer::parse(
         body(frame.off), std::min<qint64>(frame.len, kMaxKeptBody), RecordIndexer::Mode::Full);
-    if (full.trailingAt <= 0) {
+    qint64 next = 0;
+    if (full.trailingAt > 0) {
+        const qint64 x = frame.off + 4 + full.trailingAt;
+        return recordFrameAt(x, &next) ? x : -1;
+    }
+    if (full.status != RecordIndexer::Status::Malformed || full.trailingAt >= 0 ||
+        qint64(frame.len) > kMaxKeptBody) {
         return -1;
     }
-    const qint64 x = frame.off + 4 + full.trailingAt;
-    qint64 next = 0;
-    return recordFrameAt(x, &next) ? x : -1;
+    // Cut short (or damaged inside): whole up to the next record frame?
+    const qint64 end = frame.off + 4 + qint64(frame.len);
+    const qint64 x = findRecordFrame(end, std::min(m_size, frame.off + 4 + kMaxKeptBody + 1));
+    if (x < 0) {
+        return -1;
+    }
+    const RecordIndexer::Fields longer =
+        RecordIndexer::parse(body(frame.off), x - frame.off - 4, RecordIndexer::Mode::Full);
+    return longer.status == RecordIndexer::Status::Ok && longer.trailingAt < 0 ? x : -1;
+}
+
+bool TraceScanner::valueFillsFrame(const Frame &frame) const {
+    if (qint64(frame.len) > kMaxKeptBody) {
+        return true;
+    }
+    const RecordIndexer::Fields full =
+        RecordIndexer::parse(body(frame.off), frame.len, RecordIndexer::Mode::Full);
+    return full.status == RecordIndexer::Status::Ok && full.trailingAt < 0;
 }
 
 QString TraceScanner::framesTakenIn(qint64 from, qint64 end) const {
@@ -451,6 +508,9 @@ void TraceScanner::readRecords() {
                                  .arg(rem - 4))) {
                 continue;
             }
+            if (m_opt.follow) {
+                break;  // the record frame to resync on may still be being written
+            }
             diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
                  QStringLiteral("the last frame, at offset %1, claims %2 bytes but only %3 "
                                 "follow: the file was cut short; %4 bytes at offset %1 left "
@@ -485,19 +545,29 @@ void TraceScanner::readRecords() {
             // the next frame's (a prefix one too long lost the next record).
             // (Not when the frame there leads on to a record frame: a bad frame in a good
             // chain, e.g. 200 000 one-byte frames each between two records: 0.6 -> 1.0 s.)
+            // While following, the end of the file is only where the writer has got to: a
+            // frame that ends there, or one there that ends there, proves nothing.
             qint64 after = 0;
             const auto chainGoesOn = [&] {
                 if (m_size - frameEnd < 4) {
                     return false;
                 }
                 const qint64 next = frameEnd + 4 + qint64(lengthAt(frameEnd));
-                return next == m_size || recordFrameAt(next, &after);
+                return (next == m_size && !m_opt.follow) || recordFrameAt(next, &after);
             };
-            if (frameEnd < m_size && !recordFrameAt(frameEnd, &after) && !chainGoesOn()) {
+            if ((frameEnd < m_size || m_opt.follow) && !recordFrameAt(frameEnd, &after) &&
+                !chainGoesOn()) {
                 if (const qint64 x = valueEndsAtRecordFrame({off, len}); x >= 0) {
-                    keepShortened({off, len}, x, f);
+                    keepAtValueEnd({off, len}, x, f);
                     off = x;
                     continue;
+                }
+                // Its value does not fill it and no record frame follows yet: wait for one
+                // (a length prefix too long would otherwise send the scan into the middle of
+                // the next record, where 4 bytes read as a length are waited for forever).
+                if (m_opt.follow && !valueFillsFrame({off, len}) &&
+                    findRecordFrame(frameEnd, m_size) < 0) {
+                    break;
                 }
             }
             append(off, len, f);
@@ -509,11 +579,13 @@ void TraceScanner::readRecords() {
         // cannot be a frame either and no record frame starts inside this one (a length
         // prefix off by a few bytes must not hide the next record).
         qint64 dummy;
+        // (While following, not what the end of the file shows: more is still to come.)
         const bool lengthTrusted =
-            f.status == RecordIndexer::Status::BadFields || frameEnd == m_size ||
-            recordFrameAt(frameEnd, &dummy) ||
-            (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4 &&
-             findRecordFrame(off + 1, frameEnd) < 0);
+            f.status == RecordIndexer::Status::BadFields || recordFrameAt(frameEnd, &dummy) ||
+            (!m_opt.follow &&
+             (frameEnd == m_size ||
+              (m_size - frameEnd >= 4 && qint64(lengthAt(frameEnd)) > m_size - frameEnd - 4 &&
+               findRecordFrame(off + 1, frameEnd) < 0)));
         if (lengthTrusted) {
             const Diagnostic::Kind kind =
                 f.status == RecordIndexer::Status::BadFields ? Diagnostic::Kind::BadFields
@@ -538,8 +610,29 @@ void TraceScanner::readRecords() {
                     RecordIndexer::parse(body(off), inside - off - 4, RecordIndexer::Mode::Full)
                             .status != RecordIndexer::Status::Ok);
         };
-        if (const qint64 inside = findRecordFrame(off + 1, frameEnd);
-            cutShort(inside) &&
+        const qint64 inside = findRecordFrame(off + 1, frameEnd);
+        // Another frame written short may lie between (a disk full twice): each is said.
+        if (const qint64 next = cutShort(inside) ? findPartialRecordFrame(off + 1, inside) : -1;
+            next >= 0 &&
+            RecordIndexer::parse(body(off), next - off - 4, RecordIndexer::Mode::Full).status !=
+                RecordIndexer::Status::Ok) {
+            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Resync, off,
+                 QStringLiteral("partial frame at offset %1: its length prefix claims %2 bytes, "
+                                "but only %3 bytes (prefix included) come before the frame at "
+                                "offset %4, itself written short (a frame written short, e.g. on "
+                                "a full disk; frames written after it and lost are not in the "
+                                "file); skipped bytes %1..%5 (%3 bytes)")
+                     .arg(off)
+                     .arg(len)
+                     .arg(next - off)
+                     .arg(next)
+                     .arg(next - 1));
+            damage(next - off, 0);
+            m_st.pendingFlags = RecordStore::AfterResync;
+            off = next;
+            continue;
+        }
+        if (cutShort(inside) &&
             resync(&off, QStringLiteral("partial frame at offset %1: its length prefix "
                                         "claims %2 bytes, but only %3 bytes (prefix "
                                         "included) come before the record frame at offset "
@@ -558,6 +651,9 @@ void TraceScanner::readRecords() {
                              .arg(len)
                              .arg(f.message))) {
             continue;
+        }
+        if (m_opt.follow) {
+            break;  // the record frame to resync on may still be being written
         }
         diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
              QStringLiteral("frame at offset %1 (claims %2 bytes) is not a record (%3) and no "

@@ -92,6 +92,15 @@ public:
      */
     qint64 findRecordFrame(qint64 from, qint64 to) const;
 
+    /**
+     * First offset in [from, to) where a record frame begins that is cut short before `to`: a
+     * length prefix of at least 8, a map whose first key is `type` with the value `record`
+     * (msgspec writes the tag pair first; of a frame cut inside that tag, what lies before `to`,
+     * at least `\xa4typ`), and a claimed end past `to`; -1 when none. A frame
+     * written short right after another one (spec 7.10, a disk full twice).
+     */
+    qint64 findPartialRecordFrame(qint64 from, qint64 to) const;
+
     /** Adds a diagnostic to the document (stored up to Options::maxDiagnostics). */
     void diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset, const QString &msg);
 
@@ -153,16 +162,29 @@ private:
     inline void keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f, int id,
                          const QString &message);
 
-    /** keepUpTo() for a frame whose value ends at `x`, before the end its prefix claims. */
-    inline void keepShortened(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
-                              int id = -1);
+    /**
+     * keepUpTo() for a frame whose value ends at `x`, before the end its prefix claims (too
+     * long) or after it (too short).
+     */
+    inline void keepAtValueEnd(const Frame &frame, qint64 x, const RecordIndexer::Fields &f,
+                               int id = -1);
 
     /**
-     * Where the record value of `frame` ends, when that is before the frame's end (and within
-     * kMaxKeptBody) and a record frame starts there (its length prefix is too long); else -1.
-     * A Full parse: only for a frame followed by one that is no record.
+     * Where the record value of `frame` ends, when a record frame starts there and that is not
+     * the frame's end: before it (its length prefix is too long), or, when the value is cut
+     * short at the frame's end, at the first record frame after it, the value being whole up
+     * to there (its length prefix is too short); within kMaxKeptBody; else -1. Full parses:
+     * only for a frame followed by one that is no record.
      */
     inline qint64 valueEndsAtRecordFrame(const Frame &frame) const;
+
+    /**
+     * Whether the body of `frame` is one whole record value that ends exactly at the frame's end
+     * (a Full parse; true past kMaxKeptBody, which is not parsed): its length prefix is right.
+     * While following, a frame not followed by a record frame is kept only then: bytes not yet
+     * written cannot tell a prefix too long or too short from one that is right.
+     */
+    inline bool valueFillsFrame(const Frame &frame) const;
 
     /**
      * What the trailing bytes [from, end) of a record's body are when they are whole record

@@ -6,11 +6,13 @@ namespace lmct {
 
 /**
  * The 64-bit hash of an ordered key list, from its keys' identity hashes
- * (RawKeyScanner::identityHash, KeyAnalysis::Key::hash): the key list FinishReadPlacement compares
- * to tell which read_prefetched_results or release_prefetch_task a finish_read_prefetched belongs
- * to. Equal lists hash equal whether their keys come from a scan or from interned ids; the hash is
- * order- and length-sensitive (a list and its prefix or its permutation differ but for
- * collisions).
+ * (RawKeyScanner::identityHash, which PackedObjectKey::identityHash and KeyAnalysis::Key::hash
+ * are too): the key list FinishReadPlacement compares to tell which read_prefetched_results or
+ * release_prefetch_task a finish_read_prefetched belongs to. The one definition its feeders use
+ * (KeyAnalysis from raw scans and interned ids, RecordFacts::keyListHash for TraceStatistics and
+ * FollowedTrail), so that they pair alike. Equal lists hash equal whatever their keys' encoding
+ * (a chunk_hash as bin or as hex text, integer widths); the hash is order- and length-sensitive
+ * (a list and its prefix or its permutation differ but for collisions).
  *
  * Thread-safety: a value type. Errors: none.
  */

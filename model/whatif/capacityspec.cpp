@@ -1,0 +1,220 @@
+#include "whatif/capacityspec.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace lmct {
+
+namespace {
+
+constexpr quint64 kMax = std::numeric_limits<quint64>::max();
+// Fraction digits kept exactly (after trailing zeros are dropped): F·1024^4 < 10^24·2^40 fits
+// 128 bits.
+constexpr int kMaxDecimals = 24;
+
+const char *const kExpected = "expected a count or a size such as 48GiB";
+const char *const kSuffixes = "B, KiB, MiB, GiB, TiB, KB, MB, GB or TB";
+
+bool isSpace(QChar c) {
+    return c == QLatin1Char(' ') || c == QLatin1Char('\t');
+}
+
+bool isDigit(QChar c) {
+    return c >= QLatin1Char('0') && c <= QLatin1Char('9');
+}
+
+/** Bytes per unit of a size suffix (case ignored); 0 when `s` is none. */
+quint64 multiplier(const QString &s) {
+    const QString u = s.toLower();
+    static const struct {
+        const char *name;
+        quint64 bytes;
+    } kUnits[] = {{"b", 1},
+                  {"kib", quint64(1) << 10},
+                  {"mib", quint64(1) << 20},
+                  {"gib", quint64(1) << 30},
+                  {"tib", quint64(1) << 40},
+                  {"kb", 1000},
+                  {"mb", 1000000},
+                  {"gb", 1000000000},
+                  {"tb", 1000000000000}};
+    for (const auto &unit : kUnits) {
+        if (u == QLatin1String(unit.name)) {
+            return unit.bytes;
+        }
+    }
+    return 0;
+}
+
+/** `s` for a message: quoted, controls shown as '?' (a message goes to a terminal). */
+QString quoted(const QString &s) {
+    QString out = s;
+    for (QChar &c : out) {
+        if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format) {
+            c = QLatin1Char('?');
+        }
+    }
+    return QLatin1Char('\'') + out + QLatin1Char('\'');
+}
+
+/**
+ * Parses text[begin, end) (spaces around it allowed); positions in messages are 1-based in
+ * the whole `text`.
+ */
+std::optional<CapacitySpec> parseItem(const QString &text, qsizetype begin, qsizetype end,
+                                      QString *error) {
+    auto fail = [&](qsizetype at, const QString &what) -> std::optional<CapacitySpec> {
+        if (error) {
+            *error = QStringLiteral("%1 at %2: %3")
+                         .arg(quoted(text.mid(begin, end - begin).trimmed()))
+                         .arg(at + 1)
+                         .arg(what);
+        }
+        return std::nullopt;
+    };
+    qsizetype i = begin;
+    while (i < end && isSpace(text[i])) {
+        ++i;
+    }
+    qsizetype last = end;
+    while (last > i && isSpace(text[last - 1])) {
+        --last;
+    }
+    if (i == last) {
+        if (error) {
+            *error = QStringLiteral("empty capacity at %1: %2").arg(begin + 1).arg(kExpected);
+        }
+        return std::nullopt;
+    }
+    const qsizetype start = i;
+    if (text[i] == QLatin1Char('-')) {
+        return fail(i, QStringLiteral("expected a capacity above zero, found a negative number"));
+    }
+    if (!isDigit(text[i])) {
+        return fail(i, QStringLiteral("%1, found %2").arg(kExpected, quoted(text.mid(i, 1))));
+    }
+    // The whole part, exactly (up to 2^64 - 1).
+    unsigned __int128 whole = 0;
+    bool tooLarge = false;
+    while (i < last && isDigit(text[i])) {
+        whole = whole * 10 + unsigned(text[i].unicode() - '0');
+        if (whole > kMax) {
+            tooLarge = true;
+            whole = kMax;  // keep scanning the digits, the message names the whole item
+        }
+        ++i;
+    }
+    // The fraction's digits, trailing zeros dropped.
+    QString fraction;
+    bool hasPoint = false;
+    if (i < last && text[i] == QLatin1Char('.')) {
+        hasPoint = true;
+        ++i;
+        if (i >= last || !isDigit(text[i])) {
+            return fail(i,
+                        QStringLiteral("expected a digit after the decimal point, found %1")
+                            .arg(i >= last ? QStringLiteral("the end") : quoted(text.mid(i, 1))));
+        }
+        while (i < last && isDigit(text[i])) {
+            fraction += text[i];
+            ++i;
+        }
+        while (fraction.endsWith(QLatin1Char('0'))) {
+            fraction.chop(1);
+        }
+    }
+    const qsizetype numberEnd = i;
+    while (i < last && isSpace(text[i])) {
+        ++i;
+    }
+    const QString suffix = text.mid(i, last - i);
+    const QString number = text.mid(start, numberEnd - start);
+    const QString tooLargeMessage =
+        QStringLiteral("expected at most 18446744073709551615 (2^64 - 1), found %1")
+            .arg(suffix.isEmpty() ? number : number + QLatin1Char(' ') + suffix);
+    CapacitySpec spec;
+    if (suffix.isEmpty()) {
+        if (hasPoint) {
+            return fail(start, QStringLiteral("expected a whole chunk count (or a size such as "
+                                              "1.5GiB), found %1")
+                                   .arg(number));
+        }
+        if (tooLarge) {
+            return fail(start, tooLargeMessage);
+        }
+        spec.value = quint64(whole);
+    } else {
+        const quint64 mult = multiplier(suffix);
+        if (mult == 0) {
+            return fail(i, QStringLiteral("expected a size suffix (%1), found %2")
+                               .arg(QLatin1String(kSuffixes), quoted(suffix)));
+        }
+        if (tooLarge) {
+            return fail(start, tooLargeMessage);
+        }
+        unsigned __int128 bytes = whole * mult;
+        if (!fraction.isEmpty()) {
+            if (fraction.size() > kMaxDecimals) {
+                return fail(start, QStringLiteral("expected a whole number of bytes, found %1 %2")
+                                       .arg(number, suffix));
+            }
+            unsigned __int128 f = 0, scale = 1;
+            for (const QChar c : fraction) {
+                f = f * 10 + unsigned(c.unicode() - '0');
+                scale *= 10;
+            }
+            const unsigned __int128 part = f * mult;
+            if (part % scale != 0) {
+                return fail(start, QStringLiteral("expected a whole number of bytes, found %1 %2")
+                                       .arg(number, suffix));
+            }
+            bytes += part / scale;
+        }
+        if (bytes > kMax) {
+            return fail(start, tooLargeMessage);
+        }
+        spec.value = quint64(bytes);
+        spec.bytes = true;
+    }
+    if (spec.value == 0) {
+        return fail(start,
+                    QStringLiteral("expected a capacity above zero, found %1")
+                        .arg(suffix.isEmpty() ? number : number + QLatin1Char(' ') + suffix));
+    }
+    return spec;
+}
+
+}  // namespace
+
+std::optional<CapacitySpec> CapacitySpec::parse(const QString &text, QString *error) {
+    return parseItem(text, 0, text.size(), error);
+}
+
+std::optional<std::vector<CapacitySpec>> CapacitySpec::parseList(const QString &text,
+                                                                 QString *error) {
+    std::vector<CapacitySpec> out;
+    qsizetype begin = 0;
+    while (true) {
+        qsizetype comma = text.indexOf(QLatin1Char(','), begin);
+        const qsizetype end = comma < 0 ? text.size() : comma;
+        const auto spec = parseItem(text, begin, end, error);
+        if (!spec) {
+            return std::nullopt;
+        }
+        out.push_back(*spec);
+        if (comma < 0) {
+            break;
+        }
+        begin = comma + 1;
+    }
+    return out;
+}
+
+quint64 CapacitySpec::chunks(quint64 bytesPerChunk) const {
+    if (!bytes) {
+        return value;
+    }
+    return std::max<quint64>(1, value / std::max<quint64>(1, bytesPerChunk));
+}
+
+}  // namespace lmct
