@@ -115,7 +115,8 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
     if (c == 0) {
         // chunks asked for, but no key size to turn the bytes into chunks
         return ran.arg(at) +
-               QStringLiteral("; without a memory layout for every key, its size in chunks is unknown");
+               QStringLiteral(
+                   "; without a memory layout for every key, its size in chunks is unknown");
     }
     if (scope.bytesPerChunk > 0) {
         at += QStringLiteral(" ≈ ") +
