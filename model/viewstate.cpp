@@ -14,7 +14,14 @@ void ViewState::setDocument(std::shared_ptr<const TraceDocument> doc) {
     m_filterRecords.reset();
     m_followedKey.clear();
     m_followedRecords.reset();
+    const bool hadWhatIf = m_hitOverTime || m_whatIfChoice != WhatIfChoice();
+    m_whatIfChoice = {};
+    m_hitOverTime.reset();
     emit documentChanged();
+    if (hadWhatIf) {
+        emit whatIfChoiceChanged();
+        emit hitOverTimeChanged();
+    }
     if (hadFilter) {
         emit filterTextChanged(QString());
         emit filterChanged();
@@ -118,6 +125,22 @@ void ViewState::setFollowedRecords(const QString &expression,
     }
     m_followedRecords = std::move(records);
     emit followedRecordsChanged();
+}
+
+void ViewState::setWhatIfChoice(const WhatIfChoice &choice) {
+    if (choice == m_whatIfChoice) {
+        return;
+    }
+    m_whatIfChoice = choice;
+    emit whatIfChoiceChanged();
+}
+
+void ViewState::setHitOverTime(std::shared_ptr<const HitOverTime> result) {
+    if (result == m_hitOverTime) {
+        return;
+    }
+    m_hitOverTime = std::move(result);
+    emit hitOverTimeChanged();
 }
 
 }  // namespace lmct

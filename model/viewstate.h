@@ -1,6 +1,8 @@
 #pragma once
 
 #include "trace/tracedocument.h"
+#include "whatif/cachepolicy.h"
+#include "whatif/hitovertime.h"
 
 #include <QObject>
 #include <QString>
@@ -24,6 +26,11 @@ namespace lmct {
  * The followed key: an expression selecting the records that touch one key value (e.g.
  * `chunk_hash == 9f3a5c`), set by "Follow this key"; followedRecords() are its matching records
  * (sorted), set by the view that evaluates it. Views highlight them and step through them.
+ *
+ * The cache what-if: whatIfChoice() is the capacity and the policies chosen in the What-if tab
+ * (capacity in chunks, or bytes when inBytes); hitOverTime() is the hit ratio over time of that
+ * choice (HitOverTime, built off the GUI thread by the tab and handed over with setHitOverTime()),
+ * which the timeline draws under its lanes; null until one is built. A new document clears both.
  *
  * Times are `t_mono` seconds. The time range is inclusive; no range means the whole trace.
  *
@@ -93,6 +100,22 @@ public:
     void setFollowedRecords(const QString &expression,
                             std::shared_ptr<const std::vector<int>> records);
 
+    /** The capacity and policies chosen for the what-if (What-if tab). */
+    struct WhatIfChoice {
+        quint64 capacity = 0;  ///< chunks, or bytes when inBytes; 0: none chosen
+        bool inBytes = false;
+        std::vector<CachePolicy::Kind> policies;  ///< in CachePolicy::all() order
+        quint64 bytesPerChunk = 0;  ///< the scope's mean bytes per key; 0 when unknown
+        bool operator==(const WhatIfChoice &o) const = default;
+    };
+    WhatIfChoice whatIfChoice() const { return m_whatIfChoice; }
+    /** Emits whatIfChoiceChanged() when it differs. */
+    void setWhatIfChoice(const WhatIfChoice &choice);
+    /** The hit ratio over time of the chosen what-if, or null (none built yet). */
+    std::shared_ptr<const HitOverTime> hitOverTime() const { return m_hitOverTime; }
+    /** Hands over a built HitOverTime (null: none); emits hitOverTimeChanged() when it differs. */
+    void setHitOverTime(std::shared_ptr<const HitOverTime> result);
+
 signals:
     void documentChanged();
     /** filterText() changed: the filter must be (re-)evaluated. */
@@ -106,6 +129,8 @@ signals:
     void wallUtcChanged(bool utc);
     /** The document gained records or diagnostics, or shrank; see notifyDocumentGrew(). */
     void documentGrew();
+    void whatIfChoiceChanged();
+    void hitOverTimeChanged();
 
 private:
     std::shared_ptr<const TraceDocument> m_doc;
@@ -117,6 +142,8 @@ private:
     std::shared_ptr<const std::vector<int>> m_filterRecords;
     QString m_followedKey;
     std::shared_ptr<const std::vector<int>> m_followedRecords;
+    WhatIfChoice m_whatIfChoice;
+    std::shared_ptr<const HitOverTime> m_hitOverTime;
 };
 
 }  // namespace lmct

@@ -7,6 +7,7 @@
 #include "codec/qualname.h"
 
 #include <QByteArray>
+#include <QCryptographicHash>
 #include <QFile>
 #include <QString>
 #include <msgpack.hpp>
@@ -67,8 +68,9 @@ public:
     using Packer = msgpack::packer<std::stringstream>;
     static constexpr double kTMonoStart = 81234.5;  ///< the header's t_mono_start
 
-    /** The header: schema 2 by default (`schema` < 0: no trace_schema_version at all). */
-    explicit CacheTraceWriter(int schema = 2) {
+    /** The header: schema 2 by default (`schema` < 0: no trace_schema_version at all), with
+     *  `configJson` as sm_config_json (none when empty). */
+    explicit CacheTraceWriter(int schema = 2, const QString &configJson = QString()) {
         std::stringstream s;
         Packer p(s);
         p.pack_map(schema >= 0 ? 9 : 8);
@@ -90,9 +92,13 @@ public:
         str(p, "t_wall_start");
         p.pack_double(1760000000.25);
         str(p, "sm_config_json");
-        str(p, "");
+        str(p, configJson);
         str(p, "sm_config_digest");
-        str(p, "");
+        str(p, configJson.isEmpty()
+                   ? QString()
+                   : QString::fromLatin1(
+                         QCryptographicHash::hash(configJson.toUtf8(), QCryptographicHash::Sha256)
+                             .toHex()));
         frame(s.str());
     }
 

@@ -1,8 +1,12 @@
-// ViewState::revealRecord: selects a record, clearing only a time range that hides it.
+// ViewState::revealRecord: selects a record, clearing only a time range that hides it. The
+// what-if's choice and hit ratio over time: set, signalled once per change, cleared with the
+// document.
 
 #include "testutil.h"
 #include "trace/traceloader.h"
 #include "viewstate.h"
+#include "whatif/hitovertime.h"
+#include "whatif/usesequence.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -16,6 +20,7 @@ class TestViewState : public QObject {
 private slots:
     void revealRecord();
     void revealRecordWithoutDocument();
+    void whatIfChoiceAndHitOverTime();
 };
 
 void TestViewState::revealRecord() {
@@ -85,6 +90,57 @@ void TestViewState::revealRecordWithoutDocument() {
     QVERIFY(!s.revealRecord(0));
     QCOMPARE(sel.count(), 0);
     QCOMPARE(s.selectedRecord(), -1);
+}
+
+void TestViewState::whatIfChoiceAndHitOverTime() {
+    ViewState s;
+    QSignalSpy chosen(&s, &ViewState::whatIfChoiceChanged);
+    QSignalSpy hot(&s, &ViewState::hitOverTimeChanged);
+    QCOMPARE(s.whatIfChoice(), ViewState::WhatIfChoice());
+    QVERIFY(!s.hitOverTime());
+
+    // The choice: signalled when it differs only.
+    ViewState::WhatIfChoice c;
+    c.capacity = 1024;
+    c.policies = {CachePolicy::Kind::Lru, CachePolicy::Kind::Opt};
+    s.setWhatIfChoice(c);
+    QCOMPARE(s.whatIfChoice(), c);
+    QCOMPARE(chosen.count(), 1);
+    s.setWhatIfChoice(c);
+    QCOMPARE(chosen.count(), 1);
+    c.inBytes = true;
+    s.setWhatIfChoice(c);
+    QCOMPARE(chosen.count(), 2);
+    QVERIFY(s.whatIfChoice().inBytes);
+
+    // The hit ratio over time, handed over once built.
+    const std::vector<quint32> keys{0, 1, 0, 1};
+    const std::vector<quint8> kinds{UseSequence::Write, UseSequence::Write, UseSequence::Prefetch,
+                                    UseSequence::Prefetch};
+    const auto built =
+        HitOverTime::build(UseSequence::fromKeys(keys, kinds), {CachePolicy::Kind::Lru}, 1, false);
+    QVERIFY(built);
+    s.setHitOverTime(built);
+    QCOMPARE(s.hitOverTime(), built);
+    QCOMPARE(hot.count(), 1);
+    s.setHitOverTime(built);
+    QCOMPARE(hot.count(), 1);
+
+    // A new document clears both (and says so).
+    QTemporaryDir dir;
+    QString error;
+    const auto doc =
+        TraceLoader::load(writeFile(dir, QStringLiteral("small.lct"), smallTrace(3).bytes), &error);
+    QVERIFY2(doc, qPrintable(error));
+    s.setDocument(doc);
+    QVERIFY(!s.hitOverTime());
+    QCOMPARE(s.whatIfChoice(), ViewState::WhatIfChoice());
+    QCOMPARE(hot.count(), 2);
+    QCOMPARE(chosen.count(), 3);
+    // (nothing to clear: no signal)
+    s.setDocument(doc);
+    QCOMPARE(hot.count(), 2);
+    QCOMPARE(chosen.count(), 3);
 }
 
 QTEST_GUILESS_MAIN(TestViewState)

@@ -59,14 +59,27 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
     m_keysTab = new CacheKeysTab(this);
     m_requestsTab = new CacheRequestsTab(this);
     m_anomaliesTab = new CacheAnomaliesTab(this);
-    m_reuseTab = new CacheReuseTab(this);
+    m_whatIfTab = new CacheWhatIfTab(this);
     m_tabs->addTab(m_keysTab, tr("Keys"));
     m_tabs->addTab(m_requestsTab, tr("Requests"));
     m_tabs->addTab(m_anomaliesTab, tr("Anomalies"));
-    m_tabs->addTab(m_reuseTab, tr("Reuse"));
+    m_tabs->addTab(m_whatIfTab, tr("What-if"));
+    // the what-if chosen, and its hit ratio over time, for the timeline
+    connect(m_whatIfTab, &CacheWhatIfTab::whatIfChosen, this,
+            [this](const ViewState::WhatIfChoice &choice) {
+                if (m_state) {
+                    m_state->setWhatIfChoice(choice);
+                }
+            });
+    connect(m_whatIfTab, &CacheWhatIfTab::hitOverTimeReady, this,
+            [this](std::shared_ptr<const HitOverTime> result) {
+                if (m_state) {
+                    m_state->setHitOverTime(std::move(result));
+                }
+            });
     connect(m_keysTab, &CacheKeysTab::keyActivated, this, &CacheBehaviourPane::followKey);
     for (CacheTab *tab :
-         std::initializer_list<CacheTab *>{m_keysTab, m_requestsTab, m_anomaliesTab, m_reuseTab}) {
+         std::initializer_list<CacheTab *>{m_keysTab, m_requestsTab, m_anomaliesTab, m_whatIfTab}) {
         connect(tab, &CacheTab::recordActivated, this, &CacheBehaviourPane::selectRecord);
     }
     layout->addWidget(m_tabs, 1);
@@ -204,8 +217,9 @@ void CacheBehaviourPane::onFinished(quint64 generation,
 void CacheBehaviourPane::showResults(std::shared_ptr<const CacheAnalysis> result) {
     m_analysis = std::move(result);
     updateStale();
+    m_whatIfTab->setDocument(m_analysis && m_state ? m_state->document() : nullptr);
     for (CacheTab *tab :
-         std::initializer_list<CacheTab *>{m_keysTab, m_requestsTab, m_anomaliesTab, m_reuseTab}) {
+         std::initializer_list<CacheTab *>{m_keysTab, m_requestsTab, m_anomaliesTab, m_whatIfTab}) {
         tab->setAnalysis(m_analysis);
     }
     const CacheAnalysis *a = m_analysis.get();

@@ -5,7 +5,7 @@
 #include "panes/cacheanomaliestab.h"
 #include "panes/cachekeystab.h"
 #include "panes/cacherequeststab.h"
-#include "panes/cachereusetab.h"
+#include "panes/cachewhatiftab.h"
 
 #include <QPointer>
 #include <QThreadPool>
@@ -34,22 +34,21 @@ class StableLabel;
 class ViewState;
 
 /**
- * "See the cache behave": the keys, requests, anomalies and reuse of the current trace
+ * "See the cache behave": the keys, requests, anomalies and what-if of the current trace
  * (CacheAnalysis), in four tabs, each a widget of its own (CacheKeysTab, CacheRequestsTab,
- * CacheAnomaliesTab, CacheReuseTab); the pane runs the analysis, hands the tabs its results, shows
- * the summary line and binds the ViewState.
+ * CacheAnomaliesTab, CacheWhatIfTab); the pane runs the analysis, hands the tabs its results (and
+ * the document, to the What-if tab), shows the summary line and binds the ViewState.
  *
  * - Keys: every distinct ObjectKey (KeyTableModel, sortable, filtered by a hash prefix), and the
  *   lifecycle of the selected key below it (KeyLifecycle: each call, the gap since the previous
  *   one, write latencies).
  * - Requests: one row per submit_prefetch_task (RequestTableModel).
  * - Anomalies: counts per kind and the items (AnomalyTableModel), filterable by kind.
- * - Reuse: the "would have hit" curve (hit ratio of an LRU cache against its capacity in chunks,
- *   log scale) with a capacity slider that reads the curve instantly (a marker at C, visible at
- *   both ends of the slider), and, for all models or the model selected, the histograms
- *   (power-of-two buckets) of the reuse distance in distinct keys and in time and of the reuse
- *   count per key (a logarithmic count axis: counts span orders of magnitude), each titled with
- *   its median and 95th percentile.
+ * - What-if: the prefetch hit ratio of each eviction policy against the capacity (chunks or
+ *   bytes, log scale), per model and tenant, with the configured L1 capacity marked and a
+ *   capacity slider reading every policy at C, and the reuse histograms (CacheWhatIfTab). Its
+ *   chosen capacity and policies and their hit ratio over time go to the ViewState
+ *   (setWhatIfChoice(), setHitOverTime()), for the timeline's hit-ratio plot.
  *
  * Clicking a row (or moving to it with the keyboard) selects its record in the ViewState (the
  * read, the first reserve or the last finish for the matching request columns); a time range that
@@ -68,11 +67,12 @@ class ViewState;
 class CacheBehaviourPane : public QWidget, public ViewStateObserver {
     Q_OBJECT
 public:
-    enum Tab { KeysTab, RequestsTab, AnomaliesTab, ReuseTab };
-    /** The Reuse tab's histograms (ReuseAnalysis::Stats). */
-    using Histogram = CacheReuseTab::Histogram;
-    using enum CacheReuseTab::Histogram;
-    static constexpr int kHistogramCount = CacheReuseTab::kHistogramCount;
+    /** The tabs; ReuseTab is the What-if tab's earlier name. */
+    enum Tab { KeysTab, RequestsTab, AnomaliesTab, WhatIfTab, ReuseTab = WhatIfTab };
+    /** The What-if tab's histograms (ReuseAnalysis::Stats). */
+    using Histogram = CacheWhatIfTab::Histogram;
+    using enum CacheWhatIfTab::Histogram;
+    static constexpr int kHistogramCount = CacheWhatIfTab::kHistogramCount;
 
     explicit CacheBehaviourPane(QWidget *parent = nullptr);
     ~CacheBehaviourPane() override;
@@ -97,17 +97,18 @@ public:
     QTableView *requestView() const { return m_requestsTab->view(); }
     QTableView *anomalyView() const { return m_anomaliesTab->view(); }
     QTableWidget *lifecycleView() const { return m_keysTab->lifecycleView(); }
-    QSlider *capacitySlider() const { return m_reuseTab->capacitySlider(); }
-    QCustomPlot *hitPlot() const { return m_reuseTab->hitPlot(); }
+    CacheWhatIfTab *whatIfTab() const { return m_whatIfTab; }
+    QSlider *capacitySlider() const { return m_whatIfTab->capacitySlider(); }
+    QCustomPlot *hitPlot() const { return m_whatIfTab->hitPlot(); }
     /** The hit curve's point at the slider's capacity C (hit ratio in %), and its line. */
-    QCPItemTracer *capacityMarker() const { return m_reuseTab->capacityMarker(); }
-    QCPItemStraightLine *capacityLine() const { return m_reuseTab->capacityLine(); }
-    /** The Reuse tab's model selector: "All models" (data -1), then each model (its index). */
-    QComboBox *reuseModelSelector() const { return m_reuseTab->reuseModelSelector(); }
+    QCPItemTracer *capacityMarker() const { return m_whatIfTab->capacityMarker(); }
+    QCPItemStraightLine *capacityLine() const { return m_whatIfTab->capacityLine(); }
+    /** The What-if tab's model selector: "All models" (data -1), then each model (its index). */
+    QComboBox *reuseModelSelector() const { return m_whatIfTab->reuseModelSelector(); }
     /** A histogram of the model selected (power-of-two buckets: bar b is bucket b). */
-    QCustomPlot *histogramPlot(Histogram h) const { return m_reuseTab->histogramPlot(h); }
+    QCustomPlot *histogramPlot(Histogram h) const { return m_whatIfTab->histogramPlot(h); }
     /** Its title, with the median and the 95th percentile ("… median 12 · p95 340 …"). */
-    QString histogramTitle(Histogram h) const { return m_reuseTab->histogramTitle(h); }
+    QString histogramTitle(Histogram h) const { return m_whatIfTab->histogramTitle(h); }
     /**
      * "N new records since analysis — Analyse again" when the document grew (live follow)
      * after the records shown were analysed; empty otherwise (also while analysing).
@@ -116,8 +117,8 @@ public:
     /** The summary line ("11,906 keys · 600 requests · 117 anomalies"). */
     QString summaryText() const;
     /** The capacity (chunks) the slider stands for, and the text read from the curve there. */
-    qint64 capacity() const { return m_reuseTab->capacity(); }
-    QString capacityText() const { return m_reuseTab->capacityText(); }
+    qint64 capacity() const { return m_whatIfTab->capacity(); }
+    QString capacityText() const { return m_whatIfTab->capacityText(); }
 
     /** Shows the lifecycle of `key` under the key table. */
     void showLifecycle(int key) { m_keysTab->showLifecycle(key); }
@@ -162,7 +163,7 @@ private:
     CacheKeysTab *m_keysTab = nullptr;
     CacheRequestsTab *m_requestsTab = nullptr;
     CacheAnomaliesTab *m_anomaliesTab = nullptr;
-    CacheReuseTab *m_reuseTab = nullptr;
+    CacheWhatIfTab *m_whatIfTab = nullptr;
     StableLabel *m_stale = nullptr;  // objectName "cacheStale"
 };
 

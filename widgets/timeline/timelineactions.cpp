@@ -57,6 +57,14 @@ TimelineActions::TimelineActions(QWidget *timeline) : QObject(timeline) {
     m_rate->setCheckable(true);
     m_rate->setChecked(true);
     m_rate->setToolTip(tr("Show the calls-per-second plot"));
+    // (in the menus only: the toolbar has no room left at a default window's width)
+    m_hitRatio = new QAction(tr("Hit ratio"), this);
+    m_hitRatio->setCheckable(true);
+    m_hitRatio->setChecked(true);
+    m_hitRatio->setEnabled(false);  // (until the What-if tab has a hit ratio over time)
+    m_hitRatio->setToolTip(
+        tr("Show the prefetch hit ratio over time of the policies and the "
+           "capacity chosen in the Cache Behaviour pane's What-if tab"));
     m_hideFiltered = m_toolbar->addAction(tr("Hide filtered out"));
     m_hideFiltered->setCheckable(true);
     m_hideFiltered->setToolTip(
@@ -238,6 +246,7 @@ void TimelineActions::addViewActions(QMenu *menu, bool hasRecord, bool hasRange)
     menu->addAction(m_back);
     menu->addSeparator();
     menu->addAction(m_rate);
+    menu->addAction(m_hitRatio);
 }
 
 }  // namespace lmct

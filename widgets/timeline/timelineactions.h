@@ -22,9 +22,11 @@ class TraceDocument;
 /**
  * The timeline's actions, made once and shared by its toolbar, its context menu and its
  * keyboard shortcuts: Relative / Wall clock (exclusive), UTC, Fit (the time range or the
- * selected record, again: everything; F), Fit everything (Home), Back (Backspace), Rate, Hide
- * filtered out, Keep newest in view (End), Clear the time range (Esc) and the Lanes menu; and the
- * toolbar's busy and info labels.
+ * selected record, again: everything; F), Fit everything (Home), Back (Backspace), Rate, Hit
+ * ratio (the what-if's hit-ratio plot, in the menus only; enabled while there is one to show),
+ * Hide filtered out,
+ * Keep newest in view (End), Clear the time range (Esc) and the Lanes menu; and the toolbar's busy
+ * and info labels.
  *
  * The toolbar shows an action's icon text (short: "Fit", "Back"), menus its text ("Previous
  * view"). The shortcuts work while the focus is within the timeline (Qt::WidgetWithChildrenShortcut
@@ -48,6 +50,7 @@ public:
     QAction *fitAll() const { return m_fitAll; }
     QAction *back() const { return m_back; }
     QAction *rate() const { return m_rate; }
+    QAction *hitRatio() const { return m_hitRatio; }
     QAction *hideFiltered() const { return m_hideFiltered; }
     QAction *keepNewest() const { return m_keepNewest; }
     QAction *clearRange() const { return m_clearRange; }
@@ -101,7 +104,7 @@ public:
     /**
      * Adds the view's part of the context menu to `menu`: the time axis, fits (the fit action
      * titled after what it fits: the time range when there is one, else the selected record;
-     * left out for neither), Clear the time range (with one), Back and Rate.
+     * left out for neither), Clear the time range (with one), Back, Rate and Hit ratio.
      */
     void addViewActions(QMenu *menu, bool hasRecord, bool hasRange);
 
@@ -118,6 +121,7 @@ private:
     QAction *m_fitAll = nullptr;
     QAction *m_back = nullptr;
     QAction *m_rate = nullptr;
+    QAction *m_hitRatio = nullptr;
     QAction *m_hideFiltered = nullptr;
     QAction *m_keepNewest = nullptr;
     QAction *m_clearRange = nullptr;

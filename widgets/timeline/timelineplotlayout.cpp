@@ -1,5 +1,6 @@
 #include "timeline/timelineplotlayout.h"
 
+#include "timeline/timelinehitplot.h"
 #include "timeline/timelinelanes.h"
 #include "timeline/timelinerateplot.h"
 
@@ -39,19 +40,39 @@ void TimelinePlotLayout::updateHeights() {
     const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
     // the time axis with its caption, and what the caller added (an export's caption)
     int avail = size.height() - (fm * 3 + 8) - m_reservedHeight;
+    const bool hitOn = m_p.hitPlot && m_p.hitPlot->isPlaced();
     if (m_p.ratePlot->isShown()) {
         m_p.ratePlot->wrapLegend(size.width());
+        avail -= int(m_p.rateLegend->minimumOuterSizeHint().height());
+    }
+    if (hitOn) {
+        m_p.hitPlot->wrapLegend(size.width());
+        avail -= int(m_p.hitLegend->minimumOuterSizeHint().height());
+    }
+    const int room = avail;  // for the lanes and the plots
+    if (m_p.ratePlot->isShown()) {
         // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
         // least 70 px; short of room, the rate plot yields first (to TimelineRatePlot::kLeastPlotPx
         // and its margins), then the rows
-        avail -= int(m_p.rateLegend->minimumOuterSizeHint().height());
-        int rate = std::clamp(int(avail * 0.36), 70, 280);
+        int rate = std::clamp(int(room * 0.36), 70, 280);
         if (avail - rate < int(weight * minRow)) {
             const QMargins m = m_p.rateRect->margins();
             rate = std::max(TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom(),
                             avail - int(weight * minRow));
         }
         avail -= rate;
+    }
+    if (hitOn) {
+        // the hit-ratio plot: about a quarter, 60 to 200 px, yielding like the rate plot
+        int hit = std::clamp(int(room * 0.25), 60, 200);
+        if (avail - hit < int(weight * minRow)) {
+            const QMargins m = m_p.hitRect->margins();
+            hit = std::max(TimelineHitPlot::kLeastPlotPx + m.top() + m.bottom(),
+                           avail - int(weight * minRow));
+        }
+        avail -= hit;
+        m_p.hitRect->setMinimumSize(0, hit);
+        m_p.hitRect->setMaximumSize(QWIDGETSIZE_MAX, hit);
     }
     // Still too short: on screen the dock scrolls (rows stay readable); a picture laid out
     // by layOutFor() cannot (a small export, e.g. 800x260): there rows go down to

@@ -10,6 +10,7 @@ class QWidget;
 
 namespace lmct {
 
+class TimelineHitPlot;
 class TimelineLanes;
 class TimelineRatePlot;
 
@@ -18,12 +19,13 @@ class TimelineRatePlot;
  * rate legend's columns, the overview strip's height and the lane labels' font, for the plot's
  * own size or for a size asked for (an export, layOutFor()).
  *
- * Rules: the time axis and its caption first, then the legend whole, the lanes at readable rows
- * (the font's line + 3 px, at most 3 lines), then the rate plot (about a third, 70–280 px). Short
- * of room the rate plot yields first (to TimelineRatePlot::kLeastPlotPx and its margins), then the
- * rows (down to the font's line + 1 px). On screen the dock scrolls past that; a picture laid out
- * for a size cannot, so there the rows go down to kLeastLaneRowPx with a smaller label font
- * (laneLabelFont(), at least kLeastLaneLabelPt) rather than overlap.
+ * Rules: the time axis and its caption first, then the legends whole, the lanes at readable rows
+ * (the font's line + 3 px, at most 3 lines), then the rate plot (about a third, 70–280 px) and,
+ * when placed, the hit-ratio plot (about a quarter, 60–200 px). Short of room the plots yield
+ * first (to their kLeastPlotPx and margins), then the rows (down to the font's line + 1 px). On
+ * screen the dock scrolls past that; a picture laid out for a size cannot, so there the rows go
+ * down to kLeastLaneRowPx with a smaller label font (laneLabelFont(), at least kLeastLaneLabelPt)
+ * rather than overlap.
  *
  * Units: logical pixels; fonts in points. Ownership: borrows the parts (owned by TimelineWidget).
  * Thread-safety: GUI thread.
@@ -42,6 +44,9 @@ public:
         QCPLegend *rateLegend = nullptr;
         QCPAxisRect *rateRect = nullptr;
         TimelineRatePlot *ratePlot = nullptr;
+        QCPAxisRect *hitRect = nullptr;  ///< (none: no hit-ratio plot)
+        QCPLegend *hitLegend = nullptr;
+        TimelineHitPlot *hitPlot = nullptr;
         TimelineLanes *lanes = nullptr;
         QCustomPlot *overview = nullptr;
         TimelineLanes *overviewLanes = nullptr;

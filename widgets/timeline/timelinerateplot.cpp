@@ -2,6 +2,7 @@
 
 #include "timeline/rateseries.h"
 #include "timeline/timelinebuilder.h"
+#include "timeline/timelinehitplot.h"
 #include "timeline/timelinelanes.h"
 #include "timeline/timelineviewport.h"
 #include "timeline/timelinewidget.h"
@@ -220,16 +221,14 @@ void TimelineRatePlot::place() {
         }
     }
     grid->simplify();
-    QList<double> stretch{0.001};
     if (rate) {
         grid->addElement(grid->rowCount(), 0, m_rect);
-        stretch.append(1.0);
     }
     if (legend) {
         grid->addElement(grid->rowCount(), 0, m_legend);
-        stretch.append(0.001);
     }
-    grid->setRowStretchFactors(stretch);
+    // (the hit-ratio plot's rows may stand between the lanes and these)
+    TimelineHitPlot::stretchRows(grid);
     m_rect->setVisible(rate);
     m_legend->setVisible(legend);
 }

@@ -4,6 +4,7 @@
 #include "timeline/timelinebandlayer.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinefollowlayer.h"
+#include "timeline/timelinehitplot.h"
 #include "timeline/timelineinteraction.h"
 #include "timeline/timelineoverview.h"
 #include "timeline/timelineplotlayout.h"
@@ -97,6 +98,7 @@ void TimelineWidget::buildUi() {
     connect(m_actions, &TimelineActions::lanesMenuAboutToShow, this,
             &TimelineWidget::fillLanesMenu);
     connect(m_actions->rate(), &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
+    connect(m_actions->hitRatio(), &QAction::toggled, this, &TimelineWidget::setHitPlotVisible);
     connect(m_actions->hideFiltered(), &QAction::toggled, this, [this](bool on) {
         setFilterMode(on ? FilterMode::Hide : FilterMode::Dim);
         QSettings().setValue(kFilterModeKey, on ? QStringLiteral("hide") : QStringLiteral("dim"));
@@ -136,6 +138,10 @@ void TimelineWidget::buildUi() {
     auto *group = new QCPMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    // the what-if's hit ratio: out of the layout until there is one (TimelineHitPlot::place)
+    m_hitRect = new QCPAxisRect(m_plot);
+    m_hitLegend = new QCPLegend;
+    m_hitRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_lanesRect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
 
     TimelineLanes::setUpAxes(m_lanesRect, m_ticker);
@@ -152,12 +158,21 @@ void TimelineWidget::buildUi() {
     layoutParts.rateLegend = m_rateLegend;
     layoutParts.rateRect = m_rateRect;
     layoutParts.ratePlot = m_ratePlot;
+    m_hitPlot = new TimelineHitPlot(m_plot, m_hitRect, m_hitLegend, m_ticker, m_viewport, this);
+    layoutParts.hitRect = m_hitRect;
+    layoutParts.hitLegend = m_hitLegend;
+    layoutParts.hitPlot = m_hitPlot;
     layoutParts.lanes = m_lanes;
     layoutParts.overview = m_overview;
     layoutParts.overviewLanes = m_overviewLanes;
     m_plotLayout = std::make_unique<TimelinePlotLayout>(layoutParts);
     connect(m_ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
     connect(m_ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
+    connect(m_hitPlot, &TimelineHitPlot::layoutNeeded, this, [this] {
+        applyPalette();  // (its new graphs and legend entries)
+        updateHeights();
+        replotAll();
+    });
     m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
 
     // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
@@ -177,6 +192,7 @@ void TimelineWidget::buildUi() {
     m_plot->setBackground(Qt::NoBrush);
     m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
     m_ratePlot->createCaption();
+    m_hitPlot->createCaption();
     m_overlay = new TimelineOverlay(m_plot);
 
     connect(top, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
@@ -202,9 +218,10 @@ void TimelineWidget::buildUi() {
             m_laidOutWidth = m_lanesRect->width();
             updateAxisCaption();
             m_ratePlot->update();
+            m_hitPlot->update();
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        if (m_ratePlot->fitTicks()) {
+        if (m_ratePlot->fitTicks() | m_hitPlot->fitTicks() | m_hitPlot->followWidth()) {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
         m_interaction->placeOverlay();
@@ -234,6 +251,8 @@ void TimelineWidget::setViewState(ViewState *state) {
         connect(m_state, &ViewState::filterChanged, this, &TimelineWidget::onFilterChanged);
         connect(m_state, &ViewState::followedKeyChanged, this,
                 &TimelineWidget::onFollowedRecordsChanged);
+        connect(m_state, &ViewState::hitOverTimeChanged, this,
+                &TimelineWidget::onHitOverTimeChanged);
         connect(m_state, &ViewState::followedRecordsChanged, this,
                 &TimelineWidget::onFollowedRecordsChanged);
         connect(m_state, &ViewState::documentGrew, this, [this] {
@@ -244,6 +263,7 @@ void TimelineWidget::setViewState(ViewState *state) {
         onWallUtcChanged(m_state->wallUtc());
     }
     onDocumentChanged();
+    onHitOverTimeChanged();  // (the state's, or none)
 }
 
 void TimelineWidget::onDocumentChanged() {
@@ -446,11 +466,36 @@ void TimelineWidget::setRatePlotVisible(bool visible) {
     replotAll();
 }
 
+QAction *TimelineWidget::hitRatioAction() const {
+    return m_actions->hitRatio();
+}
+
+void TimelineWidget::setHitPlotVisible(bool visible) {
+    if (visible == m_hitPlot->isShown()) {
+        return;
+    }
+    m_hitPlot->setShown(visible);
+    const QSignalBlocker block(m_actions->hitRatio());
+    m_actions->hitRatio()->setChecked(visible);
+    m_hitPlot->place();
+    updateHeights();
+    m_hitPlot->update();
+    replotAll();
+}
+
+void TimelineWidget::onHitOverTimeChanged() {
+    const auto result = m_state ? m_state->hitOverTime() : nullptr;
+    m_actions->hitRatio()->setEnabled(result != nullptr);
+    m_hitPlot->setResult(result, m_state ? m_state->whatIfChoice() : ViewState::WhatIfChoice());
+}
+
 void TimelineWidget::layOutFor(QSize size, int reservedHeight) {
     m_plotLayout->layOutFor(size, reservedHeight);
     updateAxisCaption();
     m_ratePlot->update();
     m_ratePlot->fitTicks();
+    m_hitPlot->update();
+    m_hitPlot->fitTicks();
     if (size.isEmpty()) {
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
@@ -516,6 +561,7 @@ void TimelineWidget::applyPalette() {
     m_lanesRect->axis(QCPAxis::atTop)->grid()->setSubGridVisible(true);
     m_lanesRect->axis(QCPAxis::atLeft)->setBasePen(Qt::NoPen);
     m_ratePlot->applyPalette(pal, small);
+    m_hitPlot->applyPalette(pal, small);
     m_bands->applyPalette(pal, small);
     m_overlay->setFont(small);
     m_overviewPart->applyPalette(pal);
@@ -601,8 +647,10 @@ void TimelineWidget::fitSelection() {
 
 void TimelineWidget::onRangeChanged(const QCPRange &range) {
     m_rateRect->axis(QCPAxis::atBottom)->setRange(range);
+    m_hitRect->axis(QCPAxis::atBottom)->setRange(range);
     updateAxisCaption();
     m_ratePlot->update();
+    m_hitPlot->update();
     m_overviewPart->updateWindow();
     updateInfo();
     m_interaction->refreshHover();
@@ -704,6 +752,10 @@ void TimelineWidget::fillLanesMenu(QMenu *menu) {
     TimelineActions::fillLanesMenu(
         menu, m_layout, this, [this](const QString &k, bool hidden) { setLaneHidden(k, hidden); },
         [this] { resetLanes(); });
+    // the plots under the lanes
+    menu->addSeparator();
+    menu->addAction(m_actions->rate());
+    menu->addAction(m_actions->hitRatio());
 }
 
 void TimelineWidget::showContextMenu(const QPoint &pos) {

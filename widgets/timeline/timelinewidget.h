@@ -41,6 +41,7 @@ class TimelineActions;
 class TimelineBandLayer;
 class TimelineExportActions;
 class TimelineFollowLayer;
+class TimelineHitPlot;
 class TimelineInteraction;
 class TimelineOverview;
 class TimelinePlotLayout;
@@ -49,7 +50,9 @@ class TimelineRatePlot;
 /**
  * The timeline: one lane per call (qualname) with a tick per record, span rows for context
  * managers (read_prefetched_results.__enter__ → __exit__), an overview strip of the whole trace,
- * and a calls-per-second plot sharing the time axis. Fluid at 10 million records: drawing reads
+ * and a calls-per-second plot sharing the time axis; under the lanes, once the What-if tab has
+ * one (ViewState::hitOverTime()), the prefetch hit ratio over time of the what-if chosen there
+ * (hidden with the Hit ratio action). Fluid at 10 million records: drawing reads
  * per-pixel counts from a TimelineIndex (see TimelineLanes), never the records themselves.
  *
  * It only talks to a ViewState: clicking a tick selects its record; the selected record is
@@ -96,7 +99,8 @@ class TimelineRatePlot;
  * (the background builds), TimelineActions (the toolbar, the context menu's view entries and
  * the shortcuts, one QAction each; the info and busy labels; the navigation keys),
  * TimelineBandLayer (the backdrop, the time range's bands and its duration label),
- * TimelineRatePlot (the calls-per-second plot and its legend), TimelineOverview (the overview strip
+ * TimelineRatePlot (the calls-per-second plot and its legend), TimelineHitPlot (the what-if's
+ * hit-ratio plot and its legend), TimelineOverview (the overview strip
  * and its mouse), TimelineInteraction (the plot's mouse, drags and hover tooltips) and
  * TimelinePlotLayout (the share of height of lanes, rate plot and legend, and the labels' font);
  * TimelineLanes draws the rows, in passes.
@@ -163,6 +167,12 @@ public:
     void setRatePlotVisible(bool visible);
     bool isRatePlotVisible() const;
 
+    /** The what-if's hit-ratio plot under the lanes (ViewState::hitOverTime()), and the action
+     *  that shows or hides it (enabled while there is a result). */
+    TimelineHitPlot *hitPlot() const { return m_hitPlot; }
+    QAction *hitRatioAction() const;
+    void setHitPlotVisible(bool visible);
+
     /**
      * Lays the plot out as if it were `size` logical pixels: the lanes' row height, the rate
      * plot's share, the legend's columns, the time axis's tick count and the rate buckets, as a
@@ -225,6 +235,7 @@ private:
     /** Marks `record` as selected; with `centre`, moves the view to it when it is off view. */
     void showSelection(int record, bool centre);
     void onFilterChanged();
+    void onHitOverTimeChanged();
     void applyFilterIndex();
     void onFollowedRecordsChanged();
     void onTrailReady();
@@ -269,6 +280,9 @@ private:
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;
     TimelineRatePlot *m_ratePlot = nullptr;  // the graphs, legend and caption of m_rateRect
+    QCPAxisRect *m_hitRect = nullptr;
+    QCPLegend *m_hitLegend = nullptr;
+    TimelineHitPlot *m_hitPlot = nullptr;  // the graphs, legend and caption of m_hitRect
     TimelineOverlay *m_overlay = nullptr;
     TimelineFollowLayer *m_followLayer = nullptr;
     TimelineFollowLayer *m_ovFollowLayer = nullptr;

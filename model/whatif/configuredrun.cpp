@@ -1,0 +1,178 @@
+#include "whatif/configuredrun.h"
+
+#include "trace/storagemanagerconfig.h"
+
+#include <QLocale>
+#include <QStringList>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+namespace {
+
+const WhatIfAnalysis::Curve *curveOf(const std::vector<WhatIfAnalysis::Curve> &curves,
+                                     CachePolicy::Kind kind) {
+    for (const WhatIfAnalysis::Curve &c : curves) {
+        if (c.policy == kind && !c.capacities.empty()) {
+            return &c;
+        }
+    }
+    return nullptr;
+}
+
+QString chunksText(quint64 n) {
+    return QLocale().toString(n) + (n == 1 ? QStringLiteral(" chunk") : QStringLiteral(" chunks"));
+}
+
+}  // namespace
+
+ConfiguredRun::ConfiguredRun(quint64 l1Bytes, const QString &policyText)
+    : m_l1Bytes(l1Bytes),
+      m_policyText(policyText.trimmed()),
+      m_policy(CachePolicy::fromName(policyText.trimmed())) {}
+
+std::optional<ConfiguredRun> ConfiguredRun::fromConfig(const StorageManagerConfig &config) {
+    if (!config.isValid() || !config.l1Bytes() || *config.l1Bytes() <= 0) {
+        return std::nullopt;
+    }
+    return ConfiguredRun(quint64(*config.l1Bytes()), config.evictionPolicy().value_or(QString()));
+}
+
+quint64 ConfiguredRun::capacityIn(Unit unit, quint64 bytesPerChunk) const {
+    if (unit == Unit::Bytes) {
+        return m_l1Bytes;
+    }
+    return bytesPerChunk == 0 ? 0 : std::max<quint64>(1, m_l1Bytes / bytesPerChunk);
+}
+
+QString ConfiguredRun::bytesText(double bytes) {
+    static const char *const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int u = 0;
+    double v = std::max(0.0, bytes);
+    while (u < 6 && v >= 1024.0 * (1 - 0.0005)) {  // (1023.9 KiB is written 1 MiB)
+        v /= 1024.0;
+        ++u;
+    }
+    if (u == 0) {
+        return QStringLiteral("%1 B").arg(qint64(std::llround(v)));
+    }
+    // three significant digits, trailing zeros dropped: 48 GiB, 2.54 GiB, 312 MiB
+    const int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
+    QString n = QLocale().toString(v, 'f', decimals);
+    const QChar point = QLocale().decimalPoint().front();
+    if (decimals > 0) {
+        while (n.endsWith(QLatin1Char('0'))) {
+            n.chop(1);
+        }
+        if (n.endsWith(point)) {
+            n.chop(1);
+        }
+    }
+    return n + QLatin1Char(' ') + QLatin1String(kUnits[u]);
+}
+
+QString ConfiguredRun::percentText(double ratio) {
+    return QLocale().toString(100.0 * ratio, 'f', 1) + QLatin1Char('%');
+}
+
+std::optional<qint64> ConfiguredRun::hitsAt(const Curve &curve, quint64 capacity, bool *exact) {
+    const auto it = std::upper_bound(curve.capacities.begin(), curve.capacities.end(), capacity);
+    if (it == curve.capacities.begin() || curve.prefetchHits.size() != curve.capacities.size()) {
+        return std::nullopt;
+    }
+    const size_t i = size_t(it - curve.capacities.begin()) - 1;
+    if (exact) {
+        *exact = curve.capacities[i] == capacity;
+    }
+    return curve.prefetchHits[i];
+}
+
+QString ConfiguredRun::capacityText(Unit unit, quint64 capacity, quint64 bytesPerChunk) const {
+    if (unit == Unit::Bytes) {
+        const QString b = bytesText(double(capacity));
+        return bytesPerChunk > 0
+                   ? QStringLiteral("%1 ≈ %2").arg(
+                         b, chunksText(std::max<quint64>(1, capacity / bytesPerChunk)))
+                   : b;
+    }
+    const QString c = chunksText(capacity);
+    return bytesPerChunk > 0
+               ? QStringLiteral("%1 ≈ %2").arg(c, bytesText(double(capacity) * bytesPerChunk))
+               : c;
+}
+
+QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector<Curve> &curves,
+                                const std::function<quint64(qint64)> &lruCapacityFor) const {
+    const QString policy = m_policy ? CachePolicy::label(*m_policy) : m_policyText;
+    QString ran = policy.isEmpty()
+                      ? QStringLiteral("You ran an L1 of %1")
+                      : QStringLiteral("You ran %1").arg(policy) +
+                            (m_policy ? QString() : QStringLiteral(" (not simulated)")) +
+                            QStringLiteral(" at %1");
+    QString at = bytesText(double(m_l1Bytes));
+    const quint64 c = capacityIn(unit, scope.bytesPerChunk);
+    if (c == 0) {
+        // chunks asked for, but no key size to turn the bytes into chunks
+        return ran.arg(at) +
+               QStringLiteral(
+                   "; without a memory layout for every key, its size in chunks is unknown");
+    }
+    if (scope.bytesPerChunk > 0) {
+        at += QStringLiteral(" ≈ ") +
+              chunksText(std::max<quint64>(1, m_l1Bytes / scope.bytesPerChunk));
+    }
+    QStringList parts;
+    if (scope.prefetches <= 0) {
+        return ran.arg(at) + QStringLiteral("; the scope has no prefetches to hit");
+    }
+    auto ratio = [&](qint64 hits, bool exact) {
+        return (exact ? QString() : QStringLiteral("≈ ")) +
+               percentText(double(hits) / double(scope.prefetches));
+    };
+    const Curve *mine = m_policy ? curveOf(curves, *m_policy) : nullptr;
+    bool mineExact = false;
+    const std::optional<qint64> mineHits =
+        mine ? hitsAt(*mine, c, &mineExact) : std::optional<qint64>();
+    parts << (mineHits ? ran.arg(at) + QStringLiteral(": ") + ratio(*mineHits, mineExact) +
+                             QStringLiteral(" of prefetched keys hit")
+                       : ran.arg(at));
+    const Curve *opt = curveOf(curves, CachePolicy::Kind::Opt);
+    bool optExact = false;
+    const std::optional<qint64> optHits =
+        opt ? hitsAt(*opt, c, &optExact) : std::optional<qint64>();
+    if (optHits && m_policy != CachePolicy::Kind::Opt) {
+        parts << QStringLiteral("OPT there: ") + ratio(*optHits, optExact);
+    }
+    const Curve *lru = curveOf(curves, CachePolicy::Kind::Lru);
+    if (optHits && (lru || lruCapacityFor)) {
+        bool lruExact = false;
+        const std::optional<qint64> lruHere =
+            lru ? hitsAt(*lru, c, &lruExact) : std::optional<qint64>();
+        const QString target = ratio(*optHits, optExact);
+        if (lruHere && lruExact && *lruHere >= *optHits) {
+            parts << QStringLiteral("LRU reaches it there too");
+        } else if (lruCapacityFor) {
+            const quint64 z = lruCapacityFor(*optHits);
+            parts << (z == 0 ? QStringLiteral("LRU never reaches %1").arg(target)
+                             : QStringLiteral("LRU reaches %1 at %2")
+                                   .arg(target, capacityText(unit, z, scope.bytesPerChunk)));
+        } else {
+            // the first LRU sample at or above OPT's hits: LRU reaches them there at the latest
+            std::optional<quint64> z;
+            for (size_t i = 0; i < lru->capacities.size() && i < lru->prefetchHits.size(); ++i) {
+                if (lru->prefetchHits[i] >= *optHits) {
+                    z = lru->capacities[i];
+                    break;
+                }
+            }
+            if (z) {
+                parts << QStringLiteral("LRU reaches %1 at %2 or less")
+                             .arg(target, capacityText(unit, *z, scope.bytesPerChunk));
+            }
+        }
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+}  // namespace lmct

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "whatif/cachepolicy.h"
+#include "whatif/whatifanalysis.h"
+
+#include <QString>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace lmct {
+
+class StorageManagerConfig;
+
+/**
+ * The L1 capacity and eviction policy a trace was recorded with, read against the what-if curves
+ * of a scope: the sentence the What-if tab writes beside its curves ("You ran LRU at 48 GiB ≈
+ * 24,576 chunks: 41.2% of prefetched keys hit; OPT there: 63.0%; LRU reaches 63.0% at 2.5 GiB ≈
+ * 1,280 chunks").
+ *
+ * The facts come from the header's StorageManagerConfig (LMCache
+ * `lmcache/v1/distributed/config.py`): `l1_manager_config.memory_config.size_in_bytes` (the L1
+ * capacity, bytes) and `eviction_config.eviction_policy` (e.g. "LRU"; a policy the what-if does
+ * not simulate is named as written and said to be not simulated).
+ *
+ * Units: capacities in bytes or chunks (WhatIfAnalysis::Unit). A capacity in bytes stands for
+ * bytes / bytesPerChunk chunks (rounded down, at least 1), bytesPerChunk being the scope's mean
+ * bytes per key (its keys' MemoryLayoutDesc sizes; one model's keys all have the same size).
+ * Hit ratios are counted prefetch hits over all prefetch occurrences, shown in percent with one
+ * decimal in the locale's format.
+ *
+ * Thread-safety: a value type; const use from any thread. Errors: none; fromConfig() gives
+ * nullopt for a config without a known L1 size, and sentence() says what it lacks (no layout to
+ * turn bytes into chunks, curves not computed yet).
+ */
+class ConfiguredRun {
+public:
+    using Unit = WhatIfAnalysis::Unit;
+    using Curve = WhatIfAnalysis::Curve;
+
+    /** What the sentence reads about the scope. */
+    struct Scope {
+        quint64 bytesPerChunk = 0;  ///< mean bytes per key of the scope; 0 when unknown
+        qint64 prefetches = 0;      ///< all prefetch occurrences of the scope
+    };
+
+    ConfiguredRun(quint64 l1Bytes, const QString &policyText);
+
+    /** The run of a header's config; nullopt when it has no (valid) L1 size. */
+    static std::optional<ConfiguredRun> fromConfig(const StorageManagerConfig &config);
+
+    quint64 l1Bytes() const { return m_l1Bytes; }
+    /** The eviction policy as written ("LRU"); empty when the config names none. */
+    QString policyText() const { return m_policyText; }
+    /** The simulated policy it names; nullopt when none or not simulated (e.g. "MRU"). */
+    std::optional<CachePolicy::Kind> policy() const { return m_policy; }
+
+    /** The configured capacity in `unit`: the bytes, or the chunks they hold (0 when chunks are
+     *  asked for and `bytesPerChunk` is unknown). */
+    quint64 capacityIn(Unit unit, quint64 bytesPerChunk) const;
+
+    /**
+     * The sentence for `curves` (WhatIfAnalysis curves of `unit`, any subset of the policies,
+     * holding the configured capacity capacityIn() among their capacities for exact figures;
+     * otherwise the sample below it is read and the figure marked "≈"). `lruCapacityFor` is
+     * WhatIfAnalysis::lruCapacityFor() of the run when it has ended (exact); without it the LRU
+     * curve's samples are searched ("at most"). Parts whose curves are missing are left out.
+     */
+    QString sentence(Unit unit, const Scope &scope, const std::vector<Curve> &curves,
+                     const std::function<quint64(qint64)> &lruCapacityFor = {}) const;
+
+    /** A byte count in binary units with three significant digits: "48 GiB", "2.54 GiB",
+     *  "312 MiB", "100 B". */
+    static QString bytesText(double bytes);
+    /** A hit ratio (0..1) as the sentence writes it: "41.2%" (the locale's decimal point). */
+    static QString percentText(double ratio);
+    /** The prefetch hits of `curve` at `capacity`: exact when sampled there, else the sample
+     *  below it (`exact` false); nullopt below its first sample or for an empty curve. */
+    static std::optional<qint64> hitsAt(const Curve &curve, quint64 capacity,
+                                        bool *exact = nullptr);
+
+private:
+    QString capacityText(Unit unit, quint64 capacity, quint64 bytesPerChunk) const;
+
+    quint64 m_l1Bytes = 0;
+    QString m_policyText;
+    std::optional<CachePolicy::Kind> m_policy;
+};
+
+}  // namespace lmct

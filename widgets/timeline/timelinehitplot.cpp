@@ -1,0 +1,409 @@
+#include "timeline/timelinehitplot.h"
+
+#include "common/policycolors.h"
+#include "timeline/timelineviewport.h"
+#include "util/timeformat.h"
+#include "whatif/configuredrun.h"
+
+#include <qcustomplot.h>
+
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+namespace {
+
+/** A one-device-pixel pen: crisp at any devicePixelRatio. */
+QPen hairline(const QColor &c) {
+    QPen p(c, 0);
+    p.setCosmetic(true);
+    return p;
+}
+
+QColor alpha(QColor c, int a) {
+    c.setAlpha(a);
+    return c;
+}
+
+/** Occupancy ticks in bytes: "0", "512 MiB", "1 GiB". */
+class BytesValueTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override {
+        return tick <= 0 ? QStringLiteral("0") : ConfiguredRun::bytesText(tick);
+    }
+};
+
+}  // namespace
+
+TimelineHitPlot::TimelineHitPlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend *legend,
+                                 QSharedPointer<QCPAxisTicker> ticker,
+                                 const TimelineViewport *viewport, QWidget *timeline)
+    : QObject(timeline),
+      m_plot(plot),
+      m_rect(rect),
+      m_legend(legend),
+      m_viewport(viewport),
+      m_timeline(timeline) {
+    // A legend takes its plot when first laid out: in and out of the layout, so that graphs
+    // can be added to it before place() shows it.
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    grid->addElement(grid->rowCount(), 0, m_legend);
+    grid->take(m_legend);
+    grid->simplify();
+    m_legend->setLayer(QStringLiteral("legend"));
+    m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_legend->setMargins(QMargins(4, 2, 4, 4));
+    m_legend->setRowSpacing(0);
+    m_legend->setColumnSpacing(16);
+    m_legend->setIconSize(16, 8);
+    m_legend->setIconTextPadding(5);
+    m_legend->setMinimumSize(1, 0);  // (its columns follow the width: wrapLegend)
+    QCPAxis *key = m_rect->axis(QCPAxis::atBottom);
+    QCPAxis *value = m_rect->axis(QCPAxis::atLeft);
+    QCPAxis *occupancy = m_rect->axis(QCPAxis::atRight);
+    key->setTicker(ticker);
+    key->setTickLabels(false);
+    key->setTickLengthIn(0);
+    key->setTickLengthOut(3);
+    key->setSubTickLengthIn(0);
+    key->setSubTickLengthOut(0);
+    for (QCPAxis *a : {value, occupancy}) {
+        a->setTickLengthIn(0);
+        a->setTickLengthOut(3);
+        a->setSubTickLengthIn(0);
+        a->setSubTickLengthOut(0);
+    }
+    // 0, 25, ... 100 % (50 or 100 apart when short: fitTicks)
+    auto percentTicks = QSharedPointer<QCPAxisTickerFixed>::create();
+    percentTicks->setTickStep(25);
+    percentTicks->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+    value->setTicker(percentTicks);
+    value->setRange(0, 100);
+    value->setLabel(tr("hit %"));
+    occupancy->setVisible(true);
+    occupancy->setTicker(QSharedPointer<BytesValueTicker>::create());
+    occupancy->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
+    occupancy->grid()->setVisible(false);
+    // labels inside the plot: a right margin would narrow the lanes above (one margin group)
+    occupancy->setTickLabelSide(QCPAxis::lsInside);
+    occupancy->setTickLengthOut(0);
+    occupancy->setTickLengthIn(3);
+    m_rect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+    m_rect->setMargins(QMargins(0, 8, 0, 0));
+    m_rect->setMinimumSize(0, kLeastPlotPx);
+    m_rect->setVisible(false);
+    m_legend->setVisible(false);
+}
+
+void TimelineHitPlot::createCaption() {
+    m_caption = new QCPItemText(m_plot);
+    m_caption->setLayer(QStringLiteral("legend"));
+    m_caption->setClipAxisRect(m_rect);
+    m_caption->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_caption->position->setAxisRect(m_rect);
+    m_caption->position->setCoords(0, 0);
+    m_caption->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_caption->setPadding(QMargins(6, 2, 4, 2));
+    m_caption->setSelectable(false);
+    m_caption->setText(QString());
+    m_caption->setVisible(false);
+}
+
+bool TimelineHitPlot::isPlaced() const {
+    return m_shown && m_result && !m_result->series().empty();
+}
+
+void TimelineHitPlot::setResult(std::shared_ptr<const HitOverTime> result,
+                                const ViewState::WhatIfChoice &choice) {
+    m_result = std::move(result);
+    m_choice = choice;
+    rebuildGraphs();
+    place();
+    update();
+    emit layoutNeeded();
+}
+
+void TimelineHitPlot::rebuildGraphs() {
+    for (QCPGraph *g : std::as_const(m_graphs)) {
+        m_plot->removePlottable(g);
+    }
+    m_graphs.clear();
+    for (QCPGraph *g : {m_lmcache, m_occupancy}) {
+        if (g) {
+            m_plot->removePlottable(g);
+        }
+    }
+    m_lmcache = m_occupancy = nullptr;
+    m_legend->clearItems();
+    if (!m_result) {
+        return;
+    }
+    QCPAxis *key = m_rect->axis(QCPAxis::atBottom);
+    QCPAxis *value = m_rect->axis(QCPAxis::atLeft);
+    QCPAxis *right = m_rect->axis(QCPAxis::atRight);
+    // the occupancy first: drawn under the ratios
+    if (!m_result->series().empty()) {
+        const HitOverTime::Series &first = m_result->series().front();
+        m_occupancy = new QCPGraph(key, right);
+        m_occupancy->setName(tr("resident (%1, right axis)").arg(CachePolicy::label(first.policy)));
+        m_occupancy->setLineStyle(QCPGraph::lsStepLeft);
+        m_occupancy->setPen(hairline(PolicyColors::occupancyColor()));
+        m_occupancy->setBrush(alpha(PolicyColors::occupancyColor(), 30));
+        m_occupancy->setSelectable(QCP::stNone);
+        m_occupancy->setAntialiased(false);
+        QVector<double> t(first.occupancyT.begin(), first.occupancyT.end());
+        QVector<double> b(first.occupancyBytes.begin(), first.occupancyBytes.end());
+        m_occupancy->setData(t, b, true);
+    }
+    for (const HitOverTime::Series &s : m_result->series()) {
+        auto *g = new QCPGraph(key, value);
+        g->setName(CachePolicy::label(s.policy));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setPen(QPen(PolicyColors::color(s.policy), 1.5));
+        g->setSelectable(QCP::stNone);
+        g->setAntialiased(false);
+        m_graphs.append(g);
+        g->addToLegend(m_legend);
+    }
+    if (m_result->hasLmcacheAccount()) {
+        m_lmcache = new QCPGraph(key, value);
+        m_lmcache->setName(tr("LMCache's own L1 prefix hits"));
+        m_lmcache->setLineStyle(QCPGraph::lsStepLeft);
+        m_lmcache->setPen(QPen(PolicyColors::lmcacheColor(), 1.5, Qt::DashLine));
+        m_lmcache->setSelectable(QCP::stNone);
+        m_lmcache->setAntialiased(false);
+        m_lmcache->addToLegend(m_legend);
+    }
+    if (m_occupancy) {
+        m_occupancy->addToLegend(m_legend);
+    }
+    for (int i = 0; i < m_legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = m_legend->item(i)) {
+            item->setMargins(QMargins(4, 1, 4, 3));
+        }
+    }
+}
+
+void TimelineHitPlot::stretchRows(QCPLayoutGrid *grid) {
+    QList<double> stretch;
+    for (int row = 0; row < grid->rowCount(); ++row) {
+        bool area = false;
+        for (int col = 0; col < grid->columnCount(); ++col) {
+            area = area || qobject_cast<QCPAxisRect *>(grid->element(row, col)) != nullptr;
+        }
+        stretch.append(row > 0 && area ? 1.0 : 0.001);
+    }
+    grid->setRowStretchFactors(stretch);
+}
+
+void TimelineHitPlot::place() {
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    for (QCPLayoutElement *e :
+         {static_cast<QCPLayoutElement *>(m_rect), static_cast<QCPLayoutElement *>(m_legend)}) {
+        for (int i = 0; i < grid->elementCount(); ++i) {
+            if (grid->elementAt(i) == e) {
+                grid->take(e);
+                break;
+            }
+        }
+    }
+    grid->simplify();
+    const bool on = isPlaced();
+    if (on) {
+        // right under the lanes (row 0), above the rate plot
+        grid->insertRow(1);
+        grid->addElement(1, 0, m_rect);
+        if (m_legend->itemCount() > 0) {
+            grid->insertRow(2);
+            grid->addElement(2, 0, m_legend);
+        }
+    }
+    stretchRows(grid);
+    m_rect->setVisible(on);
+    m_legend->setVisible(on && m_legend->itemCount() > 0);
+    if (m_caption) {
+        m_caption->setVisible(on && !m_caption->text().isEmpty());
+    }
+}
+
+void TimelineHitPlot::applyPalette(const QPalette &pal, const QFont &small) {
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    m_rect->axis(QCPAxis::atBottom)->grid()->setSubGridVisible(false);
+    m_rect->axis(QCPAxis::atLeft)->grid()->setPen(hairline(alpha(text, 20)));
+    QCPAxis *right = m_rect->axis(QCPAxis::atRight);
+    const QCPAxis *left = m_rect->axis(QCPAxis::atLeft);
+    // the right axis as the left one (the timeline styles the axes it knows)
+    right->setBasePen(left->basePen());
+    right->setTickPen(left->tickPen());
+    right->setTickLabelColor(left->tickLabelColor());
+    right->setTickLabelFont(left->tickLabelFont());
+    right->setLabelColor(left->labelColor());
+    right->setLabelFont(left->labelFont());
+    m_legend->setBrush(pal.color(QPalette::Window));
+    m_legend->setBorderPen(Qt::NoPen);
+    m_legend->setFont(small);
+    m_legend->setTextColor(text);
+    for (int i = 0; i < m_legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = m_legend->item(i)) {
+            item->setFont(small);
+            item->setTextColor(text);
+        }
+    }
+    if (m_caption) {
+        m_caption->setFont(small);
+        m_caption->setColor(alpha(text, 150));
+        m_caption->setBrush(alpha(base, 235));
+    }
+}
+
+void TimelineHitPlot::wrapLegend(int width) {
+    QList<int> widths;
+    for (int i = 0; i < m_legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem *item = m_legend->item(i)) {
+            widths.append(item->minimumOuterSizeHint().width());
+        }
+    }
+    const int n = int(widths.size());
+    if (n == 0) {
+        return;
+    }
+    const QMargins m = m_legend->margins();
+    int columns = 1;
+    for (int c = n; c > 1; --c) {
+        int total = m.left() + m.right() + m_legend->columnSpacing() * (c - 1);
+        for (int col = 0; col < c; ++col) {
+            int widest = 0;
+            for (int i = col; i < n; i += c) {
+                widest = std::max(widest, widths[i]);
+            }
+            total += widest;
+        }
+        if (total <= width) {
+            columns = c;
+            break;
+        }
+    }
+    const int rows = (n + columns - 1) / columns;
+    if (m_legend->wrap() != columns || m_legend->columnCount() != std::min(columns, n) ||
+        m_legend->rowCount() != rows) {
+        m_legend->setWrap(columns);
+        m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+bool TimelineHitPlot::fitTicks() {
+    if (!isPlaced()) {
+        return false;
+    }
+    // only as many ticks as the height holds readably, at least 0 and 100 %
+    const int labelPx = QFontMetrics(m_rect->axis(QCPAxis::atLeft)->tickLabelFont()).height();
+    const int fitting = std::clamp(m_rect->height() / (labelPx * 5 / 2), 2, 5);
+    bool changed = false;
+    QCPAxis *right = m_rect->axis(QCPAxis::atRight);
+    if (right->ticker()->tickCount() != fitting) {
+        right->ticker()->setTickCount(fitting);
+        changed = true;
+    }
+    const double step = fitting >= 5 ? 25 : fitting >= 3 ? 50 : 100;
+    auto *fixed =
+        dynamic_cast<QCPAxisTickerFixed *>(m_rect->axis(QCPAxis::atLeft)->ticker().data());
+    if (fixed && fixed->tickStep() != step) {
+        fixed->setTickStep(step);
+        changed = true;
+    }
+    return changed;
+}
+
+bool TimelineHitPlot::followWidth() {
+    if (!isPlaced() || m_rect->width() <= 10 ||
+        m_windows == std::max(1, m_rect->width() / kWindowPx)) {
+        return false;
+    }
+    update();
+    return true;
+}
+
+void TimelineHitPlot::update() {
+    m_windows = 0;
+    if (!isPlaced()) {
+        return;
+    }
+    const TimelineViewport::Range w = m_viewport->window();
+    const double t0 = w.lower, t1 = w.upper;
+    if (!(t1 > t0)) {
+        return;
+    }
+    const int px = m_rect->width() > 10 ? m_rect->width() : std::max(50, m_timeline->width() - 250);
+    const int columns = std::max(1, px / kWindowPx);
+    m_windows = columns;
+    const double step = (t1 - t0) / columns;
+    auto fill = [&](QCPGraph *g, const std::vector<double> &ratios) {
+        QVector<double> keys(columns + 1), values(columns + 1);
+        for (int c = 0; c < columns; ++c) {
+            keys[c] = t0 + c * step;
+            values[c] = 100.0 * ratios[size_t(c)];  // NaN: no prefetch in the window, a gap
+        }
+        keys[columns] = t1;
+        values[columns] = values[columns - 1];
+        g->setData(keys, values, true);
+    };
+    for (int s = 0; s < m_graphs.size(); ++s) {
+        fill(m_graphs[s], m_result->windowed(s, t0, t1, columns));
+    }
+    if (m_lmcache) {
+        fill(m_lmcache, m_result->lmcacheWindowed(t0, t1, columns));
+    }
+    // the occupancy axis: up to the capacity (what it fills to), in bytes when known
+    const bool bytes = m_result->inBytes() || m_choice.bytesPerChunk > 0;
+    const double capacity =
+        m_result->inBytes()
+            ? double(m_result->capacity())
+            : double(m_result->capacity()) * double(std::max<quint64>(1, m_choice.bytesPerChunk));
+    double top = capacity;
+    if (m_occupancy) {
+        for (auto it = m_occupancy->data()->constBegin(); it != m_occupancy->data()->constEnd();
+             ++it) {
+            top = std::max(top, it->value);
+        }
+    }
+    QCPAxis *right = m_rect->axis(QCPAxis::atRight);
+    right->setRange(0, std::max(1.0, top * 1.15));
+    if (m_occupancy && !m_result->series().empty()) {
+        const QString policy = CachePolicy::label(m_result->series().front().policy);
+        m_occupancy->setName(bytes ? tr("resident (%1, right axis)").arg(policy)
+                                   : tr("resident chunks (%1, right axis)").arg(policy));
+    }
+    if (bytes != (dynamic_cast<BytesValueTicker *>(right->ticker().data()) != nullptr)) {
+        const int count = right->ticker()->tickCount();
+        right->setTicker(
+            bytes ? QSharedPointer<QCPAxisTicker>(QSharedPointer<BytesValueTicker>::create())
+                  : QSharedPointer<QCPAxisTicker>::create());
+        right->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
+        right->ticker()->setTickCount(count);
+        right->setNumberFormat(QStringLiteral("gb"));
+    }
+    // the caption: the capacity and the window width
+    const quint64 c = m_result->capacity();
+    QString at = m_result->inBytes()
+                     ? ConfiguredRun::bytesText(double(c))
+                     : QLocale().toString(c) + (c == 1 ? tr(" chunk") : tr(" chunks"));
+    if (!m_result->inBytes() && m_choice.bytesPerChunk > 0) {
+        at += tr(" (≈ %1)").arg(ConfiguredRun::bytesText(double(c) * m_choice.bytesPerChunk));
+    }
+    m_caption->setText(
+        tr("prefetch hit ratio at C = %1, per %2").arg(at, TimeFormat::duration(step)));
+    // (a plot too short for the caption shows none: its box would hide the lines)
+    // Headroom above 100 % for the caption in the top-left corner (at most a fifth: no tick
+    // above 100 %); a plot too short for the caption shows none (its box would hide the lines).
+    const double captionPx = QFontMetricsF(m_caption->font()).height() + 6;
+    const double clear = m_rect->height() > 0 ? captionPx / m_rect->height() : 0.0;
+    const bool fits = clear <= 0.45;
+    m_caption->setVisible(fits);
+    m_rect->axis(QCPAxis::atLeft)
+        ->setRange(0, fits ? std::min(124.0, 100.0 / (1.0 - clear)) : 100.0);
+}
+
+}  // namespace lmct
