@@ -166,9 +166,12 @@ void MergedOrder::merge(const TraceSet &set, const Options &options) {
         have = true;
     }
     while (have && !cur.held) {
-        if (!progress.at(done)) {
-            stopped = true;
-            break;
+        if ((done & 0xfff) == 0xfff) {
+            progress.add(0x1000);
+            if (progress.cancelled()) {
+                stopped = true;
+                break;
+            }
         }
         // Take cur.
         const int t = cur.trace;
