@@ -84,6 +84,8 @@ public:
     /** The record's own t_wall plus its trace's offset in `set` (seconds). */
     double alignedWall(const TraceSet &set, qint64 row) const;
 
+    /** Traces the order was built for. */
+    int traceCount() const { return int(m_cursor.size()); }
     /** Records of trace `t` in the order (a prefix of its file order). */
     qint64 mergedCount(int t) const { return m_cursor[size_t(t)].next; }
     /** Records published but not merged yet (held back by a loading trace, or cancelled). */
