@@ -4,6 +4,7 @@
 
 #include "combinefixture.h"
 #include "followtrace.h"
+#include "stats/tracesetstatistics.h"
 #include "trace/mergedorder.h"
 #include "trace/traceloader.h"
 #include "trace/traceset.h"
@@ -292,6 +293,69 @@ private slots:
         QVERIFY(m.isComplete());
         QCOMPARE(m.rebuilds(), 0);
         QCOMPARE(show(rowsOf(m)), show(referenceOrder(starts, walls, {0, 0})));
+    }
+
+    /** Statistics over the set: per trace as alone, all together exact where documented. */
+    void statistics() {
+        // Trace A: pairs of 10, 20, 30 ms; trace B: 40, 50 ms (2 keys each), B 1 s later.
+        auto pairs = [](double start, const std::vector<double> &durations, int keys) {
+            QByteArray b = frame(combineHeader(start));
+            double t = 0.1;
+            int seed = 0;
+            for (double d : durations) {
+                const QByteArray args = keysArgs(keys, seed++ * 10);
+                b += frame(recordBody(t, start + t,
+                                      storageQualname("read_prefetched_results.__enter__"), args));
+                b += frame(recordBody(t + d, start + t + d,
+                                      storageQualname("read_prefetched_results.__exit__"), args));
+                t += 0.5;
+            }
+            return b;
+        };
+        TraceSet set;
+        set.add(loadTrace(pairs(100.0, {0.010, 0.020, 0.030}, 1), QStringLiteral("a.lct")));
+        set.add(loadTrace(pairs(101.0, {0.040, 0.050}, 2), QStringLiteral("b.lct")));
+        const MergedOrder order = MergedOrder::build(set);
+        const TraceSetStatistics st = TraceSetStatistics::compute(set, order);
+        QCOMPARE(st.perTrace.size(), 2);
+        const TraceStatistics alone = TraceStatistics::compute(set.document(1));
+        QCOMPARE(st.perTrace[1].pairs.durationP50, alone.pairs.durationP50);
+        QCOMPARE(st.perTrace[1].records, alone.records);
+        QCOMPARE(st.all.records, qint64(10));
+        QCOMPARE(st.all.pairs.matched, qint64(5));
+        // Over the five durations, not a mean of the per-trace medians (20 and 45 ms).
+        QCOMPARE(st.all.pairs.durationP50, 0.030);
+        QCOMPARE(st.all.pairs.durationP95, 0.048);
+        QCOMPARE(st.all.pairs.durationMax, 0.050);
+        // Keys per call weighted by calls: (6 × 1 + 4 × 2) / 10.
+        QCOMPARE(st.all.totals.keysMean, 1.4);
+        QCOMPARE(st.all.totals.keysMax, qint64(2));
+        QCOMPARE(st.all.calls.size(), 2);
+        QCOMPARE(st.all.calls[0].count, qint64(5));
+        QCOMPARE(st.all.calls[0].share, 0.5);
+        // Times on the aligned t_wall axis from the combined start (100.0): enters at 0.1,
+        // 0.6, 1.1 (A) and 1.1, 1.6 (B).
+        QCOMPARE(st.origin, 100.0);
+        const TraceStatistics::CallRow &enter = st.all.calls[0];
+        QVERIFY(enter.call.endsWith(QLatin1String("__enter__")));
+        QCOMPARE(enter.firstTMono, 0.1);
+        QCOMPARE(enter.lastTMono, 1.6);
+        QCOMPARE(enter.interArrivalMax, 0.5);
+        QCOMPARE(enter.interArrivalP50, 0.5);
+        QVERIFY(qAbs(enter.rate - 5 / 1.5) < 1e-9);
+        // Moving B by −0.05 s moves its rows on the axis.
+        set.setOffset(1, -0.05);
+        MergedOrder moved = order;
+        moved.update(set);
+        const TraceSetStatistics st2 = TraceSetStatistics::compute(set, moved);
+        QCOMPARE(st2.all.calls[0].lastTMono, 1.55);
+        // Distinct keys: the sum over traces.
+        QCOMPARE(st.all.distinctKeys, st.perTrace[0].distinctKeys + st.perTrace[1].distinctKeys);
+        // A selection per trace.
+        const std::vector<int> firstTwo = {0, 1};
+        TraceSetStatistics::Options o;
+        o.subsets = {&firstTwo, nullptr};
+        QCOMPARE(TraceSetStatistics::compute(set, moved, o).all.records, qint64(6));
     }
 
     /** An empty followed trace without a start holds nothing back; a late record rebuilds. */
