@@ -184,6 +184,16 @@ private slots:
         QCOMPARE(m.update(set), qint64(1200));
         QCOMPARE(m.rebuilds(), 1);
         QCOMPARE(rowsOf(m), referenceOrder(starts, walls, {0.0045, 0, -0.0071}));
+        // Every row is found from its trace's record, and by its time.
+        for (qint64 i = 0; i < m.size(); ++i) {
+            QCOMPARE(m.rowOf(set, m.traceAt(i), m.recordAt(i)), i);
+            const double key = m.keyOf(set, m.traceAt(i), m.recordAt(i));
+            QVERIFY(m.rowAtTime(set, key) <= i);
+            QVERIFY(i == 0 || m.keyOf(set, m.traceAt(i - 1), m.recordAt(i - 1)) <= key);
+        }
+        QCOMPARE(m.rowOf(set, 0, 400), qint64(-1));
+        QCOMPARE(m.rowAtTime(set, 1e12), m.size());
+        QCOMPARE(m.rowAtTime(set, 0.0), qint64(0));
         QCOMPARE(m.update(set), qint64(0));  // nothing changed: nothing to do
         QCOMPARE(m.rebuilds(), 1);
         QVERIFY(m.memoryBytes() >= 1200 * 5);
@@ -246,6 +256,11 @@ private slots:
         QVERIFY(m.isComplete());
         QCOMPARE(m.rebuilds(), 0);
         QCOMPARE(rowsOf(m), want);
+        // Look-ups across checkpoints (every 4096 records of a trace).
+        for (qint64 i = 0; i < m.size(); i += 997) {
+            QCOMPARE(m.rowOf(set, m.traceAt(i), m.recordAt(i)), i);
+        }
+        QCOMPARE(m.rowAtTime(set, 10.0 + 1e-4 * 10000 - 1e-9), qint64(20000));
     }
 
     /** A followed trace holds back what its next records could precede; growth appends. */

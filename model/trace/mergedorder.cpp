@@ -176,6 +176,9 @@ void MergedOrder::merge(const TraceSet &set, const Options &options) {
         // Take cur.
         const int t = cur.trace;
         Cursor &c = m_cursor[size_t(t)];
+        if (c.next % kCheckpoint == 0) {
+            c.checkpoints.push_back(c.latest);
+        }
         const double w = set.document(t).records().tWall(int(cur.record));
         if (!std::isfinite(w)) {
             ++c.untimed;
@@ -225,6 +228,54 @@ double MergedOrder::alignedWall(const TraceSet &set, qint64 row) const {
     return set.document(t).records().tWall(recordAt(row)) + set.offset(t);
 }
 
+double MergedOrder::keyOf(const TraceSet &set, int t, int record) const {
+    const Cursor &c = m_cursor[size_t(t)];
+    const RecordStore &rs = set.document(t).records();
+    double latest = c.checkpoints[size_t(record / kCheckpoint)];
+    for (int i = record - record % kCheckpoint; i <= record; ++i) {
+        const double w = rs.tWall(i);
+        if (std::isfinite(w) && w > latest) {
+            latest = w;
+        }
+    }
+    return latest + m_offsets[size_t(t)];
+}
+
+qint64 MergedOrder::rowOf(const TraceSet &set, int t, int record) const {
+    if (t < 0 || t >= traceCount() || record < 0 || record >= mergedCount(t)) {
+        return -1;
+    }
+    const Head want{keyOf(set, t, record), t, record, false};
+    qint64 lo = 0, hi = size();  // first row not before `want`
+    while (lo < hi) {
+        const qint64 mid = lo + (hi - lo) / 2;
+        const int mt = traceAt(mid), mr = recordAt(mid);
+        const Head h{keyOf(set, mt, mr), mt, mr, false};
+        const bool before = h.key != want.key ? h.key < want.key
+                            : h.trace != t    ? h.trace < t
+                                              : h.record < record;
+        if (before) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo < size() && traceAt(lo) == t && recordAt(lo) == record ? lo : -1;
+}
+
+qint64 MergedOrder::rowAtTime(const TraceSet &set, double alignedWall) const {
+    qint64 lo = 0, hi = size();
+    while (lo < hi) {
+        const qint64 mid = lo + (hi - lo) / 2;
+        if (keyOf(set, traceAt(mid), recordAt(mid)) < alignedWall) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
 qint64 MergedOrder::pendingCount(const TraceSet &set) const {
     qint64 n = 0;
     for (int t = 0; t < set.size() && size_t(t) < m_cursor.size(); ++t) {
@@ -234,7 +285,12 @@ qint64 MergedOrder::pendingCount(const TraceSet &set) const {
 }
 
 qint64 MergedOrder::memoryBytes() const {
-    return qint64(m_record.capacity() * sizeof(quint32) + m_trace8.capacity() +
+    qint64 checkpoints = 0;
+    for (const Cursor &c : m_cursor) {
+        checkpoints += qint64(c.checkpoints.capacity() * sizeof(double));
+    }
+    return checkpoints +
+           qint64(m_record.capacity() * sizeof(quint32) + m_trace8.capacity() +
                   m_trace16.capacity() * sizeof(quint16) + m_cursor.capacity() * sizeof(Cursor) +
                   m_docs.capacity() * sizeof(void *) + m_offsets.capacity() * sizeof(double));
 }

@@ -28,7 +28,8 @@ namespace lmct {
  * - records never move before their trace's `t_wall_start`.
  *
  * Storage: 4 bytes of record index and 1 byte of trace index per row (2 bytes when the set has
- * more than 256 traces); nothing else per row (memoryBytes()).
+ * more than 256 traces), and per trace its latest t_wall every kCheckpoint records (for rowOf()
+ * and rowAtTime()): 5 bytes per row and a little (memoryBytes()).
  *
  * Growing documents (loading, followed). A trace whose document is still loading may still
  * get records, each with a merge key at least its trace's latest so far. update() merges only
@@ -84,6 +85,17 @@ public:
     /** The record's own t_wall plus its trace's offset in `set` (seconds). */
     double alignedWall(const TraceSet &set, qint64 row) const;
 
+    /**
+     * The row of record `record` of trace `t` (what a view that shows one trace's record
+     * selects in the combined table), or -1 when it is not merged (yet). O(log n) look-ups of
+     * merge keys, each reading at most kCheckpoint t_walls.
+     */
+    qint64 rowOf(const TraceSet &set, int t, int record) const;
+    /** The first row whose merge key is at or after `alignedWall` (seconds); size() if none. */
+    qint64 rowAtTime(const TraceSet &set, double alignedWall) const;
+    /** The merge key of record `record` of trace `t` (merged), aligned t_wall seconds. */
+    double keyOf(const TraceSet &set, int t, int record) const;
+
     /** Traces the order was built for. */
     int traceCount() const { return int(m_cursor.size()); }
     /** Records of trace `t` in the order (a prefix of its file order). */
@@ -105,11 +117,15 @@ public:
     qint64 memoryBytes() const;
 
 private:
+    /** Records between two checkpoints of a trace's latest t_wall. */
+    static constexpr int kCheckpoint = 4096;
     struct Cursor {
         qint64 next = 0;         // first record not merged
         double latest = -1e300;  // latest t_wall so far (raw, without the offset)
         qint64 steppedBack = 0;
         qint64 untimed = 0;
+        /** The latest t_wall before record j × kCheckpoint (raw), for keyOf(). */
+        std::vector<double> checkpoints;
     };
     void reset(const TraceSet &set);
     bool sameTraces(const TraceSet &set) const;
