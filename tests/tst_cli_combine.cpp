@@ -165,7 +165,7 @@ private slots:
         QCOMPARE(members[0].toObject().value("diagnostics").toInt(), 0);
         QCOMPARE(qint64(o.value("records").toInt()), records);
         QCOMPARE(o.value("t_wall_start").toDouble(), 1000.003 - 0.003);  // b starts first, aligned
-        QCOMPARE(o.value("t_wall_end").toDouble(), f.walls[2].back());         // c ends last
+        QCOMPARE(o.value("t_wall_end").toDouble(), f.walls[2].back());   // c ends last
         const ProcessRun text = runLmct(QStringList{"info", "--combine"} + f.files);
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("combined:  3 traces, 159 records"));

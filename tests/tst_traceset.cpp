@@ -256,7 +256,7 @@ private slots:
         QVERIFY(m.isComplete());
         QCOMPARE(m.rebuilds(), 0);
         QCOMPARE(rowsOf(m), want);
-        // Look-ups across checkpoints (every 4096 records of a trace).
+        // Look-ups across checkpoints (every 512 records of a trace).
         for (qint64 i = 0; i < m.size(); i += 997) {
             QCOMPARE(m.rowOf(set, m.traceAt(i), m.recordAt(i)), i);
         }

@@ -118,7 +118,7 @@ public:
 
 private:
     /** Records between two checkpoints of a trace's latest t_wall. */
-    static constexpr int kCheckpoint = 4096;
+    static constexpr int kCheckpoint = 512;
     struct Cursor {
         qint64 next = 0;         // first record not merged
         double latest = -1e300;  // latest t_wall so far (raw, without the offset)

@@ -80,8 +80,8 @@ QString TraceSetInfo::toText(const TraceSet &set, const MergedOrder &order) {
         ts << "  records:     " << d.records().size() << "\n";
         ts << "  start:       " << wallText(set.startWall(t)) << "\n";
         ts << "  offset:      " << TimeFormat::fixed(set.offset(t), 6) << " s\n";
-        ts << "  diagnostics: " << d.diagnosticCount() << " (" << d.errorCount() << " errors, "
-           << d.warningCount() << " warnings)\n";
+        ts << "  diagnostics: " << d.diagnosticCount() << " (errors " << d.errorCount()
+           << ", warnings " << d.warningCount() << ")\n";
         if (order.traceCount() > t && (order.steppedBack(t) > 0 || order.untimed(t) > 0)) {
             ts << "  t_wall:      " << order.steppedBack(t) << " records step back, "
                << order.untimed(t) << " without a t_wall (ordered at the latest before)\n";

@@ -4,8 +4,8 @@
 //
 //   bench_combine [--traces 10] [--records 1000000] [--runs 3] [--dir DIR]
 //
-// Prints the CPU time of the merge (median), its bytes per record, the rebuild after an offset
-// edit, and an update() that finds nothing new.
+// Prints the CPU time of the merge (median), its bytes per record, a record's row and a time's
+// row looked up, the rebuild after an offset edit, and an update() that finds nothing new.
 
 #include "benchutil.h"
 #include "trace/mergedorder.h"
@@ -136,6 +136,24 @@ int main(int argc, char *argv[]) {
         stepped += order.steppedBack(t);
     }
     std::printf("  stepped back:           %lld records\n", static_cast<long long>(stepped));
+    {
+        std::mt19937_64 pick(5);
+        std::uniform_int_distribution<qint64> row(0, order.size() - 1);
+        const int lookups = 1000;
+        qint64 sink = 0;
+        const double c0 = bench::cpuSeconds();
+        for (int i = 0; i < lookups; ++i) {
+            const qint64 r = row(pick);
+            sink += order.rowOf(set, order.traceAt(r), order.recordAt(r)) == r ? 1 : 0;
+        }
+        const double c1 = bench::cpuSeconds();
+        for (int i = 0; i < lookups; ++i) {
+            sink += order.rowAtTime(set, 1760000000.0 + double(row(pick)) / 2000.0);
+        }
+        const double c2 = bench::cpuSeconds();
+        std::printf("  rowOf / rowAtTime:      %8.1f / %.1f us CPU per look-up%s\n",
+                    (c1 - c0) / lookups * 1e6, (c2 - c1) / lookups * 1e6, sink < 0 ? "!" : "");
+    }
 
     cpu.clear();
     for (int r = 0; r < runs; ++r) {
