@@ -40,14 +40,16 @@ namespace lmct {
  * bounded: a loading trace with no record and no header `t_wall_start` holds nothing back; if its
  * first record then goes before rows already merged, update() rebuilds the whole order.
  *
- * Offsets: an order is built for the set's offsets; update() with a set of another revision()
- * whose offsets or traces differ rebuilds it (an offset moves a whole trace against the others).
+ * Offsets: an order is built for the set's offsets; update() with a set whose offsets or
+ * traces differ from those rebuilds it (an offset moves a whole trace against the others).
+ * TraceSet::revision() tells a caller when to call update().
  *
  * Cost: one pass over every record's t_wall column, O(n log k) for k traces, on the calling
  * thread (a worker: build it off the GUI thread), with progress and cancel. Cancelled, the rows
  * merged so far stay a valid prefix (isComplete() false) and update() goes on from there.
  *
- * Ownership: reads the documents of the set given to each call; keeps no pointer to them.
+ * Ownership: reads the documents of the set given to each call; keeps their addresses only to
+ * tell whether a later set holds the same documents (never dereferenced).
  * Thread-safety: a value. update() changes it: no reader may use it meanwhile (a viewer builds
  * the next one on a worker, or updates a copy, and swaps it in on its thread). const members may
  * be called from several threads at once.
