@@ -8,6 +8,7 @@
 
 #include <QLocale>
 #include <QTextStream>
+#include <cmath>
 
 #include <algorithm>
 #include <cerrno>
@@ -45,12 +46,109 @@ int CommandSupport::parseArguments(QCommandLineParser &p, const QStringList &arg
         return kExitOk;
     }
     const QStringList files = p.positionalArguments();
+    if (m_combinable && !combine(p) && p.isSet(QStringLiteral("offset"))) {
+        error(QStringLiteral("--offset goes with --combine"));
+        return kExitUsage;
+    }
+    if (m_combinable && combine(p) && !files.isEmpty()) {
+        return -1;
+    }
     if (files.size() != 1) {
         error(files.isEmpty() ? QStringLiteral("no FILE given (see lmct %1 --help)").arg(m_command)
                               : QStringLiteral("expected one FILE, got %1").arg(files.size()));
         return kExitUsage;
     }
     return -1;
+}
+
+void CommandSupport::addCombineOptions(QCommandLineParser &p) {
+    m_combinable = true;
+    p.addOption({QStringLiteral("combine"),
+                 QStringLiteral("Read every FILE as one deployment: records interleaved by "
+                                "t_wall (plus each trace's offset), a trace column first.")});
+    p.addOption({QStringLiteral("offset"),
+                 QStringLiteral("With --combine: add SECONDS (ns, us, ms, s allowed; may be "
+                                "negative) to every t_wall of the trace LABEL (its file name, "
+                                "path or instance id). Repeatable."),
+                 QStringLiteral("LABEL=SECONDS")});
+}
+
+bool CommandSupport::combine(const QCommandLineParser &p) const {
+    return m_combinable && p.isSet(QStringLiteral("combine"));
+}
+
+int CommandSupport::loadSet(const QCommandLineParser &p, const QStringList &files, TraceSet *set,
+                            bool keepGoing) const {
+    int rc = -1;
+    for (const QString &file : files) {
+        const auto doc = load(file);
+        if (!doc) {
+            rc = kExitUnreadable;
+            if (!keepGoing) {
+                return rc;
+            }
+            continue;
+        }
+        if (set->add(doc, file) < 0) {
+            error(QStringLiteral("too many traces (at most %1)").arg(TraceSet::kMaxTraces));
+            return kExitUsage;
+        }
+    }
+    const QStringList offsets =
+        p.isSet(QStringLiteral("offset")) ? p.values(QStringLiteral("offset")) : QStringList();
+    for (const QString &spec : offsets) {
+        const qsizetype eq = spec.lastIndexOf(QLatin1Char('='));
+        const QString label = eq > 0 ? spec.left(eq) : QString();
+        const auto n = eq > 0 ? FilterLiteral::parseNumber(spec.mid(eq + 1)) : std::nullopt;
+        if (label.isEmpty() || !n || n->unit == FilterLiteral::Unit::Bytes || n->hex ||
+            !std::isfinite(n->value)) {
+            error(QStringLiteral("invalid --offset '%1': expected LABEL=SECONDS, e.g. "
+                                 "a.lct=0.004 or a.lct=-3ms")
+                      .arg(spec));
+            return kExitUsage;
+        }
+        const int t = set->indexOf(label);
+        if (t < 0) {
+            error(QStringLiteral("--offset '%1': no trace is labelled '%2' (traces: %3)")
+                      .arg(spec, label, set->labels().join(QStringLiteral(", "))));
+            return kExitUsage;
+        }
+        set->setOffset(t, n->value);
+    }
+    return rc;
+}
+
+std::vector<qint64> CommandSupport::selectRows(const TraceSet &set, const MergedOrder &order,
+                                               const FilterExpression &filter,
+                                               std::vector<std::vector<int>> *perTrace) {
+    std::vector<qint64> rows;
+    if (filter.isEmpty()) {
+        rows.resize(size_t(order.size()));
+        for (qint64 i = 0; i < order.size(); ++i) {
+            rows[size_t(i)] = i;
+        }
+        return rows;
+    }
+    std::vector<std::vector<char>> match(static_cast<size_t>(set.size()));
+    std::vector<std::vector<int>> records(static_cast<size_t>(set.size()));
+    for (int t = 0; t < set.size(); ++t) {
+        records[size_t(t)] = FilterEvaluator(set, t, filter).run().records;
+        match[size_t(t)].assign(size_t(set.document(t).records().size()), 0);
+        for (int r : records[size_t(t)]) {
+            match[size_t(t)][size_t(r)] = 1;
+        }
+    }
+    for (qint64 i = 0; i < order.size(); ++i) {
+        const auto &m = match[size_t(order.traceAt(i))];
+        const int r = order.recordAt(i);
+        if (size_t(r) < m.size() && m[size_t(r)]) {
+            rows.push_back(i);
+        }
+    }
+    if (perTrace) {
+        *perTrace = std::move(records);
+    }
+    return rows;
 }
 
 void CommandSupport::printHelp(const QCommandLineParser &p) const {

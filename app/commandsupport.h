@@ -2,7 +2,9 @@
 
 #include "filter/filterexpression.h"
 #include "filter/tmonorange.h"
+#include "trace/mergedorder.h"
 #include "trace/tracedocument.h"
+#include "trace/traceset.h"
 
 #include <QCommandLineParser>
 #include <QString>
@@ -37,8 +39,18 @@ public:
     void addSelectionOptions(QCommandLineParser &p) const;
 
     /**
+     * Adds `--combine` (several FILEs read as one deployment: a TraceSet) and `--offset
+     * LABEL=SECONDS` (repeatable: a trace's clock offset, units ns, us, ms, s, min, h allowed)
+     * to `p`. parseArguments() then accepts several FILEs with --combine.
+     */
+    void addCombineOptions(QCommandLineParser &p);
+    /** Whether --combine was given (after parseArguments()). */
+    bool combine(const QCommandLineParser &p) const;
+
+    /**
      * Parses `args` with `p`; prints help and returns kExitOk on --help, prints the error and
-     * returns kExitUsage on a bad option or when the number of FILE arguments is not exactly 1.
+     * returns kExitUsage on a bad option or when the number of FILE arguments is not exactly 1
+     * (at least 1 with --combine; --offset without --combine is an error too).
      * Returns -1 when the command should go on.
      */
     int parseArguments(QCommandLineParser &p, const QStringList &args) const;
@@ -54,6 +66,22 @@ public:
 
     /** Loads `file`; prints the reason and returns null when it cannot be read as a trace. */
     std::shared_ptr<const lmct::TraceDocument> load(const QString &file) const;
+
+    /**
+     * Loads every file of `files` into `set` (each a trace, labelled as TraceSet says) and applies
+     * the `--offset` values of `p`. Prints each refusal and returns kExitUnreadable when a file
+     * cannot be read as a trace (with `keepGoing`, the others are still added), kExitUsage for
+     * an --offset that is malformed or names no trace; else -1.
+     */
+    int loadSet(const QCommandLineParser &p, const QStringList &files, lmct::TraceSet *set,
+                bool keepGoing = false) const;
+    /**
+     * The rows of `order` whose record matches the filter (evaluated per trace, `trace`
+     * naming it); every row when the filter is empty. Row numbers ascending.
+     */
+    static std::vector<qint64> selectRows(const lmct::TraceSet &set, const lmct::MergedOrder &order,
+                                          const lmct::FilterExpression &filter,
+                                          std::vector<std::vector<int>> *perTrace = nullptr);
 
     /** Matching record indices in file order (every record when the filter is empty). */
     static std::vector<int> select(const std::shared_ptr<const lmct::TraceDocument> &doc,
@@ -117,4 +145,5 @@ public:
 
 private:
     QString m_command;
+    bool m_combinable = false;
 };

@@ -5,8 +5,11 @@
 #include "codec/valuedecoder.h"
 #include "codec/valueformatter.h"
 #include "commandsupport.h"
+#include "export/csvwriter.h"
 #include "export/recordexport.h"
 #include "export/recordlineformatter.h"
+#include "trace/mergedorder.h"
+#include "trace/traceset.h"
 #include "util/timeformat.h"
 
 #include <QFile>
@@ -15,7 +18,9 @@
 #include <QJsonObject>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 
 using namespace lmct;
 
@@ -36,6 +41,89 @@ QByteArray textLine(const TraceDocument &doc, int r) {
         .toUtf8();
 }
 
+/** A JSON string literal of `text` (quotes included). */
+QByteArray jsonString(const QString &text) {
+    QByteArray a = QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact);
+    return a.mid(1, a.size() - 2);
+}
+
+/** Row `row` of a combined dump: the trace first, then the record as a single dump writes it. */
+QByteArray formatCombined(const TraceSet &set, const MergedOrder &order, qint64 row, Format format,
+                          const std::vector<QByteArray> &labels) {
+    const int t = order.traceAt(row), r = order.recordAt(row);
+    const TraceDocument &doc = set.document(t);
+    const double aligned = doc.records().tWall(r) + set.offset(t);
+    if (format == Format::Jsonl) {
+        const QByteArray rec = RecordExport::formatRecord(doc, r, RecordExport::Format::Jsonl);
+        const QByteArray w = std::isfinite(aligned) ? CommandSupport::number(aligned) : "null";
+        return "{\"trace\":" + labels[size_t(t)] + ",\"aligned_t_wall\":" + w + "," + rec.mid(1);
+    }
+    if (format == Format::Csv) {
+        const QByteArray rec = RecordExport::formatRecord(doc, r, RecordExport::Format::Csv);
+        const QByteArray w = std::isfinite(aligned) ? CommandSupport::number(aligned) : "";
+        return labels[size_t(t)] + "," + w + "," + rec;
+    }
+    const RecordStore &rs = doc.records();
+    const TraceDocument::Args args = doc.decodeArgs(r);
+    return QStringLiteral("%1  %2  %3  %4  %5\n")
+        .arg(QString::fromUtf8(labels[size_t(t)]), -16)
+        .arg(r, 8)
+        .arg(TimeFormat::fixed(aligned, 6), 17)
+        .arg(TerminalText::escaped(Qualname::shortName(rs.qualname(r))), -34)
+        .arg(TerminalText::escaped(RecordExport::summary(rs.qualname(r), args, 200)))
+        .toUtf8();
+}
+
+int runCombined(const CommandSupport &cs, const QCommandLineParser &p, Format format,
+                const CommandSupport::Selection &sel) {
+    if (!sel.range.isAll()) {
+        cs.error(
+            QStringLiteral("--range (t_mono, one host's clock) does not go with --combine; "
+                           "filter on t_wall instead"));
+        return CommandSupport::kExitUsage;
+    }
+    TraceSet set;
+    if (const int rc = cs.loadSet(p, p.positionalArguments(), &set); rc >= 0) {
+        return rc;
+    }
+    const MergedOrder order = MergedOrder::build(set);
+    const std::vector<qint64> rows = CommandSupport::selectRows(set, order, sel.filter);
+    std::vector<QByteArray> labels;
+    for (int t = 0; t < set.size(); ++t) {
+        labels.push_back(format == Format::Jsonl ? jsonString(set.label(t))
+                         : format == Format::Csv ? CsvWriter::field(set.label(t).toUtf8())
+                                                 : TerminalText::escaped(set.label(t)).toUtf8());
+    }
+    QFile out;
+    if (!out.open(stdout, QIODevice::WriteOnly)) {
+        cs.error(QStringLiteral("cannot write to standard output"));
+        return CommandSupport::kExitUnreadable;
+    }
+    if (format == Format::Csv) {
+        out.write("trace,aligned_t_wall," + RecordExport::csvHeader());
+    }
+    QString writeError;
+    constexpr qint64 kChunk = 1 << 16;
+    bool ok = true;
+    for (qint64 s = 0; ok && s < qint64(rows.size()); s += kChunk) {
+        const qint64 n = std::min<qint64>(kChunk, qint64(rows.size()) - s);
+        std::vector<int> at(static_cast<size_t>(n));
+        for (qint64 i = 0; i < n; ++i) {
+            at[size_t(i)] = int(i);
+        }
+        ok = RecordExport::writeRows(
+            &out, at,
+            [&](int i) { return formatCombined(set, order, rows[size_t(s + i)], format, labels); },
+            &writeError);
+    }
+    if (!ok || !out.flush()) {
+        const int e = errno;
+        CommandSupport::noteOutputError(writeError.isEmpty() ? out.errorString() : writeError, e);
+        return CommandSupport::kExitUnreadable;
+    }
+    return CommandSupport::kExitOk;
+}
+
 }  // namespace
 
 int DumpCommand::run(const QStringList &args) {
@@ -47,11 +135,14 @@ int DumpCommand::run(const QStringList &args) {
         "--jsonl: one JSON object per line: index, t_mono, t_wall, qualname, args (bytes as\n"
         "hex, codec-tagged values as {\"__t__\": TAG, \"v\": PAYLOAD}).\n"
         "--csv: RFC 4180 with columns index,t_mono,t_wall,qualname,call,summary,args_json.\n"
+        "--combine FILE...: the records of every FILE interleaved by t_wall plus the trace's\n"
+        "offset, the trace's label and that aligned t_wall first (text, JSONL and CSV).\n"
         "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input or a failed\n"
         "write to standard output."));
     p.addOption({QStringLiteral("jsonl"), QStringLiteral("JSON Lines output.")});
     p.addOption({QStringLiteral("csv"), QStringLiteral("CSV output (RFC 4180).")});
     cs.addSelectionOptions(p);
+    cs.addCombineOptions(p);
     if (const int rc = cs.parseArguments(p, args); rc >= 0) {
         return rc;
     }
@@ -65,6 +156,9 @@ int DumpCommand::run(const QStringList &args) {
     CommandSupport::Selection sel;
     if (!cs.readSelection(p, &sel)) {
         return CommandSupport::kExitUsage;
+    }
+    if (cs.combine(p)) {
+        return runCombined(cs, p, format, sel);
     }
     const auto doc = cs.load(p.positionalArguments().front());
     if (!doc) {

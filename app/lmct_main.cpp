@@ -7,8 +7,11 @@
 #include "exportcommand.h"
 #include "keyscommand.h"
 #include "statscommand.h"
+#include "trace/mergedorder.h"
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
+#include "trace/tracesetinfo.h"
+#include "util/terminaltext.h"
 #include "util/utf8argument.h"
 #include "whatifcommand.h"
 
@@ -47,7 +50,8 @@ int runInfo(const QStringList &args) {
                                 "t_mono, t_wall and qualname are read).")});
     p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("Trace files (*.lct, *.lmct)."),
                             QStringLiteral("FILE..."));
-    const CommandSupport cs(QStringLiteral("info"));
+    CommandSupport cs(QStringLiteral("info"));
+    cs.addCombineOptions(p);
     if (!p.parse(args)) {
         cs.error(p.errorText() + QStringLiteral(" (see lmct info --help)"));
         return kExitUsage;
@@ -67,6 +71,32 @@ int runInfo(const QStringList &args) {
             QStringLiteral("--details needs --json (it adds keys to the JSON object; see "
                            "lmct info --help)"));
         return kExitUsage;
+    }
+    if (!cs.combine(p) && p.isSet(QStringLiteral("offset"))) {
+        cs.error(QStringLiteral("--offset goes with --combine"));
+        return kExitUsage;
+    }
+    if (cs.combine(p)) {
+        if (p.isSet(QStringLiteral("details")) || p.isSet(QStringLiteral("check"))) {
+            cs.error(
+                QStringLiteral("--details and --check do not go with --combine (run lmct "
+                               "info on each FILE for them)"));
+            return kExitUsage;
+        }
+        TraceSet set;
+        const int loaded = cs.loadSet(p, files, &set, true);
+        if (loaded == kExitUsage) {
+            return loaded;
+        }
+        const MergedOrder order = MergedOrder::build(set);
+        if (json) {
+            CommandSupport::print(
+                QJsonDocument(TraceSetInfo::toJson(set, order)).toJson(QJsonDocument::Compact) +
+                "\n");
+        } else {
+            CommandSupport::print(TerminalText::escapedLines(TraceSetInfo::toText(set, order)));
+        }
+        return loaded >= 0 ? loaded : kExitOk;
     }
     int rc = kExitOk;
     TraceLoader::Options options;
@@ -112,6 +142,8 @@ QString usage() {
         "                          the matching records in file order\n"
         "  stats [--json|--csv] [--filter EXPR] [--range T0:T1] FILE\n"
         "                          per call, model, rank and cache salt statistics\n"
+        "  info|dump|stats --combine [--offset LABEL=SECONDS]... FILE...\n"
+        "                          several traces of one deployment on one t_wall axis\n"
         "  export (--chrome-json|--jsonl|--csv) OUT [--filter EXPR] [--range T0:T1] FILE\n"
         "                          write the matching records to OUT (Chrome JSON for Perfetto)\n"
         "  keys [--json] FILE      every distinct ObjectKey, its calls and state\n"

@@ -4,10 +4,12 @@
 #include "commandsupport.h"
 #include "export/csvwriter.h"
 #include "itemmodels/statisticstablemodel.h"
+#include "stats/tracesetstatistics.h"
 #include "stats/tracestatistics.h"
 #include "util/timeformat.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
@@ -73,6 +75,162 @@ QByteArray csvTable(const QList<QJsonObject> &rows, const QStringList &columns) 
     return out;
 }
 
+/** The tables and the pair line of `stats`, as the single-trace text shows them. */
+void writeTables(QTextStream &ts, const std::shared_ptr<const TraceStatistics> &stats) {
+    const std::pair<StatisticsTableModel::Table, const char *> sections[] = {
+        {StatisticsTableModel::Table::Calls, "Calls"},
+        {StatisticsTableModel::Table::Models, "Models"},
+        {StatisticsTableModel::Table::Ranks, "Ranks"},
+        {StatisticsTableModel::Table::Salts, "Cache salts"},
+    };
+    for (const auto &[t, title] : sections) {
+        StatisticsTableModel m(t);
+        m.setStatistics(stats);
+        if (m.rowCount() == 0) {
+            continue;
+        }
+        ts << title << "\n" << textTable(m) << "\n";
+    }
+    const TraceStatistics::PairStats &pp = stats->pairs;
+    ts << "read_prefetched_results enter/exit pairs: " << pp.matched << " matched, "
+       << pp.unmatchedEnter << " unmatched enter, " << pp.unmatchedExit << " unmatched exit";
+    if (pp.matched > 0) {
+        ts << "; enter→exit p50 " << TimeFormat::duration(pp.durationP50) << ", p95 "
+           << TimeFormat::duration(pp.durationP95) << ", max "
+           << TimeFormat::duration(pp.durationMax);
+    }
+    ts << "\n";
+}
+
+const QStringList &callColumns() {
+    static const QStringList columns = {QStringLiteral("call"),
+                                        QStringLiteral("qualname"),
+                                        QStringLiteral("count"),
+                                        QStringLiteral("share"),
+                                        QStringLiteral("first_t_mono"),
+                                        QStringLiteral("last_t_mono"),
+                                        QStringLiteral("rate_per_s"),
+                                        QStringLiteral("inter_arrival_p50_s"),
+                                        QStringLiteral("inter_arrival_p95_s"),
+                                        QStringLiteral("inter_arrival_max_s"),
+                                        QStringLiteral("keys_mean"),
+                                        QStringLiteral("keys_max"),
+                                        QStringLiteral("bytes_mean"),
+                                        QStringLiteral("bytes_calls")};
+    return columns;
+}
+
+/** The rows of one CSV table of `st` (calls with the totals row last, or a group table). */
+QList<QJsonObject> tableRows(const TraceStatistics &st, const QString &table) {
+    QList<QJsonObject> objs;
+    if (table == QLatin1String("calls")) {
+        for (const auto &r : st.calls) {
+            objs.append(TraceStatistics::toJson(r));
+        }
+        objs.append(TraceStatistics::toJson(st.totals));
+        return objs;
+    }
+    const QList<TraceStatistics::GroupRow> &groups = table == QLatin1String("models")  ? st.models
+                                                     : table == QLatin1String("ranks") ? st.ranks
+                                                                                       : st.salts;
+    for (const auto &r : groups) {
+        QJsonObject g = TraceStatistics::toJson(r);
+        if (table == QLatin1String("salts")) {
+            g.insert(QStringLiteral("has_salt"), r.hasSalt);
+        }
+        objs.append(g);
+    }
+    return objs;
+}
+
+QStringList groupColumns(const QString &table) {
+    QStringList columns{QStringLiteral("name")};
+    if (table == QLatin1String("ranks")) {
+        columns << QStringLiteral("rank") << QStringLiteral("world_size");
+    } else if (table == QLatin1String("salts")) {
+        columns << QStringLiteral("has_salt");
+    }
+    columns << QStringLiteral("calls") << QStringLiteral("reserves")
+            << QStringLiteral("finished_writes") << QStringLiteral("prefetches")
+            << QStringLiteral("reads") << QStringLiteral("finished_reads")
+            << QStringLiteral("distinct_keys");
+    return columns;
+}
+
+int runCombined(const CommandSupport &cs, const QCommandLineParser &p, bool json, bool csv,
+                const QString &table, const CommandSupport::Selection &sel) {
+    if (!sel.range.isAll()) {
+        cs.error(
+            QStringLiteral("--range (t_mono, one host's clock) does not go with --combine; "
+                           "filter on t_wall instead"));
+        return CommandSupport::kExitUsage;
+    }
+    TraceSet set;
+    if (const int rc = cs.loadSet(p, p.positionalArguments(), &set); rc >= 0) {
+        return rc;
+    }
+    const MergedOrder order = MergedOrder::build(set);
+    std::vector<std::vector<int>> selected;
+    TraceSetStatistics::Options o;
+    if (!sel.filter.isEmpty()) {
+        CommandSupport::selectRows(set, order, sel.filter, &selected);
+        for (const std::vector<int> &s : selected) {
+            o.subsets.push_back(&s);
+        }
+    }
+    const TraceSetStatistics stats = TraceSetStatistics::compute(set, order, o);
+    if (json) {
+        QJsonObject obj = stats.toJson(set);
+        obj.insert(QStringLiteral("files"), QJsonArray::fromStringList(p.positionalArguments()));
+        obj.insert(QStringLiteral("filter"), sel.filter.text());
+        CommandSupport::print(QJsonDocument(obj).toJson(QJsonDocument::Indented));
+        return CommandSupport::kExitOk;
+    }
+    if (csv) {
+        QStringList columns = table == QLatin1String("calls") ? callColumns() : groupColumns(table);
+        columns.prepend(QStringLiteral("trace"));
+        QList<QJsonObject> objs;
+        auto add = [&](const TraceStatistics &st, const QString &label) {
+            for (QJsonObject o : tableRows(st, table)) {
+                o.insert(QStringLiteral("trace"), label);
+                objs.append(o);
+            }
+        };
+        add(stats.all, QStringLiteral("(all)"));
+        for (int t = 0; t < set.size(); ++t) {
+            add(stats.perTrace[t], set.label(t));
+        }
+        CommandSupport::print(csvTable(objs, columns));
+        return CommandSupport::kExitOk;
+    }
+    QString text;
+    QTextStream ts(&text);
+    ts << "combined:  " << set.size() << " traces, " << stats.all.records << " of "
+       << set.recordCount() << " records";
+    if (!sel.filter.isEmpty()) {
+        ts << "  (filter: " << sel.filter.text() << ")";
+    }
+    ts << "\n";
+    ts << "times:     seconds from " << TimeFormat::fixed(stats.origin, 6)
+       << " on the aligned t_wall axis (first, last, rate, inter-arrival)\n";
+    ts << "distinct keys: " << stats.all.distinctKeys << " (summed over the traces)\n\n";
+    writeTables(ts, std::make_shared<const TraceStatistics>(stats.all));
+    for (int t = 0; t < set.size(); ++t) {
+        const TraceStatistics &st = stats.perTrace[t];
+        ts << "\n== trace " << t << ": " << set.displayLabel(t) << " (offset "
+           << TimeFormat::fixed(set.offset(t), 6) << " s) ==\n";
+        ts << "records:   " << st.records << " of " << set.document(t).records().size() << "\n";
+        if (st.decodeErrors > 0) {
+            ts << "warning:   " << st.decodeErrors << " records whose arguments did not decode\n";
+        }
+        ts << "distinct keys: " << st.distinctKeys << "\n\n";
+        writeTables(ts, std::make_shared<const TraceStatistics>(st));
+    }
+    ts.flush();
+    CommandSupport::print(TerminalText::escapedLines(text).toUtf8());
+    return CommandSupport::kExitOk;
+}
+
 }  // namespace
 
 int StatsCommand::run(const QStringList &args) {
@@ -83,6 +241,8 @@ int StatsCommand::run(const QStringList &args) {
         "first/last t_mono, rate, inter-arrival p50/p95/max, keys and bytes per call, totals),\n"
         "per model, per rank and per cache salt (reserves, finished writes, prefetches, reads,\n"
         "finished reads, distinct keys), and read_prefetched_results enter/exit pairs.\n"
+        "--combine FILE...: the traces together (times on the aligned t_wall axis) and each\n"
+        "on its own; --csv then has a trace column first ((all), then each label).\n"
         "Exit 0 ok, 1 usage error or invalid filter/range, 2 unreadable input or a failed\n"
         "write to standard output."));
     p.addOption({QStringLiteral("json"), QStringLiteral("One JSON object.")});
@@ -93,6 +253,7 @@ int StatsCommand::run(const QStringList &args) {
                                 "ranks or salts."),
                  QStringLiteral("T"), QStringLiteral("calls")});
     cs.addSelectionOptions(p);
+    cs.addCombineOptions(p);
     if (const int rc = cs.parseArguments(p, args); rc >= 0) {
         return rc;
     }
@@ -117,6 +278,9 @@ int StatsCommand::run(const QStringList &args) {
     CommandSupport::Selection sel;
     if (!cs.readSelection(p, &sel)) {
         return CommandSupport::kExitUsage;
+    }
+    if (cs.combine(p)) {
+        return runCombined(cs, p, json, csv, table, sel);
     }
     const QString file = p.positionalArguments().front();
     const auto doc = cs.load(file);
@@ -203,29 +367,7 @@ int StatsCommand::run(const QStringList &args) {
         ts << "warning:   " << stats->decodeErrors << " records whose arguments did not decode\n";
     }
     ts << "distinct keys: " << stats->distinctKeys << "\n\n";
-    const std::pair<StatisticsTableModel::Table, const char *> sections[] = {
-        {StatisticsTableModel::Table::Calls, "Calls"},
-        {StatisticsTableModel::Table::Models, "Models"},
-        {StatisticsTableModel::Table::Ranks, "Ranks"},
-        {StatisticsTableModel::Table::Salts, "Cache salts"},
-    };
-    for (const auto &[t, title] : sections) {
-        StatisticsTableModel m(t);
-        m.setStatistics(stats);
-        if (m.rowCount() == 0) {
-            continue;
-        }
-        ts << title << "\n" << textTable(m) << "\n";
-    }
-    const TraceStatistics::PairStats &pp = stats->pairs;
-    ts << "read_prefetched_results enter/exit pairs: " << pp.matched << " matched, "
-       << pp.unmatchedEnter << " unmatched enter, " << pp.unmatchedExit << " unmatched exit";
-    if (pp.matched > 0) {
-        ts << "; enter→exit p50 " << TimeFormat::duration(pp.durationP50) << ", p95 "
-           << TimeFormat::duration(pp.durationP95) << ", max "
-           << TimeFormat::duration(pp.durationMax);
-    }
-    ts << "\n";
+    writeTables(ts, stats);
     ts.flush();
     CommandSupport::print(TerminalText::escapedLines(text).toUtf8());  // qualnames, models, salts
     return CommandSupport::kExitOk;

@@ -12,6 +12,9 @@
 #include "util/computepool.h"
 
 #include "stats/tracestatistics.h"
+#include "trace/traceset.h"
+
+#include "combinefixture.h"
 
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -137,6 +140,7 @@ private slots:
     void progressAndCancel();
     void damagedTraceHasNoDecodeErrors();
     void growingDocument();
+    void traceField();
     void concurrentRunsDoNotDeadlock();
     void largeInLists();
     void inAgreesWithOrOfEquals();
@@ -783,6 +787,58 @@ void TestFilterEvaluator::inAgreesWithOrOfEquals() {
         }
     }
     QVERIFY(compared > 150);
+}
+
+void TestFilterEvaluator::traceField() {
+    // Two traces of a set: `trace` names one by label, instance id or index; on a document
+    // alone it is trace 0 labelled by its file name.
+    QString error;
+    auto a = TraceLoader::loadBytes(
+        test::combineTrace(10.0, {10.1, 10.2, 10.3}, QStringLiteral("vllm-0")),
+        QStringLiteral("a.lct"), &error);
+    auto b = TraceLoader::loadBytes(test::combineTrace(10.0, {10.15, 10.25}),
+                                    QStringLiteral("b.lct"), &error);
+    QVERIFY(a && b);
+    TraceSet set;
+    set.add(a);
+    set.add(b);
+    const auto count = [&](int t, const char *text) {
+        const FilterExpression e = FilterExpression::parse(QString::fromUtf8(text));
+        [&] { QVERIFY2(e.isValid(), qPrintable(e.errorString())); }();
+        return int(FilterEvaluator(set, t, e).run().records.size());
+    };
+    QCOMPARE(count(0, "trace == \"a.lct\""), 3);
+    QCOMPARE(count(1, "trace == \"a.lct\""), 0);
+    QCOMPARE(count(1, "trace == b.lct"), 2);
+    QCOMPARE(count(0, "trace == vllm-0"), 3);  // the instance id
+    QCOMPARE(count(1, "trace == vllm-0"), 0);
+    QCOMPARE(count(0, "trace == 1"), 0);
+    QCOMPARE(count(1, "trace == 1"), 2);
+    QCOMPARE(count(1, "trace == \"1\""), 0);  // quoted: a label, not an index
+    QCOMPARE(count(0, "trace != 1"), 3);
+    QCOMPARE(count(1, "trace in [0, \"b.lct\"]"), 2);
+    QCOMPARE(count(0, "trace in [0, \"b.lct\"]"), 3);
+    QCOMPARE(count(0, "trace matches \"^vllm\""), 3);
+    QCOMPARE(count(1, "trace matches \"^vllm\""), 0);
+    QCOMPARE(count(1, "trace contains \".lc\""), 2);
+    QCOMPARE(count(1, "trace"), 2);
+    QCOMPARE(count(0, "trace == 0 && t_wall > 10.15"), 2);
+    QCOMPARE(count(1, "trace == 0 || index == 1"), 1);
+    // A document alone: trace 0, its file name, its instance.
+    const auto alone = [&](const std::shared_ptr<const TraceDocument> &d, const char *text) {
+        return int(FilterEvaluator(d, FilterExpression::parse(QString::fromUtf8(text)))
+                       .run()
+                       .records.size());
+    };
+    QCOMPARE(alone(b, "trace == \"b.lct\""), 2);
+    QCOMPARE(alone(b, "trace == 0"), 2);
+    QCOMPARE(alone(b, "trace == \"a.lct\""), 0);
+    QCOMPARE(alone(a, "trace == vllm-0"), 3);
+    // Nothing is decoded for it.
+    QCOMPARE(FilterEvaluator(set, 0, FilterExpression::parse(QStringLiteral("trace == 0")))
+                 .run()
+                 .decoded,
+             qint64(0));
 }
 
 QTEST_GUILESS_MAIN(TestFilterEvaluator)

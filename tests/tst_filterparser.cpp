@@ -268,6 +268,13 @@ void TestFilterParser::fieldsAndTypes() {
     QCOMPARE(b.path[0].name, QByteArray("bytes"));
     QVERIFY(field(QStringLiteral("args")).path.empty());
     QVERIFY(FilterField::knownNames().contains(QStringLiteral("cache_salt")));
+    // `trace`: text (a label) or an integer (an index), a record column.
+    QCOMPARE(field(QStringLiteral("trace")).kind, FilterField::Kind::Trace);
+    QVERIFY(!field(QStringLiteral("trace")).needsArgs());
+    QVERIFY(
+        FilterExpression::parse(QStringLiteral("trace == \"a.lct\" || trace in [1, 2]")).isValid());
+    QVERIFY(FilterExpression::parse(QStringLiteral("trace matches \"^vllm-\"")).isValid());
+    QVERIFY(FilterField::knownNames().contains(QStringLiteral("trace")));
 }
 
 void TestFilterParser::literals() {
@@ -364,6 +371,7 @@ void TestFilterParser::needsArgs() {
     QVERIFY(FilterExpression::parse(QStringLiteral("call == a && rank == 1")).needsArgs());
     QVERIFY(FilterExpression::parse(QStringLiteral("external_request_id")).needsArgs());
     QVERIFY(FilterExpression::parse(QStringLiteral("keys.count > 1")).needsArgs());
+    QVERIFY(!FilterExpression::parse(QStringLiteral("trace == 1 && call == a")).needsArgs());
 }
 
 void TestFilterParser::timeRanges() {

@@ -331,7 +331,7 @@ struct Context {
 
 /** The compiled expression: a tree of cheap-first nodes with per-qualname tables. */
 struct FilterEvaluator::Program {
-    enum class Kind : quint8 { All, And, Or, Not, Table, Column, Args };
+    enum class Kind : quint8 { All, None, And, Or, Not, Table, Column, Args };
     struct Node {
         Kind kind = Kind::All;
         std::vector<Node> children;
@@ -501,6 +501,8 @@ bool eval(const Program::Node &p, Context &c) {
     switch (p.kind) {
         case Program::Kind::All:
             return true;
+        case Program::Kind::None:
+            return false;
         case Program::Kind::And:
             for (const Program::Node &ch : p.children) {
                 if (!eval(ch, c)) {
@@ -535,9 +537,31 @@ bool eval(const Program::Node &p, Context &c) {
 
 namespace {
 
+/** Whether a `trace` condition holds for the trace `id` (the same for all its records). */
+bool traceHolds(const Program::Node &p, const FilterEvaluator::Trace &id) {
+    const FilterNode &n = *p.leaf;
+    if (n.kind == FilterNode::Kind::Exists) {
+        return true;  // every record belongs to a trace
+    }
+    const QByteArray label = id.label.toUtf8(), instance = id.instanceId.toUtf8();
+    auto text = [](const QByteArray &b) {
+        return Scalar::str(std::string_view(b.constData(), size_t(b.size())));
+    };
+    if (leafHolds(p, text(label)) || (!instance.isEmpty() && leafHolds(p, text(instance)))) {
+        return true;
+    }
+    // The index, for values written as unquoted integers (`trace == 2`, `trace in [0, 1]`).
+    const bool byIndex = std::any_of(n.values.begin(), n.values.end(), [](const FilterLiteral &v) {
+        return !v.quoted && v.number && v.number->isInteger &&
+               v.number->unit == FilterLiteral::Unit::None;
+    });
+    return byIndex && n.op != FilterNode::Op::Matches && leafHolds(p, Scalar::integer(id.index));
+}
+
 struct Compiler {
     const RecordStore &records;
     std::vector<std::shared_ptr<const FilterNode>> *owned;
+    FilterEvaluator::Trace trace;
 
     Program::Node compile(const FilterNode &n) {
         Program::Node p;
@@ -592,6 +616,9 @@ struct Compiler {
             case FilterField::Kind::Index:
                 p.kind = Program::Kind::Column;
                 return p;
+            case FilterField::Kind::Trace:
+                p.kind = traceHolds(p, trace) ? Program::Kind::All : Program::Kind::None;
+                return p;
             default:
                 p.kind = Program::Kind::Args;
                 p.needsArgs = true;
@@ -612,12 +639,33 @@ struct Partial {
 FilterEvaluator::FilterEvaluator(std::shared_ptr<const TraceDocument> doc,
                                  const FilterExpression &expr)
     : m_doc(std::move(doc)), m_expr(expr) {
+    Trace trace;
+    if (m_doc) {
+        trace.label = m_doc->fileName();
+        trace.instanceId = TraceSet::instanceIdOf(m_doc->header());
+    }
+    compile(trace);
+}
+
+FilterEvaluator::FilterEvaluator(const TraceSet &set, int t, const FilterExpression &expr)
+    : m_doc(set.documentPtr(t)), m_expr(expr) {
+    compile(Trace{set.label(t), set.instanceId(t), t});
+}
+
+FilterEvaluator::FilterEvaluator(std::shared_ptr<const TraceDocument> doc,
+                                 const FilterExpression &expr, const Trace &trace)
+    : m_doc(std::move(doc)), m_expr(expr) {
+    compile(trace);
+}
+
+void FilterEvaluator::compile(const Trace &trace) {
+    const FilterExpression &expr = m_expr;
     auto program = std::make_shared<Program>();
     program->ast = expr.root();
     program->valid = expr.isValid() && m_doc != nullptr;
     if (program->valid && program->ast) {
         std::vector<std::shared_ptr<const FilterNode>> owned;
-        Compiler c{m_doc->records(), &owned};
+        Compiler c{m_doc->records(), &owned, trace};
         program->root = c.compile(*program->ast);
         program->owned = std::move(owned);
     }

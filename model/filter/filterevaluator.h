@@ -3,6 +3,7 @@
 #include "filter/filterexpression.h"
 #include "filter/tmonorange.h"
 #include "trace/tracedocument.h"
+#include "trace/traceset.h"
 
 #include <QThreadPool>
 #include <atomic>
@@ -20,6 +21,12 @@ namespace lmct {
  * - conditions on `call` and `qualname` are turned into per-qualname-id truth tables when the
  *   evaluator is built, so they cost one table lookup per record;
  * - `t_mono`, `t_wall` and `index` are read from the record columns;
+ * - `trace` is the same for every record of the document: decided once, when the evaluator is
+ *   built, from the trace's identity (Trace: label, instance, index; for a document alone its
+ *   file name, its header's `level_meta.instance_id` and 0). A TraceSet is filtered one trace
+ *   at a time, each with its identity, and the results put in MergedOrder's order by the caller.
+ *   `trace` holds when the label or the instance id satisfies the condition as text, or, for an
+ *   unquoted integer value, the index does as a number;
  * - conditions that need the arguments decode them straight from the mapped file with
  *   PackedArgsDecoder (zero copy; TraceDocument's args cache is not touched), once per record
  *   and only when a cheaper condition did not decide already: children of `&&` and `||` that
@@ -88,8 +95,21 @@ public:
         double seconds = 0.0;     ///< wall-clock time of run()
     };
 
-    /** `expr` must be valid (an invalid expression matches nothing). */
+    /** Which trace of a set the document is, for the `trace` field. */
+    struct Trace {
+        QString label;       ///< TraceSet::label, or the file name
+        QString instanceId;  ///< `level_meta.instance_id`, or empty
+        int index = 0;       ///< index in the TraceSet
+    };
+
+    /** `expr` must be valid (an invalid expression matches nothing). The document is trace 0,
+     *  labelled by its file name. */
     FilterEvaluator(std::shared_ptr<const TraceDocument> doc, const FilterExpression &expr);
+    /** Evaluates over trace `t` of `set` (its document, with its identity for `trace`). */
+    FilterEvaluator(const TraceSet &set, int t, const FilterExpression &expr);
+    /** Evaluates over `doc` as the trace `trace`. */
+    FilterEvaluator(std::shared_ptr<const TraceDocument> doc, const FilterExpression &expr,
+                    const Trace &trace);
     ~FilterEvaluator();
     FilterEvaluator(const FilterEvaluator &) = default;
     FilterEvaluator &operator=(const FilterEvaluator &) = default;
@@ -108,6 +128,8 @@ public:
     struct Program;  ///< the compiled form (private; defined in filterevaluator.cpp)
 
 private:
+    void compile(const Trace &trace);
+
     std::shared_ptr<const TraceDocument> m_doc;
     FilterExpression m_expr;
     std::shared_ptr<const Program> m_program;

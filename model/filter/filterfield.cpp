@@ -17,6 +17,7 @@ const Known kKnown[] = {
     {"t_mono", FilterField::Kind::TMono},
     {"t_wall", FilterField::Kind::TWall},
     {"index", FilterField::Kind::Index},
+    {"trace", FilterField::Kind::Trace},
     {"keys.count", FilterField::Kind::KeysCount},
     {"chunk_hash", FilterField::Kind::ChunkHash},
     {"model_name", FilterField::Kind::ModelName},
@@ -43,6 +44,7 @@ FilterField::Type FilterField::type() const {
             return Type::Text;
         case Kind::ChunkHash:
             return Type::Hex;
+        case Kind::Trace:
         case Kind::ArgPath:
             return Type::Dynamic;
         default:
@@ -57,6 +59,7 @@ bool FilterField::needsArgs() const {
         case Kind::TMono:
         case Kind::TWall:
         case Kind::Index:
+        case Kind::Trace:
             return false;
         default:
             return true;

@@ -12,7 +12,9 @@ namespace lmct {
  * the record's arguments (see docs/filter-language.md).
  *
  * Record columns (never decode arguments): `qualname`, `call` (Qualname::shortName), `t_mono`,
- * `t_wall` (seconds), `index` (record index in file order).
+ * `t_wall` (seconds), `index` (record index in file order), `trace` (the trace a record belongs
+ * to: its label, its `level_meta.instance_id`, or as an unquoted integer its index in a
+ * TraceSet; one document alone is trace 0, labelled by its file name).
  *
  * Derived from the arguments: `keys.count` (ObjectKeys anywhere), the ObjectKey fields
  * `chunk_hash`, `model_name`, `kv_rank`, `rank`, `world_size`, `local_rank`, `local_world_size`,
@@ -34,6 +36,7 @@ struct FilterField {
         TMono,
         TWall,
         Index,
+        Trace,
         KeysCount,
         ChunkHash,
         ModelName,

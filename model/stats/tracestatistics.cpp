@@ -651,6 +651,9 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
     st.pairs.durationP50 = percentile(durations, 0.50);
     st.pairs.durationP95 = percentile(durations, 0.95);
     st.pairs.durationMax = durations.empty() ? kNaN : durations.back();
+    if (options.pairDurations) {
+        *options.pairDurations = std::move(durations);
+    }
     if (!st.cancelled && options.progress) {
         options.progress(total, total);
     }

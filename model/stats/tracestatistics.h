@@ -74,6 +74,9 @@ public:
         std::function<void(qint64 done, qint64 total)> progress;
         const std::atomic_bool *cancel = nullptr;  ///< stop early; the result is then partial
         QThreadPool *pool = nullptr;               ///< null: ComputePool::instance()
+        /** When set, receives the matched pairs' enter→exit durations (seconds), ascending:
+         *  what percentiles over several traces need (TraceSetStatistics). */
+        std::vector<double> *pairDurations = nullptr;
     };
 
     struct CallRow {
