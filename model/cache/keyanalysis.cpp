@@ -6,6 +6,7 @@
 #include "codec/keylisthash.h"
 #include "codec/qualname.h"
 #include "trace/tracedocument.h"
+#include "util/hex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -310,7 +311,6 @@ int KeyAnalysis::find(const ObjectKey &o) const {
 }
 
 bool KeyAnalysis::hashStartsWith(int id, const QByteArray &hexPrefix) const {
-    static const char digits[] = "0123456789abcdef";
     const Key &k = key(id);
     if (quint64(hexPrefix.size()) > 2 * quint64(k.hashSize)) {
         return false;
@@ -318,7 +318,7 @@ bool KeyAnalysis::hashStartsWith(int id, const QByteArray &hexPrefix) const {
     const uchar *h = m_table.hashData() + k.hashOffset;
     for (qsizetype i = 0; i < hexPrefix.size(); ++i) {
         const uchar byte = h[i / 2];
-        const char d = digits[(i % 2 == 0) ? byte >> 4 : byte & 0x0f];
+        const char d = Hex::digit((i % 2 == 0) ? byte >> 4 : byte & 0x0f);
         if (d != hexPrefix[i]) {
             return false;
         }

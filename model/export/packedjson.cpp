@@ -1,6 +1,7 @@
 #include "export/packedjson.h"
 
 #include "codec/value.h"
+#include "util/hex.h"
 
 #include <QLocale>
 #include <QString>
@@ -13,8 +14,6 @@
 namespace lmct {
 
 namespace {
-
-constexpr char kHex[] = "0123456789abcdef";
 
 /** One msgpack value header: its kind and its immediate number or payload length. */
 struct Head {
@@ -105,8 +104,8 @@ struct HexPairs {
     char pairs[512];
     constexpr HexPairs() : pairs() {
         for (int b = 0; b < 256; ++b) {
-            pairs[2 * b] = kHex[b >> 4];
-            pairs[2 * b + 1] = kHex[b & 0xf];
+            pairs[2 * b] = Hex::digit(b >> 4);
+            pairs[2 * b + 1] = Hex::digit(b & 0xf);
         }
     }
 };
@@ -251,8 +250,8 @@ bool appendEscaped(std::string_view s, Sink *out) {
                 esc[1] = 'u';
                 esc[2] = '0';
                 esc[3] = '0';
-                esc[4] = kHex[c >> 4];
-                esc[5] = kHex[c & 0xf];
+                esc[4] = Hex::digit(c >> 4);
+                esc[5] = Hex::digit(c & 0xf);
                 len = 6;
         }
         out->append(esc, len);

@@ -1,5 +1,6 @@
 #include "timeline/timelinehitplot.h"
 
+#include "common/legendwrap.h"
 #include "common/policycolors.h"
 #include "timeline/timelineviewport.h"
 #include "util/timeformat.h"
@@ -260,38 +261,7 @@ void TimelineHitPlot::applyPalette(const QPalette &pal, const QFont &small) {
 }
 
 void TimelineHitPlot::wrapLegend(int width) {
-    QList<int> widths;
-    for (int i = 0; i < m_legend->itemCount(); ++i) {
-        if (QCPAbstractLegendItem *item = m_legend->item(i)) {
-            widths.append(item->minimumOuterSizeHint().width());
-        }
-    }
-    const int n = int(widths.size());
-    if (n == 0) {
-        return;
-    }
-    const QMargins m = m_legend->margins();
-    int columns = 1;
-    for (int c = n; c > 1; --c) {
-        int total = m.left() + m.right() + m_legend->columnSpacing() * (c - 1);
-        for (int col = 0; col < c; ++col) {
-            int widest = 0;
-            for (int i = col; i < n; i += c) {
-                widest = std::max(widest, widths[i]);
-            }
-            total += widest;
-        }
-        if (total <= width) {
-            columns = c;
-            break;
-        }
-    }
-    const int rows = (n + columns - 1) / columns;
-    if (m_legend->wrap() != columns || m_legend->columnCount() != std::min(columns, n) ||
-        m_legend->rowCount() != rows) {
-        m_legend->setWrap(columns);
-        m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
+    LegendWrap::wrap(m_legend, width);
 }
 
 bool TimelineHitPlot::fitTicks() {

@@ -7,6 +7,8 @@
 #include "timeline/timelineviewport.h"
 #include "timeline/timelinewidget.h"
 
+#include "common/legendwrap.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -251,41 +253,7 @@ bool TimelineRatePlot::fitTicks() {
 }
 
 void TimelineRatePlot::wrapLegend(int width) {
-    // (the grid's cells, some of them empty: itemCount() counts cells)
-    QList<int> widths;
-    for (int i = 0; i < m_legend->itemCount(); ++i) {
-        if (QCPAbstractLegendItem *item = m_legend->item(i)) {
-            widths.append(item->minimumOuterSizeHint().width());
-        }
-    }
-    const int n = int(widths.size());
-    if (n == 0) {
-        return;
-    }
-    // the most columns whose widest entries, side by side, fit in `width`
-    const QMargins m = m_legend->margins();
-    int columns = 1;
-    for (int c = n; c > 1; --c) {
-        int total = m.left() + m.right() + m_legend->columnSpacing() * (c - 1);
-        for (int col = 0; col < c; ++col) {
-            int widest = 0;
-            for (int i = col; i < n; i += c) {
-                widest = std::max(widest, widths[i]);
-            }
-            total += widest;
-        }
-        if (total <= width) {
-            columns = c;
-            break;
-        }
-    }
-    const int rows = (n + columns - 1) / columns;
-    if (m_legend->wrap() != columns || m_legend->columnCount() != std::min(columns, n) ||
-        m_legend->rowCount() != rows) {
-        m_legend->setWrap(columns);
-        // setWrap() alone keeps the entries where they are: re-add them in the new wrapping
-        m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
+    LegendWrap::wrap(m_legend, width);
 }
 
 void TimelineRatePlot::updateLegend() {
