@@ -157,6 +157,8 @@ private slots:
     void timelineLegendFitsTheDefaultLayout();
     void manyTabsStayReadable();
     void stopFollowingOnlyWhenFollowing();
+    void welcomePageHidesTheEmptyTimeline();
+    void defaultLayoutShowsTwentyRecords();
 
 private:
     QTemporaryDir m_tmp;
@@ -1250,6 +1252,70 @@ void TestMainWindow::stopFollowingOnlyWhenFollowing() {
     emit file->aboutToShow();
     QVERIFY(!stop->isEnabled());
     QVERIFY(!w.currentTab()->isFollowing());
+}
+
+void TestMainWindow::welcomePageHidesTheEmptyTimeline() {
+    // With no trace open the timeline dock showed an empty 0-5 s plot and squeezed the welcome
+    // page: it is hidden until a trace opens, and the layout saved keeps it.
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto *timeline = w.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
+    QVERIFY(timeline);
+    QVERIFY(!timeline->isVisible());
+    TraceTab *tab = test::openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    QVERIFY(timeline->isVisible());
+    w.closeTab(0);
+    QCOMPARE(w.tabCount(), 0);
+    QVERIFY(!timeline->isVisible());
+    w.close();  // saved with the timeline shown
+    MainWindow again;
+    again.setShowDialogs(false);
+    again.show();
+    auto *timeline2 = again.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
+    QVERIFY(!timeline2->isVisible());
+    QVERIFY(test::openAndWait(again, kSchema2));
+    QVERIFY(timeline2->isVisible());
+}
+
+void TestMainWindow::defaultLayoutShowsTwentyRecords() {
+    // At 1600x1000 the default layout showed about 9 records and cut the Frame tab's hex dump
+    // (its ASCII column) off on the right.
+    QSettings().clear();
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.setWindowState(Qt::WindowNoState);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_COMPARE(w.size(), QSize(1600, 1000));
+    QAction *reset = nullptr;
+    for (QAction *a : w.findChildren<QAction *>()) {
+        if (a->text() == QStringLiteral("&Reset Layout")) {
+            reset = a;
+        }
+    }
+    QVERIFY(reset);
+    reset->trigger();
+    TraceTab *tab = test::openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    QTest::qWait(50);
+    QTableView *table = tab->table();
+    QVERIFY(table->model()->rowCount() > 30);
+    const int rows = table->viewport()->height() / table->rowHeight(0);
+    QVERIFY2(rows >= 18, qPrintable(QStringLiteral("%1 rows").arg(rows)));
+    QVERIFY2(test::legendOutOfView(w, 6).isEmpty(), qPrintable(test::legendOutOfView(w, 6)));
+    // a full hex line fits the Frame tab without scrolling
+    InspectorPane *insp = w.inspectorPane();
+    QVERIFY(insp->frameDumpWidth() > 300);
+    auto *inspectorDock = w.findChild<QDockWidget *>(QStringLiteral("dock-inspector"));
+    QVERIFY(inspectorDock);
+    QVERIFY2(
+        inspectorDock->width() >= insp->frameDumpWidth(),
+        qPrintable(
+            QStringLiteral("%1 < %2").arg(inspectorDock->width()).arg(insp->frameDumpWidth())));
 }
 
 QTEST_MAIN(TestMainWindow)

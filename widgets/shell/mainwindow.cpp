@@ -220,8 +220,11 @@ void MainWindow::createActions() {
         for (QDockWidget *d : findChildren<QDockWidget *>()) {
             d->show();
         }
+        m_timelinesHidden = false;  // shown by the reset
+        m_hiddenTimelines.clear();
         applyDefaultDockSizes();
         m_inspectorDock->raise();
+        onCurrentTabChanged();  // no tab open: the timeline hides again
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -355,12 +358,19 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::applyDefaultDockSizes() {
     const QSize sz = size();
-    resizeDocks({m_inspectorDock}, {std::clamp(sz.width() * 3 / 10, 320, 560)}, Qt::Horizontal);
-    // the timeline: 42%, but on a short window at least the height of a timeline of a few lanes
-    // with its rate plot and legend (else the dock scrolled them away at 1366x768), up to half
-    const int timeline = std::max(sz.height() * 42 / 100, std::min(sz.height() / 2, 400));
-    resizeDocks({m_timelineDock, m_diagnosticsDock}, {timeline, sz.height() * 16 / 100},
-                Qt::Vertical);
+    // The inspector: 30% of the width, at least a full line of the Frame tab's hex dump
+    // (offset, 16 bytes, ASCII), at most 42% so the timeline keeps the larger share.
+    const int dump = m_inspector->frameDumpWidth();
+    const int inspector =
+        std::clamp(std::max(sz.width() * 3 / 10, dump), 320, std::max(560, sz.width() * 42 / 100));
+    resizeDocks({m_inspectorDock}, {inspector}, Qt::Horizontal);
+    // The timeline: the height of a timeline of a few lanes with its rate plot and legend
+    // (384 px; less scrolled the legend away at 1366x768), more on a tall window (36%), never
+    // more than half. Diagnostics: a few rows (10%). The record table gets the rest: about 20
+    // rows at 1600x1000.
+    const int timeline = std::min(std::max(sz.height() * 36 / 100, 384), sz.height() / 2);
+    const int diagnostics = std::max(sz.height() * 10 / 100, 90);
+    resizeDocks({m_timelineDock, m_diagnosticsDock}, {timeline, diagnostics}, Qt::Vertical);
 }
 
 void MainWindow::fitToScreen() {
@@ -397,7 +407,7 @@ void MainWindow::saveLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    showDocksForCompare(false);  // the layout is saved as the user left it
+    hideTimelineDocks(false);  // the layout is saved as the user left it
     saveLayout();
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (TraceTab *t = tabAt(i)) {
@@ -629,7 +639,7 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    showDocksForCompare(compare != nullptr);
+    hideTimelineDocks(compare != nullptr || m_tabs->count() == 0);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
@@ -674,30 +684,31 @@ TraceTab *MainWindow::tabAt(int index) const {
     return qobject_cast<TraceTab *>(m_tabs->widget(index));
 }
 
-void MainWindow::showDocksForCompare(bool comparing) {
-    if (comparing == m_comparing) {
+void MainWindow::hideTimelineDocks(bool hide) {
+    if (hide == m_timelinesHidden) {
         return;
     }
-    m_comparing = comparing;
-    if (comparing) {
-        m_hiddenForCompare.clear();
+    m_timelinesHidden = hide;
+    if (hide) {
+        m_hiddenTimelines.clear();
         for (QDockWidget *d : {m_timelineDock, m_cacheDock}) {
-            if (d && d->isVisible()) {
-                m_hiddenForCompare.append(d);
+            // shown, or behind another tab, or not yet shown with the window; not closed
+            if (d && (d->toggleViewAction()->isChecked() || !d->isHidden())) {
+                m_hiddenTimelines.append(d);
                 d->hide();
             }
         }
         return;
     }
-    for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenForCompare)) {
+    for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenTimelines)) {
         if (d) {
             d->show();
         }
     }
-    if (m_hiddenForCompare.contains(m_timelineDock)) {
+    if (m_hiddenTimelines.contains(m_timelineDock)) {
         m_timelineDock->raise();
     }
-    m_hiddenForCompare.clear();
+    m_hiddenTimelines.clear();
 }
 
 CompareTab *MainWindow::compareTabAt(int index) const {
