@@ -157,6 +157,7 @@ private slots:
     void timelineLegendFitsTheDefaultLayout();
     void manyTabsStayReadable();
     void stopFollowingOnlyWhenFollowing();
+    void refusedFilesShareOneDialog();
     void welcomePageHidesTheEmptyTimeline();
     void defaultLayoutShowsTwentyRecords();
 
@@ -1252,6 +1253,44 @@ void TestMainWindow::stopFollowingOnlyWhenFollowing() {
     emit file->aboutToShow();
     QVERIFY(!stop->isEnabled());
     QVERIFY(!w.currentTab()->isFollowing());
+}
+
+void TestMainWindow::refusedFilesShareOneDialog() {
+    // Several refused files opened each their own box, stacked so that they read in reverse
+    // order: one box lists them all, in the order given.
+    MainWindow w;  // dialogs on
+    w.show();
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    const QStringList names = {QStringLiteral("not-a-trace.bin"), QStringLiteral("bad-magic.lct"),
+                               QStringLiteral("empty.lct")};
+    QStringList paths;
+    for (const QString &n : names) {
+        paths << kFixtures + QLatin1Char('/') + n;
+    }
+    w.openFiles(paths);
+    QTRY_COMPARE(failed.count(), 3);
+    w.reportRefused(QStringLiteral("/nowhere/missing.lct"), QStringLiteral("no such file"));
+    QCOMPARE(w.findChildren<QMessageBox *>().size(), 1);
+    QMessageBox *box = w.refusedBox();
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->text(), QStringLiteral("4 files are not traces this viewer can open."));
+    const QString info = box->informativeText();
+    int at = -1;
+    for (const QString &n : names + QStringList{QStringLiteral("missing.lct")}) {
+        const int next = info.indexOf(QStringLiteral("“%1”: ").arg(n));
+        QVERIFY2(next > at, qPrintable(info));
+        at = next;
+    }
+    QVERIFY(info.contains(QStringLiteral("no such file")));
+    box->accept();
+    QTRY_VERIFY(!w.refusedBox());
+    // the next refusal opens a new box of its own
+    w.openFile(paths.first());
+    QTRY_COMPARE(failed.count(), 4);
+    QVERIFY(w.refusedBox());
+    QVERIFY(w.refusedBox()->text().contains(QStringLiteral("“not-a-trace.bin” is not a trace")));
+    w.refusedBox()->accept();
 }
 
 void TestMainWindow::welcomePageHidesTheEmptyTimeline() {

@@ -483,6 +483,7 @@ TraceTab *MainWindow::openFile(const QString &path) {
             return tabAt(i);
         }
     }
+    m_openOrder.insert(abs, m_nextOpen++);
     auto *tab = new TraceTab;
     tab->load(abs);  // results arrive through the event loop, after addTab() connected them
     addTab(tab, tab->fileName(), TerminalText::escaped(QDir::toNativeSeparators(abs)));
@@ -567,6 +568,7 @@ void MainWindow::onTabLoaded(TraceTab *tab) {
     if (index < 0) {
         return;
     }
+    m_openOrder.remove(tab->filePath());
     const auto doc = tab->document();
     if (QFileInfo(tab->filePath()).isAbsolute() && QFileInfo::exists(tab->filePath())) {
         m_recent->add(tab->filePath());
@@ -604,15 +606,51 @@ void MainWindow::onTabFailed(TraceTab *tab, const QString &error) {
         m_recent->remove(path);
     }
     emit loadFailed(path, error);
-    if (m_showDialogs) {
-        auto *box = new QMessageBox(
-            QMessageBox::Warning, tr("Cannot Open Trace"),
-            tr("“%1” is not a trace this viewer can open.").arg(QFileInfo(path).fileName()),
-            QMessageBox::Ok, this);
-        box->setInformativeText(error);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+    reportRefused(path, error);
+}
+
+void MainWindow::reportRefused(const QString &path, const QString &reason) {
+    if (!m_showDialogs) {
+        return;
     }
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    const qint64 order = m_openOrder.value(abs, m_nextOpen++);
+    m_openOrder.remove(abs);
+    // (loads end in any order: the box lists the files as they were given)
+    const auto at = std::upper_bound(m_refused.begin(), m_refused.end(), order,
+                                     [](qint64 o, const Refused &r) { return o < r.order; });
+    m_refused.insert(at, Refused{order, path, reason});
+    if (!m_refusedBox) {
+        m_refusedBox = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Trace"), QString(),
+                                       QMessageBox::Ok, this);
+        m_refusedBox->setTextFormat(Qt::PlainText);
+        m_refusedBox->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_refusedBox, &QMessageBox::finished, this, [this] { m_refused.clear(); });
+        updateRefusedBox();
+        m_refusedBox->open();
+        return;
+    }
+    updateRefusedBox();
+}
+
+void MainWindow::updateRefusedBox() {
+    if (!m_refusedBox) {
+        return;
+    }
+    if (m_refused.size() == 1) {
+        const Refused &r = m_refused.first();
+        m_refusedBox->setText(tr("“%1” is not a trace this viewer can open.")
+                                  .arg(TerminalText::escaped(QFileInfo(r.path).fileName())));
+        m_refusedBox->setInformativeText(r.reason);
+        return;
+    }
+    m_refusedBox->setText(
+        tr("%1 files are not traces this viewer can open.").arg(m_refused.size()));
+    QStringList lines;
+    for (const Refused &r : std::as_const(m_refused)) {
+        lines << tr("“%1”: %2").arg(TerminalText::escaped(QFileInfo(r.path).fileName()), r.reason);
+    }
+    m_refusedBox->setInformativeText(lines.join(QStringLiteral("\n\n")));
 }
 
 void MainWindow::onCurrentTabChanged() {
