@@ -158,7 +158,6 @@ private slots:
     void manyTabsStayReadable();
     void stopFollowingOnlyWhenFollowing();
     void refusedFilesShareOneDialog();
-    void welcomePageHidesTheEmptyTimeline();
     void defaultLayoutShowsTwentyRecords();
 
 private:
@@ -1291,32 +1290,6 @@ void TestMainWindow::refusedFilesShareOneDialog() {
     QVERIFY(w.refusedBox());
     QVERIFY(w.refusedBox()->text().contains(QStringLiteral("“not-a-trace.bin” is not a trace")));
     w.refusedBox()->accept();
-}
-
-void TestMainWindow::welcomePageHidesTheEmptyTimeline() {
-    // With no trace open the timeline dock showed an empty 0-5 s plot and squeezed the welcome
-    // page: it is hidden until a trace opens, and the layout saved keeps it.
-    MainWindow w;
-    w.setShowDialogs(false);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    auto *timeline = w.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
-    QVERIFY(timeline);
-    QVERIFY(!timeline->isVisible());
-    TraceTab *tab = test::openAndWait(w, kSchema2);
-    QVERIFY(tab);
-    QVERIFY(timeline->isVisible());
-    w.closeTab(0);
-    QCOMPARE(w.tabCount(), 0);
-    QVERIFY(!timeline->isVisible());
-    w.close();  // saved with the timeline shown
-    MainWindow again;
-    again.setShowDialogs(false);
-    again.show();
-    auto *timeline2 = again.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
-    QVERIFY(!timeline2->isVisible());
-    QVERIFY(test::openAndWait(again, kSchema2));
-    QVERIFY(timeline2->isVisible());
 }
 
 void TestMainWindow::defaultLayoutShowsTwentyRecords() {

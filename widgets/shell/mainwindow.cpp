@@ -220,11 +220,8 @@ void MainWindow::createActions() {
         for (QDockWidget *d : findChildren<QDockWidget *>()) {
             d->show();
         }
-        m_timelinesHidden = false;  // shown by the reset
-        m_hiddenTimelines.clear();
         applyDefaultDockSizes();
         m_inspectorDock->raise();
-        onCurrentTabChanged();  // no tab open: the timeline hides again
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -677,7 +674,7 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    hideTimelineDocks(compare != nullptr || m_tabs->count() == 0);
+    hideTimelineDocks(compare != nullptr);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
@@ -730,8 +727,7 @@ void MainWindow::hideTimelineDocks(bool hide) {
     if (hide) {
         m_hiddenTimelines.clear();
         for (QDockWidget *d : {m_timelineDock, m_cacheDock}) {
-            // shown, or behind another tab, or not yet shown with the window; not closed
-            if (d && (d->toggleViewAction()->isChecked() || !d->isHidden())) {
+            if (d && d->isVisible()) {
                 m_hiddenTimelines.append(d);
                 d->hide();
             }

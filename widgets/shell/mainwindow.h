@@ -203,8 +203,7 @@ private:
     QDockWidget *m_timelineDock = nullptr;
     QDockWidget *m_cacheDock = nullptr;
     /** The docks hidden while a comparison tab is current (its own timelines take their room;
-     *  the Timeline dock would repeat trace A) or no tab is open (an empty plot beside the
-     *  welcome page, which gets the room), shown again when a trace's tab is. */
+     *  the Timeline dock would repeat trace A), shown again when a trace's tab is. */
     QList<QPointer<QDockWidget>> m_hiddenTimelines;
     bool m_timelinesHidden = false;
     void hideTimelineDocks(bool hide);
