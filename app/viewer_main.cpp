@@ -8,7 +8,6 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
-#include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
 #include <cstdlib>
@@ -177,12 +176,11 @@ int main(int argc, char *argv[]) {
     QStringList files = parser.positionalArguments();
     if (!problems.isEmpty()) {
         files.removeIf([&lossy](const QString &f) { return lossy.contains(f); });
-        QTimer::singleShot(0, &window, [&window, problems] {
-            auto *box =
-                new QMessageBox(QMessageBox::Warning, QObject::tr("Cannot Open Trace"),
-                                problems.join(QStringLiteral("\n\n")), QMessageBox::Ok, &window);
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
+        // one box for every refused file: these first, then those the loader refuses
+        QTimer::singleShot(0, &window, [&window, problems, lossy] {
+            for (qsizetype i = 0; i < problems.size(); ++i) {
+                window.reportRefused(lossy[i], problems[i]);
+            }
         });
     }
     for (const QString &f : parser.values(followOption)) {

@@ -44,6 +44,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <algorithm>
 #include <functional>
 
@@ -182,6 +183,7 @@ private slots:
     void validFilterShowsIndependentCount();
     void filterIntersectsTimeRange();
     void historyAndSavedFilters();
+    void savedFiltersButtonSaysWhatItIs();
     void inspectorFilterToThisAndExclude();
     void followKeyStepsWithPeriodAndComma();
     void findBarCountsAndSteps();
@@ -309,6 +311,36 @@ void TestFilter::historyAndSavedFilters() {
     QCOMPARE(edit->text(), QStringLiteral("index < 10"));
     FilterBar::setSavedFilters({QStringLiteral("rank == 1")});
     QCOMPARE(FilterBar::savedFilters(), QStringList({QStringLiteral("rank == 1")}));
+}
+
+void TestFilter::savedFiltersButtonSaysWhatItIs() {
+    // "Saved" beside the filter read as a state ("this filter is saved") and stayed so while
+    // the filter was invalid: it is the saved filters' menu button, and says so.
+    MainWindow w;
+    w.setShowDialogs(false);
+    TraceTab *tab = test::openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    auto *saved = tab->filterBar()->findChild<QToolButton *>(QStringLiteral("savedFilters"));
+    QVERIFY(saved);
+    QCOMPARE(saved->text(), QStringLiteral("Saved Filters"));
+    QVERIFY(saved->menu());
+    QCOMPARE(saved->popupMode(), QToolButton::InstantPopup);  // drawn with a menu arrow
+    QVERIFY(saved->toolTip().contains(QStringLiteral("every trace")));
+    QVERIFY(!saved->toolTip().contains(QStringLiteral("not valid")));
+    QLineEdit *edit = tab->filterBar()->lineEdit();
+    edit->setFocus();
+    QTest::keyClicks(edit, QStringLiteral("call =="));  // invalid: no value
+    QVERIFY(saved->toolTip().contains(QStringLiteral("not valid")));
+    emit saved->menu()->aboutToShow();
+    const QList<QAction *> actions = saved->menu()->actions();
+    QVERIFY(!actions.isEmpty());
+    QCOMPARE(actions.first()->text(), QStringLiteral("Save Current Filter"));
+    QVERIFY(!actions.first()->isEnabled());
+    edit->clear();
+    QTest::keyClicks(edit, QStringLiteral("index < 10"));
+    QVERIFY(!saved->toolTip().contains(QStringLiteral("not valid")));
+    emit saved->menu()->aboutToShow();
+    QVERIFY(saved->menu()->actions().first()->isEnabled());
 }
 
 void TestFilter::inspectorFilterToThisAndExclude() {

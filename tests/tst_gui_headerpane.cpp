@@ -4,6 +4,7 @@
 #include "configsamples.h"
 #include "itemmodels/inspectortreemodel.h"
 #include "panes/headerpane.h"
+#include "panes/inspectorpane.h"
 #include "panes/inspectortreeview.h"
 #include "testutil.h"
 #include "trace/traceloader.h"
@@ -11,6 +12,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QCryptographicHash>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLayout>
 #include <QtTest>
@@ -142,6 +144,39 @@ private slots:
         QCOMPARE(rows.size(), 1);
         QCOMPARE(rows.first().siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString(),
                  QStringLiteral("1 (0 errors, 0 warnings, 1 note)"));
+    }
+
+    void valuesReadWholeAtTheDefaultDockWidth() {
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        // the dock's default width in a 1600x1000 window: a full line of the Frame tab's hex dump
+        const int width = std::max(480, InspectorPane().frameDumpWidth());
+        pane.resize(width, 600);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        state.setDocument(loadWithConfig(QString::fromUtf8(kLmcacheConfig)));
+        InspectorTreeView *tree = pane.treeView();
+        QHeaderView *header = tree->header();
+        // Name | Type | Value, the value stretching to the right edge
+        QVERIFY(tree->valueLast());
+        QCOMPARE(header->logicalIndex(InspectorTreeModel::ColumnCount - 1),
+                 int(InspectorTreeModel::ValueColumn));
+        QVERIFY(header->stretchLastSection());
+        for (const QString &name :
+             {QStringLiteral("diagnostics"), QStringLiteral("duration"), QStringLiteral("size")}) {
+            const QModelIndexList rows = pane.model()->findByName(name);
+            QVERIFY2(!rows.isEmpty(), qPrintable(name));
+            const QModelIndex value = rows.first().siblingAtColumn(InspectorTreeModel::ValueColumn);
+            QVERIFY2(tree->visualRect(value).width() >= tree->sizeHintForIndex(value).width(),
+                     qPrintable(QStringLiteral("%1: %2 px for %3 px of \"%4\"")
+                                    .arg(name)
+                                    .arg(tree->visualRect(value).width())
+                                    .arg(tree->sizeHintForIndex(value).width())
+                                    .arg(value.data().toString())));
+        }
+        // the name column is as wide as the names, not a share of the width
+        QVERIFY(header->sectionSize(InspectorTreeModel::NameColumn) < width * 35 / 100);
     }
 
     void tracesStringsAreEscaped() {

@@ -157,6 +157,8 @@ private slots:
     void timelineLegendFitsTheDefaultLayout();
     void manyTabsStayReadable();
     void stopFollowingOnlyWhenFollowing();
+    void refusedFilesShareOneDialog();
+    void defaultLayoutShowsTwentyRecords();
 
 private:
     QTemporaryDir m_tmp;
@@ -1250,6 +1252,82 @@ void TestMainWindow::stopFollowingOnlyWhenFollowing() {
     emit file->aboutToShow();
     QVERIFY(!stop->isEnabled());
     QVERIFY(!w.currentTab()->isFollowing());
+}
+
+void TestMainWindow::refusedFilesShareOneDialog() {
+    // Several refused files opened each their own box, stacked so that they read in reverse
+    // order: one box lists them all, in the order given.
+    MainWindow w;  // dialogs on
+    w.show();
+    QSignalSpy failed(&w, &MainWindow::loadFailed);
+    const QStringList names = {QStringLiteral("not-a-trace.bin"), QStringLiteral("bad-magic.lct"),
+                               QStringLiteral("empty.lct")};
+    QStringList paths;
+    for (const QString &n : names) {
+        paths << kFixtures + QLatin1Char('/') + n;
+    }
+    w.openFiles(paths);
+    QTRY_COMPARE(failed.count(), 3);
+    w.reportRefused(QStringLiteral("/nowhere/missing.lct"), QStringLiteral("no such file"));
+    QCOMPARE(w.findChildren<QMessageBox *>().size(), 1);
+    QMessageBox *box = w.refusedBox();
+    QVERIFY(box);
+    QVERIFY(box->isVisible());
+    QCOMPARE(box->text(), QStringLiteral("4 files are not traces this viewer can open."));
+    const QString info = box->informativeText();
+    int at = -1;
+    for (const QString &n : names + QStringList{QStringLiteral("missing.lct")}) {
+        const int next = info.indexOf(QStringLiteral("“%1”: ").arg(n));
+        QVERIFY2(next > at, qPrintable(info));
+        at = next;
+    }
+    QVERIFY(info.contains(QStringLiteral("no such file")));
+    box->accept();
+    QTRY_VERIFY(!w.refusedBox());
+    // the next refusal opens a new box of its own
+    w.openFile(paths.first());
+    QTRY_COMPARE(failed.count(), 4);
+    QVERIFY(w.refusedBox());
+    QVERIFY(w.refusedBox()->text().contains(QStringLiteral("“not-a-trace.bin” is not a trace")));
+    w.refusedBox()->accept();
+}
+
+void TestMainWindow::defaultLayoutShowsTwentyRecords() {
+    // At 1600x1000 the default layout showed about 9 records and cut the Frame tab's hex dump
+    // (its ASCII column) off on the right.
+    QSettings().clear();
+    MainWindow w;
+    w.setShowDialogs(false);
+    w.setWindowState(Qt::WindowNoState);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTRY_COMPARE(w.size(), QSize(1600, 1000));
+    QAction *reset = nullptr;
+    for (QAction *a : w.findChildren<QAction *>()) {
+        if (a->text() == QStringLiteral("&Reset Layout")) {
+            reset = a;
+        }
+    }
+    QVERIFY(reset);
+    reset->trigger();
+    TraceTab *tab = test::openAndWait(w, kSchema2);
+    QVERIFY(tab);
+    QTest::qWait(50);
+    QTableView *table = tab->table();
+    QVERIFY(table->model()->rowCount() > 30);
+    const int rows = table->viewport()->height() / table->rowHeight(0);
+    QVERIFY2(rows >= 18, qPrintable(QStringLiteral("%1 rows").arg(rows)));
+    QVERIFY2(test::legendOutOfView(w, 6).isEmpty(), qPrintable(test::legendOutOfView(w, 6)));
+    // a full hex line fits the Frame tab without scrolling
+    InspectorPane *insp = w.inspectorPane();
+    QVERIFY(insp->frameDumpWidth() > 300);
+    auto *inspectorDock = w.findChild<QDockWidget *>(QStringLiteral("dock-inspector"));
+    QVERIFY(inspectorDock);
+    QVERIFY2(
+        inspectorDock->width() >= insp->frameDumpWidth(),
+        qPrintable(
+            QStringLiteral("%1 < %2").arg(inspectorDock->width()).arg(insp->frameDumpWidth())));
 }
 
 QTEST_MAIN(TestMainWindow)

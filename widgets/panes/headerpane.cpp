@@ -65,6 +65,7 @@ HeaderPane::HeaderPane(QWidget *parent)
     layout->addWidget(m_config);
 
     m_tree->setModel(m_model);
+    m_tree->setValueLast(true);  // short names and types, long values: the value stretches
     layout->addWidget(m_tree, 1);
     connect(m_tree, &QTreeView::customContextMenuRequested, this, &HeaderPane::contextMenu);
     rebuild();

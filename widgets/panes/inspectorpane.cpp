@@ -28,8 +28,10 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTextDocument>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -385,6 +387,17 @@ QString InspectorPane::frameText() const {
             .arg(doc->shrunkTo());
     }
     return FrameDump::dump(doc->frameBytes(m_record), offset, frameDumpBytes());
+}
+
+int InspectorPane::frameDumpWidth() const {
+    // a full hex line: what FrameDump writes for 16 bytes
+    const QString line = FrameDump::hexLines(QByteArray(16, 'A'), 0, 16);
+    const int text = QFontMetrics(m_frame->font()).horizontalAdvance(line);
+    const int margins = 2 * int(m_frame->document()->documentMargin()) + 2 * m_frame->frameWidth() +
+                        m_frame->verticalScrollBar()->sizeHint().width();
+    const QMargins outer = layout() ? layout()->contentsMargins() : QMargins();
+    // the tab widget's frame and the dock's own margins
+    return text + margins + outer.left() + outer.right() + 16;
 }
 
 QString InspectorPane::recordJson() const {

@@ -83,6 +83,16 @@ public:
     /** Follows the key value of row `index`; false when it is not a key field. */
     bool followRow(const QModelIndex &index);
 
+    /**
+     * Width (px) the pane needs to show a full hex line of the Frame tab (offset, 16 bytes and
+     * the ASCII column) in its monospace font without scrolling; the main window's default
+     * dock width.
+     */
+    int frameDumpWidth() const;
+
+    /** The Frame tab's text view (monospace, not wrapped: it scrolls horizontally). */
+    QPlainTextEdit *frameView() const { return m_frame; }
+
     /** Hex bytes shown in the Frame tab at most. */
     static int frameDumpBytes() { return 16 * 1024; }
 

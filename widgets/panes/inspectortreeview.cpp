@@ -5,8 +5,10 @@
 #include "itemmodels/inspectortreemodel.h"
 
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QResizeEvent>
 #include <QTimer>
+#include <QToolTip>
 
 namespace lmct {
 
@@ -29,7 +31,9 @@ InspectorTreeView::InspectorTreeView(QWidget *parent)
     header()->setHighlightSections(false);
     // A column edge dragged by the user (the stretching Type column resizes with the view).
     connect(header(), &QHeaderView::sectionResized, this, [this](int logical) {
-        if (!m_fitting && logical != InspectorTreeModel::TypeColumn && isVisible()) {
+        const int stretching =
+            m_valueLast ? InspectorTreeModel::ValueColumn : InspectorTreeModel::TypeColumn;
+        if (!m_fitting && logical != stretching && isVisible()) {
             m_userSized = true;
         }
     });
@@ -46,10 +50,26 @@ void InspectorTreeView::setModel(QAbstractItemModel *model) {
         return;
     }
     m_fitting = true;
-    // Name | Value | Type: the type is the stretching last section.
-    header()->moveSection(header()->visualIndex(InspectorTreeModel::TypeColumn),
+    // Name | Value | Type (or Name | Type | Value): the last one stretches.
+    header()->moveSection(header()->visualIndex(m_valueLast ? InspectorTreeModel::ValueColumn
+                                                            : InspectorTreeModel::TypeColumn),
                           InspectorTreeModel::ColumnCount - 1);
     m_fitting = false;
+}
+
+void InspectorTreeView::setValueLast(bool last) {
+    if (m_valueLast == last) {
+        return;
+    }
+    m_valueLast = last;
+    if (model()) {
+        m_fitting = true;
+        header()->moveSection(header()->visualIndex(last ? InspectorTreeModel::ValueColumn
+                                                         : InspectorTreeModel::TypeColumn),
+                              InspectorTreeModel::ColumnCount - 1);
+        m_fitting = false;
+    }
+    fitColumns();
 }
 
 void InspectorTreeView::fitColumns() {
@@ -58,7 +78,16 @@ void InspectorTreeView::fitColumns() {
     }
     m_fitting = true;
     const int avail = viewport()->width();
-    if (avail > 50) {
+    if (avail > 50 && m_valueLast) {
+        // Name and type as wide as their content (up to 40% and 20%); the value stretches over
+        // the rest, so typical values read whole.
+        const int name =
+            std::min(sizeHintForColumn(InspectorTreeModel::NameColumn) + 8, avail * 40 / 100);
+        const int type =
+            std::min(sizeHintForColumn(InspectorTreeModel::TypeColumn) + 8, avail * 20 / 100);
+        header()->resizeSection(InspectorTreeModel::NameColumn, std::max(name, 40));
+        header()->resizeSection(InspectorTreeModel::TypeColumn, std::max(type, 30));
+    } else if (avail > 50) {
         // Name up to 38% of the width; the type keeps what it needs up to 22%; the value gets
         // the rest (at least 35%), and the stretching type column whatever remains.
         const int name = std::max(
@@ -95,6 +124,27 @@ void InspectorTreeView::keyPressEvent(QKeyEvent *event) {
         return;
     }
     QTreeView::keyPressEvent(event);
+}
+
+}  // namespace lmct
+
+namespace lmct {
+
+bool InspectorTreeView::viewportEvent(QEvent *event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QModelIndex idx = indexAt(help->pos());
+        if (idx.isValid() && !idx.data(Qt::ToolTipRole).isValid()) {
+            const QString text = idx.data(Qt::DisplayRole).toString();
+            const QRect cell = visualRect(idx);
+            const int needed = sizeHintForIndex(idx).width();
+            if (!text.isEmpty() && needed > cell.width()) {
+                QToolTip::showText(help->globalPos(), text.toHtmlEscaped(), viewport(), cell);
+                return true;
+            }
+        }
+    }
+    return QTreeView::viewportEvent(event);
 }
 
 }  // namespace lmct

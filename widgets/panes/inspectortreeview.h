@@ -29,14 +29,24 @@ public:
     /** Sizes Name and Value to their content within the viewport; Type takes the rest. */
     void fitColumns();
 
+    /**
+     * Orders the columns Name | Type | Value with Value stretching to the right edge (false:
+     * Name | Value | Type). Facts with short types and long values (the Header pane) read whole.
+     */
+    void setValueLast(bool last);
+    bool valueLast() const { return m_valueLast; }
+
 protected:
     void resizeEvent(QResizeEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    /** A cell whose text is elided shows it whole as its tooltip (unless the model has one). */
+    bool viewportEvent(QEvent *event) override;
 
 private:
     TreeRowDelegate *m_delegate = nullptr;
     bool m_fitting = false;
     bool m_userSized = false;
+    bool m_valueLast = false;
 };
 
 }  // namespace lmct

@@ -58,12 +58,18 @@ FilterBar::FilterBar(QWidget *parent) : QWidget(parent) {
     m_progress->setMaximumWidth(120);
     m_progress->setTextVisible(false);
     m_progress->hide();
+    // A menu button, not a state: "Saved" alone read as "this filter is saved".
     m_saved = new QToolButton(this);
-    m_saved->setText(tr("Saved"));
-    m_saved->setToolTip(tr("Saved filters: save the current one, pick or delete one"));
+    m_saved->setObjectName(QStringLiteral("savedFilters"));
+    m_saved->setText(tr("Saved Filters"));
     m_saved->setIcon(QIcon::fromTheme(QStringLiteral("bookmarks")));
     m_saved->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_saved->setAutoRaise(true);
+    m_savedMenu = new QMenu(m_saved);
+    m_saved->setMenu(m_savedMenu);
+    m_saved->setPopupMode(QToolButton::InstantPopup);
+    connect(m_savedMenu, &QMenu::aboutToShow, this, &FilterBar::fillSavedMenu);
+    updateSavedButton();
     layout->addWidget(label);
     layout->addWidget(m_edit, 1);
     layout->addWidget(m_progress);
@@ -77,7 +83,6 @@ FilterBar::FilterBar(QWidget *parent) : QWidget(parent) {
             onTextEdited(text);
         }
     });
-    connect(m_saved, &QToolButton::clicked, this, &FilterBar::showSavedMenu);
     m_regrow = new QTimer(this);
     m_regrow->setSingleShot(true);
     m_regrow->setInterval(500);
@@ -138,6 +143,7 @@ void FilterBar::onTextEdited(const QString &text) {
     m_historyPos = -1;
     const FilterExpression expr = FilterExpression::parse(text);
     m_valid = expr.isValid();
+    updateSavedButton();
     m_edit->setToolTip(m_valid ? QString() : expr.errorString());
     if (!m_valid) {
         showStatus(expr.errorString(), true);
@@ -154,6 +160,7 @@ bool FilterBar::apply() {
     const QString text = m_edit->text().trimmed();
     const FilterExpression expr = FilterExpression::parse(text);
     m_valid = expr.isValid();
+    updateSavedButton();
     if (!m_valid) {
         showStatus(expr.errorString(), true);
         return false;
@@ -201,6 +208,7 @@ void FilterBar::onFilterTextChanged(const QString &text) {
         m_edit->setText(text);
         const FilterExpression expr = FilterExpression::parse(text);
         m_valid = expr.isValid();
+        updateSavedButton();
         if (!m_valid) {
             showStatus(expr.errorString(), true);
         }
@@ -317,8 +325,18 @@ void FilterBar::setSavedFilters(const QStringList &filters) {
     QSettings().setValue(QLatin1String(kSavedKey), filters);
 }
 
-void FilterBar::showSavedMenu() {
-    QMenu menu(this);
+void FilterBar::updateSavedButton() {
+    // (saved filters are kept for every trace, in the settings, not for this trace only)
+    m_saved->setToolTip(
+        m_valid ? tr("Filters saved for every trace: save the current filter, apply or delete a "
+                     "saved one")
+                : tr("Filters saved for every trace: apply or delete a saved one (the current "
+                     "filter is not valid, so it cannot be saved)"));
+}
+
+void FilterBar::fillSavedMenu() {
+    QMenu &menu = *m_savedMenu;
+    menu.clear();
     const QString current = m_edit->text().trimmed();
     QAction *save = menu.addAction(tr("Save Current Filter"), this, [current] {
         QStringList s = savedFilters();
@@ -348,7 +366,6 @@ void FilterBar::showSavedMenu() {
             });
         }
     }
-    menu.exec(m_saved->mapToGlobal(QPoint(0, m_saved->height())));
 }
 
 bool FilterBar::eventFilter(QObject *watched, QEvent *event) {
@@ -379,6 +396,7 @@ bool FilterBar::eventFilter(QObject *watched, QEvent *event) {
             }
             const FilterExpression expr = FilterExpression::parse(text);
             m_valid = expr.isValid();
+            updateSavedButton();
             showStatus(m_valid ? QString() : expr.errorString(), !m_valid);
             m_historyPos = pos < h.size() ? pos : -1;
             return true;

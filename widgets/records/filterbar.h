@@ -8,6 +8,7 @@
 #include <memory>
 
 class QLabel;
+class QMenu;
 class QLineEdit;
 class QProgressBar;
 class QTimer;
@@ -81,13 +82,15 @@ private:
     void showStatus(const QString &text, bool error);
     void updateCount();
     void rememberHistory(const QString &text);
-    void showSavedMenu();
+    void fillSavedMenu();
+    void updateSavedButton();
 
     QPointer<ViewState> m_state;
     QLineEdit *m_edit = nullptr;
     QLabel *m_status = nullptr;
     QProgressBar *m_progress = nullptr;
-    QToolButton *m_saved = nullptr;
+    QToolButton *m_saved = nullptr;  // "Saved Filters ▾": its menu saves, applies, deletes
+    QMenu *m_savedMenu = nullptr;
     QTimer *m_regrow = nullptr;
     bool m_valid = true;
     QString m_restored;  // the filter restored on opening, while it applies (noteRestored)

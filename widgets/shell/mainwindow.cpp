@@ -355,12 +355,19 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::applyDefaultDockSizes() {
     const QSize sz = size();
-    resizeDocks({m_inspectorDock}, {std::clamp(sz.width() * 3 / 10, 320, 560)}, Qt::Horizontal);
-    // the timeline: 42%, but on a short window at least the height of a timeline of a few lanes
-    // with its rate plot and legend (else the dock scrolled them away at 1366x768), up to half
-    const int timeline = std::max(sz.height() * 42 / 100, std::min(sz.height() / 2, 400));
-    resizeDocks({m_timelineDock, m_diagnosticsDock}, {timeline, sz.height() * 16 / 100},
-                Qt::Vertical);
+    // The inspector: 30% of the width, at least a full line of the Frame tab's hex dump
+    // (offset, 16 bytes, ASCII), at most 42% so the timeline keeps the larger share.
+    const int dump = m_inspector->frameDumpWidth();
+    const int inspector =
+        std::clamp(std::max(sz.width() * 3 / 10, dump), 320, std::max(560, sz.width() * 42 / 100));
+    resizeDocks({m_inspectorDock}, {inspector}, Qt::Horizontal);
+    // The timeline: the height of a timeline of a few lanes with its rate plot and legend
+    // (384 px; less scrolled the legend away at 1366x768), more on a tall window (36%), never
+    // more than half. Diagnostics: a few rows (10%). The record table gets the rest: about 20
+    // rows at 1600x1000.
+    const int timeline = std::min(std::max(sz.height() * 36 / 100, 384), sz.height() / 2);
+    const int diagnostics = std::max(sz.height() * 10 / 100, 90);
+    resizeDocks({m_timelineDock, m_diagnosticsDock}, {timeline, diagnostics}, Qt::Vertical);
 }
 
 void MainWindow::fitToScreen() {
@@ -397,7 +404,7 @@ void MainWindow::saveLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    showDocksForCompare(false);  // the layout is saved as the user left it
+    hideTimelineDocks(false);  // the layout is saved as the user left it
     saveLayout();
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (TraceTab *t = tabAt(i)) {
@@ -473,6 +480,7 @@ TraceTab *MainWindow::openFile(const QString &path) {
             return tabAt(i);
         }
     }
+    m_openOrder.insert(abs, m_nextOpen++);
     auto *tab = new TraceTab;
     tab->load(abs);  // results arrive through the event loop, after addTab() connected them
     addTab(tab, tab->fileName(), TerminalText::escaped(QDir::toNativeSeparators(abs)));
@@ -557,6 +565,7 @@ void MainWindow::onTabLoaded(TraceTab *tab) {
     if (index < 0) {
         return;
     }
+    m_openOrder.remove(tab->filePath());
     const auto doc = tab->document();
     if (QFileInfo(tab->filePath()).isAbsolute() && QFileInfo::exists(tab->filePath())) {
         m_recent->add(tab->filePath());
@@ -594,15 +603,51 @@ void MainWindow::onTabFailed(TraceTab *tab, const QString &error) {
         m_recent->remove(path);
     }
     emit loadFailed(path, error);
-    if (m_showDialogs) {
-        auto *box = new QMessageBox(
-            QMessageBox::Warning, tr("Cannot Open Trace"),
-            tr("“%1” is not a trace this viewer can open.").arg(QFileInfo(path).fileName()),
-            QMessageBox::Ok, this);
-        box->setInformativeText(error);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+    reportRefused(path, error);
+}
+
+void MainWindow::reportRefused(const QString &path, const QString &reason) {
+    if (!m_showDialogs) {
+        return;
     }
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    const qint64 order = m_openOrder.value(abs, m_nextOpen++);
+    m_openOrder.remove(abs);
+    // (loads end in any order: the box lists the files as they were given)
+    const auto at = std::upper_bound(m_refused.begin(), m_refused.end(), order,
+                                     [](qint64 o, const Refused &r) { return o < r.order; });
+    m_refused.insert(at, Refused{order, path, reason});
+    if (!m_refusedBox) {
+        m_refusedBox = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Trace"), QString(),
+                                       QMessageBox::Ok, this);
+        m_refusedBox->setTextFormat(Qt::PlainText);
+        m_refusedBox->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_refusedBox, &QMessageBox::finished, this, [this] { m_refused.clear(); });
+        updateRefusedBox();
+        m_refusedBox->open();
+        return;
+    }
+    updateRefusedBox();
+}
+
+void MainWindow::updateRefusedBox() {
+    if (!m_refusedBox) {
+        return;
+    }
+    if (m_refused.size() == 1) {
+        const Refused &r = m_refused.first();
+        m_refusedBox->setText(tr("“%1” is not a trace this viewer can open.")
+                                  .arg(TerminalText::escaped(QFileInfo(r.path).fileName())));
+        m_refusedBox->setInformativeText(r.reason);
+        return;
+    }
+    m_refusedBox->setText(
+        tr("%1 files are not traces this viewer can open.").arg(m_refused.size()));
+    QStringList lines;
+    for (const Refused &r : std::as_const(m_refused)) {
+        lines << tr("“%1”: %2").arg(TerminalText::escaped(QFileInfo(r.path).fileName()), r.reason);
+    }
+    m_refusedBox->setInformativeText(lines.join(QStringLiteral("\n\n")));
 }
 
 void MainWindow::onCurrentTabChanged() {
@@ -629,7 +674,7 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    showDocksForCompare(compare != nullptr);
+    hideTimelineDocks(compare != nullptr);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
@@ -674,30 +719,30 @@ TraceTab *MainWindow::tabAt(int index) const {
     return qobject_cast<TraceTab *>(m_tabs->widget(index));
 }
 
-void MainWindow::showDocksForCompare(bool comparing) {
-    if (comparing == m_comparing) {
+void MainWindow::hideTimelineDocks(bool hide) {
+    if (hide == m_timelinesHidden) {
         return;
     }
-    m_comparing = comparing;
-    if (comparing) {
-        m_hiddenForCompare.clear();
+    m_timelinesHidden = hide;
+    if (hide) {
+        m_hiddenTimelines.clear();
         for (QDockWidget *d : {m_timelineDock, m_cacheDock}) {
             if (d && d->isVisible()) {
-                m_hiddenForCompare.append(d);
+                m_hiddenTimelines.append(d);
                 d->hide();
             }
         }
         return;
     }
-    for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenForCompare)) {
+    for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenTimelines)) {
         if (d) {
             d->show();
         }
     }
-    if (m_hiddenForCompare.contains(m_timelineDock)) {
+    if (m_hiddenTimelines.contains(m_timelineDock)) {
         m_timelineDock->raise();
     }
-    m_hiddenForCompare.clear();
+    m_hiddenTimelines.clear();
 }
 
 CompareTab *MainWindow::compareTabAt(int index) const {

@@ -1,7 +1,9 @@
 #pragma once
 
+#include <QHash>
 #include <QList>
 #include <QMainWindow>
+#include <QMessageBox>
 #include <QPointer>
 
 class QAction;
@@ -33,7 +35,8 @@ class WelcomePage;
  * line (openFiles) and Help > Open Sample Trace. Each file loads off the GUI thread inside its
  * tab; a file the loader refuses produces loadFailed() and, unless dialogs are off
  * (setShowDialogs(false), for tests), a warning box with the loader's reason; its tab is
- * removed. Opening a file that is already open switches to its tab.
+ * removed. Files refused while that box is open join it (one box lists them all, in the order
+ * they were opened). Opening a file that is already open switches to its tab.
  *
  * File > Compare… (compareFiles(), also `--compare A B`) opens two traces side by side in a
  * comparison tab (CompareTab); while it is current, the docks follow its trace A, and the
@@ -114,6 +117,15 @@ public:
      */
     static QStringList traceFileFilters();
 
+    /**
+     * Reports a file that cannot be opened (`reason`: the loader's message) in the one warning
+     * box of refused files, created or extended, unless dialogs are off. Refused loads come
+     * here; so do command-line arguments refused before loading.
+     */
+    void reportRefused(const QString &path, const QString &reason);
+    /** The open box listing refused files, or nullptr. */
+    QMessageBox *refusedBox() const { return m_refusedBox; }
+
     /** Whether load errors are shown in a message box (default true; tests turn it off). */
     void setShowDialogs(bool show) { m_showDialogs = show; }
 
@@ -192,9 +204,9 @@ private:
     QDockWidget *m_cacheDock = nullptr;
     /** The docks hidden while a comparison tab is current (its own timelines take their room;
      *  the Timeline dock would repeat trace A), shown again when a trace's tab is. */
-    QList<QPointer<QDockWidget>> m_hiddenForCompare;
-    bool m_comparing = false;
-    void showDocksForCompare(bool comparing);
+    QList<QPointer<QDockWidget>> m_hiddenTimelines;
+    bool m_timelinesHidden = false;
+    void hideTimelineDocks(bool hide);
     ExportActions *m_exportActions = nullptr;
     QList<BoundView> m_views;
     QPointer<ViewState> m_boundState;
@@ -211,6 +223,17 @@ private:
 
     QByteArray m_defaultState;
     bool m_showDialogs = true;
+    /** Files refused while m_refusedBox is open, ordered by when they were opened. */
+    struct Refused {
+        qint64 order = 0;
+        QString path;
+        QString reason;
+    };
+    QList<Refused> m_refused;
+    QPointer<QMessageBox> m_refusedBox;
+    QHash<QString, qint64> m_openOrder;  // absolute path -> when it was last opened
+    qint64 m_nextOpen = 0;
+    void updateRefusedBox();
 };
 
 }  // namespace lmct
