@@ -789,6 +789,32 @@ private slots:
         checkInvariants(*doc, QStringLiteral("damaged header prefix"));
     }
 
+    void regression_cutLastFrameSaysHowToFollow_data() {
+        QTest::addColumn<int>("cutFromEnd");
+        QTest::newRow("inside the body") << 10;
+        QTest::newRow("inside the length prefix") << -2;
+    }
+    void regression_cutLastFrameSaysHowToFollow() {
+        // A trace still being written, opened without following, said only "the file was cut
+        // short".
+        QFETCH(int, cutFromEnd);
+        SmallTrace t = smallTrace(3);
+        const QByteArray b = cutFromEnd > 0 ? t.bytes.left(t.bytes.size() - cutFromEnd)
+                                            : t.bytes + QByteArray(-cutFromEnd, '\0');
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(countKind(*doc, Kind::Truncated), 1);
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Truncated) {
+                QVERIFY2(d.message.contains(QStringLiteral("the file was cut short")) &&
+                             d.message.contains(QStringLiteral("still being written")) &&
+                             d.message.contains(QStringLiteral("File > Follow")) &&
+                             d.message.contains(QStringLiteral("lmct-viewer --follow")),
+                         qPrintable(d.message));
+            }
+        }
+    }
+
     // --- digests, schema, level ------------------------------------------------------------
 
     void digest() {
