@@ -102,9 +102,14 @@ int AnomaliesCommand::run(const QStringList &args) {
     if (report->keys()->damagedRecords() > 0) {
         s += QStringLiteral(
                  "  %1 with damaged arguments (first: record %2): the keys after the "
-                 "damage are not seen, anomalies of theirs may be wrong\n")
+                 "damage are not seen, anomalies of theirs may be wrong%3\n")
                  .arg(CacheCommand::counted(report->keys()->damagedRecords(), "record", "records"))
-                 .arg(report->keys()->firstDamagedRecord());
+                 .arg(report->keys()->firstDamagedRecord())
+                 .arg(report->keylessFinishes() == 0 && report->suppressedReservations() > 0
+                          ? QStringLiteral("; %1 before a damaged finish_write not reported")
+                                .arg(CacheCommand::counted(report->suppressedReservations(),
+                                                           "open reservation", "open reservations"))
+                          : QString());
     }
     if (report->alreadyStored() > 0) {
         s += QStringLiteral(

@@ -2,6 +2,7 @@
 // states on crafted traces, agreement with Value decoding on every reference trace, and the key
 // table under QAbstractItemModelTester.
 
+#include "cache/anomalyreport.h"
 #include "cache/keyanalysis.h"
 #include "cache/keylifecycle.h"
 #include "cachetracewriter.h"
@@ -192,6 +193,12 @@ private slots:
         QVERIFY(ka->keylessFinishes().empty());
         QCOMPARE(ka->keysAt(ka->keyRecordOf(2)).size(), size_t(1));  // the key before the damage
         QCOMPARE(ka->keysAt(ka->keyRecordOf(3)).size(), size_t(0));
+        // The reservations the damaged finish_writes may have finished are not reported.
+        QCOMPARE(ka->lastDamagedFinish(), 3);
+        const auto report = AnomalyReport::build(*doc, ka);
+        QVERIFY(report);
+        QCOMPARE(report->count(AnomalyReport::Kind::ReserveWithoutFinish), 0);
+        QCOMPARE(report->suppressedReservations(), 3);  // key(2), key(3), key(4)
     }
 
     void timesReadFromTheStoreTheAnalysisHolds() {

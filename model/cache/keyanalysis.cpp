@@ -164,6 +164,9 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                     if (ka->m_firstDamaged < 0) {
                         ka->m_firstDamaged = rec;
                     }
+                    if (call == Call::Finish) {
+                        ka->m_lastDamagedFinish = rec;
+                    }
                 }
                 const quint64 list = sl.lists[size_t(si - sl.from)];
                 if (call == Call::ReadExit) {

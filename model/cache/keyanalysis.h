@@ -289,6 +289,8 @@ public:
     qint64 damagedRecords() const { return m_damaged; }
     /** Record index of the first of damagedRecords() in file order; -1 when none. */
     qint32 firstDamagedRecord() const { return m_firstDamaged; }
+    /** Record index of the last finish_write among damagedRecords(); -1 when none. */
+    qint32 lastDamagedFinish() const { return m_lastDamagedFinish; }
     qint64 memoryBytes() const;
 
 private:
@@ -331,6 +333,7 @@ private:
     bool m_saltMissing = false;
     qint64 m_damaged = 0;
     qint32 m_firstDamaged = -1;
+    qint32 m_lastDamagedFinish = -1;
 };
 
 }  // namespace lmct
