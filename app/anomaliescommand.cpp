@@ -66,6 +66,12 @@ int AnomaliesCommand::run(const QStringList &args) {
             }
         }
         o += "],\"keyless_finish_writes\":" + CacheCommand::number(report->keylessFinishes());
+        o += ",\"damaged_records\":{\"count\":" +
+             CacheCommand::number(report->keys()->damagedRecords()) + ",\"first_record\":" +
+             (report->keys()->firstDamagedRecord() >= 0
+                  ? CacheCommand::number(qint64(report->keys()->firstDamagedRecord()))
+                  : QByteArray("null")) +
+             "}";
         o += ",\"already_stored\":" + CacheCommand::number(report->alreadyStored());
         o += ",\"median_inter_arrival_s\":" + CacheCommand::number(report->medianInterArrival());
         o += ",\"gap_threshold_s\":" + CacheCommand::number(report->gapThreshold()) + "}\n";
@@ -92,6 +98,18 @@ int AnomaliesCommand::run(const QStringList &args) {
                                             "open reservations"),
                       report->keylessFinishes() == 1 ? QStringLiteral("it")
                                                      : QStringLiteral("them"));
+    }
+    if (report->keys()->damagedRecords() > 0) {
+        s += QStringLiteral(
+                 "  %1 with damaged arguments (first: record %2): the keys after the "
+                 "damage are not seen, anomalies of theirs may be wrong%3\n")
+                 .arg(CacheCommand::counted(report->keys()->damagedRecords(), "record", "records"))
+                 .arg(report->keys()->firstDamagedRecord())
+                 .arg(report->keylessFinishes() == 0 && report->suppressedReservations() > 0
+                          ? QStringLiteral("; %1 before a damaged finish_write not reported")
+                                .arg(CacheCommand::counted(report->suppressedReservations(),
+                                                           "open reservation", "open reservations"))
+                          : QString());
     }
     if (report->alreadyStored() > 0) {
         s += QStringLiteral(

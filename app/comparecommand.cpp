@@ -8,7 +8,9 @@
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace lmct {
 
@@ -91,10 +93,19 @@ QString text(const TraceComparison &c) {
         if (!r.differs && !r.isVolatile) {
             continue;
         }
+        // Start times in seconds with fixed decimals: 1760000000 beside 1760000000.3 read as
+        // 1.76e+09 otherwise.
+        const bool seconds =
+            r.field == QLatin1String("t_wall_start") || r.field == QLatin1String("t_mono_start");
+        auto value = [seconds](const QString &text) {
+            bool ok = false;
+            const double v = text.toDouble(&ok);
+            return seconds && ok && std::isfinite(v) ? QString::number(v, 'f', 6) : text;
+        };
         out += QStringLiteral("  %1%2 │ %3%4\n")
                    .arg(cell(TerminalText::escaped(r.field), 54))
-                   .arg(cell(TerminalText::escaped(r.a).left(40), 40))
-                   .arg(TerminalText::escaped(r.b).left(40))
+                   .arg(cell(TerminalText::escaped(value(r.a)).left(40), 40))
+                   .arg(TerminalText::escaped(value(r.b)).left(40))
                    .arg(r.isVolatile && !r.differs ? QStringLiteral("  (volatile)") : QString());
     }
 
@@ -174,20 +185,35 @@ QString text(const TraceComparison &c) {
 
     if (k.a().whatIf && k.b().whatIf) {
         out += QStringLiteral("  what-if: prefetch hit ratio per capacity (chunks), A / B\n");
-        QString head = QStringLiteral("    ") + rcell(QStringLiteral("CAPACITY"), 10);
-        for (const WhatIfAnalysis::Curve &cv : k.a().whatIf->curves()) {
-            head += rcell(CachePolicy::label(cv.policy), 15);
+        // Cells first, then every column as wide as its widest cell (0.000274/0.000679 is 17).
+        const auto &curves = k.a().whatIf->curves();
+        std::vector<QStringList> rows;
+        std::vector<int> widths(curves.size() + 1);
+        QStringList head{QStringLiteral("CAPACITY")};
+        for (const WhatIfAnalysis::Curve &cv : curves) {
+            head.append(CachePolicy::label(cv.policy));
         }
-        out += head + QLatin1Char('\n');
+        rows.push_back(head);
         for (size_t i = 0; i < k.capacities().size(); ++i) {
-            QString line = QStringLiteral("    ") + rcell(QString::number(k.capacities()[i]), 10);
-            for (const WhatIfAnalysis::Curve &cv : k.a().whatIf->curves()) {
+            QStringList row{QString::number(k.capacities()[i])};
+            for (const WhatIfAnalysis::Curve &cv : curves) {
                 const WhatIfAnalysis::Curve *cb = k.b().whatIf->curve(cv.policy);
                 const double ra = i < cv.prefetchHitRatio.size() ? cv.prefetchHitRatio[i] : qQNaN();
                 const double rb =
                     cb && i < cb->prefetchHitRatio.size() ? cb->prefetchHitRatio[i] : qQNaN();
-                line +=
-                    rcell(QStringLiteral("%1/%2").arg(numberText(ra, 3), numberText(rb, 3)), 15);
+                row.append(QStringLiteral("%1/%2").arg(numberText(ra, 3), numberText(rb, 3)));
+            }
+            rows.push_back(row);
+        }
+        for (const QStringList &row : rows) {
+            for (qsizetype c = 0; c < row.size() && size_t(c) < widths.size(); ++c) {
+                widths[size_t(c)] = std::max(widths[size_t(c)], int(row[c].size()));
+            }
+        }
+        for (const QStringList &row : rows) {
+            QString line = QStringLiteral("    ");
+            for (qsizetype c = 0; c < row.size() && size_t(c) < widths.size(); ++c) {
+                line += rcell(row[c], widths[size_t(c)] + (c ? 2 : 0));
             }
             out += line + QLatin1Char('\n');
         }

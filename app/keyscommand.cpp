@@ -47,6 +47,12 @@ int KeysCommand::run(const QStringList &args) {
     if (cmd.json()) {
         QByteArray head = "{\"distinct_keys\":" + CacheCommand::number(qint64(ka->keyCount()));
         head += ",\"already_stored\":" + CacheCommand::number(ka->alreadyStoredCount());
+        head +=
+            ",\"damaged_records\":{\"count\":" + CacheCommand::number(ka->damagedRecords()) +
+            ",\"first_record\":" +
+            (ka->firstDamagedRecord() >= 0 ? CacheCommand::number(qint64(ka->firstDamagedRecord()))
+                                           : QByteArray("null")) +
+            "}";
         head += ",\"salt_missing\":" + QByteArray(ka->saltMissing() ? "true" : "false");
         head += ",\"finish_read_prefetched\":{\"read\":" + CacheCommand::number(roles[0]) +
                 ",\"of_release\":" + CacheCommand::number(roles[1]) +
@@ -116,6 +122,13 @@ int KeysCommand::run(const QStringList &args) {
         summary += QStringLiteral("  %1 without keys (not attributed)\n")
                        .arg(CacheCommand::counted(qint64(ka->keylessFinishes().size()),
                                                   "finish_write record", "finish_write records"));
+    }
+    if (ka->damagedRecords() > 0) {
+        summary += QStringLiteral(
+                       "  %1 with damaged arguments (first: record %2): only the keys "
+                       "before the damage are counted\n")
+                       .arg(CacheCommand::counted(ka->damagedRecords(), "record", "records"))
+                       .arg(ka->firstDamagedRecord());
     }
     if (ka->alreadyStoredCount() > 0) {
         summary += QStringLiteral(

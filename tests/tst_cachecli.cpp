@@ -165,6 +165,37 @@ private slots:
                  r.out.constData());
     }
 
+    void regression_damagedRecordsAreNamed() {
+        // A finish_write whose only chunk_hash bin claims 255 bytes was shown as a finish_write
+        // without keys by keys and anomalies, with no word of the damage.
+        CacheTraceWriter w;
+        w.call(0.001, QStringLiteral("reserve_write"), {key(1)});
+        w.call(0.002, QStringLiteral("finish_write"), {key(1)});
+        QByteArray b = w.bytes();
+        const QByteArray marker(
+            "\xaa"
+            "chunk_hash\xc4\x20",
+            13);
+        const qsizetype at = b.indexOf(marker, b.indexOf(marker) + 1);
+        QVERIFY(at > 0);
+        b[at + marker.size() - 1] = char(0xff);
+        const QString path = writeFile(m_dir, QStringLiteral("damagedkey.lct"), b);
+        for (const char *command : {"keys", "anomalies"}) {
+            const Run text = runLmct({QLatin1String(command), path});
+            QCOMPARE(text.exitCode, 0);
+            QVERIFY2(text.out.contains("1 record with damaged arguments (first: record 1)") &&
+                         !text.out.contains("without keys"),
+                     text.out.constData());
+            const Run json = runLmct({QLatin1String(command), QStringLiteral("--json"), path});
+            QCOMPARE(json.exitCode, 0);
+            const QJsonObject d = QJsonDocument::fromJson(json.out)
+                                      .object()[QStringLiteral("damaged_records")]
+                                      .toObject();
+            QCOMPARE(d[QStringLiteral("count")].toInt(), 1);
+            QCOMPARE(d[QStringLiteral("first_record")].toInt(), 1);
+        }
+    }
+
     void terminalControlsAreEscaped() {
         // A model name from the trace with ESC and U+202E reached the terminal raw in the text
         // output of `lmct keys` and `lmct anomalies` (info, dump and stats escaped it).

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QtEndian>
 #include <QtTest>
 
 using namespace lmct;
@@ -315,6 +316,49 @@ private slots:
         QCOMPARE(quick.exitCode, 0);
         QVERIFY(!QString::fromUtf8(quick.out).contains(QStringLiteral("what-if:")));
         QVERIFY(QString::fromUtf8(r.out).contains(QStringLiteral("what-if:")));
+    }
+
+    void regression_textColumnsFitTheirValues() {
+        // t_wall_start 1760000000 printed as 1.76e+09 beside 1760000000.3, and what-if cells
+        // wider than their column pushed the rest of the row out of line.
+        auto withWallStart = [](QByteArray b, double tWall) {
+            const QByteArray key(
+                "\xac"
+                "t_wall_start\xcb",
+                14);
+            const qsizetype at = b.indexOf(key);
+            if (at >= 0) {
+                qToBigEndian(tWall, b.data() + at + key.size());
+            }
+            return b;
+        };
+        const QString a =
+            writeFile(m_dir, QStringLiteral("wall-a.lct"), withWallStart(m_wa.bytes, 1760000000.0));
+        const QString b = writeFile(m_dir, QStringLiteral("wall-b.lct"),
+                                    withWallStart(m_wHalf.bytes, 1760000000.3));
+        const ProcessRun r = runLmct({QStringLiteral("compare"), a, b});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains(QRegularExpression(
+                     QStringLiteral("t_wall_start +1760000000\\.000000 +│ 1760000000\\.300000"))),
+                 qPrintable(out));
+        QVERIFY(!out.contains(QStringLiteral("e+09")));
+        // Every row of the what-if table is as long as its head: the columns fit their cells.
+        const QStringList lines = out.split(QLatin1Char('\n'));
+        qsizetype head = -1;
+        for (qsizetype i = 0; i < lines.size() && head < 0; ++i) {
+            if (lines[i].trimmed().startsWith(QLatin1String("CAPACITY "))) {
+                head = i;
+            }
+        }
+        QVERIFY(head > 0);
+        int rows = 0;
+        for (qsizetype i = head + 1;
+             i < lines.size() && lines[i].contains(QRegularExpression(QStringLiteral("^ +\\d+ ")));
+             ++i, ++rows) {
+            QCOMPARE(lines[i].size(), lines[head].size());
+        }
+        QVERIFY(rows > 0);
     }
 
     void exitCodes() {

@@ -2,6 +2,7 @@
 // states on crafted traces, agreement with Value decoding on every reference trace, and the key
 // table under QAbstractItemModelTester.
 
+#include "cache/anomalyreport.h"
 #include "cache/keyanalysis.h"
 #include "cache/keylifecycle.h"
 #include "cachetracewriter.h"
@@ -159,6 +160,45 @@ private slots:
         QCOMPARE(ka->requestIdAt(ka->keyRecordOf(9)), QStringLiteral("req-b"));
         QCOMPARE(ka->requestIdAt(ka->keyRecordOf(1)), QString());
         QCOMPARE(ka->damagedRecords(), 0);
+    }
+
+    void regression_damagedFinishIsNoKeylessFinish() {
+        // A finish_write whose chunk_hash bin claims 255 bytes (c4 20 -> c4 ff) was counted as a
+        // finish_write without keys, with nothing tying it to the damage.
+        CacheTraceWriter w;
+        w.call(0.1, QStringLiteral("reserve_write"), {key(1), key(2), key(3)});  // 0
+        w.call(0.2, QStringLiteral("reserve_write"), {key(4)});                  // 1
+        w.call(0.3, QStringLiteral("finish_write"), {key(1), key(2), key(3)});   // 2
+        w.call(0.4, QStringLiteral("finish_write"), {key(4)});                   // 3
+        QByteArray b = w.bytes();
+        const QByteArray marker(
+            "\xaa"
+            "chunk_hash\xc4\x20",
+            13);
+        qsizetype at = -1;
+        for (int occurrence = 0; occurrence < 8; ++occurrence) {
+            at = b.indexOf(marker, at + 1);
+            QVERIFY(at > 0);
+            if (occurrence == 5 || occurrence == 7) {  // record 2's second key, record 3's
+                b[at + marker.size() - 1] = char(0xff);
+            }
+        }
+        const auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(doc->records().size(), 4);
+        const auto ka = KeyAnalysis::build(*doc);
+        QVERIFY(ka);
+        QCOMPARE(ka->damagedRecords(), 2);
+        QCOMPARE(ka->firstDamagedRecord(), 2);
+        QVERIFY(ka->keylessFinishes().empty());
+        QCOMPARE(ka->keysAt(ka->keyRecordOf(2)).size(), size_t(1));  // the key before the damage
+        QCOMPARE(ka->keysAt(ka->keyRecordOf(3)).size(), size_t(0));
+        // The reservations the damaged finish_writes may have finished are not reported.
+        QCOMPARE(ka->lastDamagedFinish(), 3);
+        const auto report = AnomalyReport::build(*doc, ka);
+        QVERIFY(report);
+        QCOMPARE(report->count(AnomalyReport::Kind::ReserveWithoutFinish), 0);
+        QCOMPARE(report->suppressedReservations(), 3);  // key(2), key(3), key(4)
     }
 
     void timesReadFromTheStoreTheAnalysisHolds() {

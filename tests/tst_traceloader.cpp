@@ -739,6 +739,82 @@ private slots:
         checkInvariants(*doc, QStringLiteral("rewritten"));
     }
 
+    void regression_damagedHeaderPrefixRecoversHeader_data() {
+        QTest::addColumn<quint32>("prefix");
+        QTest::addColumn<int>("records");
+        QTest::newRow("ff ff ff ff") << 0xffffffffu << 6;
+        QTest::newRow("too short") << 100u << 6;
+        QTest::newRow("too long by 40") << 0u << 6;
+    }
+    void regression_damagedHeaderPrefixRecoversHeader() {
+        // A damaged length prefix over an intact header was taken for a header rewritten in
+        // place (config and digest "lost", bytes skipped) or refused: the header map at offset 4
+        // is whole and a record frame follows it.
+        QFETCH(quint32, prefix);
+        QFETCH(int, records);
+        HeaderSpec h;
+        h.configJson = QStringLiteral("{\"chunk_size\": 256, \"x\": \"") + QString(150, 'y') +
+                       QStringLiteral("\"}");
+        h.configDigest = QString(64, 'a');
+        const QByteArray body = headerBody(h);
+        QVERIFY(body.size() > 100);
+        if (prefix == 0) {
+            prefix = quint32(body.size()) + 40;  // into the first record
+        }
+        SmallTrace t = smallTrace(records);
+        QByteArray b = frame(body) + t.bytes.mid(t.headerEnd);
+        qToBigEndian<quint32>(prefix, b.data());
+
+        QString error;
+        auto doc = loadBytes(b, &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->recordsStart(), 4 + body.size());
+        QCOMPARE(doc->records().size(), records);
+        QCOMPARE(countKind(*doc, Kind::HeaderRewritten), 0);
+        QCOMPARE(countKind(*doc, Kind::Resync), 0);
+        QVERIFY(!doc->header().configLost());
+        QCOMPARE(doc->header().smConfigDigest(), QString(64, 'a'));
+        QVERIFY(doc->header().field(u"sm_config_json"));
+        QCOMPARE(countKind(*doc, Kind::Malformed), 1);
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Malformed) {
+                QCOMPARE(d.offset, 0);
+                QVERIFY2(d.message.contains(QStringLiteral("length prefix is damaged: expected "
+                                                           "%1 bytes")
+                                                .arg(body.size())) &&
+                             d.message.contains(QStringLiteral("found %1").arg(prefix)),
+                         qPrintable(d.message));
+            }
+        }
+        checkInvariants(*doc, QStringLiteral("damaged header prefix"));
+    }
+
+    void regression_cutLastFrameSaysHowToFollow_data() {
+        QTest::addColumn<int>("cutFromEnd");
+        QTest::newRow("inside the body") << 10;
+        QTest::newRow("inside the length prefix") << -2;
+    }
+    void regression_cutLastFrameSaysHowToFollow() {
+        // A trace still being written, opened without following, said only "the file was cut
+        // short".
+        QFETCH(int, cutFromEnd);
+        SmallTrace t = smallTrace(3);
+        const QByteArray b = cutFromEnd > 0 ? t.bytes.left(t.bytes.size() - cutFromEnd)
+                                            : t.bytes + QByteArray(-cutFromEnd, '\0');
+        auto doc = loadBytes(b);
+        QVERIFY(doc);
+        QCOMPARE(countKind(*doc, Kind::Truncated), 1);
+        for (const Diagnostic &d : doc->diagnostics()) {
+            if (d.kind == Kind::Truncated) {
+                QVERIFY2(d.message.contains(QStringLiteral("the file was cut short")) &&
+                             d.message.contains(QStringLiteral("still being written")) &&
+                             d.message.contains(QStringLiteral("File > Follow")) &&
+                             d.message.contains(QStringLiteral("lmct-viewer --follow")),
+                         qPrintable(d.message));
+            }
+        }
+    }
+
     // --- digests, schema, level ------------------------------------------------------------
 
     void digest() {

@@ -163,7 +163,8 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(
                 break;
         }
     }
-    const qint32 lastKeyless = ka.keylessFinishes().empty() ? -1 : ka.keylessFinishes().back();
+    const qint32 lastKeyless = std::max(
+        ka.keylessFinishes().empty() ? -1 : ka.keylessFinishes().back(), ka.lastDamagedFinish());
     for (size_t k = 0; k < nk; ++k) {
         if (open[k] < 0) {
             continue;
@@ -173,7 +174,7 @@ std::shared_ptr<const AnomalyReport> AnomalyReport::build(
             continue;
         }
         if (lastKeyless > open[k]) {
-            ++ar->m_suppressed;  // a keyless finish_write may have finished it
+            ++ar->m_suppressed;  // a keyless (or damaged) finish_write may have finished it
             continue;
         }
         ar->add(Item{Kind::ReserveWithoutFinish, open[k], -1, qint32(k), rs.tMono(open[k]), 0.0});

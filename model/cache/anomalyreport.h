@@ -31,6 +31,8 @@ class TraceDocument;
  *   records without keys (newest builds with several L1 managers) cannot be attributed: a
  *   reservation followed by such a record may have been finished by it and is not reported
  *   (keylessFinishes() says how many there were; suppressedReservations() how many were spared).
+ *   A finish_write whose arguments are damaged (KeyAnalysis::lastDamagedFinish()) spares the
+ *   reservations before it the same way: the keys after the damage are not seen.
  * - ExitWithoutEnter / EnterWithoutExit: read_prefetched_results.__exit__ / __enter__ left
  *   unmatched by ContextPairs (FIFO per identical key list), for every context-manager family of
  *   the trace; one item per record.

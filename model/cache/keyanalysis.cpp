@@ -152,11 +152,23 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
             ka->m_damaged += sl.damaged;
             size_t at = 0;
             size_t nextHandle = 0;
+            size_t nextDamaged = 0;
             for (int si = sl.from; si < sl.to; ++si) {
                 quint32 cnt = sl.counts[size_t(si - sl.from)];
                 const Call call = pass.callAt(si);
                 const qint32 rec = pass.recordAt(si);
                 const double t = rs.tMono(rec);
+                const bool damaged =
+                    nextDamaged < sl.damagedAt.size() && sl.damagedAt[nextDamaged] == si;
+                if (damaged) {
+                    ++nextDamaged;
+                    if (ka->m_firstDamaged < 0) {
+                        ka->m_firstDamaged = rec;
+                    }
+                    if (call == Call::Finish) {
+                        ka->m_lastDamagedFinish = rec;
+                    }
+                }
                 const quint64 list = sl.lists[size_t(si - sl.from)];
                 if (call == Call::ReadExit) {
                     placement.exit(list, t);
@@ -167,10 +179,13 @@ std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                 ka->m_calls.push_back(quint8(call));
                 if (quint64(ka->m_keyIds.size()) + cnt > kMaxOccurrences) {
                     ++ka->m_damaged;  // no room in the 4-byte CSR offsets: keys left out
+                    if (ka->m_firstDamaged < 0) {
+                        ka->m_firstDamaged = rec;
+                    }
                     at += cnt;
                     cnt = 0;
                 }
-                if (call == Call::Finish && cnt == 0) {
+                if (call == Call::Finish && cnt == 0 && !damaged) {
                     ka->m_keylessFinishes.push_back(rec);
                 }
                 const QByteArrayView rid = sl.rids[size_t(si - sl.from)];

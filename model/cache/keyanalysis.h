@@ -87,7 +87,8 @@ class TraceDocument;
  * ComputePool through ParallelChunks); the result is immutable and its const methods may be called
  * from any thread.
  * Errors: records whose args are damaged contribute the keys found before the damage and are
- * counted in damagedRecords().
+ * counted in damagedRecords() (the first in firstDamagedRecord()); a damaged finish_write with
+ * no key found before the damage is no keyless finish_write.
  */
 class KeyAnalysis : public std::enable_shared_from_this<KeyAnalysis> {
 public:
@@ -286,6 +287,10 @@ public:
 
     /** Key records whose args did not scan completely (or whose keys found no room). */
     qint64 damagedRecords() const { return m_damaged; }
+    /** Record index of the first of damagedRecords() in file order; -1 when none. */
+    qint32 firstDamagedRecord() const { return m_firstDamaged; }
+    /** Record index of the last finish_write among damagedRecords(); -1 when none. */
+    qint32 lastDamagedFinish() const { return m_lastDamagedFinish; }
     qint64 memoryBytes() const;
 
 private:
@@ -327,6 +332,8 @@ private:
     qint64 m_alreadyStored = 0;
     bool m_saltMissing = false;
     qint64 m_damaged = 0;
+    qint32 m_firstDamaged = -1;
+    qint32 m_lastDamagedFinish = -1;
 };
 
 }  // namespace lmct

@@ -73,6 +73,7 @@ void KeyScanPass::makeSlices(int begin, std::vector<Slice> *slices) const {
         sl.lists.clear();
         sl.handles.clear();
         sl.damaged = 0;
+        sl.damagedAt.clear();
     }
 }
 
@@ -92,6 +93,7 @@ void KeyScanPass::scanSlice(Slice &sl, const std::atomic_bool *cancel) const {
         QByteArrayView *rid = hasRequestId(call) ? &sl.rids[size_t(si - sl.from)] : nullptr;
         if (!RawKeyScanner::scan(body, rs.bodyLength(rec), &sl.keys, rid)) {
             ++sl.damaged;
+            sl.damagedAt.push_back(si);
         }
         if (hasKeyList(call)) {
             KeyListHash list;

@@ -52,6 +52,7 @@ public:
         std::vector<quint64> lists;  ///< key list hash per record (enters, exits, finishes)
         std::vector<std::pair<int, PrefetchHandle>> handles;  ///< (scan index, handle), ascending
         qint64 damaged = 0;                                   ///< records not scanned completely
+        std::vector<int> damagedAt;                           ///< their scan indices, ascending
     };
     using Merge = std::function<void(const std::vector<Slice> &)>;
 

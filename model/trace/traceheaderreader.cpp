@@ -141,6 +141,26 @@ bool TraceHeaderReader::read(TraceDocument *doc, QString *error, const TraceLoad
             recordsStart = frameEnd;
         }
     }
+    qint64 prefixFixedAt = -1;  // where the header map really ends, when the prefix is off
+    if (recordsStart < 0) {
+        // A damaged length prefix over an intact header: one whole header map at offset 4 ends
+        // where a record frame begins (a header-only file with a damaged prefix stays refused:
+        // a map that runs to the end of a cut file proves nothing). A header rewritten in place
+        // never does: its map runs into the records that overwrote its tail.
+        const qint64 limit = qMin<qint64>(size, 4 + qint64(kMaxFollowedHeader)) - 4;
+        const ValueDecoder::Result whole =
+            ValueDecoder::decode(reinterpret_cast<const char *>(data + 4), limit);
+        const qint64 end = 4 + whole.consumed;
+        qint64 next;
+        if ((whole.ok() || whole.status == ValueDecoder::Status::ExtraBytes) &&
+            whole.value.isMap() && end != frameEnd && reader.recordFrameAt(end, &next)) {
+            if (TraceHeader(Value(whole.value)).magic() == QLatin1String("LMCT")) {
+                headerMap = whole.value;
+                recordsStart = end;
+                prefixFixedAt = end;
+            }
+        }
+    }
     if (recordsStart < 0) {
         // The first frame does not decode on its own. LMCache's first recorder rewrote a longer
         // header over a placeholder, and its records start where the placeholder ended
@@ -253,6 +273,17 @@ bool TraceHeaderReader::read(TraceDocument *doc, QString *error, const TraceLoad
                         .arg(lost ? QStringLiteral(" (sm_config_json and sm_config_digest were "
                                                    "overwritten and are lost)")
                                   : QString()));
+    }
+    if (prefixFixedAt > 0) {
+        reader.diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, 0,
+                    QStringLiteral("offset 0: the header frame's length prefix is damaged: "
+                                   "expected %1 bytes (the msgpack map at offset 4 ends at "
+                                   "offset %2, where a record frame begins), found %3. The header "
+                                   "was read from the map; "
+                                   "records are read from offset %2.")
+                        .arg(prefixFixedAt - 4)
+                        .arg(prefixFixedAt)
+                        .arg(len0));
     }
     if (trailingAt > 0) {
         reader.diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, trailingAt,

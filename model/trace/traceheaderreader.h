@@ -27,10 +27,11 @@ namespace lmct {
  * for the refusals TraceLoader lists (empty or too short file, a first frame that is no msgpack
  * map, a record instead of the header, no `LMCT` magic, `format_version` other than 1). The rest
  * becomes a Diagnostic on the document: a rewritten header (Kind::HeaderRewritten), trailing bytes
- * in the header frame, an unknown `trace_schema_version` or `level`, mistyped fields, an
- * `sm_config_json` that is not a JSON object, a digest that does not match. With Options::follow
- * a header not complete yet is no refusal: read() returns true and the document's ScanState says
- * the header is not read yet.
+ * in the header frame, a damaged length prefix of the header frame (the header is read from the
+ * whole map at offset 4 when a record frame follows it), an unknown `trace_schema_version` or
+ * `level`, mistyped fields, an `sm_config_json` that is not a JSON object, a digest that does not
+ * match. With Options::follow a header not complete yet is no refusal: read() returns true and the
+ * document's ScanState says the header is not read yet.
  *
  * LMCache source: the header is written by LMCache's trace recorder (`trace/format.py`): `magic`,
  * `format_version`, `trace_schema_version` or `lmcache_version`, `level`, `t_mono_start`,

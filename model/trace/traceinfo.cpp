@@ -113,8 +113,8 @@ QJsonObject TraceInfo::refusedJson(const QString &file, const QString &error) {
         {QStringLiteral("ok"), false},
         {QStringLiteral("error"), error},
         {QStringLiteral("header"), QJsonObject()},
-        {QStringLiteral("records"), 0},
-        {QStringLiteral("duration_s"), 0.0},
+        {QStringLiteral("records"), QJsonValue(QJsonValue::Null)},  // unknown: nothing was read
+        {QStringLiteral("duration_s"), QJsonValue(QJsonValue::Null)},
         {QStringLiteral("qualnames"), QJsonObject()},
         {QStringLiteral("diagnostics"), QJsonArray()},
         {QStringLiteral("config"), QJsonValue(QJsonValue::Null)},

@@ -47,7 +47,7 @@ public:
     static QJsonValue configJson(const StorageManagerConfig &config);
     /** JSON for an opened document. */
     static QJsonObject toJson(const QString &file, const TraceDocument &doc, bool details = false);
-    /** JSON for a file that was refused. */
+    /** JSON for a file that was refused: `records` and `duration_s` are null (unknown). */
     static QJsonObject refusedJson(const QString &file, const QString &error);
     /** Plain-text report, like `lmcache trace info` with more detail. */
     static QString toText(const QString &file, const TraceDocument &doc);

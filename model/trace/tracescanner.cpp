@@ -12,6 +12,18 @@
 
 namespace lmct {
 
+namespace {
+
+/** Appended to a diagnostic of a last frame cut short: a trace still being recorded ends so. */
+QString stillWrittenHint() {
+    return QStringLiteral(
+        " (or it is still being written: to read it as it grows, open it with "
+        "File > Follow\u2026 in the viewer or lmct-viewer --follow FILE; "
+        "lmct info reads only what is there)");
+}
+
+}  // namespace
+
 TraceScanner::TraceScanner(TraceDocument &doc, const TraceLoader::Options &opt)
     : m_doc(doc),
       m_data(doc.m_file.data()),
@@ -469,9 +481,10 @@ void TraceScanner::readRecords() {
         if (rem < 4) {
             diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
                  QStringLiteral("the file ends with %1 byte(s) at offset %2: expected a 4-byte "
-                                "length prefix; the file was cut short")
+                                "length prefix; the file was cut short%3")
                      .arg(rem)
-                     .arg(off));
+                     .arg(off)
+                     .arg(stillWrittenHint()));
             damage(rem, 0);
             off = m_size;
             break;
@@ -514,11 +527,12 @@ void TraceScanner::readRecords() {
             diag(Diagnostic::Severity::Error, Diagnostic::Kind::Truncated, off,
                  QStringLiteral("the last frame, at offset %1, claims %2 bytes but only %3 "
                                 "follow: the file was cut short; %4 bytes at offset %1 left "
-                                "unread")
+                                "unread%5")
                      .arg(off)
                      .arg(len)
                      .arg(rem - 4)
-                     .arg(rem));
+                     .arg(rem)
+                     .arg(stillWrittenHint()));
             damage(rem, 0);
             off = m_size;
             break;
