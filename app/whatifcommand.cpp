@@ -277,6 +277,16 @@ int WhatIfCommand::run(const QStringList &args) {
     }
     progress.stage("uses");
     const auto uses = UseSequence::build(*doc, ka, scope, progress.callback());
+    if (options.sampleRate < 1.0 && uses->size() > 0 &&
+        uses->sampled(options.sampleRate)->size() == 0) {
+        // an empty sample would read as a cache that never misses
+        progress.clear();
+        cmd.error(QStringLiteral("--sample: a rate of %1 keeps none of the %2 keys in scope; "
+                                 "give a larger rate")
+                      .arg(options.sampleRate)
+                      .arg(uses->keyCount()));
+        return CacheCommand::kExitUsage;
+    }
 
     // Bytes per object: one size for every key in scope (0: unknown or mixed).
     quint64 perKey = 0, smallest = 0, largest = 0;

@@ -710,6 +710,12 @@ private slots:
             QVERIFY2(r.err.contains("--sample: expected a rate above 0 and at most 1"),
                      r.err.constData());
         }
+        // A rate that keeps no key is refused: an empty sample would read as no misses at all.
+        const Run empty = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"),
+                                   QStringLiteral("--sample"), QStringLiteral("1e-300"), m_plain});
+        QCOMPARE(empty.exitCode, 1);
+        QVERIFY2(empty.err.contains("keeps none of the"), empty.err.constData());
+        QVERIFY(empty.out.isEmpty());
     }
 
     void textTable() {

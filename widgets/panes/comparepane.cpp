@@ -1,5 +1,6 @@
 #include "panes/comparepane.h"
 
+#include "common/policycolors.h"
 #include "itemmodels/cachecomparisonmodel.h"
 #include "itemmodels/callcomparisonmodel.h"
 #include "itemmodels/configcomparisonmodel.h"
@@ -154,11 +155,7 @@ ComparePane::ComparePane(QWidget *parent)
 ComparePane::~ComparePane() = default;
 
 QColor ComparePane::policyColor(CachePolicy::Kind kind) {
-    static const QColor colors[CachePolicy::kKindCount] = {
-        QColor(0x1f, 0x77, 0xb4), QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd),
-        QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f)};
-    const int i = std::clamp(int(kind), 0, CachePolicy::kKindCount - 1);
-    return colors[i];
+    return PolicyColors::color(kind);  // as the What-if tab and the timeline's hit plot draw it
 }
 
 QColor ComparePane::sideColor(bool b) {
