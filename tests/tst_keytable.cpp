@@ -80,9 +80,10 @@ void TestKeyTable::equalIdentitiesMerge() {
     QCOMPARE(t.size(), 6u);
     QCOMPARE(t.models().size(), 2);
     QCOMPARE(t.salts().size(), 2);
-    const RawKeyScanner::Fields f = fields(h, m, 8, 3, QByteArray("tenant"));
+    const std::optional<QByteArray> tenant = QByteArray("tenant");  // outlives the fields below
+    const RawKeyScanner::Fields f = fields(h, m, 8, 3, tenant);
     QCOMPARE(t.find(f, RawKeyScanner::identityHash(f)), 1);
-    const RawKeyScanner::Fields g = fields(h, m, 9, 3, QByteArray("tenant"));
+    const RawKeyScanner::Fields g = fields(h, m, 9, 3, tenant);
     QCOMPARE(t.find(g, RawKeyScanner::identityHash(g)), -1);
 }
 
