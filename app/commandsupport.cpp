@@ -77,6 +77,17 @@ bool CommandSupport::combine(const QCommandLineParser &p) const {
     return m_combinable && p.isSet(QStringLiteral("combine"));
 }
 
+int CommandSupport::loadCombined(const QCommandLineParser &p, const Selection &sel,
+                                 TraceSet *set) const {
+    if (!sel.range.isAll()) {
+        error(
+            QStringLiteral("--range (t_mono, one host's clock) does not go with --combine; "
+                           "filter on t_wall instead"));
+        return kExitUsage;
+    }
+    return loadSet(p, p.positionalArguments(), set);
+}
+
 int CommandSupport::loadSet(const QCommandLineParser &p, const QStringList &files, TraceSet *set,
                             bool keepGoing) const {
     int rc = -1;

@@ -76,6 +76,12 @@ public:
     int loadSet(const QCommandLineParser &p, const QStringList &files, lmct::TraceSet *set,
                 bool keepGoing = false) const;
     /**
+     * What `dump --combine` and `stats --combine` do first: refuse a `--range` of `sel` (t_mono
+     * is one host's clock) with kExitUsage, then loadSet() of the positional arguments. -1 when
+     * `set` holds every trace.
+     */
+    int loadCombined(const QCommandLineParser &p, const Selection &sel, lmct::TraceSet *set) const;
+    /**
      * The rows of `order` whose record matches the filter (evaluated per trace, `trace`
      * naming it); every row when the filter is empty. Row numbers ascending.
      */

@@ -76,14 +76,8 @@ QByteArray formatCombined(const TraceSet &set, const MergedOrder &order, qint64 
 
 int runCombined(const CommandSupport &cs, const QCommandLineParser &p, Format format,
                 const CommandSupport::Selection &sel) {
-    if (!sel.range.isAll()) {
-        cs.error(
-            QStringLiteral("--range (t_mono, one host's clock) does not go with --combine; "
-                           "filter on t_wall instead"));
-        return CommandSupport::kExitUsage;
-    }
     TraceSet set;
-    if (const int rc = cs.loadSet(p, p.positionalArguments(), &set); rc >= 0) {
+    if (const int rc = cs.loadCombined(p, sel, &set); rc >= 0) {
         return rc;
     }
     const MergedOrder order = MergedOrder::build(set);

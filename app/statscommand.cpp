@@ -159,14 +159,8 @@ QStringList groupColumns(const QString &table) {
 
 int runCombined(const CommandSupport &cs, const QCommandLineParser &p, bool json, bool csv,
                 const QString &table, const CommandSupport::Selection &sel) {
-    if (!sel.range.isAll()) {
-        cs.error(
-            QStringLiteral("--range (t_mono, one host's clock) does not go with --combine; "
-                           "filter on t_wall instead"));
-        return CommandSupport::kExitUsage;
-    }
     TraceSet set;
-    if (const int rc = cs.loadSet(p, p.positionalArguments(), &set); rc >= 0) {
+    if (const int rc = cs.loadCombined(p, sel, &set); rc >= 0) {
         return rc;
     }
     const MergedOrder order = MergedOrder::build(set);
@@ -304,50 +298,9 @@ int StatsCommand::run(const QStringList &args) {
         return CommandSupport::kExitOk;
     }
     if (csv) {
-        QList<QJsonObject> objs;
-        QStringList columns;
-        if (table == QLatin1String("calls")) {
-            for (const auto &r : stats->calls) {
-                objs.append(TraceStatistics::toJson(r));
-            }
-            objs.append(TraceStatistics::toJson(stats->totals));
-            columns = QStringList{QStringLiteral("call"),
-                                  QStringLiteral("qualname"),
-                                  QStringLiteral("count"),
-                                  QStringLiteral("share"),
-                                  QStringLiteral("first_t_mono"),
-                                  QStringLiteral("last_t_mono"),
-                                  QStringLiteral("rate_per_s"),
-                                  QStringLiteral("inter_arrival_p50_s"),
-                                  QStringLiteral("inter_arrival_p95_s"),
-                                  QStringLiteral("inter_arrival_max_s"),
-                                  QStringLiteral("keys_mean"),
-                                  QStringLiteral("keys_max"),
-                                  QStringLiteral("bytes_mean"),
-                                  QStringLiteral("bytes_calls")};
-        } else {
-            const QList<TraceStatistics::GroupRow> &groups =
-                table == QLatin1String("models")  ? stats->models
-                : table == QLatin1String("ranks") ? stats->ranks
-                                                  : stats->salts;
-            for (const auto &r : groups) {
-                QJsonObject g = TraceStatistics::toJson(r);
-                if (table == QLatin1String("salts")) {
-                    g.insert(QStringLiteral("has_salt"), r.hasSalt);
-                }
-                objs.append(g);
-            }
-            columns = QStringList{QStringLiteral("name")};
-            if (table == QLatin1String("ranks")) {
-                columns << QStringLiteral("rank") << QStringLiteral("world_size");
-            } else if (table == QLatin1String("salts")) {
-                columns << QStringLiteral("has_salt");
-            }
-            columns << QStringLiteral("calls") << QStringLiteral("reserves")
-                    << QStringLiteral("finished_writes") << QStringLiteral("prefetches")
-                    << QStringLiteral("reads") << QStringLiteral("finished_reads")
-                    << QStringLiteral("distinct_keys");
-        }
+        const QList<QJsonObject> objs = tableRows(*stats, table);
+        const QStringList columns =
+            table == QLatin1String("calls") ? callColumns() : groupColumns(table);
         CommandSupport::print(csvTable(objs, columns));
         return CommandSupport::kExitOk;
     }
