@@ -1,6 +1,7 @@
 #include "timeline/timelinehitplot.h"
 
 #include "common/legendwrap.h"
+#include "common/plotcaption.h"
 #include "common/policycolors.h"
 #include "timeline/timelineviewport.h"
 #include "util/timeformat.h"
@@ -99,17 +100,7 @@ TimelineHitPlot::TimelineHitPlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend
 }
 
 void TimelineHitPlot::createCaption() {
-    m_caption = new QCPItemText(m_plot);
-    m_caption->setLayer(QStringLiteral("legend"));
-    m_caption->setClipAxisRect(m_rect);
-    m_caption->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_caption->position->setAxisRect(m_rect);
-    m_caption->position->setCoords(0, 0);
-    m_caption->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_caption->setPadding(QMargins(6, 2, 4, 2));
-    m_caption->setSelectable(false);
-    m_caption->setText(QString());
-    m_caption->setVisible(false);
+    m_caption = PlotCaption::create(m_plot, m_rect);
 }
 
 bool TimelineHitPlot::isPlaced() const {

@@ -8,6 +8,7 @@
 #include "timeline/timelinewidget.h"
 
 #include "common/legendwrap.h"
+#include "common/plotcaption.h"
 
 #include <qcustomplot.h>
 
@@ -98,17 +99,7 @@ TimelineRatePlot::TimelineRatePlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLege
 
 void TimelineRatePlot::createCaption() {
     // the rate plot's bucket width, in its top-left corner
-    m_caption = new QCPItemText(m_plot);
-    m_caption->setLayer(QStringLiteral("legend"));
-    m_caption->setClipAxisRect(m_rect);
-    m_caption->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_caption->position->setAxisRect(m_rect);
-    m_caption->position->setCoords(0, 0);
-    m_caption->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_caption->setPadding(QMargins(6, 2, 4, 2));
-    m_caption->setSelectable(false);
-    m_caption->setText(QString());  // (not QCPItemText's default "text")
-    m_caption->setVisible(false);
+    m_caption = PlotCaption::create(m_plot, m_rect);
 }
 
 void TimelineRatePlot::applyPalette(const QPalette &pal, const QFont &small) {
