@@ -3,8 +3,9 @@
 # Runs every benchmark behind the table of docs/performance.md, one after the other on one
 # machine state, and prints their output under a heading each. The traces are generated into
 # TRACE_DIR (default /tmp/lmct-bench) when absent: 1.4 GB realistic (--big 1000000), 2.0 GB
-# realistic (--big 1500000), 1.46 GB of 10 M small records and 200 000 damaged frames.
-# Build with the tests first (./test.sh, or -DLMCT_BUILD_TESTS=ON). Takes about 20 minutes.
+# realistic (--big 1500000), 1.46 GB of 10 M small records, 200 000 damaged frames and 410 MB
+# realistic (--big 300000).
+# Build with the tests first (./test.sh, or -DLMCT_BUILD_TESTS=ON). Takes about 25 minutes.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${1:-/tmp/lmct-bench}"
@@ -20,9 +21,20 @@ make big-1m.lct --big 1000000
 make big-1500k.lct --big 1500000
 make small-10m.lct --small 10000000
 make damaged-200k.lct --damaged 200000
+make big-300k.lct --big 300000
 section() { printf '\n## %s\n' "$*"; }
-rss() {  # rss COMMAND...: peak RSS of COMMAND in MiB
-    /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%d MiB\n", $1 / 1024 }'
+rss() {  # rss COMMAND...: peak anonymous RSS (RssAnon sampled every 10 ms) and peak total RSS
+    "$@" > /dev/null 2>&1 &
+    local pid=$! anon=0 now
+    while kill -0 "$pid" 2>/dev/null; do
+        now=$(awk '/^RssAnon:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+        [[ -n "$now" && "$now" -gt "$anon" ]] && anon=$now
+        sleep 0.01
+    done
+    wait "$pid" || true
+    local total
+    total=$(/usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1)
+    printf '%d MiB anonymous, %d MiB in all (mapped file pages included)\n' $((anon / 1024)) $((total / 1024))
 }
 export QT_QPA_PLATFORM=offscreen
 section "lmct info vs the reference reader, realistic"
@@ -41,6 +53,10 @@ rss "$build/app/lmct" info "$dir/small-10m.lct"
 rss "$build/app/lmct" info --check "$dir/small-10m.lct"
 section "filters and statistics"
 "$build/tests/bench/bench_filter" "$dir/big-1m.lct"
+section "exports against the Python baseline (realistic, 300 k records)"
+"$here/bench_export.sh" "$dir/big-300k.lct" "$build/app/lmct"
+section "combined traces"
+"$build/tests/bench/bench_combine"
 section "cache analyses"
 "$build/tests/bench/bench_keys" "$dir/big-1500k.lct" --repeat 3
 if [ -x "$build/tests/bench/bench_whatif" ]; then
@@ -53,6 +69,8 @@ section "timeline replot"
 "$build/tests/bench/bench_gui_timeline" --runs 31 "$dir/small-10m.lct"
 section "viewer open, 10 M small records"
 LMCT_BENCH_STALLS=1 "$build/tests/bench/bench_gui_open" --repeat 3 "$dir/small-10m.lct"
+section "viewer memory, 10 M small records loaded"
+rss "$build/tests/bench/bench_gui_open" --repeat 1 "$dir/small-10m.lct"
 section "peak RSS of lmct stats, keys, anomalies (10 M small records)"
 for c in stats keys anomalies; do
     printf '%s ' "$c"
