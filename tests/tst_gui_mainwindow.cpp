@@ -159,6 +159,7 @@ private slots:
     void stopFollowingOnlyWhenFollowing();
     void refusedFilesShareOneDialog();
     void defaultLayoutShowsTwentyRecords();
+    void welcomePageHasTheWindow();
 
 private:
     QTemporaryDir m_tmp;
@@ -1328,6 +1329,44 @@ void TestMainWindow::defaultLayoutShowsTwentyRecords() {
         inspectorDock->width() >= insp->frameDumpWidth(),
         qPrintable(
             QStringLiteral("%1 < %2").arg(inspectorDock->width()).arg(insp->frameDumpWidth())));
+}
+
+void TestMainWindow::welcomePageHasTheWindow() {
+    // Regression: with no trace open an empty timeline plot, an empty Inspector and an empty
+    // Diagnostics table stood beside the welcome page. It has the window; the docks come back
+    // as the user left them once a trace opens, and the layout is saved with them.
+    const auto visibleDocks = [](const MainWindow &w) {
+        QStringList names;
+        for (QDockWidget *d : w.findChildren<QDockWidget *>()) {
+            if (d->isVisible()) {
+                names << d->objectName();
+            }
+        }
+        return names;
+    };
+    {
+        MainWindow w;
+        w.setShowDialogs(false);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(visibleDocks(w), QStringList());
+        QVERIFY(test::openAndWait(w, kSchema2));
+        const QStringList open = visibleDocks(w);
+        QVERIFY2(open.contains(QStringLiteral("dock-timeline")), qPrintable(open.join(u' ')));
+        QVERIFY(open.contains(QStringLiteral("dock-inspector")));
+        QVERIFY(open.contains(QStringLiteral("dock-diagnostics")));
+        w.closeTab(0);
+        QCOMPARE(visibleDocks(w), QStringList());
+        w.close();
+    }
+    MainWindow again;
+    again.setShowDialogs(false);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    QCOMPARE(visibleDocks(again), QStringList());
+    QVERIFY(test::openAndWait(again, kSchema2));
+    QVERIFY(visibleDocks(again).contains(QStringLiteral("dock-timeline")));
+    QVERIFY(visibleDocks(again).contains(QStringLiteral("dock-inspector")));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -216,12 +216,21 @@ void MainWindow::createActions() {
         }
     });
     m_viewMenu->addAction(tr("&Reset Layout"), this, [this] {
+        if (m_docksHidden == DockSet::All) {
+            // on the welcome page the default layout is what the first trace finds
+            m_stateBeforeWelcome = m_defaultState;
+            m_defaultSizesPending = true;
+            return;
+        }
         restoreState(m_defaultState, kStateVersion);
+        m_hiddenDocks.clear();
+        m_docksHidden = DockSet::None;
         for (QDockWidget *d : findChildren<QDockWidget *>()) {
             d->show();
         }
         applyDefaultDockSizes();
         m_inspectorDock->raise();
+        onCurrentTabChanged();  // a comparison leaves the timelines out again
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -404,7 +413,7 @@ void MainWindow::saveLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-    hideTimelineDocks(false);  // the layout is saved as the user left it
+    hideDocks(DockSet::None);  // the layout is saved as the user left it
     saveLayout();
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (TraceTab *t = tabAt(i)) {
@@ -674,7 +683,7 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    hideTimelineDocks(compare != nullptr);
+    hideDocks(m_tabs->count() == 0 ? DockSet::All : compare ? DockSet::Timelines : DockSet::None);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
@@ -719,30 +728,45 @@ TraceTab *MainWindow::tabAt(int index) const {
     return qobject_cast<TraceTab *>(m_tabs->widget(index));
 }
 
-void MainWindow::hideTimelineDocks(bool hide) {
-    if (hide == m_timelinesHidden) {
+void MainWindow::hideDocks(DockSet set) {
+    if (set == m_docksHidden) {
         return;
     }
-    m_timelinesHidden = hide;
-    if (hide) {
-        m_hiddenTimelines.clear();
-        for (QDockWidget *d : {m_timelineDock, m_cacheDock}) {
-            if (d && d->isVisible()) {
-                m_hiddenTimelines.append(d);
-                d->hide();
+    if (m_docksHidden == DockSet::All) {
+        restoreState(m_stateBeforeWelcome, kStateVersion);
+        if (m_defaultSizesPending) {
+            for (QDockWidget *d : findChildren<QDockWidget *>()) {
+                d->show();
+            }
+            applyDefaultDockSizes();
+            m_inspectorDock->raise();
+            m_defaultSizesPending = false;
+        }
+    } else {
+        for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenDocks)) {
+            if (d) {
+                d->show();
             }
         }
-        return;
-    }
-    for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenTimelines)) {
-        if (d) {
-            d->show();
+        if (m_hiddenDocks.contains(m_timelineDock)) {
+            m_timelineDock->raise();
         }
     }
-    if (m_hiddenTimelines.contains(m_timelineDock)) {
-        m_timelineDock->raise();
+    m_hiddenDocks.clear();
+    m_docksHidden = set;
+    QList<QDockWidget *> hide;
+    if (set == DockSet::Timelines) {
+        hide = {m_timelineDock, m_cacheDock};
+    } else if (set == DockSet::All) {
+        m_stateBeforeWelcome = saveState(kStateVersion);
+        hide = findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly);
     }
-    m_hiddenTimelines.clear();
+    for (QDockWidget *d : std::as_const(hide)) {
+        if (d && !d->isHidden()) {
+            m_hiddenDocks.append(d);
+            d->hide();
+        }
+    }
 }
 
 CompareTab *MainWindow::compareTabAt(int index) const {

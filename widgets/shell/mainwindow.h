@@ -202,11 +202,17 @@ private:
     QDockWidget *m_diagnosticsDock = nullptr;
     QDockWidget *m_timelineDock = nullptr;
     QDockWidget *m_cacheDock = nullptr;
-    /** The docks hidden while a comparison tab is current (its own timelines take their room;
-     *  the Timeline dock would repeat trace A), shown again when a trace's tab is. */
-    QList<QPointer<QDockWidget>> m_hiddenTimelines;
-    bool m_timelinesHidden = false;
-    void hideTimelineDocks(bool hide);
+    /** Which docks the current tab leaves out: none for a trace; the Timeline and Cache
+     *  Behaviour docks for a comparison (its own timelines take their room, the Timeline dock
+     *  would repeat trace A); every dock on the welcome page, which then has the window. */
+    enum class DockSet { None, Timelines, All };
+    /** The docks hidden for a comparison, shown again when a trace's tab is current. */
+    QList<QPointer<QDockWidget>> m_hiddenDocks;
+    DockSet m_docksHidden = DockSet::None;
+    /** The dock layout as the welcome page found it, restored (sizes included) when it goes. */
+    QByteArray m_stateBeforeWelcome;
+    bool m_defaultSizesPending = false;  ///< Reset Layout on the welcome page, applied on leaving
+    void hideDocks(DockSet set);
     ExportActions *m_exportActions = nullptr;
     QList<BoundView> m_views;
     QPointer<ViewState> m_boundState;
