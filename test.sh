@@ -38,9 +38,10 @@ if [[ -n "${LMCT_REFERENCE_TRACES_DIR:-}" ]]; then
     cmake "$LMCT_BUILD" >/dev/null
 fi
 echo "==> Running tests"
-# One test at a time, and a test that fails once is run again (the GUI suites are timing-sensitive
-# under load; a real failure fails twice).
-(cd "$LMCT_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j1 --timeout 900 --repeat until-pass:2)
+# Two tests at a time (LMCT_TEST_JOBS), and a test that fails once is run again (the GUI suites are
+# timing-sensitive under load; a real failure fails twice).
+(cd "$LMCT_BUILD" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "${LMCT_TEST_JOBS:-2}" \
+    --timeout 900 --repeat until-pass:2)
 
 if [[ $sanitize != no ]]; then
     preset=asan
