@@ -3,7 +3,8 @@
 # Runs every benchmark behind the table of docs/performance.md, one after the other on one
 # machine state, and prints their output under a heading each. The traces are generated into
 # TRACE_DIR (default /tmp/lmct-bench) when absent: 1.4 GB realistic (--big 1000000), 2.0 GB
-# realistic (--big 1500000), 1.46 GB of 10 M small records and 200 000 damaged frames.
+# realistic (--big 1500000), 1.46 GB of 10 M small records and 200 000 damaged frames;
+# bench_compare writes its two 10 M-record cache workloads there too (about 4.4 GB each).
 # Build with the tests first (./test.sh, or -DLMCT_BUILD_TESTS=ON). Takes about 20 minutes.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -53,6 +54,11 @@ section "timeline replot"
 "$build/tests/bench/bench_gui_timeline" --runs 31 "$dir/small-10m.lct"
 section "viewer open, 10 M small records"
 LMCT_BENCH_STALLS=1 "$build/tests/bench/bench_gui_open" --repeat 3 "$dir/small-10m.lct"
+section "compare two traces of 10 M records (TraceComparison)"
+"$build/tests/bench/bench_compare" --dir "$dir" --records 10000000
+section "compare: replot of both timelines"
+"$build/tests/bench/bench_gui_compare" --runs 15 "$dir/compare-a-10000000.lct" \
+    "$dir/compare-b-10000000.lct"
 section "peak RSS of lmct stats, keys, anomalies (10 M small records)"
 for c in stats keys anomalies; do
     printf '%s ' "$c"
