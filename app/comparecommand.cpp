@@ -167,21 +167,25 @@ QString text(const TraceComparison &c) {
             QStringLiteral("    Δ %1 (%2)\n")
                 .arg(deltaText(k.hitRatio().delta(), false), percentText(k.hitRatio().percent()));
     }
-    const auto account = [](const CacheComparison::Account &a) {
+    // `requests` counts LMCache's releases in its own account
+    const auto account = [](const CacheComparison::Account &a, const char *counted) {
         return a.requests == 0 ? QStringLiteral("—")
-                               : QStringLiteral("%1 (%2 of %3 requested keys, %4 requests)")
+                               : QStringLiteral("%1 (%2 of %3 requested keys, %4 %5)")
                                      .arg(ratioText(a.hitRatio))
                                      .arg(a.hitKeys)
                                      .arg(a.requestedKeys)
-                                     .arg(a.requests);
+                                     .arg(a.requests)
+                                     .arg(QLatin1String(counted));
     };
-    out += QStringLiteral("  LMCache's L1 prefix hits (PrefetchHandle)\n    A: %1\n    B: %2\n")
-               .arg(account(k.a().lmcache), account(k.b().lmcache));
+    out += QStringLiteral(
+               "  LMCache's L1 prefix hits (PrefetchHandle of release_prefetch_task)\n"
+               "    A: %1\n    B: %2\n")
+               .arg(account(k.a().lmcache, "releases"), account(k.b().lmcache, "releases"));
     if (!k.lmcacheReason().isEmpty()) {
         out += QStringLiteral("    (%1)\n").arg(k.lmcacheReason());
     }
     out += QStringLiteral("  prefix hits of the matched reads\n    A: %1\n    B: %2\n")
-               .arg(account(k.a().calls), account(k.b().calls));
+               .arg(account(k.a().calls, "requests"), account(k.b().calls, "requests"));
 
     if (k.a().whatIf && k.b().whatIf) {
         out += QStringLiteral("  what-if: prefetch hit ratio per capacity (chunks), A / B\n");
@@ -198,9 +202,13 @@ QString text(const TraceComparison &c) {
             QStringList row{QString::number(k.capacities()[i])};
             for (const WhatIfAnalysis::Curve &cv : curves) {
                 const WhatIfAnalysis::Curve *cb = k.b().whatIf->curve(cv.policy);
-                const double ra = i < cv.prefetchHitRatio.size() ? cv.prefetchHitRatio[i] : qQNaN();
-                const double rb =
-                    cb && i < cb->prefetchHitRatio.size() ? cb->prefetchHitRatio[i] : qQNaN();
+                // "—" for a trace without prefetches (whatif_reason says so)
+                const double ra = k.a().hasWhatIfRatios() && i < cv.prefetchHitRatio.size()
+                                      ? cv.prefetchHitRatio[i]
+                                      : qQNaN();
+                const double rb = k.b().hasWhatIfRatios() && cb && i < cb->prefetchHitRatio.size()
+                                      ? cb->prefetchHitRatio[i]
+                                      : qQNaN();
                 row.append(QStringLiteral("%1/%2").arg(numberText(ra, 3), numberText(rb, 3)));
             }
             rows.push_back(row);
@@ -300,6 +308,10 @@ int CompareCommand::run(const QStringList &args) {
     TraceComparison::Options options;
     options.whatIf = !p.isSet(QStringLiteral("no-whatif"));
     const auto c = TraceComparison::run(*a, *b, options);
+    // A damaged trace is compared as far as it reads; its figures leave the damage out.
+    for (const QString &warning : c->damageWarnings()) {
+        cs.error(QStringLiteral("warning: ") + warning);
+    }
     if (p.isSet(QStringLiteral("json"))) {
         CommandSupport::print(QJsonDocument(c->toJson()).toJson(QJsonDocument::Compact) + "\n");
     } else {

@@ -13,6 +13,7 @@
 #include <msgpack.hpp>
 #include <optional>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 namespace lmct::test {
@@ -250,6 +251,9 @@ public:
     }
 
     const QByteArray &bytes() const { return m_bytes; }
+    /** The bytes written so far, handed over; the writer goes on empty (to stream a large
+     *  trace to a file piece by piece). */
+    QByteArray takeBytes() { return std::exchange(m_bytes, QByteArray()); }
 
     bool save(const QString &path) const {
         QFile f(path);

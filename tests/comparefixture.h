@@ -33,6 +33,9 @@ struct WorkloadSpec {
     int rounds = 40;
     bool prefetch = true;  ///< false: writes only (no submit, no reads)
     bool handles = false;  ///< a release_prefetch_task with a PrefetchHandle per request
+    /** With handles: every cancelEvery-th request (0: none) is not read but cancelled
+     *  (cancel_prefetch_task with its handle, hit counts filled in) instead of released. */
+    int cancelEvery = 0;
 };
 
 /** One use, as UseSequence defines it. */
@@ -54,6 +57,9 @@ struct Workload {
     qint64 keyOccurrences = 0;           ///< keys over all records
     qint64 records = 0;
     qint64 handleHits = 0, handleTotal = 0;  ///< Σ l1_prefix_hit_count, Σ total_requested_keys
+                                             ///< of the releases
+    qint64 releases = 0;                     ///< release_prefetch_task records
+    qint64 cancelHits = 0, cancelTotal = 0;  ///< the same sums of the cancels' handles
 };
 
 /** The config JSON of `s` (keys sorted, as LMCache's recorder writes it). */
@@ -132,6 +138,22 @@ inline Workload makeWorkload(const WorkloadSpec &s) {
         for (int id : ids) {
             out.uses.push_back({id, 1});
         }
+        THandle h;
+        h.externalRequestId = rid;
+        h.l1PrefixHitCount = qint64(keys.size()) / 2;
+        h.totalRequestedKeys = qint64(keys.size());
+        h.submitTime = 1000.5 + submitT;  // headerBody()'s t_mono_start
+        if (s.handles && s.cancelEvery > 0 && r % s.cancelEvery == 0) {
+            // dropped without being read: no read, a cancel with the handle
+            h.l1PrefixHitCount = qint64(keys.size());
+            t += 0.003;
+            out.cancelHits += h.l1PrefixHitCount;
+            out.cancelTotal += h.totalRequestedKeys;
+            w.cancel(t, h);
+            count("cancel_prefetch_task", 0);
+            t += 0.01;
+            continue;
+        }
         t += 0.0005 * (r % 7 + 1);
         out.timesToRead.push_back(t - submitT);
         w.call(t, QStringLiteral("read_prefetched_results.__enter__"), keys);
@@ -150,13 +172,9 @@ inline Workload makeWorkload(const WorkloadSpec &s) {
         w.call(t, QStringLiteral("read_prefetched_results.__exit__"), keys);
         count("read_prefetched_results.__exit__", qint64(keys.size()));
         if (s.handles) {
-            THandle h;
-            h.externalRequestId = rid;
-            h.l1PrefixHitCount = qint64(keys.size()) / 2;
-            h.totalRequestedKeys = qint64(keys.size());
-            h.submitTime = 1000.5 + submitT;  // headerBody()'s t_mono_start
             out.handleHits += h.l1PrefixHitCount;
             out.handleTotal += h.totalRequestedKeys;
+            ++out.releases;
             w.release(t + 0.0002, h, keys);
             count("release_prefetch_task", qint64(keys.size()));
         }
@@ -172,6 +190,27 @@ inline Workload makeWorkload(const WorkloadSpec &s) {
     h.configJson = workloadConfig(s);
     const qint64 headerEnd = frameEnds(w.bytes()).first();
     out.bytes = frame(headerBody(h)) + w.bytes().mid(headerEnd);
+    return out;
+}
+
+/**
+ * `bytes` damaged: the first `badArgs` records get 2 bytes after their body inside their frame
+ * (kept, flagged with damaged arguments by the argument check), and a frame that is no record
+ * (8 bytes of 0xc1) goes in after the middle record (skipped).
+ */
+inline QByteArray damagedWorkload(const QByteArray &bytes, int badArgs) {
+    const QList<qint64> ends = frameEnds(bytes);
+    QByteArray out = bytes.left(ends.first());
+    for (qsizetype i = 1; i < ends.size(); ++i) {
+        QByteArray f = bytes.mid(ends[i - 1], ends[i] - ends[i - 1]);
+        if (i <= badArgs) {
+            f = frame(f.mid(4) + QByteArray(2, char(0xc0)));
+        }
+        out += f;
+        if (i == ends.size() / 2) {
+            out += frame(QByteArray(8, char(0xc1)));
+        }
+    }
     return out;
 }
 

@@ -73,7 +73,12 @@ QJsonObject schema() {
         R"({"file": "string", "path": "string", "records": "number",
             "duration_s": "number|null", "config": "string", "l1_bytes": "number|null",
             "eviction_policy": "string|null", "distinct_keys": "number", "models": ["string"],
-            "requests": "number", "uses": "number", "prefetch_occurrences": "number"})");
+            "requests": "number", "uses": "number", "prefetch_occurrences": "number",
+            "damage": {"damaged": "bool", "damaged_args_records": "number",
+                       "skipped_frames": "number", "skipped_bytes": "number",
+                       "tail_cut": "bool",
+                       "recovered_frames": "number", "shrunk_to": "number|null",
+                       "args_checked": "bool", "warning": "string|null"}})");
     s.replace(QStringLiteral("CSIDE"), side);
     s.replace(QStringLiteral("ACCOUNT"), account);
     s.replace(QStringLiteral("KINDS_PAIR"), QString(kinds).replace(QStringLiteral("X"), pair));
@@ -156,7 +161,7 @@ class TestCompareCli : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QString m_a, m_halfL1, m_noPrefetch, m_renamed;
+    QString m_a, m_halfL1, m_noPrefetch, m_renamed, m_damaged;
     Workload m_wa, m_wHalf;
 
     QJsonObject compareJson(const QString &a, const QString &b) {
@@ -189,6 +194,8 @@ private slots:
         m_noPrefetch =
             writeFile(m_dir, QStringLiteral("noprefetch.lct"), makeWorkload(noPrefetch).bytes);
         m_renamed = writeFile(m_dir, QStringLiteral("renamed.lct"), makeWorkload(renamed).bytes);
+        m_damaged = writeFile(m_dir, QStringLiteral("damaged.lct"),
+                              damagedWorkload(makeWorkload(half).bytes, 3));
         QVERIFY(!m_a.isEmpty() && !m_halfL1.isEmpty() && !m_noPrefetch.isEmpty() &&
                 !m_renamed.isEmpty());
     }
@@ -198,6 +205,7 @@ private slots:
         QTest::newRow("half the L1") << m_halfL1;
         QTest::newRow("no prefetches in B") << m_noPrefetch;
         QTest::newRow("renamed model") << m_renamed;
+        QTest::newRow("damaged B") << m_damaged;
     }
     void jsonSchema() {
         QFETCH(QString, b);
@@ -295,6 +303,79 @@ private slots:
         QCOMPARE(overlap[QStringLiteral("both")].toDouble(), 0.0);
         QCOMPARE(overlap[QStringLiteral("a_only")].toDouble(), 16.0);
         QCOMPARE(overlap[QStringLiteral("b_only")].toDouble(), 16.0);
+    }
+
+    void damagedTraceWarns() {
+        const ProcessRun r =
+            runLmct({QStringLiteral("compare"), QStringLiteral("--json"), m_a, m_damaged});
+        QCOMPARE(r.exitCode, 0);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.startsWith(QStringLiteral("lmct compare: warning: B (damaged.lct) is "
+                                               "damaged: 3 records with damaged arguments, 1 "
+                                               "frame skipped (")),
+                 qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);  // A is not damaged
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject b = o[QStringLiteral("b")][QStringLiteral("damage")].toObject();
+        QCOMPARE(b[QStringLiteral("damaged")].toBool(), true);
+        QCOMPARE(b[QStringLiteral("damaged_args_records")].toDouble(), 3.0);
+        QCOMPARE(b[QStringLiteral("skipped_frames")].toDouble(), 1.0);
+        QVERIFY(b[QStringLiteral("args_checked")].toBool());
+        QCOMPARE(QStringLiteral("lmct compare: warning: ") +
+                     b[QStringLiteral("warning")].toString() + QLatin1Char('\n'),
+                 err);
+        const QJsonObject a = o[QStringLiteral("a")][QStringLiteral("damage")].toObject();
+        QCOMPARE(a[QStringLiteral("damaged")].toBool(), false);
+        QVERIFY(a[QStringLiteral("warning")].isNull());
+        // Text output: the same warning on stderr.
+        const ProcessRun t = runLmct({QStringLiteral("compare"), m_damaged, m_a});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY2(t.err.startsWith("lmct compare: warning: A (damaged.lct) is damaged"),
+                 t.err.constData());
+    }
+
+    void whatIfOfATraceWithoutPrefetchesIsNull() {
+        const QJsonObject o = compareJson(m_a, m_noPrefetch);
+        const QJsonObject cache = o[QStringLiteral("cache")].toObject();
+        const QJsonArray curves = cache[QStringLiteral("b")][QStringLiteral("whatif")].toArray();
+        QVERIFY(!curves.isEmpty());
+        for (const QJsonValue &cv : curves) {
+            const QJsonArray ratios = cv[QStringLiteral("prefetch_hit_ratio")].toArray();
+            QVERIFY(!ratios.isEmpty());
+            for (const QJsonValue &r : ratios) {
+                QVERIFY(r.isNull());
+            }
+        }
+        QVERIFY(cache[QStringLiteral("a")][QStringLiteral("whatif")][0]
+                     [QStringLiteral("prefetch_hit_ratio")][0]
+                         .isDouble());
+        // The text: "—" for B's column.
+        const ProcessRun r = runLmct({QStringLiteral("compare"), m_a, m_noPrefetch});
+        const QString out = QString::fromUtf8(r.out);
+        const qsizetype head = out.indexOf(QStringLiteral("CAPACITY "));
+        QVERIFY(head > 0);
+        const QString row = out.mid(head).section(QLatin1Char('\n'), 1, 1);
+        QVERIFY2(row.contains(QStringLiteral("/—")) && !row.contains(QStringLiteral("/0 ")),
+                 qPrintable(row));
+    }
+
+    void noWhatIfLeavesTheCapacitiesEmpty() {
+        const ProcessRun r = runLmct({QStringLiteral("compare"), QStringLiteral("--json"),
+                                      QStringLiteral("--no-whatif"), m_a, m_halfL1});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject cache =
+            QJsonDocument::fromJson(r.out).object()[QStringLiteral("cache")].toObject();
+        QVERIFY(cache[QStringLiteral("whatif_capacities")].isArray());
+        QVERIFY(cache[QStringLiteral("whatif_capacities")].toArray().isEmpty());
+        QVERIFY(cache[QStringLiteral("a")][QStringLiteral("whatif")].toArray().isEmpty());
+        QVERIFY(cache[QStringLiteral("b")][QStringLiteral("whatif")].toArray().isEmpty());
+        QCOMPARE(cache[QStringLiteral("whatif_reason")].toString(),
+                 QStringLiteral("the what-if was not run"));
+        // Without the option they are there.
+        QVERIFY(!compareJson(m_a,
+                             m_halfL1)[QStringLiteral("cache")][QStringLiteral("whatif_capacities")]
+                     .toArray()
+                     .isEmpty());
     }
 
     void text() {

@@ -171,6 +171,44 @@ private slots:
         QCOMPARE(cell(m, gap, FigureTableModel::AColumn), QStringLiteral("0"));
     }
 
+    void cacheModelWhatIfRow() {
+        CacheComparisonModel m;
+        QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Both with prefetches: the hit ratio with every key resident, A and B.
+        m.setComparison(m_fewer.c);
+        const CacheComparison &k = m_fewer.c->cache();
+        int row = findRow(m, FigureTableModel::GroupColumn, QStringLiteral("what-if"));
+        QVERIFY(row >= 0);
+        QCOMPARE(
+            cell(m, row, FigureTableModel::FigureColumn),
+            QStringLiteral("hit ratio, every key resident (%1 chunks)").arg(k.capacities().back()));
+        const double a = k.a().whatIf->curves().front().prefetchHitRatio.back();
+        QCOMPARE(
+            m.index(row, FigureTableModel::AColumn).data(FigureTableModel::SortRole).toDouble(), a);
+        QVERIFY(a > 0.0);
+        QVERIFY(m.index(row, FigureTableModel::AColumn)
+                    .data(FigureTableModel::ReasonRole)
+                    .toString()
+                    .isEmpty());
+
+        // B without prefetches: "—" with the reason, not 0.
+        WorkloadSpec sa, sb;
+        sb.prefetch = false;
+        const Pair none = comparePair(sa, sb);
+        QVERIFY(none.c);
+        m.setComparison(none.c);
+        row = findRow(m, FigureTableModel::GroupColumn, QStringLiteral("what-if"));
+        QVERIFY(row >= 0);
+        QCOMPARE(cell(m, row, FigureTableModel::BColumn), QStringLiteral("—"));
+        QCOMPARE(cell(m, row, FigureTableModel::DeltaColumn), QStringLiteral("—"));
+        QVERIFY(std::isnan(
+            m.index(row, FigureTableModel::BColumn).data(FigureTableModel::SortRole).toDouble()));
+        QCOMPARE(
+            m.index(row, FigureTableModel::BColumn).data(FigureTableModel::ReasonRole).toString(),
+            QStringLiteral("B has no submit_prefetch_task"));
+        QVERIFY(cell(m, row, FigureTableModel::AColumn) != QStringLiteral("—"));
+    }
+
     void keyOverlapModel() {
         WorkloadSpec sa, sb;
         sb.model = QStringLiteral("meta-llama/Llama-3.1-8B");

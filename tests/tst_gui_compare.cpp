@@ -18,6 +18,7 @@
 #include "shell/comparetab.h"
 #include "shell/mainwindow.h"
 #include "shell/tracetab.h"
+#include "timeline/timelineoverlay.h"
 #include "timeline/timelinewidget.h"
 #include "util/timeformat.h"
 #include "viewstate.h"
@@ -34,6 +35,7 @@
 #include <QMouseEvent>
 #include <QProcess>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -74,7 +76,7 @@ class TestGuiCompare : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QString m_a, m_b, m_noPrefetch, m_later;
+    QString m_a, m_b, m_noPrefetch, m_later, m_damaged;
 
     /** A main window comparing `a` and `b`, the comparison shown. */
     CompareTab *open(MainWindow &w, const QString &a, const QString &b) {
@@ -103,6 +105,8 @@ private slots:
         m_a = writeFile(m_dir, QStringLiteral("a.lct"), makeWorkload(sa).bytes);
         m_b = writeFile(m_dir, QStringLiteral("b.lct"), makeWorkload(sb).bytes);
         m_noPrefetch = writeFile(m_dir, QStringLiteral("nopf.lct"), makeWorkload(sn).bytes);
+        m_damaged = writeFile(m_dir, QStringLiteral("damaged.lct"),
+                              damagedWorkload(makeWorkload(sb).bytes, 2));
         // B recorded 100 s after A: the header's t_wall_start (its first f64 of that value).
         const auto f64 = [](double v) {
             QByteArray b(1, char(0xcb));
@@ -250,6 +254,183 @@ private slots:
         QVERIFY(delegate && submit >= 0);
         QCOMPARE(delegate->highlightOf(calls.index(submit, 2)),
                  ComparisonRowDelegate::Highlight::Unavailable);
+    }
+
+    void whatIfOfBWithoutPrefetchesIsUnknown() {
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, m_noPrefetch);
+        QVERIFY(tab);
+        ComparePane *pane = tab->pane();
+        // Only A's curves: B's would be 0 where nothing could hit.
+        const int policies = int(pane->comparison()->cache().a().whatIf->curves().size());
+        QVERIFY(policies > 0);
+        QCOMPARE(pane->whatIfPlot()->graphCount(), policies);
+        auto *title =
+            qobject_cast<QCPTextElement *>(pane->whatIfPlot()->plotLayout()->element(0, 0));
+        QVERIFY(title);
+        QVERIFY2(title->text().contains(QStringLiteral("B: — (B has no submit_prefetch_task)")),
+                 qPrintable(title->text()));
+        const int row =
+            findRow(*pane->cacheModel(), FigureTableModel::GroupColumn, QStringLiteral("what-if"));
+        QVERIFY(row >= 0);
+        QCOMPARE(pane->cacheModel()->index(row, FigureTableModel::BColumn).data().toString(),
+                 QStringLiteral("—"));
+        QCOMPARE(pane->cacheModel()
+                     ->index(row, FigureTableModel::BColumn)
+                     .data(FigureTableModel::ReasonRole)
+                     .toString(),
+                 QStringLiteral("B has no submit_prefetch_task"));
+        // Both with prefetches: both traces' curves.
+        CompareTab *both = open(w, m_a, m_b);
+        QVERIFY(both);
+        QCOMPARE(both->pane()->whatIfPlot()->graphCount(), 2 * policies);
+    }
+
+    void damagedTraceIsNamedInThePane() {
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, m_damaged);
+        QVERIFY(tab);
+        QLabel *warning = tab->pane()->damageLabel();
+        QVERIFY(warning->isVisible());
+        QVERIFY2(warning->text().contains(QStringLiteral(
+                     "B (damaged.lct) is damaged: 2 records with damaged arguments, 1 frame "
+                     "skipped")),
+                 qPrintable(warning->text()));
+        QVERIFY(!warning->text().contains(QStringLiteral("A (a.lct)")));
+        CompareTab *clean = open(w, m_a, m_b);
+        QVERIFY(clean);
+        QVERIFY(!clean->pane()->damageLabel()->isVisible());
+        QVERIFY(clean->pane()->damageLabel()->text().isEmpty());
+    }
+
+    // One time is one x in both timelines, though A's lane labels (the prefetch calls) are wider
+    // than B's (writes only).
+    void plotAreasShareOneTimeAxis() {
+        MainWindow w;
+        w.resize(1440, 900);
+        w.show();
+        CompareTab *tab = open(w, m_a, m_noPrefetch);
+        QVERIFY(tab);
+        TimelineWidget *ta = tab->timelineA(), *tb = tab->timelineB();
+        QTRY_VERIFY_WITH_TIMEOUT(!ta->isIndexing() && !tb->isIndexing(), 20000);
+        QTRY_VERIFY(ta->naturalPlotMargins().left() > tb->naturalPlotMargins().left() + 20);
+        const auto edges = [](TimelineWidget *t) {
+            const QCPAxisRect *r = t->timeAxis()->axisRect();
+            const QPoint g = t->plot()->mapToGlobal(QPoint(0, 0));
+            return std::pair{g.x() + r->left(), g.x() + r->right()};
+        };
+        QTRY_COMPARE(edges(tb), edges(ta));
+        const auto globalX = [](TimelineWidget *t, double time) {
+            return t->plot()->mapToGlobal(QPoint(0, 0)).x() + t->timeAxis()->coordToPixel(time);
+        };
+        tab->offsetBox()->setValue(0.25);
+        QTRY_COMPARE(tb->visibleRange().lower, tab->link()->toB(ta->visibleRange().lower));
+        QTRY_VERIFY(
+            std::abs(tb->visibleRange().upper - tab->link()->toB(ta->visibleRange().upper)) < 1e-9);
+        const QCPRange r = ta->visibleRange();
+        for (const double f : {0.05, 0.5, 0.95}) {
+            const double t = r.lower + f * r.size();
+            QVERIFY2(std::abs(globalX(ta, t) - globalX(tb, tab->link()->toB(t))) < 1.0,
+                     qPrintable(QStringLiteral("%1 vs %2")
+                                    .arg(globalX(ta, t))
+                                    .arg(globalX(tb, tab->link()->toB(t)))));
+        }
+        // A narrower window keeps them together (the label column is B's too).
+        w.resize(1100, 800);
+        QTRY_COMPARE(edges(tb), edges(ta));
+    }
+
+    // Hovering one timeline draws the same instant in the other, with that trace's own time.
+    void hoverShowsTheTimeInBoth() {
+        MainWindow w;
+        w.resize(1440, 900);
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        TimelineWidget *ta = tab->timelineA(), *tb = tab->timelineB();
+        QTRY_VERIFY_WITH_TIMEOUT(!ta->isIndexing() && !tb->isIndexing(), 20000);
+        tab->offsetBox()->setValue(0.5);
+        auto *overlayA = ta->plot()->findChild<TimelineOverlay *>();
+        auto *overlayB = tb->plot()->findChild<TimelineOverlay *>();
+        QVERIFY(overlayA && overlayB);
+        for (const bool fromB : {false, true}) {
+            TimelineWidget *from = fromB ? tb : ta, *to = fromB ? ta : tb;
+            TimelineOverlay *overlay = fromB ? overlayA : overlayB;
+            QTRY_VERIFY(from->timeAxis()->axisRect()->width() > 100);
+            const QCPAxisRect *rect = from->timeAxis()->axisRect();
+            const QPoint pos(rect->left() + rect->width() / 3, rect->top() + 4);
+            QTest::mouseMove(from->plot(), pos);
+            const double t = from->timeAxis()->pixelToCoord(pos.x());
+            const double mapped = fromB ? tab->link()->toA(t) : tab->link()->toB(t);
+            QTRY_VERIFY(!std::isnan(to->timeGuide()));
+            QVERIFY(std::abs(to->timeGuide() - mapped) < 1e-9);
+            QVERIFY(overlay->hoverVisible());
+            // at the same x on screen, its tag the other trace's own time
+            const int tagX = to->plot()->mapToGlobal(overlay->hoverTagRect().center()).x();
+            QVERIFY2(
+                std::abs(tagX - from->plot()->mapToGlobal(pos).x()) <= 2,
+                qPrintable(
+                    QStringLiteral("%1 vs %2").arg(tagX).arg(from->plot()->mapToGlobal(pos).x())));
+            QVERIFY(!overlay->hoverTag().isEmpty());
+            QEvent leave(QEvent::Leave);
+            QApplication::sendEvent(from->plot(), &leave);
+            QTRY_VERIFY(std::isnan(to->timeGuide()));
+            QVERIFY(!overlay->hoverVisible());
+        }
+    }
+
+    // At 1440x900 the Cache tab shows the figures with every column whole, and the plots with
+    // their titles and bucket labels whole (the page scrolls, nothing is squeezed).
+    void cacheTabIsReadableOnALaptopScreen() {
+        MainWindow w;
+        w.resize(1440, 900);
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        ComparePane *pane = tab->pane();
+        pane->tabs()->setCurrentIndex(ComparePane::CacheTab);
+        QTableView *v = pane->cacheView();
+        QTRY_VERIFY(v->isVisible() && v->viewport()->width() > 0);
+        auto *area = qobject_cast<QScrollArea *>(pane->tabs()->currentWidget());
+        QVERIFY(area);
+        QVERIFY2(
+            v->width() <= area->viewport()->width(),
+            qPrintable(QStringLiteral("%1 > %2").arg(v->width()).arg(area->viewport()->width())));
+        for (int c = 0; c < FigureTableModel::kColumnCount; ++c) {
+            QVERIFY(v->columnViewportPosition(c) >= 0);
+            QVERIFY2(v->columnViewportPosition(c) + v->columnWidth(c) <= v->viewport()->width(),
+                     qPrintable(QStringLiteral("column %1").arg(c)));
+            QVERIFY(v->columnWidth(c) >= v->horizontalHeader()->sectionSizeHint(c));
+        }
+        QVERIFY(v->verticalHeader()->length() <= v->viewport()->height());
+        for (QCustomPlot *p : {pane->whatIfPlot(), pane->reusePlot()}) {
+            p->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY(p->width() >= 400 && p->height() >= 280);
+            auto *title = qobject_cast<QCPTextElement *>(p->plotLayout()->element(0, 0));
+            QVERIFY(title);
+            QVERIFY(QFontMetrics(title->font()).horizontalAdvance(title->text()) < p->width());
+            QVERIFY(QFontMetrics(p->xAxis->labelFont()).horizontalAdvance(p->xAxis->label()) <
+                    p->axisRect()->width());
+        }
+        // The histogram's bucket labels stand apart and inside the plot.
+        for (const int chooser : {0, 1}) {
+            pane->reuseChooser()->setCurrentIndex(chooser);
+            QCustomPlot *p = pane->reusePlot();
+            p->replot(QCustomPlot::rpImmediateRefresh);
+            const auto ticker = p->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+            QVERIFY(ticker && ticker->ticks().size() >= 2);
+            const QFontMetrics fm(p->xAxis->tickLabelFont());
+            double previousRight = -1e9;
+            for (auto it = ticker->ticks().cbegin(); it != ticker->ticks().cend(); ++it) {
+                const double x = p->xAxis->coordToPixel(it.key());
+                const double half = fm.horizontalAdvance(it.value()) / 2.0;
+                QVERIFY2(x - half > previousRight, qPrintable(it.value()));
+                QVERIFY(x - half >= 0 && x + half <= p->width());
+                previousRight = x + half;
+            }
+        }
     }
 
     void reasonWhenBHasNoConfig() {

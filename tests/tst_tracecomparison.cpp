@@ -2,8 +2,12 @@
 // renamed model, no prefetches in B, fewer rounds; every figure checked against values the
 // fixture computes itself (comparefixture.h).
 
+#include "cache/lmcacheaccount.h"
 #include "compare/tracecomparison.h"
 #include "comparefixture.h"
+#include "whatif/hitovertime.h"
+
+#include <QJsonArray>
 
 #include <QtTest>
 
@@ -393,6 +397,123 @@ private slots:
                  qPrintable(p.c->cache().lmcacheReason()));
         // The calls' account: every request read whole.
         QCOMPARE(p.c->cache().b().calls.hitRatio, 1.0);
+    }
+
+    // Regression: the compare's LMCache account counted the cancels' handles too, unlike the
+    // timeline's hit-ratio plot; both now count the releases only (LmcacheAccount).
+    void regression_lmcacheAccountIsTheHitPlots() {
+        WorkloadSpec sa, sb;
+        sa.handles = true;
+        sa.cancelEvery = 4;
+        sb.handles = true;
+        const Pair p = comparePair(sa, sb);
+        QVERIFY(p.c);
+        QVERIFY(p.wa.cancelTotal > 0);
+        QVERIFY(p.wa.counts.value(QStringLiteral("cancel_prefetch_task")) > 0);
+        const CacheComparison::Account &acc = p.c->cache().a().lmcache;
+        QCOMPARE(acc.requests, p.wa.releases);
+        QCOMPARE(acc.hitKeys, p.wa.handleHits);
+        QCOMPARE(acc.requestedKeys, p.wa.handleTotal);
+        QCOMPARE(acc.hitRatio, double(p.wa.handleHits) / double(p.wa.handleTotal));
+        // The timeline's hit plot over the whole trace, in one window: the same ratio.
+        const auto ho = HitOverTime::build(p.c->a().uses, {CachePolicy::Kind::Lru}, 8, false);
+        QVERIFY(ho && ho->hasLmcacheAccount());
+        const std::vector<double> whole = ho->lmcacheWindowed(0.0, p.a->duration() + 1.0, 1);
+        QCOMPARE(whole.size(), size_t(1));
+        QCOMPARE(whole[0], acc.hitRatio);
+        const LmcacheAccount::Totals t = LmcacheAccount::total(*p.c->a().cache->keys);
+        QCOMPARE(t.releases, acc.requests);
+        QCOMPARE(t.hitRatio(), acc.hitRatio);
+        // B has releases only: its account is every request's.
+        QCOMPARE(p.c->cache().b().lmcache.requests, qint64(sb.rounds));
+        QVERIFY(p.c->cache().lmcacheReason().isEmpty());
+    }
+
+    void damagedTraceIsNamed() {
+        WorkloadSpec sa, sb;
+        const Workload wa = makeWorkload(sa), wb = makeWorkload(sb);
+        QByteArray bad = damagedWorkload(wb.bytes, 2);
+        QString error;
+        auto a = TraceLoader::loadBytes(wa.bytes, QStringLiteral("a.lct"), &error);
+        auto b = TraceLoader::loadBytes(bad, QStringLiteral("b.lct"), &error);
+        QVERIFY2(a && b, qPrintable(error));
+        const auto c = TraceComparison::run(*a, *b);
+        QVERIFY(c);
+        QVERIFY(!c->a().damage.isDamaged());
+        const DamageSummary &d = c->b().damage;
+        QVERIFY(d.isDamaged());
+        QCOMPARE(d.badArgsRecords, 2);
+        QCOMPARE(d.skippedFrames, 1);
+        QCOMPARE(d.skippedBytes, b->skippedBytes());
+        QCOMPARE(d.records, qint64(wb.records));
+        QVERIFY(d.argsChecked);
+        const QStringList w = c->damageWarnings();
+        QCOMPARE(w.size(), 1);
+        QVERIFY2(w[0].startsWith(QStringLiteral("B (b.lct) is damaged: 2 records with damaged "
+                                                "arguments, 1 frame skipped (%1 bytes)")
+                                     .arg(b->skippedBytes())),
+                 qPrintable(w[0]));
+        QVERIFY2(
+            w[0].endsWith(QStringLiteral("its figures cover the %1 records read").arg(wb.records)),
+            qPrintable(w[0]));
+        // The JSON has it per trace.
+        const QJsonObject o = c->toJson();
+        QCOMPARE(
+            o[QStringLiteral("b")][QStringLiteral("damage")][QStringLiteral("warning")].toString(),
+            w[0]);
+        QVERIFY(
+            o[QStringLiteral("a")][QStringLiteral("damage")][QStringLiteral("warning")].isNull());
+        // A tail cut short: the last record is lost.
+        auto cut = TraceLoader::loadBytes(wb.bytes.chopped(10), QStringLiteral("cut.lct"), &error);
+        QVERIFY2(cut, qPrintable(error));
+        const auto cc = TraceComparison::run(*cut, *a);
+        QVERIFY(cc);
+        QVERIFY(cc->a().damage.tailCut);
+        const qint64 lastFrame =
+            wb.bytes.size() - frameEnds(wb.bytes).at(frameEnds(wb.bytes).size() - 2);
+        QCOMPARE(cc->damageWarnings(),
+                 QStringList{QStringLiteral("A (cut.lct) is damaged: its last record cut short (%1 "
+                                            "bytes skipped); its figures cover the %2 records read")
+                                 .arg(lastFrame - 10)
+                                 .arg(wb.records - 1)});
+        // Clean on both sides: no warning.
+        QVERIFY(TraceComparison::run(*a, *a)->damageWarnings().isEmpty());
+    }
+
+    void whatIfUnknownWithoutPrefetches() {
+        WorkloadSpec sa, sb;
+        sb.prefetch = false;
+        const Pair p = comparePair(sa, sb);
+        QVERIFY(p.c);
+        QVERIFY(p.c->cache().a().hasWhatIfRatios());
+        QVERIFY(!p.c->cache().b().hasWhatIfRatios());
+        const QJsonObject o = p.c->toJson();
+        const QJsonObject cache = o[QStringLiteral("cache")].toObject();
+        for (const char *side : {"a", "b"}) {
+            const QJsonArray curves =
+                cache[QLatin1String(side)][QStringLiteral("whatif")].toArray();
+            QVERIFY(!curves.isEmpty());
+            for (const QJsonValue &cv : curves) {
+                for (const QJsonValue &r : cv[QStringLiteral("prefetch_hit_ratio")].toArray()) {
+                    QCOMPARE(r.isNull(), side[0] == 'b');
+                }
+            }
+        }
+        QCOMPARE(cache[QStringLiteral("whatif_reason")].toString(),
+                 QStringLiteral("B has no submit_prefetch_task"));
+    }
+
+    void noWhatIfLeavesTheCapacitiesEmpty() {
+        TraceComparison::Options none;
+        none.whatIf = false;
+        const Pair p = comparePair({}, {}, none);
+        QVERIFY(p.c);
+        QVERIFY(p.c->cache().capacities().empty());
+        const QJsonObject cache = p.c->toJson()[QStringLiteral("cache")].toObject();
+        QVERIFY(cache[QStringLiteral("whatif_capacities")].toArray().isEmpty());
+        QVERIFY(cache[QStringLiteral("a")][QStringLiteral("whatif")].toArray().isEmpty());
+        QCOMPARE(cache[QStringLiteral("whatif_reason")].toString(),
+                 QStringLiteral("the what-if was not run"));
     }
 
     void reuseAndAnomalies() {

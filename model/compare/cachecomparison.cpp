@@ -1,5 +1,7 @@
 #include "compare/cachecomparison.h"
 
+#include "cache/lmcacheaccount.h"
+
 namespace lmct {
 
 namespace {
@@ -29,20 +31,13 @@ std::vector<quint64> CacheComparison::sharedCapacities(quint64 keysA, quint64 ke
     return caps;
 }
 
-CacheComparison::Account CacheComparison::lmcacheAccount(const RequestAnalysis &requests) {
+CacheComparison::Account CacheComparison::lmcacheAccount(const KeyAnalysis &keys) {
+    const LmcacheAccount::Totals t = LmcacheAccount::total(keys);
     Account acc;
-    for (const RequestAnalysis::Request &q : requests.requests()) {
-        const PrefetchHandle *h = requests.handle(q);
-        if (!h || !h->hasHitCount || !h->hasTotal) {
-            continue;
-        }
-        ++acc.requests;
-        acc.hitKeys += h->l1PrefixHitCount;
-        acc.requestedKeys += h->totalRequestedKeys;
-    }
-    if (acc.requestedKeys > 0) {
-        acc.hitRatio = double(acc.hitKeys) / double(acc.requestedKeys);
-    }
+    acc.requests = t.releases;
+    acc.hitKeys = t.hitKeys;
+    acc.requestedKeys = t.requestedKeys;
+    acc.hitRatio = t.hitRatio();
     return acc;
 }
 
@@ -81,7 +76,7 @@ std::shared_ptr<const CacheComparison> CacheComparison::build(const Inputs &a, c
             return nullptr;
         }
         s.atCapacity = *hit;
-        s.lmcache = lmcacheAccount(*x.cache->requests);
+        s.lmcache = lmcacheAccount(*x.cache->keys);
         s.calls = callsAccount(*x.cache->requests);
         s.reuse = x.cache->reuse;
         for (int k = 0; k < AnomalyReport::kKindCount; ++k) {
@@ -92,9 +87,7 @@ std::shared_ptr<const CacheComparison> CacheComparison::build(const Inputs &a, c
     out->m_hitRatioReason = joined(out->m_a.atCapacity.reason, out->m_b.atCapacity.reason);
     auto noAccount = [](const Side &s, const QString &name) {
         return s.lmcache.requests == 0
-                   ? QStringLiteral(
-                         "%1 has no release_prefetch_task or cancel_prefetch_task "
-                         "with a PrefetchHandle")
+                   ? QStringLiteral("%1 has no release_prefetch_task with a PrefetchHandle")
                          .arg(name)
                    : QString();
     };
@@ -107,8 +100,8 @@ std::shared_ptr<const CacheComparison> CacheComparison::build(const Inputs &a, c
     out->m_overlap = *overlap;
     report(10);
 
-    out->m_capacities = sharedCapacities(a.uses->keyCount(), b.uses->keyCount());
     if (options.whatIf) {
+        out->m_capacities = sharedCapacities(a.uses->keyCount(), b.uses->keyCount());
         WhatIfAnalysis::Options wo;
         wo.policies = options.policies;
         wo.capacities = out->m_capacities;

@@ -22,9 +22,10 @@ namespace lmct {
 /**
  * The cache behaviour of two traces side by side (docs/compare.md, "Cache"):
  * - the prefetch hit ratio at each trace's configured capacity and policy (CapacityHit);
- * - LMCache's own account of its L1 prefix hits, where release_prefetch_task /
- *   cancel_prefetch_task records carry a PrefetchHandle: Σ l1_prefix_hit_count / Σ
- *   total_requested_keys over the requests with a handle (RequestAnalysis::handle());
+ * - LMCache's own account of its L1 prefix hits, where release_prefetch_task records carry a
+ *   PrefetchHandle: Σ l1_prefix_hit_count / Σ total_requested_keys over the releases
+ *   (LmcacheAccount, the definition the timeline's hit-ratio plot shares; cancels are not
+ *   counted);
  * - the calls' account: Σ prefixHit / Σ requested over every request (RequestAnalysis);
  * - the what-if curves of both (WhatIfAnalysis, chunks, the same capacities for both: powers of
  *   two from 1 to the first at or above the larger key count), to overlay;
@@ -47,7 +48,7 @@ public:
 
     /** A hit count out of requested keys. */
     struct Account {
-        qint64 requests = 0;  ///< requests counted
+        qint64 requests = 0;  ///< requests counted (LMCache's: releases counted)
         qint64 hitKeys = 0;
         qint64 requestedKeys = 0;
         double hitRatio = qQNaN();  ///< hitKeys / requestedKeys; NaN when nothing was requested
@@ -60,6 +61,10 @@ public:
         std::shared_ptr<const WhatIfAnalysis> whatIf;  ///< null when not run
         std::shared_ptr<const ReuseAnalysis> reuse;
         std::array<qint64, AnomalyReport::kKindCount> anomalies{};
+        /** Whether the what-if's hit ratios mean something: it ran and the trace has prefetch
+         *  occurrences (without any, WhatIfAnalysis reports 0 where nothing could hit: shown as
+         *  unknown, null in JSON, with whatIfReason()). */
+        bool hasWhatIfRatios() const { return whatIf && atCapacity.prefetchOccurrences > 0; }
     };
 
     struct Options {
@@ -70,8 +75,9 @@ public:
 
     /** Capacities both what-ifs use: powers of two from 1 to the first ≥ max(ka, kb), ≥ 1. */
     static std::vector<quint64> sharedCapacities(quint64 keysA, quint64 keysB);
-    /** LMCache's account and the calls' of `requests`. */
-    static Account lmcacheAccount(const RequestAnalysis &requests);
+    /** LMCache's account of `keys` (LmcacheAccount::total(); `requests` counts the releases). */
+    static Account lmcacheAccount(const KeyAnalysis &keys);
+    /** The calls' account of `requests`. */
     static Account callsAccount(const RequestAnalysis &requests);
 
     /** nullptr when `cancel` became true meanwhile. */
@@ -93,7 +99,7 @@ public:
     QString lmcacheReason() const { return m_lmcacheReason; }
     /** Why the what-if curves cannot be compared; empty when they can. */
     QString whatIfReason() const { return m_whatIfReason; }
-    /** Capacities (chunks) of both what-ifs. */
+    /** Capacities (chunks) of both what-ifs; empty when the what-if was not run. */
     const std::vector<quint64> &capacities() const { return m_capacities; }
     const KeyOverlap &overlap() const { return m_overlap; }
 

@@ -45,6 +45,7 @@ bool analyse(const TraceDocument &doc, TraceComparison::Side *s,
     s->records = doc.records().size();
     s->duration = doc.records().maxTMono();
     s->config = doc.header().smConfig();
+    s->damage = DamageSummary::of(doc);
     TraceStatistics::Options so;
     so.cancel = cancel;
     auto statsProgress = at(0, 30);
@@ -74,7 +75,26 @@ bool analyse(const TraceDocument &doc, TraceComparison::Side *s,
     return s->uses != nullptr;
 }
 
-QJsonObject sideJson(const TraceComparison::Side &s) {
+/** "A (a.lct)": how a warning names a side. */
+QString who(const TraceComparison::Side &s, const char *letter) {
+    return QStringLiteral("%1 (%2)").arg(QLatin1String(letter), s.fileName);
+}
+
+QJsonObject damageJson(const TraceComparison::Side &s, const char *letter) {
+    const DamageSummary &d = s.damage;
+    return {{QStringLiteral("damaged"), d.isDamaged()},
+            {QStringLiteral("damaged_args_records"), double(d.badArgsRecords)},
+            {QStringLiteral("skipped_frames"), double(d.skippedFrames)},
+            {QStringLiteral("skipped_bytes"), double(d.skippedBytes)},
+            {QStringLiteral("tail_cut"), d.tailCut},
+            {QStringLiteral("recovered_frames"), double(d.recoveredFrames)},
+            {QStringLiteral("shrunk_to"),
+             d.shrunkTo >= 0 ? QJsonValue(double(d.shrunkTo)) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("args_checked"), d.argsChecked},
+            {QStringLiteral("warning"), text(d.sentence(who(s, letter)))}};
+}
+
+QJsonObject sideJson(const TraceComparison::Side &s, const char *letter) {
     QJsonObject o;
     o[QStringLiteral("file")] = s.fileName;
     o[QStringLiteral("path")] = s.filePath;
@@ -90,6 +110,7 @@ QJsonObject sideJson(const TraceComparison::Side &s) {
     o[QStringLiteral("requests")] = double(s.cache->requests->count());
     o[QStringLiteral("uses")] = double(s.uses->size());
     o[QStringLiteral("prefetch_occurrences")] = double(s.uses->prefetchOccurrences());
+    o[QStringLiteral("damage")] = damageJson(s, letter);
     return o;
 }
 
@@ -130,7 +151,9 @@ QJsonObject cacheSideJson(const CacheComparison::Side &s) {
             QJsonArray caps, ratios;
             for (size_t i = 0; i < c.capacities.size(); ++i) {
                 caps.append(double(c.capacities[i]));
-                ratios.append(num(c.prefetchHitRatio[i]));
+                // null without prefetches: nothing could hit (whatif_reason says so)
+                ratios.append(s.hasWhatIfRatios() ? num(c.prefetchHitRatio[i])
+                                                  : QJsonValue(QJsonValue::Null));
             }
             curves.append(QJsonObject{{QStringLiteral("policy"), CachePolicy::name(c.policy)},
                                       {QStringLiteral("capacities"), caps},
@@ -197,10 +220,21 @@ std::shared_ptr<const TraceComparison> TraceComparison::run(const TraceDocument 
     return run(a, b, Options{});
 }
 
+QStringList TraceComparison::damageWarnings() const {
+    QStringList out;
+    for (const auto &[side, letter] : {std::pair{&m_a, "A"}, std::pair{&m_b, "B"}}) {
+        const QString w = side->damage.sentence(who(*side, letter));
+        if (!w.isEmpty()) {
+            out.append(w);
+        }
+    }
+    return out;
+}
+
 QJsonObject TraceComparison::toJson() const {
     QJsonObject o;
-    o[QStringLiteral("a")] = sideJson(m_a);
-    o[QStringLiteral("b")] = sideJson(m_b);
+    o[QStringLiteral("a")] = sideJson(m_a, "A");
+    o[QStringLiteral("b")] = sideJson(m_b, "B");
 
     QJsonArray header;
     for (const HeaderComparison::Row &r : m_header.rows()) {

@@ -7,6 +7,7 @@
 #include "compare/latencycomparison.h"
 #include "stats/tracestatistics.h"
 #include "timeline/contextpairs.h"
+#include "trace/damagesummary.h"
 #include "whatif/usesequence.h"
 
 #include <QJsonObject>
@@ -21,11 +22,11 @@ class TraceDocument;
 
 /**
  * Two traces side by side (A/B), what the Compare pane and `lmct compare` show
- * (docs/compare.md): header and config (HeaderComparison, via ConfigDiff), per-call figures
- * (CallComparison, from TraceStatistics), latencies (LatencyComparison, from KeyAnalysis,
- * RequestAnalysis and the read_prefetched_results ContextPairs) and the cache (CacheComparison:
- * CapacityHit, WhatIfAnalysis, ReuseAnalysis, KeyOverlap, AnomalyReport). Every figure is B
- * against A: Δ = B − A, Δ % = Δ / |A| (FigurePair).
+ * (docs/compare.md): how damaged each is (DamageSummary, damageWarnings()), header and config
+ * (HeaderComparison, via ConfigDiff), per-call figures (CallComparison, from TraceStatistics),
+ * latencies (LatencyComparison, from KeyAnalysis, RequestAnalysis and the read_prefetched_results
+ * ContextPairs) and the cache (CacheComparison: CapacityHit, WhatIfAnalysis, ReuseAnalysis,
+ * KeyOverlap, AnomalyReport). Every figure is B against A: Δ = B − A, Δ % = Δ / |A| (FigurePair).
  *
  * Per trace it computes, in this order: TraceStatistics (whole trace, arguments decoded),
  * CacheAnalysis, the read_prefetched_results pairs and the UseSequence of every key; then the
@@ -52,6 +53,7 @@ public:
         qint64 records = 0;
         double duration = 0.0;  ///< largest t_mono (seconds)
         StorageManagerConfig config;
+        DamageSummary damage;  ///< what reading the file skipped or found damaged
         std::shared_ptr<const TraceStatistics> stats;
         std::shared_ptr<const CacheAnalysis> cache;
         std::shared_ptr<const ContextPairs> reads;  ///< null without read_prefetched_results
@@ -76,6 +78,12 @@ public:
     const CallComparison &calls() const { return m_calls; }
     const LatencyComparison &latencies() const { return m_latencies; }
     const CacheComparison &cache() const { return *m_cache; }
+    /**
+     * A damaged trace's warning, for A and B in that order, each "A (a.lct) is damaged: N
+     * records with damaged arguments, ...; its figures cover the M records read"
+     * (DamageSummary::sentence); empty when neither is damaged.
+     */
+    QStringList damageWarnings() const;
 
     /**
      * JSON (docs/cli.md, "lmct compare"): `{"a": TRACE, "b": TRACE, "header": [...],

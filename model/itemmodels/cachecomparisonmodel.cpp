@@ -53,9 +53,30 @@ void CacheComparisonModel::setComparison(std::shared_ptr<const TraceComparison> 
 
         const QString lm = QStringLiteral("LMCache's L1 prefix hits");
         add(lm, "hit ratio", Format::Ratio, k.lmcacheHitRatio(), k.lmcacheReason());
-        add(lm, "requests with a handle", Format::Count,
+        add(lm, "releases with a handle", Format::Count,
             {double(k.a().lmcache.requests), double(k.b().lmcache.requests)}, k.lmcacheReason());
         add(QStringLiteral("matched reads"), "prefix hit ratio", Format::Ratio, k.callsHitRatio());
+
+        // The what-if's ceiling: at its largest capacity every key stays resident (any policy);
+        // unknown for a trace without prefetches, where WhatIfAnalysis says 0.
+        if (k.a().whatIf && k.b().whatIf && !k.capacities().empty()) {
+            auto ceiling = [](const CacheComparison::Side &side) {
+                if (!side.hasWhatIfRatios() || side.whatIf->curves().empty()) {
+                    return qQNaN();
+                }
+                const std::vector<double> &r = side.whatIf->curves().front().prefetchHitRatio;
+                return r.empty() ? qQNaN() : r.back();
+            };
+            const QString figure = QStringLiteral("hit ratio, every key resident (%1 chunks)")
+                                       .arg(k.capacities().back());
+            Row row;
+            row.group = QStringLiteral("what-if");
+            row.figure = figure;
+            row.format = Format::Ratio;
+            row.values = {ceiling(k.a()), ceiling(k.b())};
+            row.reason = k.whatIfReason();
+            rows.push_back(std::move(row));
+        }
 
         const QString reuse = QStringLiteral("reuse distance");
         const ReuseAnalysis::Stats &ra = k.a().reuse->total(), &rb = k.b().reuse->total();

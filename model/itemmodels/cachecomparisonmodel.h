@@ -12,8 +12,10 @@ namespace lmct {
  * - "at the configured capacity": prefetch hit ratio, capacity (chunks), bytes per object,
  *   policy replayed (text), prefetched keys, prefetch hits (reason: CapacityHit::reason, notes
  *   of assumptions in the policy row's tool tip);
- * - "LMCache's L1 prefix hits": hit ratio, requests with a PrefetchHandle;
+ * - "LMCache's L1 prefix hits": hit ratio, release_prefetch_task records counted (LmcacheAccount);
  * - "matched reads": prefix hit ratio of the requests;
+ * - "what-if": the prefetch hit ratio at the what-if's largest capacity (every key resident),
+ *   unknown ("—", with CacheComparison::whatIfReason()) for a trace without prefetches;
  * - "reuse distance": p50 and p95 in distinct keys and in seconds (ReuseAnalysis::total());
  * - "anomalies": the count of each kind (AnomalyReport::kindName).
  * The key overlap is KeyOverlapModel's; the what-if curves and histograms for plots are in

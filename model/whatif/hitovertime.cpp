@@ -1,6 +1,7 @@
 #include "whatif/hitovertime.h"
 
 #include "cache/keyanalysis.h"
+#include "cache/lmcacheaccount.h"
 #include "util/parallelchunks.h"
 #include "util/passprogress.h"
 
@@ -22,12 +23,6 @@ std::pair<size_t, size_t> window(const std::vector<double> &times, double t0, do
     const auto hi = c + 1 == columns ? std::upper_bound(lo, times.end(), b)
                                      : std::lower_bound(lo, times.end(), b);
     return {size_t(lo - times.begin()), size_t(hi - times.begin())};
-}
-
-bool usable(const PrefetchHandle &h) {
-    return h.hasHitCount && h.hasTotal && h.hitCountAboveInt64 == 0 && h.totalAboveInt64 == 0 &&
-           h.l1PrefixHitCount >= 0 && h.totalRequestedKeys > 0 &&
-           h.l1PrefixHitCount <= h.totalRequestedKeys && h.totalRequestedKeys < (qint64(1) << 40);
 }
 
 }  // namespace
@@ -130,13 +125,10 @@ std::shared_ptr<const HitOverTime> HitOverTime::build(
         quint64 cumHit = 0, cumTotal = 0;
         double lastT = -qInf();
         for (const qint32 kr : ka->handleRecords()) {
-            if (ka->callAt(kr) != KeyAnalysis::Call::Release) {
+            if (!LmcacheAccount::counts(*ka, kr)) {
                 continue;
             }
             const PrefetchHandle *h = ka->handleAt(kr);
-            if (!h || !usable(*h)) {
-                continue;
-            }
             if (!whole) {
                 const int submit = ka->handleSubmit(kr);
                 if (submit < 0 || ka->keysAt(submit).empty()) {

@@ -28,9 +28,10 @@ namespace lmct {
  * closed at t1. The simulators are those of CachePolicy, fed one use at a time, the policies in
  * parallel on ComputePool (ParallelChunks).
  *
- * LMCache's account counts the releases whose handle has both counts, 0 ≤ hit ≤ total, total > 0
- * (a damaged or saturated count is left out); for a scope other than the whole trace, only the
- * releases linked (KeyAnalysis::handleSubmit) to a submit whose first key is in the scope.
+ * LMCache's account counts the releases LmcacheAccount counts (the definition the Compare pane and
+ * `lmct compare` share: releases whose handle has both counts, 0 ≤ hit ≤ total, total > 0; a
+ * cancel, a damaged or saturated count is left out); for a scope other than the whole trace, only
+ * the releases linked (KeyAnalysis::handleSubmit) to a submit whose first key is in the scope.
  * Occupancy of a capacity in chunks is chunks × the mean bytes per key (exact when all keys have
  * one size, as a single model's do), chunks when sizes are unknown.
  *

@@ -4,8 +4,9 @@
 # machine state, and prints their output under a heading each. The traces are generated into
 # TRACE_DIR (default /tmp/lmct-bench) when absent: 1.4 GB realistic (--big 1000000), 2.0 GB
 # realistic (--big 1500000), 1.46 GB of 10 M small records, 200 000 damaged frames and 410 MB
-# realistic (--big 300000).
-# Build with the tests first (./test.sh, or -DLMCT_BUILD_TESTS=ON). Takes about 25 minutes.
+# realistic (--big 300000); bench_compare writes its two 10 M-record cache workloads there too
+# (about 4.4 GB each). Build with the tests first (./test.sh, or -DLMCT_BUILD_TESTS=ON). Takes
+# about 30 minutes.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${1:-/tmp/lmct-bench}"
@@ -71,6 +72,11 @@ section "viewer open, 10 M small records"
 LMCT_BENCH_STALLS=1 "$build/tests/bench/bench_gui_open" --repeat 3 "$dir/small-10m.lct"
 section "viewer memory, 10 M small records loaded"
 rss "$build/tests/bench/bench_gui_open" --repeat 1 "$dir/small-10m.lct"
+section "compare two traces of 10 M records (TraceComparison)"
+"$build/tests/bench/bench_compare" --dir "$dir" --records 10000000
+section "compare: replot of both timelines"
+"$build/tests/bench/bench_gui_compare" --runs 15 "$dir/compare-a-10000000.lct" \
+    "$dir/compare-b-10000000.lct"
 section "peak RSS of lmct stats, keys, anomalies (10 M small records)"
 for c in stats keys anomalies; do
     printf '%s ' "$c"

@@ -1,6 +1,7 @@
 #include "panes/comparepane.h"
 
 #include "common/policycolors.h"
+#include "common/statuscolors.h"
 #include "itemmodels/cachecomparisonmodel.h"
 #include "itemmodels/callcomparisonmodel.h"
 #include "itemmodels/configcomparisonmodel.h"
@@ -48,6 +49,27 @@ QString shortMicros(quint64 us) {
         return sig(double(us) / 1e3) + QStringLiteral("ms");
     }
     return us == 0 ? QStringLiteral("0") : QString::number(us) + QStringLiteral("µs");
+}
+
+/** The least size of the Cache tab's plots: their titles, legends and bucket labels whole. */
+constexpr QSize kCachePlotSize(420, 300);
+
+/**
+ * Sizes `t` to show every row and column whole, after each reset (the page around it scrolls
+ * instead of the table).
+ */
+void fitToContents(QTableView *t) {
+    t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    t->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    const auto fit = [t] {
+        const int frame = 2 * t->frameWidth();
+        t->setFixedHeight(frame + t->horizontalHeader()->sizeHint().height() +
+                          t->verticalHeader()->length());
+        t->setFixedWidth(frame + t->horizontalHeader()->length());
+    };
+    QObject::connect(t->model(), &QAbstractItemModel::modelReset, t, fit);
+    fit();
 }
 
 QLabel *reasonLabel() {
@@ -113,7 +135,16 @@ void showBuckets(QCustomPlot *p, const std::vector<qint64> &a, const std::vector
     }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int span = last - first + 1;
-    const int step = span <= 8 ? 1 : (span + 6) / 7;
+    // As many labels as fit apart in the plot's least width (its y axis and margins take about
+    // 80 px), at most 8: a label every `step` buckets.
+    const QFontMetrics fm(p->xAxis->tickLabelFont());
+    int labelWidth = 1;
+    for (int i = first; i <= last; ++i) {
+        labelWidth =
+            std::max(labelWidth, fm.horizontalAdvance(label(ReuseAnalysis::bucketFloor(i))) + 10);
+    }
+    const int fit = std::clamp((p->minimumWidth() - 80) / labelWidth, 1, 8);
+    const int step = (span + fit - 1) / fit;
     for (int i = first; i <= last; i += step) {
         ticker->addTick(i, label(ReuseAnalysis::bucketFloor(i)));
     }
@@ -135,6 +166,15 @@ ComparePane::ComparePane(QWidget *parent)
       m_overlapModel(new KeyOverlapModel(this)) {
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(0, 0, 0, 0);
+    // A damaged trace's warning, above every tab: its figures leave the damage out.
+    m_damage = new QLabel;
+    m_damage->setObjectName(QStringLiteral("compareDamage"));
+    m_damage->setWordWrap(true);
+    m_damage->setTextFormat(Qt::PlainText);
+    m_damage->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_damage->setContentsMargins(6, 3, 6, 3);
+    m_damage->setVisible(false);
+    v->addWidget(m_damage);
     v->addWidget(m_tabs);
     // Each page scrolls when squeezed below its minimum (the plots'), so that the pane does
     // not take the timelines' room above it.
@@ -249,28 +289,37 @@ QWidget *ComparePane::buildLatenciesTab() {
 }
 
 QWidget *ComparePane::buildCacheTab() {
+    // One column the page scrolls through, so that nothing is squeezed on a laptop screen: the
+    // figures with every column whole (A, B, Δ, Δ %), the key overlap beside the reasons, then
+    // the two plots side by side at a readable size.
     auto *w = new QWidget;
-    auto *h = new QHBoxLayout(w);
-    h->setContentsMargins(4, 4, 4, 4);
-    auto *split = new QSplitter(Qt::Horizontal);
-    auto *left = new QWidget;
-    auto *lv = new QVBoxLayout(left);
-    lv->setContentsMargins(0, 0, 0, 0);
+    auto *v = new QVBoxLayout(w);
+    v->setContentsMargins(4, 4, 4, 4);
     ComparisonRowDelegate::Roles roles;
     roles.reason = FigureTableModel::ReasonRole;
     roles.isTotal = FigureTableModel::IsTotalRole;
     m_cacheView = makeTable(m_cacheModel, new ComparisonRowDelegate(roles, this));
-    lv->addWidget(m_cacheView, 3);
-    lv->addWidget(new QLabel(tr("Key overlap per model")));
+    fitToContents(m_cacheView);
+    v->addWidget(m_cacheView, 0, Qt::AlignLeft);
+    auto *middle = new QHBoxLayout;
+    auto *overlap = new QVBoxLayout;
+    overlap->addWidget(new QLabel(tr("Key overlap per model")));
     ComparisonRowDelegate::Roles overlapRoles;
     overlapRoles.isTotal = KeyOverlapModel::IsTotalRole;
     m_overlapView = makeTable(m_overlapModel, new ComparisonRowDelegate(overlapRoles, this));
-    lv->addWidget(m_overlapView, 1);
+    fitToContents(m_overlapView);
+    overlap->addWidget(m_overlapView);
+    overlap->addStretch(1);
+    middle->addLayout(overlap);
     m_reasons[CacheTab] = reasonLabel();
-    lv->addWidget(m_reasons[CacheTab]);
-    split->addWidget(left);
+    m_reasons[CacheTab]->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    middle->addWidget(m_reasons[CacheTab], 1);
+    v->addLayout(middle);
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->setChildrenCollapsible(false);
 
-    m_whatIfPlot = makePlot(tr("What-if: prefetch hit ratio (A solid, B dashed)"));
+    m_whatIfTitle = tr("What-if: prefetch hit ratio (A solid, B dashed)");
+    m_whatIfPlot = makePlot(m_whatIfTitle);
     m_whatIfPlot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     m_whatIfPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     m_whatIfPlot->xAxis->setLabel(tr("capacity (chunks)"));
@@ -302,10 +351,12 @@ QWidget *ComparePane::buildCacheTab() {
     m_reusePlot->yAxis->setLabel(tr("reuses"));
     rv->addWidget(m_reusePlot, 1);
     split->addWidget(right);
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 3);
-    h->addWidget(split);
+    for (QCustomPlot *p : {m_whatIfPlot, m_reusePlot}) {
+        p->setMinimumSize(kCachePlotSize);
+    }
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    v->addWidget(split, 1);
     return w;
 }
 
@@ -335,6 +386,18 @@ void ComparePane::setComparison(std::shared_ptr<const TraceComparison> c) {
     } else {
         m_configSummary->setText(tr("No comparison yet."));
     }
+    const QStringList damage = m_comparison ? m_comparison->damageWarnings() : QStringList();
+    QStringList lines;
+    for (const QString &w : damage) {
+        lines << QStringLiteral("⚠ ") + w;
+    }
+    m_damage->setText(lines.join(QLatin1Char('\n')));
+    m_damage->setStyleSheet(QStringLiteral("QLabel#compareDamage { color: %1; font-weight: bold; }")
+                                .arg(StatusColors::warning(palette()).name()));
+    m_damage->setToolTip(
+        tr("Open the trace in a tab of its own: its Diagnostics dock says where and how the "
+           "file is damaged."));
+    m_damage->setVisible(!lines.isEmpty());
     updateReasons();
     updateLatencyPlot();
     updateWhatIfPlot();
@@ -428,8 +491,14 @@ void ComparePane::updateWhatIfPlot() {
         return;
     }
     double maxCapacity = 1;
+    QStringList unknown;  // sides without prefetches: no curve (WhatIfAnalysis says 0)
     for (int side = 0; side < 2; ++side) {
-        const WhatIfAnalysis &w = side == 0 ? *c->cache().a().whatIf : *c->cache().b().whatIf;
+        const CacheComparison::Side &cs = side == 0 ? c->cache().a() : c->cache().b();
+        const WhatIfAnalysis &w = *cs.whatIf;
+        if (!cs.hasWhatIfRatios()) {
+            unknown << (side == 0 ? tr("A") : tr("B"));
+            continue;
+        }
         for (const WhatIfAnalysis::Curve &cv : w.curves()) {
             QCPGraph *g = p->addGraph();
             g->setName(CachePolicy::label(cv.policy));
@@ -438,7 +507,8 @@ void ComparePane::updateWhatIfPlot() {
             g->setLineStyle(QCPGraph::lsLine);
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
             // one legend entry per policy: A's, or B's when A has no such curve
-            if (side == 1 && c->cache().a().whatIf->curve(cv.policy)) {
+            if (side == 1 && c->cache().a().hasWhatIfRatios() &&
+                c->cache().a().whatIf->curve(cv.policy)) {
                 g->removeFromLegend();
             }
             for (size_t i = 0; i < cv.capacities.size() && i < cv.prefetchHitRatio.size(); ++i) {
@@ -450,6 +520,13 @@ void ComparePane::updateWhatIfPlot() {
     p->xAxis->setRange(0.7, maxCapacity * 1.4);
     p->yAxis->setRange(0, 105);
     p->legend->setVisible(p->graphCount() > 0);
+    if (auto *title = qobject_cast<QCPTextElement *>(p->plotLayout()->element(0, 0))) {
+        QString text = m_whatIfTitle;
+        for (const QString &side : unknown) {
+            text += QLatin1Char('\n') + tr("%1: — (%1 has no submit_prefetch_task)").arg(side);
+        }
+        title->setText(text);
+    }
     p->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -22,14 +22,16 @@ class LatencyComparisonModel;
 
 /**
  * The Compare pane: two traces side by side (a TraceComparison, B against A: Δ = B − A,
- * Δ % = Δ / |A|; docs/compare.md), in four tabs:
+ * Δ % = Δ / |A|; docs/compare.md), under a warning naming a damaged trace and counting its
+ * damage (damageLabel(), hidden when neither is), in four tabs:
  * - "Header & config": ConfigComparisonModel, differing fields highlighted, volatile ones
  *   (`shm_name`) greyed with a tool tip saying why they are ignored; a summary line above;
  * - "Calls": CallComparisonModel (count, rate, share, inter-arrival p50/p95, keys per call);
  * - "Latencies": LatencyComparisonModel and the two µs-bucket distributions of the chosen
  *   latency overlaid (A blue, B orange, bars side by side);
  * - "Cache": CacheComparisonModel, KeyOverlapModel, the what-if curves of A (solid) and B
- *   (dashed) in one colour per policy (policyColor()), and the reuse-distance histograms of A
+ *   (dashed) in one colour per policy (policyColor(); a trace without prefetches has none:
+ *   "—" with the reason under the title), and the reuse-distance histograms of A
  *   and B overlaid (distinct keys or time, chooser).
  * What cannot be compared says why in place: an italic line under each table lists the reasons
  * (reasonText()), and the rows concerned are greyed with the reason as their tool tip
@@ -73,6 +75,8 @@ public:
     QCustomPlot *whatIfPlot() const { return m_whatIfPlot; }
     QCustomPlot *reusePlot() const { return m_reusePlot; }
     QLabel *configSummary() const { return m_configSummary; }
+    /** The warning above the tabs when A or B is damaged (TraceComparison::damageWarnings()). */
+    QLabel *damageLabel() const { return m_damage; }
     /** The reasons shown under the tables of `tab` (empty when everything compares). */
     QString reasonText(Tab tab) const;
 
@@ -100,6 +104,8 @@ private:
     QTableView *m_cacheView = nullptr;
     QTableView *m_overlapView = nullptr;
     QLabel *m_configSummary = nullptr;
+    QLabel *m_damage = nullptr;
+    QString m_whatIfTitle;
     QLabel *m_reasons[4] = {};
     QComboBox *m_latencyChooser = nullptr;
     QComboBox *m_reuseChooser = nullptr;

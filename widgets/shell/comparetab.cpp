@@ -5,6 +5,7 @@
 #include "panes/comparepane.h"
 #include "records/filterbar.h"
 #include "shell/traceloadjob.h"
+#include "timeline/timelinealignment.h"
 #include "timeline/timelinewidget.h"
 #include "util/terminaltext.h"
 #include "util/timeformat.h"
@@ -95,6 +96,15 @@ CompareTab::CompareTab(QWidget *parent)
     v->addWidget(split, 1);
 
     m_link->linkViewports(m_timelineA->viewport(), m_timelineB->viewport());
+    // One time at one x in both: the same label column, and a guide at the time hovered in the
+    // other timeline (mapped through the alignment and B's offset).
+    m_alignmentOfPlots = new TimelineAlignment(this);
+    m_alignmentOfPlots->add(m_timelineA);
+    m_alignmentOfPlots->add(m_timelineB);
+    connect(m_timelineA, &TimelineWidget::hoverTimeChanged, this,
+            [this](double t) { m_timelineB->showTimeGuide(std::isnan(t) ? t : m_link->toB(t)); });
+    connect(m_timelineB, &TimelineWidget::hoverTimeChanged, this,
+            [this](double t) { m_timelineA->showTimeGuide(std::isnan(t) ? t : m_link->toA(t)); });
     // A new alignment can move B far from A (t_wall of runs days apart): show both whole.
     connect(m_alignment, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_link->setAlignment(i == 1 ? ComparisonLink::Alignment::Wall

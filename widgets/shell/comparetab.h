@@ -19,6 +19,7 @@ namespace lmct {
 class ComparePane;
 class ComparisonLink;
 class FilterBar;
+class TimelineAlignment;
 class TimelineWidget;
 class TraceLoadJob;
 class ViewState;
@@ -28,6 +29,11 @@ class ViewState;
  * (A above B, each a TimelineWidget on its own ViewState, the same call colours), kept linked
  * by a ComparisonLink (filter, time range, selection and visible window mapped through the
  * alignment and B's offset), and the Compare pane (ComparePane) beside them.
+ *
+ * Both plot areas start and end at the same x (TimelineAlignment: the lane label column as wide
+ * as the wider of the two), so one time of the common axis is one x in both; hovering either
+ * timeline draws a guide line with its time tag at the same time in the other (mapped), so the
+ * time under the mouse reads in both.
  *
  * The bar on top chooses the alignment (from each trace's start, or by `t_wall`) and B's manual
  * offset in seconds: a spin box, or dragging the "⇔ drag B" handle sideways (the drag moves B by
@@ -69,6 +75,7 @@ public:
     ComparisonLink *link() const { return m_link; }
     TimelineWidget *timelineA() const { return m_timelineA; }
     TimelineWidget *timelineB() const { return m_timelineB; }
+    TimelineAlignment *plotAlignment() const { return m_alignmentOfPlots; }
     FilterBar *filterBarA() const { return m_filterA; }
     FilterBar *filterBarB() const { return m_filterB; }
     ComparePane *pane() const { return m_pane; }
@@ -103,6 +110,7 @@ private:
     ViewState *m_stateA = nullptr;
     ViewState *m_stateB = nullptr;
     ComparisonLink *m_link = nullptr;
+    TimelineAlignment *m_alignmentOfPlots = nullptr;  // both plot areas at the same x
     TimelineWidget *m_timelineA = nullptr;
     TimelineWidget *m_timelineB = nullptr;
     FilterBar *m_filterA = nullptr;

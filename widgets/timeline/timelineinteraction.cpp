@@ -257,11 +257,9 @@ void TimelineInteraction::showHover(const QPoint &pos, const QPoint &globalPos) 
         return;
     }
     const double t = timeAt(pos.x());
-    const QCPRange r = visibleRange();
-    const double secPerPx = r.size() / std::max(1, m_lanesRect->width());
-    const int decimals = std::clamp(int(std::ceil(-std::log10(secPerPx))), 0, 9);
-    // in the axis' display (h:mm:ss when its ticks are)
-    m_overlay->showHover(pos.x(), m_ticker->cursorLabel(t, r, decimals));
+    m_overlay->showHover(pos.x(), timeTag(t));
+    m_ownHover = true;
+    emit hoverTimeChanged(t);
     TimelineLanes::Hit hit;
     if (m_lanesRect->rect().contains(pos)) {
         hit = m_lanes->hitTest(pos, 5);
@@ -289,6 +287,36 @@ void TimelineInteraction::hideHover() {
         m_hoverRecord = -2;
         m_hoverTip.clear();
     }
+    if (m_ownHover) {
+        m_ownHover = false;
+        emit hoverTimeChanged(qQNaN());
+        refreshGuide();
+    }
+}
+
+QString TimelineInteraction::timeTag(double t) const {
+    const QCPRange r = visibleRange();
+    const double secPerPx = r.size() / std::max(1, m_lanesRect->width());
+    const int decimals = std::clamp(int(std::ceil(-std::log10(secPerPx))), 0, 9);
+    // in the axis' display (h:mm:ss when its ticks are)
+    return m_ticker->cursorLabel(t, r, decimals);
+}
+
+void TimelineInteraction::showGuide(double t) {
+    m_guide = t;
+    refreshGuide();
+}
+
+void TimelineInteraction::refreshGuide() {
+    if (m_ownHover) {
+        return;  // the mouse's own hover line is shown
+    }
+    const double x = std::isnan(m_guide) ? qQNaN() : timeAxis()->coordToPixel(m_guide);
+    if (!m_index || std::isnan(x) || x < m_lanesRect->left() || x > m_lanesRect->right()) {
+        m_overlay->hideHover();
+        return;
+    }
+    m_overlay->showHover(x, timeTag(m_guide));
 }
 
 QString TimelineInteraction::tooltipFor(const TimelineLanes::Hit &hit) const {

@@ -77,6 +77,18 @@ public:
     /** The view moved under a still mouse: the hover and its tooltip follow, or hide. */
     void refreshHover();
     void hideHover();
+    /**
+     * A guide line at `t` (t_mono; NaN: none), drawn as the hover line (with its time tag) while
+     * the mouse does not hover this plot: another timeline's hover time. refreshGuide() places
+     * it again after the view moved (called after every replot).
+     */
+    void showGuide(double t);
+    double guide() const { return m_guide; }
+    void refreshGuide();
+
+signals:
+    /** The mouse hovers time `t` over the data; NaN when the hover went away. */
+    void hoverTimeChanged(double t);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -90,6 +102,8 @@ private:
     void onWheel(QWheelEvent *e);
     void showHover(const QPoint &pos, const QPoint &globalPos);
     QString tooltipFor(const TimelineLanes::Hit &hit) const;
+    /** `t` as the hover line's tag shows it: the axis' display, to the pixel's precision. */
+    QString timeTag(double t) const;
     double timeAt(double x) const;
     QCPAxis *timeAxis() const;
     QCPRange visibleRange() const;
@@ -116,6 +130,8 @@ private:
     int m_hoverRecord = -2;  // the record whose tooltip is shown (-2: none)
     QString m_hoverTip;      // the tooltip shown
     QPoint m_lastMouse{-1, -1};
+    bool m_ownHover = false;   // the overlay's hover line is the mouse's (not the guide)
+    double m_guide = qQNaN();  // showGuide()'s time
 };
 
 }  // namespace lmct

@@ -6,6 +6,7 @@
 #include "timeline/timelinefollowlayer.h"
 #include "timeline/timelinehitplot.h"
 #include "timeline/timelineinteraction.h"
+#include "timeline/timelinemargingroup.h"
 #include "timeline/timelineoverview.h"
 #include "timeline/timelineplotlayout.h"
 #include "timeline/timelinerateplot.h"
@@ -135,7 +136,7 @@ void TimelineWidget::buildUi() {
     m_plot->plotLayout()->setRowStretchFactors({0.001, 1.0, 0.001});
     m_plot->plotLayout()->setRowSpacing(0);
 
-    auto *group = new QCPMarginGroup(m_plot);
+    auto *group = m_marginGroup = new TimelineMarginGroup(m_plot);
     m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     // the what-if's hit ratio: out of the layout until there is one (TimelineHitPlot::place)
@@ -225,8 +226,11 @@ void TimelineWidget::buildUi() {
             m_plot->replot(QCustomPlot::rpQueuedReplot);
         }
         m_interaction->placeOverlay();
+        m_interaction->refreshGuide();
         m_overviewPart->alignTo(m_lanesRect->margins());
     });
+    connect(m_interaction, &TimelineInteraction::hoverTimeChanged, this,
+            &TimelineWidget::hoverTimeChanged);
     layout->addWidget(m_plot, 1);
     setFocusProxy(m_plot);
     m_empty = new QLabel(m_plot);
@@ -786,6 +790,28 @@ void TimelineWidget::showContextMenu(const QPoint &pos) {
 
 QPointF TimelineWidget::tickPosition(int record) const {
     return m_lanes->tickPosition(record);
+}
+
+QMargins TimelineWidget::naturalPlotMargins() const {
+    return m_marginGroup->natural();
+}
+
+void TimelineWidget::setPlotMarginFloor(const QMargins &floor) {
+    if (m_marginGroup->setFloor(floor)) {
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+QMargins TimelineWidget::plotMarginFloor() const {
+    return m_marginGroup->floor();
+}
+
+void TimelineWidget::showTimeGuide(double t) {
+    m_interaction->showGuide(t);
+}
+
+double TimelineWidget::timeGuide() const {
+    return m_interaction->guide();
 }
 
 // ---------------------------------------------------------------------------------------------

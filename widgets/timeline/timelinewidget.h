@@ -43,6 +43,7 @@ class TimelineExportActions;
 class TimelineFollowLayer;
 class TimelineHitPlot;
 class TimelineInteraction;
+class TimelineMarginGroup;
 class TimelineOverview;
 class TimelinePlotLayout;
 class TimelineRatePlot;
@@ -197,6 +198,26 @@ public:
     /** Where a record's tick is drawn, in the plot's coordinates; null when not shown. */
     QPointF tickPosition(int record) const;
 
+    /** The left and right margins the plot areas need (lane labels, axes) at the last layout,
+     *  in logical pixels, without the floor below. */
+    QMargins naturalPlotMargins() const;
+    /**
+     * A floor under the plot areas' left and right margins (logical pixels; top and bottom
+     * ignored), so that two timelines' areas start and end at the same x (TimelineAlignment);
+     * queues a replot when it changes.
+     */
+    void setPlotMarginFloor(const QMargins &floor);
+    QMargins plotMarginFloor() const;
+
+    /**
+     * Shows a guide line at `t` (t_mono, this timeline's axis) with its time tag, as the hover
+     * line is drawn, while the mouse is not over this plot: the time hovered in another
+     * timeline (a comparison's). NaN hides it. It follows the view until hidden.
+     */
+    void showTimeGuide(double t);
+    /** The guide's time; NaN when none. */
+    double timeGuide() const;
+
     /** The visible window's logic (owned), e.g. to link two timelines' windows. */
     TimelineViewport *viewport() const { return m_viewport; }
     QCustomPlot *plot() const { return m_plot; }
@@ -217,6 +238,8 @@ signals:
     void filterIndexReady();
     /** followedTrail() changed. */
     void followedTrailReady();
+    /** The mouse hovers time `t` (t_mono) over the plot's data; NaN when it left. */
+    void hoverTimeChanged(double t);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
@@ -276,6 +299,7 @@ private:
     QCustomPlot *m_plot = nullptr;
     QCPAxisRect *m_lanesRect = nullptr;
     QCPAxisRect *m_rateRect = nullptr;
+    TimelineMarginGroup *m_marginGroup = nullptr;  // lanes, rate and hit areas: one left edge
     QCPLegend *m_rateLegend = nullptr;
     TimelineLanes *m_lanes = nullptr;
     QSharedPointer<TimeAxisTicker> m_ticker;

@@ -1,0 +1,69 @@
+#include "trace/damagesummary.h"
+
+#include "trace/tracedocument.h"
+
+#include <QStringList>
+
+namespace lmct {
+
+namespace {
+
+QString counted(qint64 n, const char *one, const char *many) {
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+
+}  // namespace
+
+QString DamageSummary::sentence(const QString &who) const {
+    if (!isDamaged()) {
+        return QString();
+    }
+    QStringList parts;
+    if (badArgsRecords > 0) {
+        parts << counted(badArgsRecords, "record", "records") +
+                     QStringLiteral(" with damaged arguments");
+    }
+    const QString bytes = counted(skippedBytes, "byte", "bytes");
+    if (skippedFrames > 0) {
+        parts << QStringLiteral("%1 skipped%2 (%3)")
+                     .arg(counted(skippedFrames, "frame", "frames"),
+                          tailCut ? QStringLiteral(" and its last record cut short") : QString(),
+                          bytes);
+    } else if (tailCut) {
+        parts << QStringLiteral("its last record cut short (%1 skipped)").arg(bytes);
+    } else if (skippedBytes > 0) {
+        parts << bytes + QStringLiteral(" skipped");
+    }
+    if (recoveredFrames > 0) {
+        parts << counted(recoveredFrames, "record", "records") +
+                     QStringLiteral(" recovered after a resync");
+    }
+    if (shrunkTo >= 0) {
+        parts << QStringLiteral("the file shrank to %1 while it was read")
+                     .arg(counted(shrunkTo, "byte", "bytes"));
+    }
+    return QStringLiteral("%1 is damaged: %2; its figures cover the %3 read")
+        .arg(who, parts.join(QStringLiteral(", ")), counted(records, "record", "records"));
+}
+
+DamageSummary DamageSummary::of(const TraceDocument &doc) {
+    DamageSummary s;
+    const RecordStore &rs = doc.records();
+    const int n = rs.size();
+    s.records = n;
+    for (int i = 0; i < n; ++i) {
+        s.badArgsRecords += (rs.flags(i) & RecordStore::BadArgs) ? 1 : 0;
+    }
+    const TraceDocument::Damage d = doc.damage();
+    s.skippedFrames = d.skippedFrames;
+    s.skippedBytes = d.skippedBytes;
+    s.recoveredFrames = d.recoveredFrames;
+    for (const Diagnostic &diag : doc.diagnostics()) {
+        s.tailCut = s.tailCut || diag.kind == Diagnostic::Kind::Truncated;
+    }
+    s.shrunkTo = doc.shrunkTo();
+    s.argsChecked = doc.argsChecked();
+    return s;
+}
+
+}  // namespace lmct
