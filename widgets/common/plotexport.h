@@ -4,7 +4,9 @@
 #include <QSize>
 #include <QString>
 
+class QCPPainter;
 class QCustomPlot;
+class QIODevice;
 
 namespace lmct {
 
@@ -82,6 +84,21 @@ public:
      * replot). A null image when the size is empty.
      */
     static QImage toImage(QCustomPlot *plot, int width, int height, double scale);
+
+    /** The SVG of `plot` (as save() writes it) to `out`; false when drawing fails. */
+    static bool writeSvg(QCustomPlot *plot, QIODevice *out, int width, int height, double scale,
+                         const QString &title);
+    /** The one-page PDF of `plot` (as save() writes it) to `out`; false when drawing fails. */
+    static bool writePdf(QCustomPlot *plot, QIODevice *out, int width, int height, double scale,
+                         const QString &title);
+    /**
+     * Paints `plot` laid out at `width` × `height` logical pixels on `painter` (vectorized, at
+     * its current transform, clipped to the plot's rect): a plot inside a larger document (the
+     * report's pages). Raster parts (the timeline's lanes) are drawn at `resolution` device
+     * pixels a logical pixel.
+     */
+    static void paint(QCustomPlot *plot, QCPPainter *painter, int width, int height,
+                      double resolution);
 
     /**
      * Writes `plot`; returns false with `error` set ("cannot write PATH: reason"). `inputPath`
