@@ -24,7 +24,10 @@ CaptionedExport::CaptionedExport(const PlotExportSpec &spec, QSize size) : m_spe
     if (!caption.isEmpty()) {
         QCPLayoutGrid *grid = plot->plotLayout();
         grid->insertRow(0);
-        const QFont font = (m_spec.paletteWidget ? m_spec.paletteWidget : plot)->font();
+        QFont font = (m_spec.paletteWidget ? m_spec.paletteWidget : plot)->font();
+        // No ligatures ("ﬁ" for "fi"): the caption of an SVG or PDF is found and copied as
+        // written (Qt shapes without them once letter spacing is set; 1/50 pixel is invisible).
+        font.setLetterSpacing(QFont::AbsoluteSpacing, 0.02);
         m_caption = new QCPTextElement(
             plot, captionLines(caption, QFontMetricsF(font), size.width() - 12), font);
         m_caption->setTextColor(printPalette().color(QPalette::Text));

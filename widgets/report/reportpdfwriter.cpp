@@ -36,6 +36,9 @@ public:
           m_pageCount(pageCount) {
         QFont base = QApplication::font();
         base.setPointSizeF(9.5);
+        // No ligatures ("ﬁ" for "fi"): a reader's search and copy find the words as written
+        // (Qt shapes without them once letter spacing is set; 1/50 pixel is invisible).
+        base.setLetterSpacing(QFont::AbsoluteSpacing, 0.02);
         m_body = base;
         m_small = base;
         m_small.setPointSizeF(8);

@@ -70,6 +70,12 @@ void ReportActions::exportReport() {
     start(path);
 }
 
+void ReportActions::cancel() {
+    if (m_job) {
+        m_job->cancel();
+    }
+}
+
 bool ReportActions::start(const QString &path) {
     if (m_job) {
         return false;

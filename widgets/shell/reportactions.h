@@ -46,6 +46,8 @@ public:
     /** Starts the report of the current tab to `path` (no dialog); false when there is none. */
     bool start(const QString &path);
     bool isRunning() const { return m_job != nullptr; }
+    /** Stops a report being made (what the progress dialog's Cancel does); nothing is written. */
+    void cancel();
 
 signals:
     /** A report ended: `ok`, or `error` (empty when cancelled). */
