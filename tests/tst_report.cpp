@@ -228,6 +228,24 @@ private slots:
         }
     }
 
+    void regression_diagnosticsIncludeTheAnalysesNotes() {
+        // Regression: the diagnostics were gathered before the cache analysis, which adds its
+        // notes to the document (here: keys without cache_salt in a schema 2 trace), so the
+        // report said "the file reads cleanly" beside a Diagnostics pane with a note.
+        QString error;
+        const auto doc =
+            TraceLoader::load(tracePath(QStringLiteral("late2026-tp1-cancel.lct")), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const qsizetype before = doc->diagnostics().size();
+        const auto c = TraceReport::build(doc, {});
+        QVERIFY(c);
+        QVERIFY2(doc->diagnostics().size() > before, "the trace no longer gets an analysis note");
+        const QString text = allText(*c->section(QStringLiteral("diagnostics")));
+        for (const Diagnostic &d : doc->diagnostics()) {
+            QVERIFY2(text.contains(d.message), qPrintable(d.message));
+        }
+    }
+
     void invalidFilterIsRefused() {
         TraceReport::Options o;
         o.filterText = QStringLiteral("call ==");

@@ -88,6 +88,27 @@ bool addCache(ReportContent *content, const std::shared_ptr<const TraceDocument>
                                     QObject::tr("requests")),
                          S::counted(analysis->anomalies->totalCount(), QObject::tr("anomaly"),
                                     QObject::tr("anomalies"))));
+    QStringList notes;
+    if (ka.alreadyStoredCount() > 0) {
+        notes << QObject::tr(
+                     "%1 already stored (reserved again and skipped by "
+                     "reserve_write(mode=\"new\"), not lost writes)")
+                     .arg(S::counted(ka.alreadyStoredCount(), QObject::tr("key"),
+                                     QObject::tr("keys")));
+    }
+    if (ka.saltMissing()) {
+        notes << KeyAnalysis::saltMissingNote();
+    }
+    if (ka.damagedRecords() > 0) {
+        notes << QObject::tr(
+                     "the arguments of %1 could not be read whole: their keys after "
+                     "that point are not counted")
+                     .arg(S::counted(ka.damagedRecords(), QObject::tr("record"),
+                                     QObject::tr("records")));
+    }
+    if (!notes.isEmpty()) {
+        c.note(QObject::tr("Note: %1.").arg(notes.join(QStringLiteral("; "))));
+    }
     c.table(S::keyStates(ka));
 
     // The requests' hits, as the calls show them and as LMCache's handles count them.
@@ -335,10 +356,11 @@ std::shared_ptr<const ReportContent> TraceReport::build(std::shared_ptr<const Tr
     f.table(S::configTable(*doc));
     content->sections.push_back(std::move(f));
 
+    // (filled in last: the analyses add their notes to the document's diagnostics)
+    const size_t diagnostics = content->sections.size();
     Section d;
     d.id = QStringLiteral("diagnostics");
     d.title = QObject::tr("Diagnostics");
-    S::addDiagnostics(&d, *doc, options.maxDiagnostics);
     content->sections.push_back(std::move(d));
 
     TraceStatistics::Options so;
@@ -368,6 +390,7 @@ std::shared_ptr<const ReportContent> TraceReport::build(std::shared_ptr<const Tr
     if (!addCache(content.get(), doc, options, progress, cancel)) {
         return nullptr;
     }
+    S::addDiagnostics(&content->sections[diagnostics], *doc, options.maxDiagnostics);
     if (progress) {
         progress(100);
     }
