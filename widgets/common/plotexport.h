@@ -12,8 +12,9 @@ namespace lmct {
 
 /**
  * Writes a QCustomPlot to PNG, SVG or PDF through QSaveFile (lmct::ExportFile): a failed export
- * leaves no file behind. The one export path of plots: File > Export, the timeline's context
- * menu and `lmct-viewer --export-*` all end here (through TimelineExport for the timeline).
+ * leaves no file behind. The one export path of plots: every plot's context menu, File > Export,
+ * the reports and `lmct-viewer --export-*` end here (through CaptionedExport, which adds the
+ * caption and the print palette).
  *
  * - PNG: toImage(), so the image is round(width·scale) × round(height·scale) pixels.
  * - SVG: QSvgGenerator (Qt SVG) painted by QCustomPlot::toPainter, vectorized without caches so
