@@ -1,6 +1,7 @@
 // lmct-viewer: the desktop viewer of LMCache storage traces.
 
 #include "shell/headlessexport.h"
+#include "shell/headlessreport.h"
 #include "shell/mainwindow.h"
 #include "util/utf8argument.h"
 #include "util/workerpriority.h"
@@ -41,7 +42,7 @@ int main(int argc, char *argv[]) {
     }
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
-        if (a.startsWith("--export-")) {
+        if (a.startsWith("--export-") || a.startsWith("--report")) {
             exporting = true;  // headless export: never needs a display
         }
         if (a == "-h" || a == "--help" || a == "-v" || a == "--version" || a == "--help-all") {
@@ -83,6 +84,10 @@ int main(int argc, char *argv[]) {
                        "  lmct-viewer --export-png OUT.png [--range T0:T1] [--filter EXPR]\n"
                        "              [--size WxH] [--scale S] FILE\n"
                        "  (--export-svg OUT.svg, --export-pdf OUT.pdf likewise)\n"
+                       "A report (PDF, or one self-contained HTML file; no display needed):\n"
+                       "  lmct-viewer --report OUT.pdf|OUT.html [--filter EXPR] [--range T0:T1] "
+                       "FILE\n"
+                       "  lmct-viewer --report OUT.pdf|OUT.html --compare A B\n"
                        "Export exit codes: 0 ok, 1 usage error or invalid filter/range/size,\n"
                        "2 unreadable input or unwritable output."));
     parser.addHelpOption();
@@ -122,12 +127,42 @@ int main(int argc, char *argv[]) {
     const QCommandLineOption scaleOpt(QStringLiteral("scale"),
                                       QStringLiteral("Export: PNG pixel scale (1)."),
                                       QStringLiteral("S"), QStringLiteral("1"));
-    parser.addOptions({exportPng, exportSvg, exportPdf, rangeOpt, filterOpt, sizeOpt, scaleOpt});
+    const QCommandLineOption reportOpt(
+        QStringLiteral("report"),
+        QStringLiteral("Write the report of FILE (or, with --compare, of A and B) to OUT: a PDF "
+                       "or one self-contained HTML file, after its suffix."),
+        QStringLiteral("OUT"));
+    parser.addOptions(
+        {exportPng, exportSvg, exportPdf, rangeOpt, filterOpt, sizeOpt, scaleOpt, reportOpt});
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "lmct-viewer: %s\n", qPrintable(parser.errorText()));
         return 1;
     }
     parser.process(app);  // --help, --version
+
+    if (parser.isSet(reportOpt)) {
+        const qsizetype want = parser.isSet(compareOption) ? 2 : 1;
+        if (int(parser.isSet(exportPng)) + int(parser.isSet(exportSvg)) +
+                    int(parser.isSet(exportPdf)) >
+                0 ||
+            parser.positionalArguments().size() != want) {
+            std::fputs(
+                "lmct-viewer: --report OUT takes one FILE, or A and B with --compare, and no "
+                "--export-* (see --help)\n",
+                stderr);
+            return 1;
+        }
+        if (!problems.isEmpty()) {
+            std::fprintf(stderr, "lmct-viewer: %s\n", qPrintable(problems.front()));
+            return 2;
+        }
+        lmct::HeadlessReport::Request req;
+        req.output = parser.value(reportOpt);
+        req.inputs = parser.positionalArguments();
+        req.filter = parser.value(filterOpt);
+        req.range = parser.value(rangeOpt);
+        return lmct::HeadlessReport::run(req);
+    }
 
     const int exports =
         int(parser.isSet(exportPng)) + int(parser.isSet(exportSvg)) + int(parser.isSet(exportPdf));

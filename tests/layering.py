@@ -13,8 +13,8 @@ import sys
 # area -> rank; areas of one rank may not include each other.
 LAYERS = {
     "model": {"util": 0, "msgpack": 1, "codec": 2, "trace": 3, "filter": 4, "timeline": 4,
-              "stats": 5, "cache": 5, "whatif": 6, "compare": 7, "itemmodels": 8, "export": 8, ".": 9},
-    "widgets": {"common": 0, "records": 1, "timeline": 1, "panes": 2, "shell": 3},
+              "stats": 5, "cache": 5, "whatif": 6, "compare": 7, "itemmodels": 8, "export": 8, "report": 9, ".": 10},
+    "widgets": {"common": 0, "records": 1, "timeline": 1, "panes": 2, "report": 2, "shell": 3},
 }
 GUI_MODULES = re.compile(r"^\s*#\s*include\s+<(QtGui|QtWidgets|QtPrintSupport|QtSvg|Q[A-Z]\w*Widget|"
                          r"QPainter|QPixmap|QImage|QColor|qcustomplot)", re.M)

@@ -34,7 +34,7 @@ ExportSizeDialog::ExportSizeDialog(QSize initial, QWidget *parent) : QDialog(par
     layout->addLayout(form);
     auto *note = new QLabel(
         tr("The PNG and the copied image have exactly this many pixels, SVG and PDF this many "
-           "CSS pixels or points. Beyond 1920 × 1080 the timeline is laid out at a whole "
+           "CSS pixels or points. Beyond 1920 × 1080 the plot is laid out at a whole "
            "fraction of the size and scaled up, so that its texts grow with the picture."),
         this);
     note->setObjectName(QStringLiteral("exportSizeNote"));

@@ -12,7 +12,7 @@ namespace lmct {
 
 /**
  * "Custom Export Size": width and height spin boxes (pixels of the exported PNG, CSS pixels or
- * points of SVG and PDF; laid out as TimelineExportActions says) and a line saying why a size is
+ * points of SVG and PDF; laid out as PlotExportActions says) and a line saying why a size is
  * refused. Sizes are checked with
  * PlotExport::imageSizeProblem at scale 1, the limits of `lmct-viewer --size` (16…20000 pixels a
  * side, at most 32767 pixels a side and 2^28 pixels in all): while the size is refused, OK is

@@ -111,6 +111,55 @@ QImage PlotExport::toImage(QCustomPlot *plot, int width, int height, double scal
     return img;
 }
 
+bool PlotExport::writeSvg(QCustomPlot *plot, QIODevice *out, int width, int height, double scale,
+                          const QString &title) {
+    const RatioScope ratio(plot, scale);  // the lanes' embedded image
+    QSvgGenerator gen;
+    gen.setOutputDevice(out);
+    // the layout's width x height, shown at scale times that: texts stay text
+    gen.setSize(QSize(int(std::lround(width * scale)), int(std::lround(height * scale))));
+    gen.setViewBox(QRect(0, 0, width, height));
+    // CSS pixels: its width/height in mm then render at `width` x `height` px in browsers and
+    // Inkscape (96 per inch; the default of 72 made them 4/3 larger)
+    gen.setResolution(96);
+    gen.setTitle(title);
+    gen.setDescription(QStringLiteral("LMCache Trace Viewer plot"));
+    QCPPainter painter(&gen);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    plot->toPainter(&painter, width, height);
+    return painter.end();
+}
+
+bool PlotExport::writePdf(QCustomPlot *plot, QIODevice *out, int width, int height, double scale,
+                          const QString &title) {
+    const RatioScope ratio(plot, scale);  // the lanes' embedded image
+    QPdfWriter pdf(out);
+    pdf.setTitle(title);
+    pdf.setCreator(QStringLiteral("LMCache Trace Viewer"));
+    pdf.setResolution(72);
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setPageSize(QPageSize(QSizeF(width * scale, height * scale), QPageSize::Point, QString(),
+                              QPageSize::ExactMatch));
+    QCPPainter painter(&pdf);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.scale(scale, scale);
+    plot->toPainter(&painter, width, height);
+    return painter.end();
+}
+
+void PlotExport::paint(QCustomPlot *plot, QCPPainter *painter, int width, int height,
+                       double resolution) {
+    const RatioScope ratio(plot, resolution);  // the lanes' embedded image
+    painter->setMode(QCPPainter::pmVectorized);
+    painter->setMode(QCPPainter::pmNoCaching);
+    painter->save();
+    painter->setClipRect(QRect(0, 0, width, height), Qt::IntersectClip);
+    plot->toPainter(painter, width, height);
+    painter->restore();
+}
+
 bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
                       double scale, QString *error, const QString &inputPath) {
     const QString title = QFileInfo(path).fileName();
@@ -131,41 +180,18 @@ bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int
                     }
                     return true;
                 }
-                case Format::Svg: {
-                    const RatioScope ratio(plot, scale);  // the lanes' embedded image
-                    QSvgGenerator gen;
-                    gen.setOutputDevice(out);
-                    // the layout's width x height, shown at scale times that: texts stay text
-                    gen.setSize(
-                        QSize(int(std::lround(width * scale)), int(std::lround(height * scale))));
-                    gen.setViewBox(QRect(0, 0, width, height));
-                    // CSS pixels: its width/height in mm then render at `width` x `height` px in
-                    // browsers and Inkscape (96 per inch; the default of 72 made them 4/3 larger)
-                    gen.setResolution(96);
-                    gen.setTitle(title);
-                    gen.setDescription(QStringLiteral("LMCache Trace Viewer timeline"));
-                    QCPPainter painter(&gen);
-                    painter.setMode(QCPPainter::pmVectorized);
-                    painter.setMode(QCPPainter::pmNoCaching);
-                    plot->toPainter(&painter, width, height);
-                    return painter.end();
-                }
-                case Format::Pdf: {
-                    const RatioScope ratio(plot, scale);  // the lanes' embedded image
-                    QPdfWriter pdf(out);
-                    pdf.setTitle(title);
-                    pdf.setCreator(QStringLiteral("LMCache Trace Viewer"));
-                    pdf.setResolution(72);
-                    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-                    pdf.setPageSize(QPageSize(QSizeF(width * scale, height * scale),
-                                              QPageSize::Point, QString(), QPageSize::ExactMatch));
-                    QCPPainter painter(&pdf);
-                    painter.setMode(QCPPainter::pmVectorized);
-                    painter.setMode(QCPPainter::pmNoCaching);
-                    painter.scale(scale, scale);
-                    plot->toPainter(&painter, width, height);
-                    return painter.end();
-                }
+                case Format::Svg:
+                    if (!writeSvg(plot, out, width, height, scale, title)) {
+                        *e = QObject::tr("the SVG could not be drawn");
+                        return false;
+                    }
+                    return true;
+                case Format::Pdf:
+                    if (!writePdf(plot, out, width, height, scale, title)) {
+                        *e = QObject::tr("the PDF could not be drawn");
+                        return false;
+                    }
+                    return true;
             }
             return false;
         },

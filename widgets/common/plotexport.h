@@ -4,14 +4,17 @@
 #include <QSize>
 #include <QString>
 
+class QCPPainter;
 class QCustomPlot;
+class QIODevice;
 
 namespace lmct {
 
 /**
  * Writes a QCustomPlot to PNG, SVG or PDF through QSaveFile (lmct::ExportFile): a failed export
- * leaves no file behind. The one export path of plots: File > Export, the timeline's context
- * menu and `lmct-viewer --export-*` all end here (through TimelineExport for the timeline).
+ * leaves no file behind. The one export path of plots: every plot's context menu, File > Export,
+ * the reports and `lmct-viewer --export-*` end here (through CaptionedExport, which adds the
+ * caption and the print palette).
  *
  * - PNG: toImage(), so the image is round(width·scale) × round(height·scale) pixels.
  * - SVG: QSvgGenerator (Qt SVG) painted by QCustomPlot::toPainter, vectorized without caches so
@@ -82,6 +85,21 @@ public:
      * replot). A null image when the size is empty.
      */
     static QImage toImage(QCustomPlot *plot, int width, int height, double scale);
+
+    /** The SVG of `plot` (as save() writes it) to `out`; false when drawing fails. */
+    static bool writeSvg(QCustomPlot *plot, QIODevice *out, int width, int height, double scale,
+                         const QString &title);
+    /** The one-page PDF of `plot` (as save() writes it) to `out`; false when drawing fails. */
+    static bool writePdf(QCustomPlot *plot, QIODevice *out, int width, int height, double scale,
+                         const QString &title);
+    /**
+     * Paints `plot` laid out at `width` × `height` logical pixels on `painter` (vectorized, at
+     * its current transform, clipped to the plot's rect): a plot inside a larger document (the
+     * report's pages). Raster parts (the timeline's lanes) are drawn at `resolution` device
+     * pixels a logical pixel.
+     */
+    static void paint(QCustomPlot *plot, QCPPainter *painter, int width, int height,
+                      double resolution);
 
     /**
      * Writes `plot`; returns false with `error` set ("cannot write PATH: reason"). `inputPath`

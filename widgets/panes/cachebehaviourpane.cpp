@@ -2,6 +2,7 @@
 
 #include "common/jobpool.h"
 #include "common/stablelabel.h"
+#include "panes/cacheplotexports.h"
 #include "viewstate.h"
 
 #include <QHBoxLayout>
@@ -83,6 +84,7 @@ CacheBehaviourPane::CacheBehaviourPane(QWidget *parent)
         connect(tab, &CacheTab::recordActivated, this, &CacheBehaviourPane::selectRecord);
     }
     layout->addWidget(m_tabs, 1);
+    CachePlotExports::install(this);
     onDocumentChanged();
 }
 

@@ -50,6 +50,8 @@ class ViewState;
  *   chosen capacity and policies and their hit ratio over time go to the ViewState
  *   (setWhatIfChoice(), setHitOverTime()), for the timeline's hit-ratio plot.
  *
+ * The What-if tab's plots export from their context menus (CachePlotExports).
+ *
  * Clicking a row (or moving to it with the keyboard) selects its record in the ViewState (the
  * read, the first reserve or the last finish for the matching request columns); a time range that
  * hides the record is cleared first. A key row also makes its key the followed key (followKey()).
@@ -81,6 +83,8 @@ public:
     void setShown(bool shown) override;
     QSize sizeHint() const override;
 
+    /** The ViewState shown (not owned), or nullptr. */
+    ViewState *viewState() const { return m_state; }
     /** The results shown, or nullptr (no trace, or still analysing). */
     std::shared_ptr<const CacheAnalysis> analysis() const { return m_analysis; }
     bool isAnalysing() const { return m_running; }

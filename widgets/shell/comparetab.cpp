@@ -3,6 +3,7 @@
 #include "common/jobpool.h"
 #include "comparisonlink.h"
 #include "panes/comparepane.h"
+#include "panes/compareplotexports.h"
 #include "records/filterbar.h"
 #include "shell/traceloadjob.h"
 #include "timeline/timelinealignment.h"
@@ -87,6 +88,7 @@ CompareTab::CompareTab(QWidget *parent)
     timelines->addWidget(buildSide(true));
     split->addWidget(timelines);
     m_pane = new ComparePane;
+    ComparePlotExports::install(m_pane);
     split->addWidget(m_pane);
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 4);

@@ -12,6 +12,7 @@
 #include "itemmodels/statisticstablemodel.h"
 #include "records/decoratedrecordtablemodel.h"
 #include "records/recordtableview.h"
+#include "shell/reportactions.h"
 #include "shell/tracetab.h"
 #include "stats/tracestatistics.h"
 #include "timeline/timelineexportactions.h"
@@ -37,9 +38,17 @@
 namespace lmct {
 
 ExportActions::ExportActions(QWidget *window, std::function<TraceTab *()> currentTab)
-    : QObject(window), m_window(window), m_currentTab(std::move(currentTab)) {}
+    : QObject(window), m_window(window), m_currentTab(std::move(currentTab)) {
+    m_report = new ReportActions(window, m_currentTab);
+}
+
+void ExportActions::setCurrentComparison(std::function<CompareTab *()> currentComparison) {
+    m_report->setCurrentComparison(std::move(currentComparison));
+}
 
 QMenu *ExportActions::addMenu(QMenu *fileMenu) {
+    fileMenu->addAction(m_report->action());
+    connect(fileMenu, &QMenu::aboutToShow, m_report, &ReportActions::updateEnabled);
     QMenu *menu = fileMenu->addMenu(tr("&Export"));
     m_menu = menu;
     QList<QAction *> needDoc;

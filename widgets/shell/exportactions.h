@@ -10,17 +10,19 @@ class QWidget;
 
 namespace lmct {
 
+class CompareTab;
+class ReportActions;
 class TimelineWidget;
 class TraceTab;
 
 /**
- * The File > Export submenu: records of the current tab (the filtered set, in table order) as
- * CSV or JSON Lines (RecordExport), the statistics tables as CSV (TableCsv), header and
- * configuration as JSON, Chrome trace-event JSON for Perfetto (ChromeTraceExport), the records
- * shown with the trace's keys, requests, diagnostics and header as one SQLite database
- * (SqliteExport: off the GUI thread, on JobPool, with a progress dialog and Cancel), a PNG
- * screenshot of the whole window (QWidget::grab at the device pixel ratio), and, once
- * addTimeline() is called, the timeline as PNG, SVG or PDF, Copy Image and the Export Size
+ * File > Export Report… (ReportActions) and the File > Export submenu: records of the current tab
+ * (the filtered set, in table order) as CSV or JSON Lines (RecordExport), the statistics tables as
+ * CSV (TableCsv), header and configuration as JSON, Chrome trace-event JSON for Perfetto
+ * (ChromeTraceExport), the records shown with the trace's keys, requests, diagnostics and header as
+ * one SQLite database (SqliteExport: off the GUI thread, on JobPool, with a progress dialog and
+ * Cancel), a PNG screenshot of the whole window (QWidget::grab at the device pixel ratio), and,
+ * once addTimeline() is called, the timeline as PNG, SVG or PDF, Copy Image and the Export Size
  * submenu (the timeline's own TimelineExportActions, the very actions of its context menu).
  *
  * Every file is written through ExportFile (QSaveFile), the SQLite database through a temporary
@@ -36,8 +38,12 @@ public:
     /** `currentTab` returns the tab to export (nullptr: actions disabled). */
     ExportActions(QWidget *window, std::function<TraceTab *()> currentTab);
 
-    /** Adds the Export submenu to `fileMenu`. */
+    /** Adds File > Export Report… (ReportActions) and the Export submenu to `fileMenu`. */
     QMenu *addMenu(QMenu *fileMenu);
+    /** The comparison shown when the current tab is one, for Export Report…. */
+    void setCurrentComparison(std::function<CompareTab *()> currentComparison);
+    /** File > Export Report…. */
+    ReportActions *reportActions() const { return m_report; }
     /** Adds `timeline`'s export actions at the top of the submenu made by addMenu(). */
     void addTimeline(TimelineWidget *timeline);
 
@@ -71,6 +77,7 @@ private:
     QWidget *m_window;
     QMenu *m_menu = nullptr;
     std::function<TraceTab *()> m_currentTab;
+    ReportActions *m_report = nullptr;
 };
 
 }  // namespace lmct

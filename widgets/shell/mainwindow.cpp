@@ -162,6 +162,7 @@ void MainWindow::createActions() {
     m_closeTabAction->setShortcut(QKeySequence::Close);
     file->addSeparator();
     m_exportActions = new ExportActions(this, [this] { return currentTab(); });
+    m_exportActions->setCurrentComparison([this] { return compareTabAt(m_tabs->currentIndex()); });
     m_exportActions->addMenu(file);
     file->addSeparator();
     QAction *quit = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/plotexport.h"
+#include "common/plotexportspec.h"
 
 #include <QFontMetricsF>
 #include <QImage>
@@ -12,16 +13,18 @@ namespace lmct {
 class TimelineWidget;
 
 /**
- * Exports of the timeline (lanes, spans, rate plot, time axis, as TimelineWidget::plot() shows
- * them) with a caption line on top: file name, visible time range and the active filter. The
- * single code path of the timeline's context menu, File > Export and the headless
- * `lmct-viewer --export-*`; the writing itself is PlotExport's.
+ * Exports of the timeline (lanes, spans, rate plot, the what-if's hit ratio over time when
+ * shown, time axis, as TimelineWidget::plot() shows them) with a caption line on top: file
+ * name, visible time range, the active filter and, with the hit-ratio plot, its capacity and
+ * policies. The single code path of the timeline's context menu, File > Export, the report's
+ * timeline picture and the headless `lmct-viewer --export-*`: CaptionedExport with spec().
  *
- * For the duration of the export the caption is a QCPTextElement on top of the plot's layout
- * and the plot is laid out at the export's size (TimelineWidget::layOutFor: lane heights, rate
- * plot, legend columns, ticks and rate buckets as a plot of that size on screen has them), so an
- * export at a size looks the same from the GUI and headless; afterwards both are undone (the
- * widget on screen is unchanged, a replot is queued).
+ * For the duration of the export the caption is on top of the plot's layout, the timeline
+ * draws with the light print palette and the plot is laid out at the export's size
+ * (TimelineWidget::layOutFor: lane heights, rate plot, legend columns, ticks and rate buckets as
+ * a plot of that size on screen has them), so an export at a size looks the same from the GUI
+ * and headless; afterwards all is undone (the widget on screen is unchanged, a replot is
+ * queued).
  *
  * Sizes are logical pixels; an empty size means the plot's current size. PNGs and copied
  * images have size × scale pixels; SVG and PDF are vector, size × scale units (CSS pixels,
@@ -35,17 +38,16 @@ public:
     /**
      * "FILE  —  t_mono 1.000000 … 2.000000 s  —  filter: EXPR" (or "no filter"); in wall-clock
      * mode the range is given as wall-clock times. The filter is the ViewState's applied one.
+     * With the hit-ratio plot shown: "  —  hit ratio at C = 1,024 chunks: LRU, OPT".
      */
     static QString caption(const TimelineWidget &timeline);
-    /** The separator between the caption's parts, "  —  ". */
+    /** The separator between the caption's parts, "  —  " (CaptionedExport::separator). */
     static QString captionSeparator();
-    /**
-     * `caption` as drawn on an export `width` pixels wide (less margins) in a font of metrics
-     * `fm`: unchanged when it fits, else broken into lines ('\n') at its separators, parts
-     * joined while they fit, a part wider than a line elided in its middle. (A narrow export
-     * showed one centred line with both ends cut off: the file name and the filter.)
-     */
+    /** CaptionedExport::captionLines. */
     static QString captionLines(const QString &caption, const QFontMetricsF &fm, int width);
+
+    /** The timeline as CaptionedExport exports it (caption, layout, palette). */
+    static PlotExportSpec spec(TimelineWidget *timeline);
 
     /** The timeline as an image of size × scale pixels (device pixel ratio 1). */
     static QImage toImage(TimelineWidget *timeline, QSize size, double scale);

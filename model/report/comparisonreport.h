@@ -1,0 +1,53 @@
+#pragma once
+
+#include "filter/tmonorange.h"
+#include "report/reportcontent.h"
+
+#include <QString>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace lmct {
+
+class TraceDocument;
+
+/**
+ * The report of two traces compared (File > Export Report… on a comparison's tab,
+ * `lmct-viewer --report OUT --compare A B`): a ReportContent from TraceComparison (B against A:
+ * Δ = B − A, Δ % = Δ / |A|), with these sections:
+ *
+ * - "files": both files' facts side by side and their configurations in words;
+ * - "diagnostics": the diagnostics of A, then of B;
+ * - "header": the header and StorageManagerConfig fields that differ (ConfigComparisonModel);
+ * - "calls": the per-call figures (CallComparisonModel);
+ * - "latencies": the latency figures (LatencyComparisonModel) and the distribution of each
+ *   latency both traces have, A and B overlaid;
+ * - "cache": the cache figures (CacheComparisonModel: hit at the configured capacities, the
+ *   accounts, reuse, anomaly counts), the key overlap (KeyOverlapModel), the what-if curves of
+ *   both (A solid, B dashed, each configured capacity marked) and the reuse-distance histograms
+ *   overlaid (in keys, in time);
+ * - "timeline": the timeline of A, then of B (TimelineSources 0 and 1), with the filter and
+ *   range of Options when given.
+ *
+ * Progress: TraceComparison's (0..100). Thread-safety: build() is reentrant (off the GUI
+ * thread). Errors: an invalid filter gives nullptr with `error` set; cancel gives nullptr.
+ */
+class ComparisonReport {
+public:
+    struct Options {
+        QString filterText;  ///< for the timelines; empty: every record
+        TMonoRange range;    ///< for the timelines
+        int maxDiagnostics = 20;
+    };
+    using Progress = std::function<void(int percent)>;
+
+    static std::shared_ptr<const ReportContent> build(std::shared_ptr<const TraceDocument> a,
+                                                      std::shared_ptr<const TraceDocument> b,
+                                                      const Options &options,
+                                                      const Progress &progress = {},
+                                                      const std::atomic_bool *cancel = nullptr,
+                                                      QString *error = nullptr);
+};
+
+}  // namespace lmct

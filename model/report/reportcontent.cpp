@@ -1,0 +1,98 @@
+#include "report/reportcontent.h"
+
+#include <QAbstractItemModel>
+#include <cmath>
+
+namespace lmct {
+
+bool ReportContent::Figure::hasData() const {
+    for (const Series &s : series) {
+        for (double v : s.y) {
+            if (std::isfinite(v)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+ReportContent::Table ReportContent::Table::fromModel(const QAbstractItemModel &model,
+                                                     const QList<int> &columns, int strongRole,
+                                                     int keepRole) {
+    Table t;
+    QList<int> cols = columns;
+    if (cols.isEmpty()) {
+        for (int c = 0; c < model.columnCount(); ++c) {
+            cols << c;
+        }
+    }
+    for (int c : cols) {
+        t.header << model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        bool right = false;
+        if (model.rowCount() > 0) {
+            const QVariant a = model.data(model.index(0, c), Qt::TextAlignmentRole);
+            right = a.isValid() && (Qt::Alignment(a.toInt()) & Qt::AlignRight);
+        }
+        t.numeric << right;
+    }
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (keepRole >= 0 && !model.data(model.index(r, 0), keepRole).toBool()) {
+            continue;
+        }
+        QStringList row;
+        for (int c : cols) {
+            row << model.data(model.index(r, c), Qt::DisplayRole).toString();
+        }
+        if (strongRole >= 0 && model.data(model.index(r, 0), strongRole).toBool()) {
+            t.strongRows << int(t.rows.size());
+        }
+        t.rows << row;
+    }
+    return t;
+}
+
+void ReportContent::Section::paragraph(const QString &text) {
+    Block b;
+    b.kind = Block::Kind::Paragraph;
+    b.text = text;
+    blocks.push_back(std::move(b));
+}
+
+void ReportContent::Section::note(const QString &text) {
+    Block b;
+    b.kind = Block::Kind::Note;
+    b.text = text;
+    blocks.push_back(std::move(b));
+}
+
+void ReportContent::Section::table(Table t) {
+    Block b;
+    b.kind = Block::Kind::Table;
+    b.table = std::move(t);
+    blocks.push_back(std::move(b));
+}
+
+void ReportContent::Section::figure(Figure f) {
+    Block b;
+    b.kind = Block::Kind::Figure;
+    b.figure = std::move(f);
+    blocks.push_back(std::move(b));
+}
+
+void ReportContent::Section::timeline(int index) {
+    Block b;
+    b.kind = Block::Kind::Timeline;
+    b.timeline = index;
+    blocks.push_back(std::move(b));
+}
+
+const ReportContent::Section *ReportContent::section(const QString &id) const {
+    for (const Section &s : sections) {
+        if (s.id == id) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace lmct

@@ -1,0 +1,355 @@
+// Every plot of the viewer exports: a main window with a trace (its timeline, the What-if tab's
+// curves and reuse histograms) and a comparison (its two timelines and the Compare pane's plots)
+// is walked for every QCustomPlot; each has Export as PNG/SVG/PDF and Copy Image in its context
+// menu, with its caption, and writes a PNG of the asked size that is not blank, an SVG that
+// parses, a PDF that pdftoppm renders, an image on the clipboard, and nothing at a bad path.
+// Exports are light even in a dark theme.
+
+#include "common/captionedexport.h"
+#include "common/plotcontextmenu.h"
+#include "common/plotexportactions.h"
+#include "comparefixture.h"
+#include "exportcheck.h"
+#include "panes/cachebehaviourpane.h"
+#include "panes/cachewhatiftab.h"
+#include "panes/comparepane.h"
+#include "pdfcheck.h"
+#include "shell/comparetab.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
+#include "testutil.h"
+#include "timeline/timelineexportactions.h"
+#include "timeline/timelinewidget.h"
+#include "viewstate.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <functional>
+#include <memory>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+/** The timeline a plot belongs to, or nullptr. */
+TimelineWidget *timelineOf(QCustomPlot *plot) {
+    for (QObject *o = plot->parent(); o; o = o->parent()) {
+        if (auto *t = qobject_cast<TimelineWidget *>(o)) {
+            return t;
+        }
+    }
+    return nullptr;
+}
+
+/** The export actions of `plot`: the timeline's, or those PlotContextMenu installed. */
+PlotExportActions *actionsOf(QCustomPlot *plot) {
+    if (TimelineWidget *t = timelineOf(plot); t && t->plot() == plot) {
+        return t->exportActions();
+    }
+    return PlotContextMenu::actionsOf(plot);
+}
+
+/** The class of the view that holds `plot` (TimelineWidget, CacheWhatIfTab, ComparePane). */
+QString ownerClass(QCustomPlot *plot) {
+    for (QObject *o = plot->parent(); o; o = o->parent()) {
+        for (const char *name :
+             {"lmct::TimelineWidget", "lmct::CacheWhatIfTab", "lmct::ComparePane"}) {
+            if (o->inherits(name)) {
+                return QString::fromLatin1(name);
+            }
+        }
+    }
+    return QString();
+}
+
+QPalette darkPalette() {
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2b), base(0x1e, 0x1e, 0x1e), text(0xe0, 0xe0, 0xe0);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
+    p.setColor(QPalette::Highlight, QColor(0x30, 0x8c, 0xc6));
+    return p;
+}
+
+/** The mean lightness of `img`'s pixels (0..255). */
+double meanLightness(const QImage &img) {
+    double sum = 0;
+    for (int y = 0; y < img.height(); y += 2) {
+        for (int x = 0; x < img.width(); x += 2) {
+            sum += img.pixelColor(x, y).lightness();
+        }
+    }
+    return sum / (double((img.width() + 1) / 2) * ((img.height() + 1) / 2));
+}
+
+}  // namespace
+
+class TestGuiPlotExports : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_a, m_b;
+    std::unique_ptr<MainWindow> m_w;
+    CompareTab *m_compare = nullptr;
+
+    /** Opens the plot's context menu, calls `inMenu` while it is open; false when none showed. */
+    bool withContextMenu(QCustomPlot *plot, const std::function<void(QMenu *)> &inMenu) {
+        bool seen = false;
+        QTimer poll;
+        poll.setInterval(10);
+        connect(&poll, &QTimer::timeout, this, [&] {
+            if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+                poll.stop();
+                seen = true;
+                inMenu(menu);
+                menu->close();
+            }
+        });
+        poll.start();
+        QTimer::singleShot(5000, &poll, &QTimer::stop);
+        emit plot->customContextMenuRequested(plot->rect().center());
+        return seen;
+    }
+
+    /** Shows and raises the dock holding `view`. */
+    void raiseDockOf(QWidget *view) {
+        for (QDockWidget *d : m_w->findChildren<QDockWidget *>()) {
+            if (d->widget() && d->isAncestorOf(view)) {
+                d->show();
+                d->raise();
+            }
+        }
+        QCoreApplication::processEvents();
+    }
+
+    /** Every plot of the window but the timelines' overview strips. */
+    QList<QCustomPlot *> plots() const {
+        QList<QCustomPlot *> out;
+        for (QCustomPlot *p : m_w->findChildren<QCustomPlot *>()) {
+            TimelineWidget *t = timelineOf(p);
+            if (t && t->overview() == p) {
+                continue;  // the navigator of the timeline above it, no picture of its own
+            }
+            out << p;
+        }
+        return out;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("lmct-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_gui_plotexports"));
+        QSettings().clear();
+        QVERIFY(m_dir.isValid());
+        WorkloadSpec sa, sb;
+        sb.rounds = 12;
+        sb.l1Bytes /= 2;
+        sb.policy = QStringLiteral("FIFO");
+        m_a = writeFile(m_dir, QStringLiteral("a.lct"), makeWorkload(sa).bytes);
+        m_b = writeFile(m_dir, QStringLiteral("b.lct"), makeWorkload(sb).bytes);
+
+        m_w = std::make_unique<MainWindow>();
+        m_w->setShowDialogs(false);
+        m_w->resize(1500, 950);
+        m_w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_w.get()));
+        TraceTab *tab = openAndWait(*m_w, m_a);
+        QVERIFY(tab);
+        // the Cache Behaviour dock in front, on its What-if tab: the curves are worked out
+        auto *pane = m_w->findChild<CacheBehaviourPane *>();
+        QVERIFY(pane);
+        raiseDockOf(pane);
+        pane->tabs()->setCurrentIndex(CacheBehaviourPane::WhatIfTab);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->analysis() && !pane->whatIfTab()->isRunning() &&
+                                     pane->whatIfTab()->curveGraph(CachePolicy::Kind::Lru),
+                                 60000);
+        m_compare = m_w->compareFiles(m_a, m_b);
+        QVERIFY(m_compare);
+        QSignalSpy compared(m_compare, &CompareTab::compared);
+        QVERIFY(compared.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !m_compare->timelineA()->isIndexing() && !m_compare->timelineB()->isIndexing(), 20000);
+        // back to the trace's tab: the docks (its timeline, the Cache Behaviour pane) show it
+        // again (a comparison's tab has the docks step aside), the comparison's plots stay
+        m_w->tabWidget()->setCurrentWidget(tab);
+        raiseDockOf(pane);
+        QTRY_VERIFY_WITH_TIMEOUT(pane->analysis() && !pane->whatIfTab()->isRunning() &&
+                                     pane->whatIfTab()->curveGraph(CachePolicy::Kind::Lru),
+                                 60000);
+        auto *docked = m_w->findChild<TimelineWidget *>();
+        QTRY_VERIFY_WITH_TIMEOUT(docked && docked->viewState() && docked->viewState()->document() &&
+                                     !docked->isIndexing(),
+                                 20000);
+    }
+
+    void cleanupTestCase() { m_w.reset(); }
+
+    void everyPlotHasItsExportMenu() {
+        const QList<QCustomPlot *> all = plots();
+        QSet<QString> classes;
+        for (QCustomPlot *p : all) {
+            PlotExportActions *a = actionsOf(p);
+            QVERIFY2(a,
+                     qPrintable(
+                         QStringLiteral("a plot of %1 has no export actions").arg(ownerClass(p))));
+            classes.insert(ownerClass(p));
+            QVERIFY(!a->spec().title.isEmpty());
+            QVERIFY(a->spec().caption && !a->spec().caption().isEmpty());
+        }
+        // the timeline (a trace's and a comparison's two), the What-if tab's curves and three
+        // histograms, the Compare pane's three plots
+        QCOMPARE(classes, (QSet<QString>{QStringLiteral("lmct::TimelineWidget"),
+                                         QStringLiteral("lmct::CacheWhatIfTab"),
+                                         QStringLiteral("lmct::ComparePane")}));
+        QVERIFY2(all.size() >= 1 + 4 + 3 + 2, qPrintable(QString::number(all.size())));
+    }
+
+    void contextMenusOfferTheExports() {
+        auto *pane = m_w->findChild<CacheBehaviourPane *>();
+        for (QCustomPlot *p : {pane->hitPlot(), m_compare->pane()->whatIfPlot()}) {
+            PlotExportActions *a = actionsOf(p);
+            QStringList texts;
+            QVERIFY(withContextMenu(p, [&](QMenu *menu) {
+                for (QAction *x : menu->actions()) {
+                    texts << x->text();
+                    if (x->menu()) {
+                        QCOMPARE(x->menu(), a->sizeMenu());
+                    }
+                }
+                for (QAction *x : a->actions()) {
+                    QVERIFY2(menu->actions().contains(x), qPrintable(x->text()));
+                    QVERIFY2(x->isEnabled(), qPrintable(x->text()));
+                }
+            }));
+            QVERIFY2(texts.contains(QStringLiteral("Export What-if Curves as &PNG…")),
+                     qPrintable(texts.join(QStringLiteral(" | "))));
+            QVERIFY(texts.contains(QStringLiteral("&Copy Image")));
+        }
+    }
+
+    void everyPlotExportsPngSvgPdfAndCopies() {
+        const QSize asked(640, 400);
+        int n = 0;
+        for (QCustomPlot *p : plots()) {
+            PlotExportActions *a = actionsOf(p);
+            QVERIFY(a->setPngSize(asked));
+            const QString what =
+                QStringLiteral("%1 #%2 (%3)").arg(ownerClass(p)).arg(n).arg(a->spec().title);
+            const QString base = m_dir.filePath(QStringLiteral("plot%1").arg(n++));
+            QString error;
+            // PNG: the asked size, not blank
+            QVERIFY2(a->exportTo(PlotExport::Format::Png, base + QStringLiteral(".png"), &error),
+                     qPrintable(what + QStringLiteral(": ") + error));
+            const QImage png(base + QStringLiteral(".png"));
+            QCOMPARE(png.size(), asked);
+            QVERIFY2(grayVariance(png) > 10, qPrintable(what));
+            // SVG: parses and renders, with the caption's text
+            QVERIFY2(a->exportTo(PlotExport::Format::Svg, base + QStringLiteral(".svg"), &error),
+                     qPrintable(error));
+            bool ok = false;
+            const QString text = svgText(base + QStringLiteral(".svg"), &ok);
+            QVERIFY2(ok, qPrintable(what));
+            static const QRegularExpression file(QStringLiteral("\\b[ab]\\.lct\\b"));
+            QVERIFY2(text.contains(file), qPrintable(what + QLatin1Char(' ') + text.left(300)));
+            // PDF: one page poppler renders, not blank
+            QVERIFY2(a->exportTo(PlotExport::Format::Pdf, base + QStringLiteral(".pdf"), &error),
+                     qPrintable(error));
+            if (havePoppler()) {
+                const QList<QImage> pages = pdfPages(base + QStringLiteral(".pdf"));
+                QCOMPARE(pages.size(), 1);
+                QVERIFY2(grayVariance(pages.first()) > 10, qPrintable(what));
+            }
+            // Copy Image: that picture on the clipboard
+            QApplication::clipboard()->clear();
+            a->copyImage();
+            const QImage copied = QApplication::clipboard()->image();
+            QCOMPARE(copied.size(), asked);
+            // a bad path: refused, nothing left behind
+            const QString bad = m_dir.filePath(QStringLiteral("no-such-dir/x%1.png").arg(n));
+            QVERIFY(!a->exportTo(PlotExport::Format::Png, bad, &error));
+            QVERIFY(error.contains(QStringLiteral("no-such-dir")));
+            QVERIFY(!QFileInfo::exists(bad));
+            // the trace shown is never written over
+            const QString input = a->spec().inputPath();
+            QVERIFY(!input.isEmpty());
+            const QByteArray trace = readAll(input);
+            QVERIFY(!a->exportTo(PlotExport::Format::Pdf, input, &error));
+            QCOMPARE(readAll(input), trace);
+        }
+        QVERIFY(n >= 10);
+    }
+
+    void captionsSayWhatIsPlotted() {
+        auto *pane = m_w->findChild<CacheBehaviourPane *>();
+        const QString curves = actionsOf(pane->hitPlot())->spec().caption();
+        QVERIFY2(curves.startsWith(QStringLiteral("a.lct  —  whole trace (")), qPrintable(curves));
+        QVERIFY2(curves.contains(QStringLiteral("keys of all models")), qPrintable(curves));
+        QVERIFY2(curves.contains(QStringLiteral(" at C = ")), qPrintable(curves));
+        QVERIFY2(curves.contains(QStringLiteral("configured L1 1 KiB · LRU")), qPrintable(curves));
+        const QString hist =
+            actionsOf(pane->histogramPlot(CacheBehaviourPane::DistanceKeysHistogram))
+                ->spec()
+                .caption();
+        QVERIFY2(hist.contains(QStringLiteral("keys of all models")), qPrintable(hist));
+        const QString cmp = actionsOf(m_compare->pane()->whatIfPlot())->spec().caption();
+        QVERIFY2(cmp.startsWith(QStringLiteral("A: a.lct  —  B: b.lct")), qPrintable(cmp));
+        QVERIFY2(cmp.contains(QStringLiteral("B configured L1 512 B · FIFO")), qPrintable(cmp));
+        const QString lat = actionsOf(m_compare->pane()->latencyPlot())->spec().caption();
+        QVERIFY2(lat.contains(QStringLiteral("distribution of ")), qPrintable(lat));
+    }
+
+    void exportsAreLightInADarkTheme() {
+        // The docked timeline inherits the window's dark palette (an application's palette
+        // reaches the widgets from its event loop only), the comparison's has its own.
+        m_w->setPalette(darkPalette());
+        auto *pane = m_w->findChild<CacheBehaviourPane *>();
+        TimelineWidget *docked = m_w->findChild<TimelineWidget *>();
+        TimelineWidget *own = m_compare->timelineA();
+        own->setPalette(darkPalette());
+        for (TimelineWidget *t : {docked, own}) {
+            QVERIFY(t->palette().color(QPalette::Window).lightness() < 100);
+        }
+        for (QCustomPlot *p : {docked->plot(), own->plot(), pane->hitPlot()}) {
+            PlotExportActions *a = actionsOf(p);
+            QVERIFY(a->setPngSize(QSize(640, 400)));
+            const QImage img = a->image();
+            QVERIFY(!img.isNull());
+            QVERIFY2(meanLightness(img) > 180, qPrintable(QStringLiteral("%1: mean lightness %2")
+                                                              .arg(a->spec().title)
+                                                              .arg(meanLightness(img))));
+        }
+        // on screen they are dark again, with the palette they had: inherited, or their own
+        for (TimelineWidget *t : {docked, own}) {
+            QVERIFY(t->palette().color(QPalette::Window).lightness() < 100);
+        }
+        QVERIFY(!docked->testAttribute(Qt::WA_SetPalette));
+        QVERIFY(own->testAttribute(Qt::WA_SetPalette));
+        m_w->setPalette(QPalette());
+        own->setPalette(QPalette());
+        QVERIFY(docked->palette().color(QPalette::Window).lightness() > 150);
+    }
+};
+
+QTEST_MAIN(TestGuiPlotExports)
+#include "tst_gui_plotexports.moc"

@@ -1,0 +1,323 @@
+// Trace reports as files: `lmct-viewer --report OUT.pdf|OUT.html [--filter] [--range] FILE` and
+// `--report OUT --compare A B` on the offscreen platform, and File > Export Report…. The PDF
+// renders with pdftoppm to non-blank pages, as many as its footers count, with selectable text;
+// the HTML is well-formed XHTML with every section, inline SVGs that parse, no script and no
+// external reference; bad input, a bad path or a bad suffix exit non-zero, say why and write
+// nothing.
+
+#include "comparefixture.h"
+#include "exportcheck.h"
+#include "pdfcheck.h"
+#include "report/reportjob.h"
+#include "shell/comparetab.h"
+#include "shell/exportactions.h"
+#include "shell/mainwindow.h"
+#include "shell/reportactions.h"
+#include "shell/tracetab.h"
+#include "testutil.h"
+#include "viewstate.h"
+
+#include <QAction>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+QString viewerPath() {
+    return QStringLiteral(LMCT_BIN_DIR "/lmct-viewer");
+}
+
+ProcessRun runViewer(const QStringList &args) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    return runProgram(viewerPath(), args, env);
+}
+
+/** What an XHTML report holds, read with QXmlStreamReader. */
+struct Html {
+    bool wellFormed = false;
+    QString error;
+    QStringList sections;    ///< ids of <section>
+    QStringList svgs;        ///< each <svg> element, as text
+    QStringList references;  ///< every href / src / xlink:href value
+    int scripts = 0;         ///< <script>, <link>, <iframe>, <object>, <embed>, <img>
+    QString text;
+};
+
+Html readHtml(const QByteArray &bytes) {
+    Html h;
+    const QString doc = QString::fromUtf8(bytes);
+    QXmlStreamReader xml(doc);  // (offsets in characters of `doc`)
+    int svgDepth = 0;
+    qsizetype svgOpen = -1;
+    while (!xml.atEnd()) {
+        const auto token = xml.readNext();
+        if (token == QXmlStreamReader::StartElement) {
+            const QString name = xml.name().toString();
+            if (name == QLatin1String("section")) {
+                h.sections << xml.attributes().value(QLatin1String("id")).toString();
+            }
+            if (name == QLatin1String("svg") && svgDepth++ == 0) {
+                svgOpen = doc.lastIndexOf(QLatin1String("<svg"), xml.characterOffset());
+            }
+            for (const char *el : {"script", "link", "iframe", "object", "embed", "img"}) {
+                h.scripts += name == QLatin1String(el);
+            }
+            for (const QXmlStreamAttribute &a : xml.attributes()) {
+                const QString n = a.name().toString();
+                if (n == QLatin1String("href") || n == QLatin1String("src")) {
+                    h.references << a.value().toString();
+                }
+            }
+        } else if (token == QXmlStreamReader::EndElement && xml.name() == QLatin1String("svg")) {
+            if (--svgDepth == 0) {
+                h.svgs << doc.mid(svgOpen, xml.characterOffset() - svgOpen);
+            }
+        } else if (token == QXmlStreamReader::Characters) {
+            h.text += xml.text();
+        }
+    }
+    h.wellFormed = !xml.hasError();
+    h.error = xml.errorString();
+    return h;
+}
+
+}  // namespace
+
+class TestGuiReport : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_a, m_b, m_release;
+
+    /** The checks of a report PDF; returns its page count (0 on failure, with a QTest fail). */
+    int checkPdf(const QString &path, const QStringList &mustSay) {
+        [&] {
+            QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(path));
+            QVERIFY(readAll(path).startsWith("%PDF-"));
+        }();
+        if (QTest::currentTestFailed() || !havePoppler()) {
+            return havePoppler() ? 0 : 1;
+        }
+        const QString text = pdfText(path);
+        // "Page N of M" in every footer: M pages
+        static const QRegularExpression footer(QStringLiteral("Page (\\d+) of (\\d+)"));
+        QList<int> numbers;
+        int total = 0;
+        for (auto it = footer.globalMatch(text); it.hasNext();) {
+            const auto m = it.next();
+            numbers << m.captured(1).toInt();
+            total = m.captured(2).toInt();
+        }
+        const QList<QImage> pages = pdfPages(path);
+        [&] {
+            QVERIFY2(total >= 2, qPrintable(text.left(400)));
+            QCOMPARE(int(pages.size()), total);
+            QCOMPARE(int(numbers.size()), total);
+            for (int i = 0; i < total; ++i) {
+                QCOMPARE(numbers[i], i + 1);
+                QVERIFY2(grayVariance(pages[i]) > 20,
+                         qPrintable(QStringLiteral("page %1").arg(i + 1)));
+            }
+            // selectable text: the headings and what the caller asks for
+            for (const QString &s : mustSay) {
+                QVERIFY2(text.contains(s), qPrintable(s));
+            }
+        }();
+        return QTest::currentTestFailed() ? 0 : total;
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        WorkloadSpec sa, sb;
+        sb.rounds = 12;
+        sb.l1Bytes /= 2;
+        sb.policy = QStringLiteral("FIFO");
+        m_a = writeFile(m_dir, QStringLiteral("a.lct"), makeWorkload(sa).bytes);
+        m_b = writeFile(m_dir, QStringLiteral("b.lct"), makeWorkload(sb).bytes);
+        m_release = tracePath(QStringLiteral("late2026-release.lct"));
+        QVERIFY(QFileInfo::exists(viewerPath()));
+    }
+
+    void headlessPdfOfATrace() {
+        const QString out = m_dir.filePath(QStringLiteral("release.pdf"));
+        const ProcessRun r = runViewer({QStringLiteral("--report"), out, m_release});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(
+            checkPdf(out, {QStringLiteral("Trace report: late2026-release.lct"),
+                           QStringLiteral("File and configuration"), QStringLiteral("Diagnostics"),
+                           QStringLiteral("Calls"), QStringLiteral("Timeline"),
+                           QStringLiteral("Cache behaviour"), QStringLiteral("Anomalies"),
+                           QStringLiteral("What-if: prefetched keys hit")}) >= 3);
+    }
+
+    void headlessPdfWithFilterAndRange() {
+        const QString out = m_dir.filePath(QStringLiteral("filtered.pdf"));
+        const ProcessRun r = runViewer({QStringLiteral("--report"), out, QStringLiteral("--filter"),
+                                        QStringLiteral("call == finish_write"),
+                                        QStringLiteral("--range"), QStringLiteral("0:1000"), m_a});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(checkPdf(out, {QStringLiteral("filter: call == finish_write"),
+                               QStringLiteral("configured L1 1 KiB · LRU")}) >= 2);
+    }
+
+    void headlessHtmlIsSelfContained() {
+        const QString out = m_dir.filePath(QStringLiteral("release.html"));
+        const ProcessRun r = runViewer({QStringLiteral("--report"), out, m_release});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Html h = readHtml(readAll(out));
+        QVERIFY2(h.wellFormed, qPrintable(h.error));
+        QCOMPARE(h.sections,
+                 (QStringList{"file", "diagnostics", "calls", "timeline", "cache", "anomalies"}));
+        QCOMPARE(h.scripts, 0);
+        // links only to its own sections, images only as data
+        for (const QString &ref : h.references) {
+            QVERIFY2(ref.startsWith(QLatin1Char('#')) || ref.startsWith(QLatin1String("data:")),
+                     qPrintable(ref.left(80)));
+        }
+        QVERIFY(!readAll(out).contains("url("));
+        // the timeline and five figures, each an SVG that parses and renders
+        QCOMPARE(h.svgs.size(), 6);
+        for (const QString &svg : h.svgs) {
+            QXmlStreamReader x(svg);
+            while (!x.atEnd()) {
+                x.readNext();
+            }
+            QVERIFY2(!x.hasError(), qPrintable(x.errorString()));
+            QVERIFY(QSvgRenderer(svg.toUtf8()).isValid());
+        }
+        QVERIFY(h.text.contains(QStringLiteral("late2026-release.lct")));  // the captions
+        QVERIFY(h.text.contains(QStringLiteral("configured L1")));
+        QVERIFY(h.text.contains(QStringLiteral("Per call")));
+    }
+
+    void headlessComparison() {
+        const QString pdf = m_dir.filePath(QStringLiteral("ab.pdf"));
+        ProcessRun r =
+            runViewer({QStringLiteral("--report"), pdf, QStringLiteral("--compare"), m_a, m_b});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(checkPdf(pdf, {QStringLiteral("Comparison report: a.lct ⇄ b.lct"),
+                               QStringLiteral("Header and configuration"),
+                               QStringLiteral("Latencies"), QStringLiteral("Key overlap per model"),
+                               QStringLiteral("A: a.lct"), QStringLiteral("B: b.lct")}) >= 3);
+        const QString html = m_dir.filePath(QStringLiteral("ab.html"));
+        r = runViewer({QStringLiteral("--report"), html, QStringLiteral("--compare"), m_a, m_b});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Html h = readHtml(readAll(html));
+        QVERIFY2(h.wellFormed, qPrintable(h.error));
+        QCOMPARE(h.sections, (QStringList{"files", "diagnostics", "header", "calls", "latencies",
+                                          "cache", "timeline"}));
+        QVERIFY(h.svgs.size() >= 5);  // overlays and two timelines
+        QVERIFY(h.text.contains(QStringLiteral("A solid, B dashed")));
+    }
+
+    void badInputOrPathWritesNothing() {
+        const QString out = m_dir.filePath(QStringLiteral("nothing.pdf"));
+        struct Case {
+            QStringList args;
+            int code;
+            const char *says;
+        };
+        const QString missing = m_dir.filePath(QStringLiteral("missing.lct"));
+        const QString badDir = m_dir.filePath(QStringLiteral("no-such-dir/r.pdf"));
+        const QList<Case> cases{
+            {{QStringLiteral("--report"), out, missing}, 2, "missing.lct"},
+            {{QStringLiteral("--report"), badDir, m_a}, 2, "no-such-dir"},
+            {{QStringLiteral("--report"), m_dir.filePath(QStringLiteral("r.txt")), m_a},
+             1,
+             ".pdf or .html"},
+            {{QStringLiteral("--report"), out, QStringLiteral("--filter"),
+              QStringLiteral("call =="), m_a},
+             1,
+             "invalid filter"},
+            {{QStringLiteral("--report"), out, QStringLiteral("--range"), QStringLiteral("5:1"),
+              m_a},
+             1,
+             "invalid --range"},
+            {{QStringLiteral("--report"), m_a, m_a}, 1, ".pdf or .html"},
+            {{QStringLiteral("--report"), out, QStringLiteral("--compare"), m_a, missing},
+             2,
+             "missing.lct"},
+            {{QStringLiteral("--report"), out, QStringLiteral("--compare"), m_a}, 1, "--compare"},
+        };
+        const QByteArray before = readAll(m_a);
+        for (const Case &c : cases) {
+            const ProcessRun r = runViewer(c.args);
+            QVERIFY2(r.exitCode == c.code,
+                     qPrintable(c.args.join(QLatin1Char(' ')) +
+                                QStringLiteral(": exit %1, ").arg(r.exitCode) +
+                                QString::fromUtf8(r.err)));
+            // (the environment may add Qt's own notes, e.g. of an unset XDG_RUNTIME_DIR)
+            QVERIFY2(r.err.contains("lmct-viewer: ") && r.err.contains(c.says), r.err.constData());
+            QVERIFY(!QFileInfo::exists(out));
+            QVERIFY(!QFileInfo::exists(badDir));
+        }
+        QCOMPARE(readAll(m_a), before);
+        // the trace itself as the target
+        const QString copy = writeFile(m_dir, QStringLiteral("self.pdf"), before);
+        const ProcessRun self = runViewer({QStringLiteral("--report"), copy, copy});
+        QCOMPARE(self.exitCode, 2);
+        QCOMPARE(readAll(copy), before);
+    }
+
+    void fileMenuExportsTheReport() {
+        MainWindow w;
+        w.resize(1400, 900);
+        TraceTab *tab = showAndOpen(w, m_a);
+        QVERIFY(tab);
+        ReportActions *report = w.findChild<ExportActions *>()->reportActions();
+        QAction *action = w.findChild<QAction *>(QStringLiteral("exportReport"));
+        QCOMPARE(action, report->action());
+        QVERIFY(w.menuBar()->actions().first()->menu()->actions().contains(action));
+        report->updateEnabled();
+        QVERIFY(action->isEnabled());
+        // the current tab's filter goes into the report
+        const QString f = QStringLiteral("call == finish_write");
+        tab->viewState()->setFilterText(f);
+        tab->viewState()->setFilterResult(f, std::make_shared<const std::vector<int>>());
+        QString asked;
+        const QString out = m_dir.filePath(QStringLiteral("menu"));  // no suffix: a PDF
+        report->setPathProvider([&](const QString &, const QString &suggested, const QString &) {
+            asked = suggested;
+            return out;
+        });
+        QSignalSpy done(report, &ReportActions::finished);
+        action->trigger();
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().at(0).toBool(), true);
+        QCOMPARE(QFileInfo(asked).fileName(), QStringLiteral("a-report.pdf"));
+        QVERIFY(checkPdf(out + QStringLiteral(".pdf"),
+                         {QStringLiteral("filter: call == finish_write")}) >= 2);
+        // a comparison's tab: its report
+        CompareTab *cmp = w.compareFiles(m_a, m_b);
+        QSignalSpy compared(cmp, &CompareTab::compared);
+        QVERIFY(compared.wait(60000));
+        QVERIFY(report->start(m_dir.filePath(QStringLiteral("menu-ab.html"))));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.last().at(0).toBool(), true);
+        const Html h = readHtml(readAll(m_dir.filePath(QStringLiteral("menu-ab.html"))));
+        QVERIFY(h.wellFormed);
+        QVERIFY(h.sections.contains(QStringLiteral("latencies")));
+        // cancelled: nothing written
+        const QString cancelled = m_dir.filePath(QStringLiteral("cancelled.pdf"));
+        QVERIFY(report->start(cancelled));
+        report->cancel();
+        QTRY_VERIFY(!report->isRunning());
+        QVERIFY(!QFileInfo::exists(cancelled));
+    }
+};
+
+QTEST_MAIN(TestGuiReport)
+#include "tst_gui_report.moc"

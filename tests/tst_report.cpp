@@ -1,0 +1,304 @@
+// The content of trace reports (model/report, no widgets): the sections TraceReport and
+// ComparisonReport gather, their figures against the analyses they come from, the selection's
+// filter and range, and the refusals.
+
+#include "cache/cacheanalysis.h"
+#include "comparefixture.h"
+#include "itemmodels/statisticstablemodel.h"
+#include "report/comparisonreport.h"
+#include "report/reportcontent.h"
+#include "report/reportsections.h"
+#include "report/tracereport.h"
+#include "testutil.h"
+#include "trace/traceloader.h"
+#include "whatif/configuredrun.h"
+
+#include <QAbstractTableModel>
+#include <QLocale>
+#include <QTest>
+
+using namespace lmct;
+using namespace lmct::test;
+
+namespace {
+
+const ReportContent::Figure *figure(const ReportContent &c, const QString &id) {
+    for (const ReportContent::Section &s : c.sections) {
+        for (const ReportContent::Block &b : s.blocks) {
+            if (b.kind == ReportContent::Block::Kind::Figure && b.figure.id == id) {
+                return &b.figure;
+            }
+        }
+    }
+    return nullptr;
+}
+
+QStringList sectionIds(const ReportContent &c) {
+    QStringList ids;
+    for (const ReportContent::Section &s : c.sections) {
+        ids << s.id;
+    }
+    return ids;
+}
+
+/** The table of section `id` whose title is `title`, or nullptr. */
+const ReportContent::Table *table(const ReportContent &c, const QString &id, const QString &title) {
+    const ReportContent::Section *s = c.section(id);
+    for (const ReportContent::Block &b : s ? s->blocks : std::vector<ReportContent::Block>()) {
+        if (b.kind == ReportContent::Block::Kind::Table && b.table.title == title) {
+            return &b.table;
+        }
+    }
+    return nullptr;
+}
+
+QString allText(const ReportContent::Section &s) {
+    QStringList parts;
+    for (const ReportContent::Block &b : s.blocks) {
+        parts << b.text << b.table.title << b.table.note;
+        for (const QStringList &r : b.table.rows) {
+            parts << r.join(QLatin1Char('|'));
+        }
+    }
+    return parts.join(QLatin1Char('\n'));
+}
+
+/** Three rows (name, n = 10 × row); row 1 has kMarkRole true; n right-aligned. */
+class SmallModel : public QAbstractTableModel {
+public:
+    static constexpr int kMarkRole = Qt::UserRole + 5;
+    int rowCount(const QModelIndex & = {}) const override { return 3; }
+    int columnCount(const QModelIndex & = {}) const override { return 2; }
+    QVariant data(const QModelIndex &i, int role) const override {
+        if (role == Qt::DisplayRole) {
+            return i.column() == 0 ? QStringLiteral("row %1").arg(i.row())
+                                   : QString::number(i.row() * 10);
+        }
+        if (role == Qt::TextAlignmentRole && i.column() == 1) {
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        }
+        if (role == kMarkRole) {
+            return i.row() == 1;
+        }
+        return {};
+    }
+    QVariant headerData(int section, Qt::Orientation, int role) const override {
+        return role == Qt::DisplayRole
+                   ? QVariant(section == 0 ? QStringLiteral("name") : QStringLiteral("n"))
+                   : QVariant();
+    }
+};
+
+}  // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+
+    std::shared_ptr<TraceDocument> m_a, m_b;
+
+private slots:
+    void initTestCase() {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        WorkloadSpec sa, sb;
+        sb.rounds = 10;
+        sb.l1Bytes /= 2;
+        sb.policy = QStringLiteral("FIFO");
+        m_a = loadWorkload(makeWorkload(sa), QStringLiteral("a.lct"));
+        m_b = loadWorkload(makeWorkload(sb), QStringLiteral("b.lct"));
+        QVERIFY(m_a && m_b);
+    }
+
+    void traceReportHasEverySection() {
+        const auto c = TraceReport::build(m_a, {});
+        QVERIFY(c);
+        QCOMPARE(sectionIds(*c),
+                 (QStringList{"file", "diagnostics", "calls", "timeline", "cache", "anomalies"}));
+        QCOMPARE(c->title, QStringLiteral("Trace report: a.lct"));
+        QCOMPARE(c->timelines.size(), size_t(1));
+        QCOMPARE(c->timelines[0].doc, std::shared_ptr<const TraceDocument>(m_a));
+        QVERIFY(!c->timelines[0].filterRecords);
+        // the facts and the configuration in words
+        const ReportContent::Table *facts =
+            table(*c, QStringLiteral("file"), QStringLiteral("File"));
+        QVERIFY(facts);
+        QVERIFY(facts->header.isEmpty());
+        QCOMPARE(facts->rows[2], (QStringList{QStringLiteral("records"),
+                                              QLocale().toString(m_a->records().size())}));
+        const ReportContent::Table *config =
+            table(*c, QStringLiteral("file"), QStringLiteral("StorageManager configuration"));
+        QVERIFY(config);
+        QCOMPARE(config->rows.size(), m_a->header().smConfig().summaryParts().size());
+        // the timeline block names its source
+        const ReportContent::Section *t = c->section(QStringLiteral("timeline"));
+        QVERIFY(std::any_of(t->blocks.begin(), t->blocks.end(), [](const auto &b) {
+            return b.kind == ReportContent::Block::Kind::Timeline && b.timeline == 0;
+        }));
+    }
+
+    void callTableIsTheStatisticsOfTheSelection() {
+        const auto all = TraceReport::build(m_a, {});
+        const ReportContent::Table *calls =
+            table(*all, QStringLiteral("calls"), QStringLiteral("Per call"));
+        QVERIFY(calls);
+        QCOMPARE(calls->header.first(), QStringLiteral("Call"));
+        QCOMPARE(calls->rows.last().first(), QStringLiteral("total"));
+        QCOMPARE(calls->strongRows, QList<int>{int(calls->rows.size()) - 1});
+        QCOMPARE(calls->rows.last()[1], QString::number(m_a->records().size()));
+        // a filter and a range narrow the table (and the timeline), not the cache sections
+        TraceReport::Options o;
+        o.filterText = QStringLiteral("call == finish_write");
+        o.range.from = 0;
+        o.range.to = 1e9;
+        const auto some = TraceReport::build(m_a, o);
+        QVERIFY(some);
+        const ReportContent::Table *only =
+            table(*some, QStringLiteral("calls"), QStringLiteral("Per call"));
+        QCOMPARE(only->rows.size(), 2);  // finish_write and the total
+        QVERIFY(only->rows.first().first().contains(QStringLiteral("finish_write")));
+        QVERIFY(some->subtitle.first().contains(QStringLiteral("filter: call == finish_write")));
+        QVERIFY(some->timelines[0].filterRecords);
+        QCOMPARE(qint64(some->timelines[0].filterRecords->size()),
+                 only->rows.last()[1].toLongLong());
+        QCOMPARE(allText(*some->section(QStringLiteral("cache"))),
+                 allText(*all->section(QStringLiteral("cache"))));
+    }
+
+    void whatIfFigureMarksTheConfiguredCapacity() {
+        const auto c = TraceReport::build(m_a, {});
+        const ReportContent::Figure *f = figure(*c, QStringLiteral("whatif"));
+        QVERIFY(f);
+        QVERIFY(f->hasData());
+        QCOMPARE(f->series.size(), size_t(CachePolicy::kKindCount));
+        // 1 KiB of 128-byte keys: 8 chunks
+        QCOMPARE(f->markers.size(), size_t(1));
+        QCOMPARE(f->markers[0].x, 8.0);
+        QCOMPARE(f->markers[0].label, QStringLiteral("configured L1 1 KiB · LRU"));
+        QVERIFY(f->caption.contains(QStringLiteral("configured L1 1 KiB · LRU")));
+        // the curves' points at the configured capacity are the table's figures
+        const ReportContent::Table *around =
+            table(*c, QStringLiteral("cache"),
+                  QStringLiteral("Prefetched keys hit around the configured capacity"));
+        QVERIFY(around);
+        QCOMPARE(around->header, (QStringList{"policy", "4 chunks", "8 chunks", "16 chunks"}));
+        const ReportContent::Series &lru = f->series[0];
+        QCOMPARE(lru.name, QStringLiteral("LRU"));
+        const auto at8 = std::find(lru.x.begin(), lru.x.end(), 8.0);
+        QVERIFY(at8 != lru.x.end());
+        QCOMPARE(around->rows[0][2],
+                 ConfiguredRun::percentText(lru.y[size_t(at8 - lru.x.begin())] / 100.0));
+        QCOMPARE(around->strongRows, QList<int>{0});  // the configured policy
+        // the reuse histograms and the hit ratio over time
+        for (const char *id : {"reuse-keys", "reuse-time", "reuse-count", "hit-over-time"}) {
+            const ReportContent::Figure *g = figure(*c, QString::fromLatin1(id));
+            QVERIFY2(g && g->hasData(), id);
+            QVERIFY(!g->caption.isEmpty());
+            QVERIFY(!g->alt.isEmpty());
+        }
+        QCOMPARE(figure(*c, QStringLiteral("hit-over-time"))->series[0].name,
+                 QStringLiteral("LRU"));
+    }
+
+    void anomaliesHaveRecordNumbers() {
+        // the reference-shaped trace with a cut frame has anomalies to list
+        QString error;
+        const auto doc =
+            TraceLoader::load(tracePath(QStringLiteral("late2026-partial-frame.lct")), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto c = TraceReport::build(doc, {});
+        QVERIFY(c);
+        const auto analysis = CacheAnalysis::run(*doc);
+        const AnomalyReport &an = *analysis->anomalies;
+        const ReportContent::Section *s = c->section(QStringLiteral("anomalies"));
+        QVERIFY(s);
+        if (an.totalCount() == 0) {
+            QVERIFY(allText(*s).contains(QStringLiteral("No anomalies")));
+            return;
+        }
+        const ReportContent::Table *top =
+            table(*c, QStringLiteral("anomalies"), QStringLiteral("Worth a look"));
+        QVERIFY(top && !top->rows.isEmpty());
+        for (const QStringList &r : top->rows) {
+            QVERIFY2(r[1].startsWith(QLatin1Char('#')), qPrintable(r.join(QLatin1Char('|'))));
+            const int record = r[1].mid(1).section(QLatin1Char(','), 0, 0).toInt();
+            const bool known =
+                std::any_of(an.items().begin(), an.items().end(), [&](const auto &it) {
+                    return it.record == record && AnomalyReport::kindName(it.kind) == r[0];
+                });
+            QVERIFY2(known, qPrintable(r.join(QLatin1Char('|'))));
+        }
+    }
+
+    void regression_diagnosticsIncludeTheAnalysesNotes() {
+        // Regression: the diagnostics were gathered before the cache analysis, which adds its
+        // notes to the document (here: keys without cache_salt in a schema 2 trace), so the
+        // report said "the file reads cleanly" beside a Diagnostics pane with a note.
+        QString error;
+        const auto doc =
+            TraceLoader::load(tracePath(QStringLiteral("late2026-tp1-cancel.lct")), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const qsizetype before = doc->diagnostics().size();
+        const auto c = TraceReport::build(doc, {});
+        QVERIFY(c);
+        QVERIFY2(doc->diagnostics().size() > before, "the trace no longer gets an analysis note");
+        const QString text = allText(*c->section(QStringLiteral("diagnostics")));
+        for (const Diagnostic &d : doc->diagnostics()) {
+            QVERIFY2(text.contains(d.message), qPrintable(d.message));
+        }
+    }
+
+    void invalidFilterIsRefused() {
+        TraceReport::Options o;
+        o.filterText = QStringLiteral("call ==");
+        QString error;
+        QVERIFY(!TraceReport::build(m_a, o, {}, nullptr, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("invalid filter: ")), qPrintable(error));
+        std::atomic_bool cancel{true};
+        error.clear();
+        QVERIFY(!TraceReport::build(m_a, {}, {}, &cancel, &error));
+        QVERIFY(error.isEmpty());
+    }
+
+    void comparisonReportHasTheABTablesAndOverlays() {
+        const auto c = ComparisonReport::build(m_a, m_b, {});
+        QVERIFY(c);
+        QCOMPARE(sectionIds(*c), (QStringList{"files", "diagnostics", "header", "calls",
+                                              "latencies", "cache", "timeline"}));
+        QCOMPARE(c->timelines.size(), size_t(2));
+        QCOMPARE(c->timelines[1].label, QStringLiteral("B"));
+        const ReportContent::Section *calls = c->section(QStringLiteral("calls"));
+        const ReportContent::Table &t = calls->blocks.front().table;
+        QCOMPARE(t.header.mid(2, 2), (QStringList{"A", "B"}));
+        QVERIFY(allText(*c->section(QStringLiteral("header")))
+                    .contains(QStringLiteral("eviction_policy")));
+        const ReportContent::Figure *w = figure(*c, QStringLiteral("compare-whatif"));
+        QVERIFY(w && w->hasData());
+        QCOMPARE(w->markers.size(), size_t(2));  // both configured capacities
+        int dashed = 0, named = 0;
+        for (const ReportContent::Series &s : w->series) {
+            dashed += s.style == ReportContent::Style::Dashed;
+            named += !s.name.isEmpty();
+        }
+        QCOMPARE(dashed, int(w->series.size()) / 2);
+        QCOMPARE(named, CachePolicy::kKindCount);  // one legend entry per policy
+        for (const char *id : {"compare-reuse-keys", "compare-reuse-time"}) {
+            const ReportContent::Figure *f = figure(*c, QString::fromLatin1(id));
+            QVERIFY2(f && f->series.size() == 2, id);
+            QCOMPARE(f->series[0].color, ReportContent::Color::SideA);
+        }
+        QVERIFY(figure(*c, QStringLiteral("latency-write_latency")));
+    }
+
+    void tableFromModelKeepsAlignmentAndRows() {
+        const SmallModel m;
+        const auto t = ReportContent::Table::fromModel(m, {}, SmallModel::kMarkRole);
+        QCOMPARE(t.header, (QStringList{"name", "n"}));
+        QCOMPARE(t.numeric, (QList<bool>{false, true}));
+        QCOMPARE(t.rows.size(), 3);
+        QCOMPARE(t.strongRows, QList<int>{1});
+        const auto kept = ReportContent::Table::fromModel(m, {1}, -1, SmallModel::kMarkRole);
+        QCOMPARE(kept.rows, (QList<QStringList>{{QStringLiteral("10")}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "tst_report.moc"

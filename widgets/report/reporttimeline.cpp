@@ -1,0 +1,93 @@
+#include "report/reporttimeline.h"
+
+#include "common/captionedexport.h"
+#include "timeline/timelineexport.h"
+#include "timeline/timelinewidget.h"
+#include "viewstate.h"
+
+#include <qcustomplot.h>
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+ReportTimeline::ReportTimeline(const ReportContent::TimelineSource &source, QSize layoutSize,
+                               QObject *parent)
+    : QObject(parent),
+      m_source(source),
+      m_state(std::make_unique<ViewState>()),
+      m_timeline(std::make_unique<TimelineWidget>()) {
+    m_state->setDocument(m_source.doc);
+    if (m_source.filterRecords) {
+        m_state->setFilterText(m_source.filterText);
+        m_state->setFilterResult(m_source.filterText, m_source.filterRecords);
+    }
+    m_timeline->setAttribute(Qt::WA_DontShowOnScreen);
+    m_timeline->setViewState(m_state.get());
+    // the picture shows what the filter selects (not the user's Dim preference)
+    m_timeline->setFilterMode(TimelineWidget::FilterMode::Hide);
+    m_timeline->resize(layoutSize.width(), layoutSize.height() + 100);  // (toolbar, overview)
+    m_timeline->show();
+    connect(m_timeline.get(), &TimelineWidget::indexReady, this, [this] {
+        if (!m_timeline->isIndexing()) {
+            finish();
+        }
+    });
+    // (an index built before the connection, e.g. for an empty trace)
+    QTimer::singleShot(0, this, [this] {
+        if (!m_ready && !m_timeline->isIndexing()) {
+            finish();
+        }
+    });
+}
+
+ReportTimeline::~ReportTimeline() {
+    m_timeline.reset();  // before the state it observes
+}
+
+void ReportTimeline::finish() {
+    if (m_ready) {
+        return;
+    }
+    const TMonoRange &range = m_source.range;
+    if (!range.isAll() && m_source.doc && m_source.doc->records().size() > 0) {
+        const QCPRange fitted = m_timeline->visibleRange();
+        const double from = std::isfinite(range.from) ? range.from : fitted.lower;
+        const double to = std::isfinite(range.to) ? range.to : fitted.upper;
+        if (to > from) {
+            m_timeline->setVisibleRange(std::max(from, fitted.lower), std::min(to, fitted.upper));
+        }
+    }
+    m_timeline->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_ready = true;
+    emit ready();
+}
+
+bool ReportTimeline::waitReady(int timeoutMs) {
+    QElapsedTimer clock;
+    clock.start();
+    while (!m_ready && clock.elapsed() < timeoutMs) {
+        QEventLoop loop;
+        QTimer::singleShot(20, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return m_ready;
+}
+
+PlotExportSpec ReportTimeline::spec() const {
+    PlotExportSpec s = TimelineExport::spec(m_timeline.get());
+    if (!m_source.label.isEmpty()) {
+        TimelineWidget *timeline = m_timeline.get();
+        const QString label = m_source.label;
+        s.caption = [timeline, label] {
+            return QStringLiteral("%1: %2").arg(label, TimelineExport::caption(*timeline));
+        };
+    }
+    return s;
+}
+
+}  // namespace lmct

@@ -1,0 +1,110 @@
+#include "shell/headlessreport.h"
+
+#include "export/exportfile.h"
+#include "filter/filterexpression.h"
+#include "filter/tmonorange.h"
+#include "report/reportjob.h"
+#include "trace/traceloader.h"
+#include "util/terminaltext.h"
+
+#include <QEventLoop>
+#include <QTextStream>
+#include <QTimer>
+
+namespace lmct {
+
+namespace {
+
+int fail(int code, const QString &message) {
+    QTextStream(stderr) << "lmct-viewer: " << TerminalText::escaped(message) << "\n";
+    return code;
+}
+
+QtMessageHandler g_previousHandler = nullptr;
+
+/** Drops the offscreen platform's notes about window features it lacks (noise on stderr). */
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("This plugin does not support"))) {
+        return;
+    }
+    if (g_previousHandler) {
+        g_previousHandler(type, context, message);
+    }
+}
+
+}  // namespace
+
+int HeadlessReport::run(const Request &request) {
+    if (request.inputs.isEmpty() || request.inputs.size() > 2) {
+        return fail(kExitUsage, QStringLiteral("--report takes one FILE, or two with --compare"));
+    }
+    if (const QString why = ReportJob::formatProblem(request.output); !why.isEmpty()) {
+        return fail(kExitUsage, QStringLiteral("--report %1").arg(why));
+    }
+    TMonoRange range;
+    if (!request.range.isEmpty()) {
+        QString why;
+        const auto r = TMonoRange::parse(request.range, &why);
+        if (!r) {
+            return fail(kExitUsage, QStringLiteral("invalid --range: %1").arg(why));
+        }
+        range = *r;
+    }
+    if (!request.filter.isEmpty()) {
+        const FilterExpression filter = FilterExpression::parse(request.filter);
+        if (!filter.isValid()) {
+            return fail(kExitUsage, QStringLiteral("invalid filter: %1").arg(filter.errorString()));
+        }
+    }
+    for (const QString &input : request.inputs) {
+        QString why;
+        if (!ExportFile::checkTarget(request.output, &why, input)) {
+            return fail(kExitIo, why);
+        }
+    }
+    std::shared_ptr<const TraceDocument> docs[2];
+    for (qsizetype i = 0; i < request.inputs.size(); ++i) {
+        QString why;
+        docs[i] = TraceLoader::load(request.inputs[i], &why);
+        if (!docs[i]) {
+            return fail(kExitIo, why);
+        }
+    }
+    g_previousHandler = qInstallMessageHandler(quietHandler);
+    struct RestoreHandler {
+        ~RestoreHandler() { qInstallMessageHandler(g_previousHandler); }
+    } restoreHandler;
+
+    ReportJob::Request r;
+    r.a = docs[0];
+    r.b = docs[1];
+    r.output = request.output;
+    r.filterText = request.filter;
+    r.range = range;
+    r.timelineTimeoutMs = request.timeoutMs;
+    ReportJob job(r);
+    bool ok = false;
+    QString error;
+    QEventLoop loop;
+    QObject::connect(&job, &ReportJob::finished, &loop, [&](bool done, const QString &why) {
+        ok = done;
+        error = why;
+        loop.quit();
+    });
+    job.start();
+    loop.exec();
+    if (!ok) {
+        return fail(kExitIo, error.isEmpty() ? QStringLiteral("the report was cancelled") : error);
+    }
+    for (const auto &doc : docs) {
+        qint64 shrunk = -1;
+        if (doc && !doc->shrinkSentence(&shrunk).isEmpty()) {
+            return fail(kExitIo, QStringLiteral("%1: the report covers the records before byte "
+                                                "%2; what lay past it is not the file's")
+                                     .arg(doc->shrinkSentence(), QString::number(shrunk)));
+        }
+    }
+    return kExitOk;
+}
+
+}  // namespace lmct
