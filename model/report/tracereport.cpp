@@ -114,7 +114,7 @@ bool addCache(ReportContent *content, const std::shared_ptr<const TraceDocument>
     // The requests' hits, as the calls show them and as LMCache's handles count them.
     const RequestAnalysis &rq = *analysis->requests;
     const CacheComparison::Account calls = CacheComparison::callsAccount(rq);
-    const CacheComparison::Account lm = CacheComparison::lmcacheAccount(rq);
+    const CacheComparison::Account lm = CacheComparison::lmcacheAccount(ka);
     QString requests = QObject::tr(
                            "Requests: %1; the matched reads hit %2 of %3 requested keys "
                            "(%4).")
