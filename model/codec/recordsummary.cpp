@@ -32,12 +32,13 @@ const Value *findDeep(const Value &v, QStringView key, int depth = 0) {
     return nullptr;
 }
 
-QString elideMiddle(const QString &s, int max) {
+}  // namespace
+
+QString RecordSummary::elideMiddle(const QString &s, int max) {
     return s.size() > max ? s.left(max - 1) + QChar(0x2026) : s;
 }
 
-/** The model (or "N models"), the rank(s) over the world size and the salt(s) of `keys`. */
-void appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
+void RecordSummary::appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
     if (keys.isEmpty()) {
         return;
     }
@@ -45,13 +46,24 @@ void appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
     QSet<int> ranks;
     int world = 0;
     bool oneWorld = true;
+    // (a record's keys repeat one model, salt and rank: a set is only asked about a change)
+    const QString *lastModel = nullptr;
+    const QString *lastSalt = nullptr;
+    int lastRank = -1;
     for (const ObjectKey &k : keys) {
-        models.insert(k.modelName);
-        if (k.cacheSalt && !k.cacheSalt->isEmpty()) {
+        if (!lastModel || *lastModel != k.modelName) {
+            models.insert(k.modelName);
+            lastModel = &k.modelName;
+        }
+        if (k.cacheSalt && !k.cacheSalt->isEmpty() && (!lastSalt || *lastSalt != *k.cacheSalt)) {
             salts.insert(*k.cacheSalt);
+            lastSalt = &*k.cacheSalt;
         }
         const KvRank r = k.rank();
-        ranks.insert(r.rank);
+        if (r.rank != lastRank) {
+            ranks.insert(r.rank);
+            lastRank = r.rank;
+        }
         if (world == 0) {
             world = r.worldSize;
         } else if (world != r.worldSize) {
@@ -81,17 +93,12 @@ void appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
     }
 }
 
-QString capped(const QStringList &parts, int maxChars) {
+QString RecordSummary::capped(const QStringList &parts, int maxChars) {
     const QString s = parts.join(QStringLiteral(" · "));
     return s.size() > maxChars ? s.left(maxChars - 1) + QChar(0x2026) : s;
 }
 
-/**
- * "request chatcmpl-…" for a PrefetchHandle payload: its `external_request_id`, else its
- * `prefetch_request_id` ("prefetch 17", LMCache writes -1 when it has none), else "a prefetch
- * without request id".
- */
-QString handleRequest(const Value &handle) {
+QString RecordSummary::handleRequest(const Value &handle) {
     const QString req = RecordSummary::requestId(handle);
     if (!req.isEmpty()) {
         return QStringLiteral("request ") + elideMiddle(req, 28);
@@ -102,8 +109,6 @@ QString handleRequest(const Value &handle) {
     }
     return QStringLiteral("a prefetch without request id");
 }
-
-}  // namespace
 
 QString RecordSummary::requestId(const Value &args) {
     const Value *id = findDeep(args, u"external_request_id");
