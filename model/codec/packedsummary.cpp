@@ -234,11 +234,14 @@ QString summarizeArgs(const PackedTree &t, const Walker &w, int args, int maxCha
     QStringList parts;
     thread_local QList<ObjectKey> keys;
     keys.clear();
+    keys.reserve(64);
     int nkeys = 0;
     w.keys(args, &keys, &nkeys, 100000);
     const bool withKeys = nkeys > 0 || t.find(args, "keys") >= 0;
     if (withKeys) {
-        parts.append(QStringLiteral("%1 key%2").arg(nkeys).arg(nkeys == 1 ? "" : "s"));
+        // (RecordSummary's "%1 key%2", without parsing the pattern)
+        parts.append(QString::number(nkeys) +
+                     (nkeys == 1 ? QLatin1String(" key") : QLatin1String(" keys")));
     }
     RecordSummary::appendKeyParts(keys, &parts);
     if (auto l = w.findLayout(args)) {
