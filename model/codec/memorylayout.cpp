@@ -126,19 +126,24 @@ std::optional<qint64> MemoryLayout::bytesPerObject() const {
 }
 
 QString MemoryLayout::toString() const {
-    QStringList parts;
+    QString s;
     for (qsizetype i = 0; i < shapes.size(); ++i) {
-        QStringList dims;
-        for (qint64 d : shapes[i]) {
-            dims.append(QString::number(d));
+        if (i > 0) {
+            s += QLatin1String(" + ");
         }
-        QString s = QStringLiteral("[%1]").arg(dims.join(QLatin1Char(',')));
+        s += QLatin1Char('[');
+        for (qsizetype j = 0; j < shapes[i].size(); ++j) {
+            if (j > 0) {
+                s += QLatin1Char(',');
+            }
+            s += QString::number(shapes[i][j]);
+        }
+        s += QLatin1Char(']');
         if (i < dtypes.size()) {
             s += QLatin1Char(' ') + shortDtype(dtypes[i]);
         }
-        parts.append(s);
     }
-    return parts.join(QStringLiteral(" + "));
+    return s;
 }
 
 QString formatBytes(qint64 bytes) {

@@ -5,8 +5,8 @@
 #include "codec/qualname.h"
 #include "codec/valueformatter.h"
 
-#include <QSet>
 #include <QStringList>
+#include <QVarLengthArray>
 #include <algorithm>
 
 namespace lmct {
@@ -32,66 +32,83 @@ const Value *findDeep(const Value &v, QStringView key, int depth = 0) {
     return nullptr;
 }
 
-QString elideMiddle(const QString &s, int max) {
+}  // namespace
+
+QString RecordSummary::elideMiddle(const QString &s, int max) {
     return s.size() > max ? s.left(max - 1) + QChar(0x2026) : s;
 }
 
-/** The model (or "N models"), the rank(s) over the world size and the salt(s) of `keys`. */
-void appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
+void RecordSummary::appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts) {
     if (keys.isEmpty()) {
         return;
     }
-    QSet<QString> models, salts;
-    QSet<int> ranks;
+    // The distinct models, salts and ranks, in small vectors: a record's keys name one or a
+    // few of each, and a hash set allocated per record was most of the summary's time.
+    QVarLengthArray<QString, 4> models, salts;
+    QVarLengthArray<int, 16> ranks;
+    const auto addTo = [](auto &distinct, const auto &v) {
+        if (std::find(distinct.begin(), distinct.end(), v) == distinct.end()) {
+            distinct.append(v);
+        }
+    };
     int world = 0;
     bool oneWorld = true;
     for (const ObjectKey &k : keys) {
-        models.insert(k.modelName);
+        if (models.isEmpty() || models.back() != k.modelName) {
+            addTo(models, k.modelName);
+        }
         if (k.cacheSalt && !k.cacheSalt->isEmpty()) {
-            salts.insert(*k.cacheSalt);
+            addTo(salts, *k.cacheSalt);
         }
         const KvRank r = k.rank();
-        ranks.insert(r.rank);
+        addTo(ranks, r.rank);
         if (world == 0) {
             world = r.worldSize;
         } else if (world != r.worldSize) {
             oneWorld = false;
         }
     }
-    parts->append(models.size() == 1 ? *models.begin()
-                                     : QStringLiteral("%1 models").arg(models.size()));
-    QList<int> rl(ranks.begin(), ranks.end());
-    std::sort(rl.begin(), rl.end());
-    QStringList rs;
-    for (int r : rl) {
-        rs.append(QString::number(r));
-    }
+    parts->append(models.size() == 1 ? models.front()
+                                     : QString::number(models.size()) + QLatin1String(" models"));
+    std::sort(ranks.begin(), ranks.end());
+    QString text;
+    text.reserve(40);
+    const auto appendRanks = [&ranks, &text] {
+        for (qsizetype i = 0; i < ranks.size(); ++i) {
+            if (i > 0) {
+                text += QLatin1Char(',');
+            }
+            text += QString::number(ranks[i]);
+        }
+    };
     if (oneWorld) {
-        parts->append(QStringLiteral("%1 %2/%3")
-                          .arg(rl.size() == 1 ? "rank" : "ranks")
-                          .arg(rl.size() > 8 ? QStringLiteral("%1").arg(rl.size()) : rs.join(','))
-                          .arg(world));
+        text += ranks.size() == 1 ? QLatin1String("rank ") : QLatin1String("ranks ");
+        if (ranks.size() > 8) {
+            text += QString::number(ranks.size());
+        } else {
+            appendRanks();
+        }
+        text += QLatin1Char('/');
+        text += QString::number(world);
     } else {
-        parts->append(QStringLiteral("ranks %1 (mixed world sizes)").arg(rs.join(',')));
+        text += QLatin1String("ranks ");
+        appendRanks();
+        text += QLatin1String(" (mixed world sizes)");
     }
+    parts->append(text);
     if (salts.size() == 1) {
-        parts->append(QStringLiteral("salt %1").arg(*salts.begin()));
+        parts->append(QLatin1String("salt ") + salts.front());
     } else if (salts.size() > 1) {
-        parts->append(QStringLiteral("%1 salts").arg(salts.size()));
+        parts->append(QString::number(salts.size()) + QLatin1String(" salts"));
     }
 }
 
-QString capped(const QStringList &parts, int maxChars) {
+QString RecordSummary::capped(const QStringList &parts, int maxChars) {
     const QString s = parts.join(QStringLiteral(" · "));
     return s.size() > maxChars ? s.left(maxChars - 1) + QChar(0x2026) : s;
 }
 
-/**
- * "request chatcmpl-…" for a PrefetchHandle payload: its `external_request_id`, else its
- * `prefetch_request_id` ("prefetch 17", LMCache writes -1 when it has none), else "a prefetch
- * without request id".
- */
-QString handleRequest(const Value &handle) {
+QString RecordSummary::handleRequest(const Value &handle) {
     const QString req = RecordSummary::requestId(handle);
     if (!req.isEmpty()) {
         return QStringLiteral("request ") + elideMiddle(req, 28);
@@ -102,8 +119,6 @@ QString handleRequest(const Value &handle) {
     }
     return QStringLiteral("a prefetch without request id");
 }
-
-}  // namespace
 
 QString RecordSummary::requestId(const Value &args) {
     const Value *id = findDeep(args, u"external_request_id");

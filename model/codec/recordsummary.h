@@ -1,8 +1,11 @@
 #pragma once
 
+#include "codec/objectkey.h"
 #include "codec/value.h"
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace lmct {
 
@@ -15,6 +18,9 @@ namespace lmct {
  * (`external_request_id`, top level or inside a spec/handle), and notable flags (`mode`, policy,
  * `extra_count`, `read_locks`, `skip_l2`). Records without keys (events level, unknown calls)
  * list their scalar arguments as `name=value`.
+ *
+ * PackedSummary writes the same summary from a record's msgpack bytes (the CSV export); the
+ * building blocks below are shared with it, so that both word it alike.
  *
  * Thread-safety: stateless and reentrant.
  */
@@ -34,6 +40,22 @@ public:
     static QString summarize(const QString &qualname, const Value &args, int maxChars = 160);
     /** The request id of a record (`external_request_id` anywhere in args); empty if none. */
     static QString requestId(const Value &args);
+
+    // Building blocks of the summary (PackedSummary uses them too).
+
+    /** Appends the model (or "N models"), the rank(s) over the world size and the salt(s) of
+     *  `keys` (of which only modelName, kvRank and cacheSalt are read). */
+    static void appendKeyParts(const QList<ObjectKey> &keys, QStringList *parts);
+    /** `parts` joined with " · ", cut to `maxChars` (UTF-16 units) with "…" when longer. */
+    static QString capped(const QStringList &parts, int maxChars);
+    /** `s` cut to `max` characters with "…" when longer. */
+    static QString elideMiddle(const QString &s, int max);
+    /**
+     * "request chatcmpl-…" for a PrefetchHandle payload: its `external_request_id`, else its
+     * `prefetch_request_id` ("prefetch 17", LMCache writes -1 when it has none), else "a
+     * prefetch without request id".
+     */
+    static QString handleRequest(const Value &handle);
 };
 
 }  // namespace lmct

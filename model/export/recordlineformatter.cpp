@@ -1,35 +1,50 @@
 #include "export/recordlineformatter.h"
 
+#include "codec/packedsummary.h"
 #include "codec/qualname.h"
 #include "export/csvwriter.h"
 #include "export/packedjson.h"
 #include "trace/mappingguard.h"
 
+#include <cstring>
+
 namespace lmct {
 
 namespace {
 
-/** Appends `field` as CsvWriter::field() writes it. */
+/** Appends `field` as CsvWriter::field() writes it: runs between quotes copied whole. */
 void appendCsvField(const char *data, qsizetype size, QByteArray *out) {
-    bool quote = false;
-    for (qsizetype i = 0; i < size && !quote; ++i) {
-        const char c = data[i];
-        quote = c == ',' || c == '"' || c == '\r' || c == '\n';
+    if (size <= 0) {
+        return;
     }
-    if (!quote) {
+    const char *end = data + size;
+    const char *quote = static_cast<const char *>(std::memchr(data, '"', size_t(size)));
+    bool quoted = quote != nullptr;
+    for (const char *p = data; p < end && !quoted; ++p) {
+        quoted = *p == ',' || *p == '\r' || *p == '\n';
+    }
+    if (!quoted) {
         out->append(data, size);
         return;
     }
-    out->append('"');
-    qsizetype run = 0;
-    for (qsizetype i = 0; i < size; ++i) {
-        if (data[i] == '"') {
-            out->append(data + run, i + 1 - run);  // the quote, then its double
-            run = i;
-        }
+    // At most every byte a quote: room for that, then cut to what was written.
+    const qsizetype at = out->size();
+    out->resize(at + 2 * size + 2);
+    char *w = out->data() + at;
+    *w++ = '"';
+    const char *run = data;
+    while (quote) {
+        const size_t n = size_t(quote + 1 - run);  // up to the quote, which is then doubled
+        std::memcpy(w, run, n);
+        w += n;
+        *w++ = '"';
+        run = quote + 1;
+        quote = static_cast<const char *>(std::memchr(run, '"', size_t(end - run)));
     }
-    out->append(data + run, size - run);
-    out->append('"');
+    std::memcpy(w, run, size_t(end - run));
+    w += end - run;
+    *w++ = '"';
+    out->truncate(w - out->constData());
 }
 
 }  // namespace
@@ -50,6 +65,7 @@ RecordLineFormatter::Names RecordLineFormatter::namesOf(const QString &qualname)
     PackedJson::appendString(std::string_view(utf8.constData(), size_t(utf8.size())), &n.json);
     n.csvName = CsvWriter::field(utf8);
     n.csvCall = CsvWriter::field(Qualname::shortName(qualname).toUtf8());
+    n.call = PackedSummary::callOf(qualname);
     return n;
 }
 
@@ -80,16 +96,22 @@ bool RecordLineFormatter::appendFast(int r, QByteArray *out) const {
             return false;
         }
     } else {
-        // The summary reads the value tree; args_json streams.
-        const TraceDocument::Args args = m_doc.decodeArgs(r);
-        if (!args.error.isEmpty()) {
-            return false;
-        }
+        // args_json streams (and checks the whole body: what it accepts decodes whole, so
+        // the summary has no "(arguments: ...)" to add); so does the summary, from the same
+        // bytes, unless PackedSummary declines: then it reads the value tree.
         thread_local QByteArray json;
         json.clear();
         PackedJson::Shape shape = PackedJson::Shape::Scalar;
         if (!PackedJson::appendRecordArgs(body, rs.bodyLength(r), &json, &shape)) {
             return false;
+        }
+        QString summary;
+        if (!PackedSummary::summarizeRecord(body, rs.bodyLength(r), names->call, 1000, &summary)) {
+            const TraceDocument::Args args = m_doc.decodeArgs(r);
+            if (!args.error.isEmpty()) {
+                return false;
+            }
+            summary = RecordExport::summary(rs.qualname(r), args, 1000);
         }
         PackedJson::appendInt(r, out);
         out->append(',');
@@ -101,8 +123,8 @@ bool RecordLineFormatter::appendFast(int r, QByteArray *out) const {
         out->append(',');
         out->append(names->csvCall);
         out->append(',');
-        const QByteArray summary = RecordExport::summary(rs.qualname(r), args, 1000).toUtf8();
-        appendCsvField(summary.constData(), summary.size(), out);
+        const QByteArray summaryUtf8 = summary.toUtf8();
+        appendCsvField(summaryUtf8.constData(), summaryUtf8.size(), out);
         out->append(',');
         if (shape != PackedJson::Shape::Scalar) {
             appendCsvField(json.constData(), json.size(), out);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "codec/packedsummary.h"
 #include "export/recordexport.h"
 #include "trace/tracedocument.h"
 
@@ -15,7 +16,8 @@ namespace lmct {
  * (the value-tree path), which stays the fallback for every record PackedJson declines, for a
  * record whose arguments do not decode whole (its `args_error`), and once a read of the mapping
  * has faulted or the file has shrunk (TraceDocument::decodeArgs then tells which records are
- * gone). CSV still decodes the value tree, for the summary column (RecordSummary).
+ * gone). CSV's summary column streams too (PackedSummary), the value tree (RecordSummary) only
+ * for what that declines.
  *
  * Ownership: keeps a reference to `doc`, which must outlive it. Thread-safety: append() may be
  * called from several threads at once.
@@ -32,6 +34,7 @@ private:
         QByteArray json;     ///< the qualname as a JSON string
         QByteArray csvName;  ///< the qualname as a CSV field
         QByteArray csvCall;  ///< Qualname::shortName as a CSV field
+        PackedSummary::Call call = PackedSummary::Call::Other;
     };
     static Names namesOf(const QString &qualname);
     bool appendFast(int r, QByteArray *out) const;

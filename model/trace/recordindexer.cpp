@@ -1,6 +1,7 @@
 #include "trace/recordindexer.h"
 
 #include "codec/valuedecoder.h"
+#include "trace/recordprefix.h"
 
 #include <msgpack.hpp>
 
@@ -295,6 +296,16 @@ static_assert(RecordIndexer::kMaxValues == ValueDecoder::Limits{}.maxNodes &&
 }  // namespace
 
 RecordIndexer::Fields RecordIndexer::parse(const char *data, qint64 size, Mode mode) {
+    if (mode == Mode::Index) {
+        Fields f;
+        if (RecordPrefix::read(data, size, &f)) {
+            return f;
+        }
+    }
+    return parseMsgpack(data, size, mode);
+}
+
+RecordIndexer::Fields RecordIndexer::parseMsgpack(const char *data, qint64 size, Mode mode) {
     // Reached through a pointer: a thread_local parser itself made GCC address it from the
     // thread pointer inside msgpack-cxx's parse loop (a specialised copy of execute() with the
     // parser's address folded in), 15-20% of the parse's time (`tests/bench/bench_parse`).

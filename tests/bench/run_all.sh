@@ -42,6 +42,8 @@ section "lmct info vs the reference reader, realistic"
 "$here/bench_vs_reference.sh" "$dir/big-1m.lct" "$build"
 section "lmct info vs the reference reader, 10 M small records"
 "$here/bench_vs_reference.sh" "$dir/small-10m.lct" "$build"
+section "the floor: hop and first line of each body, one thread"
+"$build/tests/bench/bench_floor" "$dir/big-1m.lct" "$dir/small-10m.lct"
 section "index throughput, record store"
 "$build/tests/bench/bench_load" "$dir/big-1500k.lct" --repeat 3
 section "index parse of the fields"

@@ -2,13 +2,15 @@
 //
 // Frame scanning and recovery (TraceLoader), header and record decoding (RecordIndexer, both
 // modes), argument decoding (TraceDocument::args, ValueDecoder), and what is built from arguments
-// for people: the summary line, the inspector's argument and header trees, JSON (RecordJson,
-// TraceInfo), the frame dump. Then what is computed over a decoded document: filter parsing
-// (the input as filter text) and evaluation (fixed expressions touching every kind of field),
-// statistics, the timeline index and the cache analyses (keys, anomalies, reuse, requests).
-// Run it with tests/fuzz/run-fuzz.sh SECONDS (./test.sh --fuzz SECONDS).
+// for people: the summary line (and PackedSummary's from the bytes, which must equal it), the
+// inspector's argument and header trees, JSON (RecordJson, TraceInfo), the frame dump. Then what is
+// computed over a decoded document: filter parsing (the input as filter text) and evaluation (fixed
+// expressions touching every kind of field), statistics, the timeline index and the cache analyses
+// (keys, anomalies, reuse, requests). Run it with tests/fuzz/run-fuzz.sh SECONDS (./test.sh --fuzz
+// SECONDS).
 
 #include "cache/cacheanalysis.h"
+#include "codec/packedsummary.h"
 #include "codec/qualname.h"
 #include "codec/recordsummary.h"
 #include "codec/valuedecoder.h"
@@ -30,6 +32,8 @@
 #include <QtGlobal>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 using namespace lmct;
@@ -84,8 +88,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // The raw input as one msgpack value and as one record body.
     const ValueDecoder::Result v = ValueDecoder::decode(bytes);
     RecordSummary::summarize(v.value);
-    for (const char *call : {"release_prefetch_task", "cancel_prefetch_task"}) {
-        RecordSummary::summarize(Qualname::storagePrefix() + QLatin1String(call), v.value);
+    for (const char *call : {"finish_write", "release_prefetch_task", "cancel_prefetch_task"}) {
+        const QString qualname = Qualname::storagePrefix() + QLatin1String(call);
+        const QString tree = RecordSummary::summarize(qualname, v.value);
+        // Differential: the summary streamed from the bytes is the value tree's, or declined.
+        QString streamed;
+        if (PackedSummary::summarize(bytes.constData(), bytes.size(),
+                                     PackedSummary::callOf(qualname), 160, &streamed) &&
+            (streamed != tree || !v.ok())) {
+            std::fprintf(stderr,
+                         "fuzz_trace: PackedSummary differs (%s)\n stream: %s\n   tree: %s\n", call,
+                         qPrintable(streamed), qPrintable(tree));
+            std::abort();
+        }
     }
     ValueFormatter::display(v.value);
     ValueFormatter::indexRuns(v.value);
