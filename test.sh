@@ -17,7 +17,7 @@ while [[ $# -gt 0 ]]; do
         --fuzz) fuzz_seconds="${2:?--fuzz needs SECONDS}"; shift 2 ;;
         --sanitize) sanitize=yes; shift ;;
         --sanitize-core) sanitize=core; shift ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
         *) echo "test.sh: unknown option $1" >&2; exit 1 ;;
     esac
 done
