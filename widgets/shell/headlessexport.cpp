@@ -1,4 +1,5 @@
 #include "shell/headlessexport.h"
+#include "common/quietoffscreennotes.h"
 
 #include "filter/filterevaluator.h"
 #include "filter/filterexpression.h"
@@ -27,18 +28,6 @@ namespace {
 int fail(int code, const QString &message) {
     QTextStream(stderr) << "lmct-viewer: " << message << "\n";
     return code;
-}
-
-QtMessageHandler g_previousHandler = nullptr;
-
-/** Drops the offscreen platform's notes about window features it lacks (noise on stderr). */
-void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message) {
-    if (type == QtWarningMsg && message.startsWith(QLatin1String("This plugin does not support"))) {
-        return;
-    }
-    if (g_previousHandler) {
-        g_previousHandler(type, context, message);
-    }
 }
 
 /** Runs the event loop until `done` or `timeoutMs`; returns done(). */
@@ -118,10 +107,7 @@ int HeadlessExport::run(const Request &request) {
         state.setFilterText(filter.text());
         state.setFilterResult(filter.text(), std::move(rows));
     }
-    g_previousHandler = qInstallMessageHandler(quietHandler);
-    struct RestoreHandler {
-        ~RestoreHandler() { qInstallMessageHandler(g_previousHandler); }
-    } restoreHandler;
+    const QuietOffscreenNotes quiet;
     TimelineWidget timeline;
     timeline.setAttribute(Qt::WA_DontShowOnScreen);
     timeline.setViewState(&state);

@@ -1,4 +1,5 @@
 #include "shell/headlessreport.h"
+#include "common/quietoffscreennotes.h"
 
 #include "export/exportfile.h"
 #include "filter/filterexpression.h"
@@ -18,18 +19,6 @@ namespace {
 int fail(int code, const QString &message) {
     QTextStream(stderr) << "lmct-viewer: " << TerminalText::escaped(message) << "\n";
     return code;
-}
-
-QtMessageHandler g_previousHandler = nullptr;
-
-/** Drops the offscreen platform's notes about window features it lacks (noise on stderr). */
-void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message) {
-    if (type == QtWarningMsg && message.startsWith(QLatin1String("This plugin does not support"))) {
-        return;
-    }
-    if (g_previousHandler) {
-        g_previousHandler(type, context, message);
-    }
 }
 
 }  // namespace
@@ -70,10 +59,7 @@ int HeadlessReport::run(const Request &request) {
             return fail(kExitIo, why);
         }
     }
-    g_previousHandler = qInstallMessageHandler(quietHandler);
-    struct RestoreHandler {
-        ~RestoreHandler() { qInstallMessageHandler(g_previousHandler); }
-    } restoreHandler;
+    const QuietOffscreenNotes quiet;
 
     ReportJob::Request r;
     r.a = docs[0];
