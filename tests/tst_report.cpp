@@ -44,7 +44,10 @@ QStringList sectionIds(const ReportContent &c) {
 /** The table of section `id` whose title is `title`, or nullptr. */
 const ReportContent::Table *table(const ReportContent &c, const QString &id, const QString &title) {
     const ReportContent::Section *s = c.section(id);
-    for (const ReportContent::Block &b : s ? s->blocks : std::vector<ReportContent::Block>()) {
+    if (!s) {
+        return nullptr;
+    }
+    for (const ReportContent::Block &b : s->blocks) {
         if (b.kind == ReportContent::Block::Kind::Table && b.table.title == title) {
             return &b.table;
         }
