@@ -1,5 +1,5 @@
 // Every plot of the viewer exports: a main window with a trace (its timeline, the What-if tab's
-// curves and reuse histograms) and a comparison (its two
+// curves and reuse histograms, the Statistics pane's charts) and a comparison (its two
 // timelines and the Compare pane's plots) is walked for every QCustomPlot; each has Export as
 // PNG/SVG/PDF and Copy Image in its context menu, with its caption, and writes a PNG of the
 // asked size that is not blank, an SVG that parses, a PDF that pdftoppm renders, an image on
@@ -14,6 +14,8 @@
 #include "panes/cachebehaviourpane.h"
 #include "panes/cachewhatiftab.h"
 #include "panes/comparepane.h"
+#include "panes/statisticscharts.h"
+#include "panes/statisticspane.h"
 #include "pdfcheck.h"
 #include "plotexportcheck.h"
 #include "shell/comparetab.h"
@@ -64,11 +66,12 @@ PlotExportActions *actionsOf(QCustomPlot *plot) {
     return PlotContextMenu::actionsOf(plot);
 }
 
-/** The class of the view that holds `plot` (TimelineWidget, CacheWhatIfTab, ComparePane). */
+/** The class of the view that holds `plot` (TimelineWidget, CacheWhatIfTab, ComparePane,
+ *  StatisticsPane). */
 QString ownerClass(QCustomPlot *plot) {
     for (QObject *o = plot->parent(); o; o = o->parent()) {
-        for (const char *name :
-             {"lmct::TimelineWidget", "lmct::CacheWhatIfTab", "lmct::ComparePane"}) {
+        for (const char *name : {"lmct::TimelineWidget", "lmct::CacheWhatIfTab",
+                                 "lmct::ComparePane", "lmct::StatisticsPane"}) {
             if (o->inherits(name)) {
                 return QString::fromLatin1(name);
             }
@@ -202,6 +205,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(docked && docked->viewState() && docked->viewState()->document() &&
                                      !docked->isIndexing(),
                                  20000);
+        // the Statistics pane in front: its charts are drawn
+        StatisticsPane *stats = m_w->statisticsPane();
+        raiseDockOf(stats);
+        QTRY_VERIFY_WITH_TIMEOUT(!stats->isBusy() && stats->charts()->charts().size() == 2, 30000);
     }
 
     void cleanupTestCase() { m_w.reset(); }
@@ -219,11 +226,12 @@ private slots:
             QVERIFY(a->spec().caption && !a->spec().caption().isEmpty());
         }
         // the timeline (a trace's and a comparison's two), the What-if tab's curves and three
-        // histograms, the Compare pane's three plots
-        QCOMPARE(classes, (QSet<QString>{QStringLiteral("lmct::TimelineWidget"),
-                                         QStringLiteral("lmct::CacheWhatIfTab"),
-                                         QStringLiteral("lmct::ComparePane")}));
-        QVERIFY2(all.size() >= 1 + 4 + 3 + 2, qPrintable(QString::number(all.size())));
+        // histograms, the Compare pane's three plots, the Statistics pane's two charts
+        QCOMPARE(classes,
+                 (QSet<QString>{
+                     QStringLiteral("lmct::TimelineWidget"), QStringLiteral("lmct::CacheWhatIfTab"),
+                     QStringLiteral("lmct::ComparePane"), QStringLiteral("lmct::StatisticsPane")}));
+        QVERIFY2(all.size() >= 1 + 4 + 3 + 2 + 2, qPrintable(QString::number(all.size())));
     }
 
     void contextMenusOfferTheExports() {
@@ -269,7 +277,7 @@ private slots:
                 a, m_dir.filePath(QStringLiteral("no-such-dir/x%1.png").arg(n)), {m_a, m_b}, what);
             QVERIFY2(refused.isEmpty(), qPrintable(refused));
         }
-        QVERIFY(n >= 10);
+        QVERIFY(n >= 12);
     }
 
     void pdfTextHasNoLigatures() {
@@ -317,9 +325,10 @@ private slots:
         // the plot on screen keeps its fonts (shaped as usual)
         QVERIFY(!(plot.xAxis->labelFont().styleStrategy() & QFont::PreferNoShaping));
         QVERIFY(!(plot.yAxis->tickLabelFont().styleStrategy() & QFont::PreferNoShaping));
-        // and the viewer's own plots that name finish_write: the timeline's lanes (which set
-        // their fonts again as they are laid out)
-        for (QCustomPlot *p : {m_w->findChild<TimelineWidget *>()->plot()}) {
+        // and the viewer's own plots that name finish_write: the Statistics pane's calls chart
+        // and the timeline's lanes (which set their fonts again as they are laid out)
+        for (QCustomPlot *p : {m_w->statisticsPane()->charts()->charts().first(),
+                               m_w->findChild<TimelineWidget *>()->plot()}) {
             const QString out = m_dir.filePath(QStringLiteral("own-ligatures.pdf"));
             QVERIFY2(actionsOf(p)->exportTo(PlotExport::Format::Pdf, out, &error),
                      qPrintable(error));

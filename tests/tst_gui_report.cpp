@@ -192,8 +192,9 @@ private slots:
                      qPrintable(ref.left(80)));
         }
         QVERIFY(!readAll(out).contains("url("));
-        // the timeline and five figures, each an SVG that parses and renders
-        QCOMPARE(h.svgs.size(), 6);
+        // the timeline and seven figures (the calls' two charts, the cache's five), each an SVG
+        // that parses and renders
+        QCOMPARE(h.svgs.size(), 8);
         for (const QString &svg : h.svgs) {
             QXmlStreamReader x(svg);
             while (!x.atEnd()) {
