@@ -39,15 +39,31 @@ inline QList<QImage> pdfPages(const QString &path, int dpi = 40) {
     return pages;
 }
 
-/** The text of the PDF at `path` (pdftotext), ligatures ("ﬁ") as their letters (NFKC);
+/** The text of the PDF at `path` as pdftotext extracts it (what a copy or search finds);
  *  empty when it fails. */
-inline QString pdfText(const QString &path) {
+inline QString pdfRawText(const QString &path) {
     QProcess p;
     p.start(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
     if (!p.waitForFinished(120000) || p.exitCode() != 0) {
         return {};
     }
-    return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+/** pdfRawText() with ligatures ("ﬁ") as their letters (NFKC). */
+inline QString pdfText(const QString &path) {
+    return pdfRawText(path).normalized(QString::NormalizationForm_KC);
+}
+
+/** The ligature characters of `text` (U+FB00 to U+FB06: "ﬀ", "ﬁ", "ﬂ", "ﬃ", "ﬄ", "ﬅ", "ﬆ"). */
+inline QString ligaturesIn(const QString &text) {
+    QString out;
+    for (QChar c : text) {
+        if (c.unicode() >= 0xFB00 && c.unicode() <= 0xFB06) {
+            out += c;
+        }
+    }
+    return out;
 }
 
 }  // namespace lmct::test

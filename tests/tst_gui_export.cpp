@@ -28,6 +28,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <unistd.h>
+
 using namespace lmct;
 using lmct::test::grayVariance;
 using lmct::test::svgText;
@@ -362,6 +364,31 @@ private slots:
                  qPrintable(error));
         QCOMPARE(test::SqliteQuery(db).integer(QStringLiteral("select count(*) from records")),
                  qint64(rows.size()));
+
+        // Another trace open in the window (named as an export might be): no export of this
+        // tab writes over it, by its name or a hard link to it.
+        const QString other = dir.filePath(QStringLiteral("other.csv"));
+        QVERIFY(QFile::copy(kSchema2, other));
+        const QString otherLink = dir.filePath(QStringLiteral("other-link.png"));
+        QCOMPARE(
+            ::link(QFile::encodeName(other).constData(), QFile::encodeName(otherLink).constData()),
+            0);
+        TraceTab *otherTab = test::openAndWait(w, other);
+        QVERIFY(otherTab && otherTab != tab);
+        const QByteArray otherBytes = test::readAll(other);
+        for (ExportActions::Kind kind :
+             {ExportActions::Kind::RecordsCsv, ExportActions::Kind::RecordsJsonl,
+              ExportActions::Kind::StatisticsCsv, ExportActions::Kind::HeaderJson,
+              ExportActions::Kind::ChromeJson, ExportActions::Kind::Sqlite}) {
+            for (const QString &target : {other, otherLink}) {
+                QVERIFY2(!ExportActions::write(*tab, kind, target, &error),
+                         qPrintable(QStringLiteral("kind %1 to %2").arg(int(kind)).arg(target)));
+                QVERIFY2(error.contains(QStringLiteral("input trace")), qPrintable(error));
+                QCOMPARE(test::readAll(other), otherBytes);
+            }
+        }
+        QVERIFY(!ExportActions::writeScreenshot(&w, otherLink, &error));
+        QCOMPARE(test::readAll(other), otherBytes);
 
         const QString png = dir.filePath(QStringLiteral("w.png"));
         QVERIFY(ExportActions::writeScreenshot(&w, png, &error));

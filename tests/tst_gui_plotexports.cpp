@@ -1,9 +1,10 @@
 // Every plot of the viewer exports: a main window with a trace (its timeline, the What-if tab's
-// curves and reuse histograms) and a comparison (its two timelines and the Compare pane's plots)
-// is walked for every QCustomPlot; each has Export as PNG/SVG/PDF and Copy Image in its context
-// menu, with its caption, and writes a PNG of the asked size that is not blank, an SVG that
-// parses, a PDF that pdftoppm renders, an image on the clipboard, and nothing at a bad path.
-// Exports are light even in a dark theme.
+// curves and reuse histograms, the Statistics pane's charts) and a comparison (its two
+// timelines and the Compare pane's plots) is walked for every QCustomPlot; each has Export as
+// PNG/SVG/PDF and Copy Image in its context menu, with its caption, and writes a PNG of the
+// asked size that is not blank, an SVG that parses, a PDF that pdftoppm renders, an image on
+// the clipboard, nothing at a bad path and never over an open trace. Exports are light even in
+// a dark theme; the text of a PDF has no ligatures.
 
 #include "common/captionedexport.h"
 #include "common/plotcontextmenu.h"
@@ -13,7 +14,10 @@
 #include "panes/cachebehaviourpane.h"
 #include "panes/cachewhatiftab.h"
 #include "panes/comparepane.h"
+#include "panes/statisticscharts.h"
+#include "panes/statisticspane.h"
 #include "pdfcheck.h"
+#include "plotexportcheck.h"
 #include "shell/comparetab.h"
 #include "shell/mainwindow.h"
 #include "shell/tracetab.h"
@@ -25,7 +29,6 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
-#include <QClipboard>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QMenu>
@@ -63,11 +66,12 @@ PlotExportActions *actionsOf(QCustomPlot *plot) {
     return PlotContextMenu::actionsOf(plot);
 }
 
-/** The class of the view that holds `plot` (TimelineWidget, CacheWhatIfTab, ComparePane). */
+/** The class of the view that holds `plot` (TimelineWidget, CacheWhatIfTab, ComparePane,
+ *  StatisticsPane). */
 QString ownerClass(QCustomPlot *plot) {
     for (QObject *o = plot->parent(); o; o = o->parent()) {
-        for (const char *name :
-             {"lmct::TimelineWidget", "lmct::CacheWhatIfTab", "lmct::ComparePane"}) {
+        for (const char *name : {"lmct::TimelineWidget", "lmct::CacheWhatIfTab",
+                                 "lmct::ComparePane", "lmct::StatisticsPane"}) {
             if (o->inherits(name)) {
                 return QString::fromLatin1(name);
             }
@@ -201,6 +205,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(docked && docked->viewState() && docked->viewState()->document() &&
                                      !docked->isIndexing(),
                                  20000);
+        // the Statistics pane in front: its charts are drawn
+        StatisticsPane *stats = m_w->statisticsPane();
+        raiseDockOf(stats);
+        QTRY_VERIFY_WITH_TIMEOUT(!stats->isBusy() && stats->charts()->charts().size() == 2, 30000);
     }
 
     void cleanupTestCase() { m_w.reset(); }
@@ -218,11 +226,12 @@ private slots:
             QVERIFY(a->spec().caption && !a->spec().caption().isEmpty());
         }
         // the timeline (a trace's and a comparison's two), the What-if tab's curves and three
-        // histograms, the Compare pane's three plots
-        QCOMPARE(classes, (QSet<QString>{QStringLiteral("lmct::TimelineWidget"),
-                                         QStringLiteral("lmct::CacheWhatIfTab"),
-                                         QStringLiteral("lmct::ComparePane")}));
-        QVERIFY2(all.size() >= 1 + 4 + 3 + 2, qPrintable(QString::number(all.size())));
+        // histograms, the Compare pane's three plots, the Statistics pane's two charts
+        QCOMPARE(classes,
+                 (QSet<QString>{
+                     QStringLiteral("lmct::TimelineWidget"), QStringLiteral("lmct::CacheWhatIfTab"),
+                     QStringLiteral("lmct::ComparePane"), QStringLiteral("lmct::StatisticsPane")}));
+        QVERIFY2(all.size() >= 1 + 4 + 3 + 2 + 2, qPrintable(QString::number(all.size())));
     }
 
     void contextMenusOfferTheExports() {
@@ -250,6 +259,7 @@ private slots:
 
     void everyPlotExportsPngSvgPdfAndCopies() {
         const QSize asked(640, 400);
+        static const QRegularExpression file(QStringLiteral("\\b[ab]\\.lct\\b"));
         int n = 0;
         for (QCustomPlot *p : plots()) {
             PlotExportActions *a = actionsOf(p);
@@ -257,47 +267,75 @@ private slots:
             const QString what =
                 QStringLiteral("%1 #%2 (%3)").arg(ownerClass(p)).arg(n).arg(a->spec().title);
             const QString base = m_dir.filePath(QStringLiteral("plot%1").arg(n++));
-            QString error;
-            // PNG: the asked size, not blank
-            QVERIFY2(a->exportTo(PlotExport::Format::Png, base + QStringLiteral(".png"), &error),
-                     qPrintable(what + QStringLiteral(": ") + error));
-            const QImage png(base + QStringLiteral(".png"));
-            QCOMPARE(png.size(), asked);
-            QVERIFY2(grayVariance(png) > 10, qPrintable(what));
-            // SVG: parses and renders, with the caption's text
-            QVERIFY2(a->exportTo(PlotExport::Format::Svg, base + QStringLiteral(".svg"), &error),
-                     qPrintable(error));
-            bool ok = false;
-            const QString text = svgText(base + QStringLiteral(".svg"), &ok);
-            QVERIFY2(ok, qPrintable(what));
-            static const QRegularExpression file(QStringLiteral("\\b[ab]\\.lct\\b"));
-            QVERIFY2(text.contains(file), qPrintable(what + QLatin1Char(' ') + text.left(300)));
-            // PDF: one page poppler renders, not blank
-            QVERIFY2(a->exportTo(PlotExport::Format::Pdf, base + QStringLiteral(".pdf"), &error),
-                     qPrintable(error));
-            if (havePoppler()) {
-                const QList<QImage> pages = pdfPages(base + QStringLiteral(".pdf"));
-                QCOMPARE(pages.size(), 1);
-                QVERIFY2(grayVariance(pages.first()) > 10, qPrintable(what));
-            }
-            // Copy Image: that picture on the clipboard
-            QApplication::clipboard()->clear();
-            a->copyImage();
-            const QImage copied = QApplication::clipboard()->image();
-            QCOMPARE(copied.size(), asked);
-            // a bad path: refused, nothing left behind
-            const QString bad = m_dir.filePath(QStringLiteral("no-such-dir/x%1.png").arg(n));
-            QVERIFY(!a->exportTo(PlotExport::Format::Png, bad, &error));
-            QVERIFY(error.contains(QStringLiteral("no-such-dir")));
-            QVERIFY(!QFileInfo::exists(bad));
-            // the trace shown is never written over
-            const QString input = a->spec().inputPath();
-            QVERIFY(!input.isEmpty());
-            const QByteArray trace = readAll(input);
-            QVERIFY(!a->exportTo(PlotExport::Format::Pdf, input, &error));
-            QCOMPARE(readAll(input), trace);
+            // PNG, SVG (with the caption's file name), PDF and the copy
+            const QString exports = checkPlotExports(a, base, asked, file, what);
+            QVERIFY2(exports.isEmpty(), qPrintable(exports));
+            // a bad path, the trace shown and the other open one (both traces are open: the
+            // comparison's): refused, nothing written
+            QVERIFY(!a->spec().inputPath().isEmpty());
+            const QString refused = checkRefusedTargets(
+                a, m_dir.filePath(QStringLiteral("no-such-dir/x%1.png").arg(n)), {m_a, m_b}, what);
+            QVERIFY2(refused.isEmpty(), qPrintable(refused));
         }
-        QVERIFY(n >= 10);
+        QVERIFY(n >= 12);
+    }
+
+    void pdfTextHasNoLigatures() {
+        // Issue #21: the PDF's axis texts had ligatures ("ﬁnish_write"): a copy or a search for
+        // "finish" found nothing. Every text of a plot, axes, titles and legend too, keeps its
+        // letters.
+        if (!havePoppler()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QCustomPlot plot;
+        plot.resize(600, 360);
+        plot.xAxis->setLabel(QStringLiteral("offline fluffy filter"));
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        ticker->addTick(1, QStringLiteral("finish_write"));
+        ticker->addTick(2, QStringLiteral("affinity"));
+        plot.yAxis->setTicker(ticker);
+        plot.yAxis->setRange(0, 3);
+        plot.plotLayout()->insertRow(0);
+        plot.plotLayout()->addElement(0, 0, new QCPTextElement(&plot, QStringLiteral("first fit")));
+        QCPGraph *g = plot.addGraph();
+        g->setName(QStringLiteral("efficient"));
+        g->addData(0, 1);
+        g->addData(1, 2);
+        plot.legend->setVisible(true);
+        auto *text = new QCPItemText(&plot);
+        text->position->setCoords(0.5, 1.5);
+        text->setText(QStringLiteral("configured flow"));
+        PlotExportSpec spec;
+        spec.plot = &plot;
+        spec.caption = [] { return QStringLiteral("file.lct  —  no filter"); };
+        const QString pdf = m_dir.filePath(QStringLiteral("ligatures.pdf"));
+        QString error;
+        QVERIFY2(
+            CaptionedExport::save(spec, pdf, PlotExport::Format::Pdf, QSize(600, 360), 1.0, &error),
+            qPrintable(error));
+        const QString raw = pdfRawText(pdf);
+        QVERIFY2(ligaturesIn(raw).isEmpty(), qPrintable(raw));
+        for (const char *word : {"offline fluffy filter", "finish_write", "affinity", "first fit",
+                                 "efficient", "configured flow", "file.lct"}) {
+            QVERIFY2(raw.contains(QLatin1String(word)), qPrintable(word + (": " + raw)));
+        }
+        const QList<QImage> pages = pdfPages(pdf, 72);
+        QCOMPARE(pages.size(), 1);
+        QVERIFY(grayVariance(pages.first()) > 10);
+        // the plot on screen keeps its fonts (shaped as usual)
+        QVERIFY(!(plot.xAxis->labelFont().styleStrategy() & QFont::PreferNoShaping));
+        QVERIFY(!(plot.yAxis->tickLabelFont().styleStrategy() & QFont::PreferNoShaping));
+        // and the viewer's own plots that name finish_write: the Statistics pane's calls chart
+        // and the timeline's lanes (which set their fonts again as they are laid out)
+        for (QCustomPlot *p : {m_w->statisticsPane()->charts()->charts().first(),
+                               m_w->findChild<TimelineWidget *>()->plot()}) {
+            const QString out = m_dir.filePath(QStringLiteral("own-ligatures.pdf"));
+            QVERIFY2(actionsOf(p)->exportTo(PlotExport::Format::Pdf, out, &error),
+                     qPrintable(error));
+            const QString own = pdfRawText(out);
+            QVERIFY2(own.contains(QStringLiteral("finish_write")) && ligaturesIn(own).isEmpty(),
+                     qPrintable(actionsOf(p)->spec().title + QStringLiteral(": ") + own));
+        }
     }
 
     void captionsSayWhatIsPlotted() {

@@ -17,15 +17,19 @@
 #include "testutil.h"
 #include "viewstate.h"
 
+#include <unistd.h>
 #include <QAction>
+#include <QApplication>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QXmlStreamReader>
 
 using namespace lmct;
@@ -188,8 +192,9 @@ private slots:
                      qPrintable(ref.left(80)));
         }
         QVERIFY(!readAll(out).contains("url("));
-        // the timeline and five figures, each an SVG that parses and renders
-        QCOMPARE(h.svgs.size(), 6);
+        // the timeline and seven figures (the calls' two charts, the cache's five), each an SVG
+        // that parses and renders
+        QCOMPARE(h.svgs.size(), 8);
         for (const QString &svg : h.svgs) {
             QXmlStreamReader x(svg);
             while (!x.atEnd()) {
@@ -270,6 +275,17 @@ private slots:
         const ProcessRun self = runViewer({QStringLiteral("--report"), copy, copy});
         QCOMPARE(self.exitCode, 2);
         QCOMPARE(readAll(copy), before);
+        // a comparison's report over its trace B: named as B, or as a hard link to it
+        const QByteArray bBytes = readAll(m_b);
+        const QString b = writeFile(m_dir, QStringLiteral("b-as.pdf"), bBytes);
+        const QString link = m_dir.filePath(QStringLiteral("b-link.html"));
+        QCOMPARE(::link(QFile::encodeName(b).constData(), QFile::encodeName(link).constData()), 0);
+        for (const QString &target : {b, link}) {
+            const ProcessRun r = runViewer(
+                {QStringLiteral("--report"), target, QStringLiteral("--compare"), m_a, b});
+            QVERIFY2(r.exitCode == 2 && r.err.contains("input trace"), r.err.constData());
+            QCOMPARE(readAll(b), bBytes);
+        }
     }
 
     void fileMenuExportsTheReport() {
@@ -310,6 +326,29 @@ private slots:
         const Html h = readHtml(readAll(m_dir.filePath(QStringLiteral("menu-ab.html"))));
         QVERIFY(h.wellFormed);
         QVERIFY(h.sections.contains(QStringLiteral("latencies")));
+        // never over a trace open in the window: the comparison's B (named .pdf here, as a
+        // trace may be) from its own tab, and from the first trace's tab
+        const QByteArray bBytes = readAll(m_b);
+        const QString b = writeFile(m_dir, QStringLiteral("menu-b.pdf"), bBytes);
+        CompareTab *overB = w.compareFiles(m_a, b);
+        QSignalSpy comparedB(overB, &CompareTab::compared);
+        QVERIFY(comparedB.wait(60000));
+        QTimer closeBoxes;  // the failure's message box
+        connect(&closeBoxes, &QTimer::timeout, this, [] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                box->reject();
+            }
+        });
+        closeBoxes.start(50);
+        for (QWidget *from : {static_cast<QWidget *>(overB), static_cast<QWidget *>(tab)}) {
+            w.tabWidget()->setCurrentWidget(from);
+            QVERIFY(report->start(b));
+            QVERIFY(done.wait(60000));
+            QCOMPARE(done.last().at(0).toBool(), false);
+            QVERIFY2(done.last().at(1).toString().contains(QStringLiteral("input trace")),
+                     qPrintable(done.last().at(1).toString()));
+            QCOMPARE(readAll(b), bBytes);
+        }
         // cancelled: nothing written
         const QString cancelled = m_dir.filePath(QStringLiteral("cancelled.pdf"));
         QVERIFY(report->start(cancelled));

@@ -166,6 +166,82 @@ private slots:
                  allText(*all->section(QStringLiteral("cache"))));
     }
 
+    void callsSectionHasTheStatisticsCharts() {
+        // the Statistics pane's two charts, of the selection, after the call table
+        TraceReport::Options o;
+        o.filterText = QStringLiteral("call == finish_write || call == submit_prefetch_task");
+        const auto c = TraceReport::build(m_a, o);
+        QVERIFY(c);
+        const ReportContent::Section *calls = c->section(QStringLiteral("calls"));
+        QStringList figures;
+        for (const ReportContent::Block &b : calls->blocks) {
+            if (b.kind == ReportContent::Block::Kind::Figure) {
+                figures << b.figure.id;
+            }
+        }
+        QCOMPARE(figures, (QStringList{"calls-chart", "interarrival-chart"}));
+        const ReportContent::Figure *counts = figure(*c, QStringLiteral("calls-chart"));
+        const ReportContent::Table *table =
+            ::table(*c, QStringLiteral("calls"), QStringLiteral("Per call"));
+        QVERIFY(counts && table);
+        QVERIFY(counts->horizontal);
+        // a bar per call of the table (not the total), its count, in the call's colour
+        QCOMPARE(counts->series.size(), size_t(table->rows.size() - 1));
+        for (size_t i = 0; i < counts->series.size(); ++i) {
+            const ReportContent::Series &s = counts->series[i];
+            QCOMPARE(counts->tickLabels[i].second, table->rows[int(i)].first());
+            QCOMPARE(s.call, table->rows[int(i)].first());
+            QCOMPARE(s.color, ReportContent::Color::Call);
+            QCOMPARE(s.y, std::vector<double>{
+                              QString(table->rows[int(i)][1]).remove(QLatin1Char(',')).toDouble()});
+            QVERIFY2(s.labels.front().endsWith(QStringLiteral("/s")), qPrintable(s.labels.front()));
+        }
+        QCOMPARE(counts->caption,
+                 QStringLiteral("a.lct  —  whole trace  —  filter: %1  —  %2 records")
+                     .arg(o.filterText, table->rows.last()[1]));
+        // p50 <= p95 <= max of each row, on a log axis of durations
+        const ReportContent::Figure *gaps = figure(*c, QStringLiteral("interarrival-chart"));
+        QVERIFY(gaps && gaps->hasData() && gaps->logY);
+        QCOMPARE(gaps->yTicks, ReportContent::Ticks::Seconds);
+        std::vector<const ReportContent::Series *> dots;
+        for (const ReportContent::Series &s : gaps->series) {
+            if (s.style == ReportContent::Style::Points) {
+                dots.push_back(&s);
+            }
+        }
+        QCOMPARE(dots.size(), size_t(3));
+        QCOMPARE(dots[0]->name, QStringLiteral("p50"));
+        QCOMPARE(dots[2]->name, QStringLiteral("max"));
+        QCOMPARE(dots[2]->y.size(), gaps->tickLabels.size());
+        for (size_t i = 0; i < dots[0]->y.size() && i < dots[2]->y.size(); ++i) {
+            QVERIFY(dots[0]->y[i] > 0 && dots[0]->y[i] <= dots[2]->y[i]);
+        }
+    }
+
+    void whatIfOverlayDrawsTheTraceCurves() {
+        // the trace report's what-if figure and the comparison's overlay are one drawing of
+        // the curves: A's solid series are the trace's
+        const auto one = TraceReport::build(m_a, {});
+        const auto two = ComparisonReport::build(m_a, m_b, {});
+        const ReportContent::Figure *w = figure(*one, QStringLiteral("whatif"));
+        const ReportContent::Figure *o = figure(*two, QStringLiteral("compare-whatif"));
+        QVERIFY(w && o);
+        QCOMPARE(o->xLabel, w->xLabel);
+        QCOMPARE(o->ticks, w->ticks);
+        size_t solid = 0;
+        for (const ReportContent::Series &s : o->series) {
+            if (s.style != ReportContent::Style::Line) {
+                continue;
+            }
+            QVERIFY(solid < w->series.size());
+            QCOMPARE(s.x, w->series[solid].x);
+            QCOMPARE(s.y, w->series[solid].y);
+            QCOMPARE(s.name, w->series[solid].name);
+            ++solid;
+        }
+        QCOMPARE(solid, w->series.size());
+    }
+
     void whatIfFigureMarksTheConfiguredCapacity() {
         const auto c = TraceReport::build(m_a, {});
         const ReportContent::Figure *f = figure(*c, QStringLiteral("whatif"));

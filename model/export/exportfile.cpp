@@ -1,5 +1,8 @@
 #include "export/exportfile.h"
 
+#include "trace/opentraces.h"
+#include "util/fileidentity.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -27,9 +30,18 @@ bool ExportFile::checkTarget(const QString &path, QString *error, const QString 
             QStringLiteral("it is not a regular file (a device, FIFO or socket); exports "
                            "replace a file atomically and write nothing else"));
     }
-    if (!inputPath.isEmpty() && target.exists() &&
-        target.canonicalFilePath() == QFileInfo(inputPath).canonicalFilePath()) {
-        return fail(QStringLiteral("it is the input trace, which is never overwritten"));
+    if (target.exists()) {
+        // by file identity: a hard link or another spelling of the path is the same trace
+        if (!inputPath.isEmpty() && FileIdentity::same(path, inputPath)) {
+            return fail(QStringLiteral("it is the input trace, which is never overwritten"));
+        }
+        const QString open = OpenTraces::openAs(path);
+        if (!open.isEmpty()) {
+            return fail(
+                QStringLiteral("it is the input trace %1 (open for reading), which is never "
+                               "overwritten")
+                    .arg(QFileInfo(open).fileName()));
+        }
     }
     if (!target.absoluteDir().exists()) {
         return fail(QStringLiteral("the folder %1 does not exist").arg(target.absolutePath()));
@@ -56,6 +68,11 @@ bool ExportFile::write(const QString &path, const Body &body, QString *error,
     if (!body(&file, &bodyError)) {
         file.cancelWriting();
         return fail(bodyError.isEmpty() ? file.errorString() : bodyError);
+    }
+    // checked again: a trace opened while the body ran is not replaced either
+    if (!checkTarget(path, error, inputPath)) {
+        file.cancelWriting();
+        return false;
     }
     if (!file.commit()) {
         return fail(file.errorString());

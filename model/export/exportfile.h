@@ -11,7 +11,11 @@ namespace lmct {
  * nothing behind (no half-written file, an existing file untouched).
  *
  * Refuses, with a message naming the path: a directory as the target, the trace being exported
- * (`inputPath`, compared by canonical path), a folder that does not exist or cannot be written.
+ * (`inputPath`) and every trace this process has open (OpenTraces: the other trace of a
+ * comparison, another tab's), both compared by file identity (device and inode: hard and
+ * symbolic links too), a folder that does not exist or cannot be written. Every export (plots,
+ * reports, records, SQLite) passes here, so none writes over a trace it reads; write() checks
+ * again before it replaces the file.
  *
  * Thread-safety: reentrant.
  */

@@ -654,6 +654,9 @@ bool SqliteExport::write(const QString &path, const TraceDocument &doc,
     if (pass.cancelled()) {
         return stop();
     }
+    if (!ExportFile::checkTarget(path, error, options.inputPath)) {
+        return false;  // (a trace opened meanwhile is not replaced either)
+    }
     if (std::rename(QFile::encodeName(temp.path).constData(),
                     QFile::encodeName(path).constData()) != 0) {
         return fail(systemError(errno));

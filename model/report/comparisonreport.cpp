@@ -99,41 +99,10 @@ ReportContent::Figure overlay(const QString &id, const QString &title, const QSt
 }
 
 ReportContent::Figure whatIfOverlay(const TraceComparison &c, const QString &caption) {
-    ReportContent::Figure f;
+    ReportContent::Figure f =
+        S::whatIfCurves({c.cache().a().whatIf.get(), c.cache().b().whatIf.get()}, caption);
     f.id = QStringLiteral("compare-whatif");
     f.title = QObject::tr("What-if: prefetched keys hit (A solid, B dashed)");
-    f.caption = caption;
-    f.xLabel = QObject::tr("capacity (chunks, log scale)");
-    f.yLabel = QObject::tr("prefetched keys hit (%)");
-    f.logX = true;
-    f.ticks = ReportContent::Ticks::Chunks;
-    f.yMin = 0;
-    f.yMax = 105;
-    double most = 1;
-    for (int side = 0; side < 2; ++side) {
-        const auto &w = side == 0 ? c.cache().a().whatIf : c.cache().b().whatIf;
-        if (!w) {
-            continue;
-        }
-        for (const WhatIfAnalysis::Curve &cv : w->curves()) {
-            ReportContent::Series s;
-            // one legend entry per policy (A's; B's when A has no such curve)
-            const bool inA = c.cache().a().whatIf && c.cache().a().whatIf->curve(cv.policy);
-            s.name = side == 0 || !inA ? CachePolicy::label(cv.policy) : QString();
-            s.color = ReportContent::Color::Policy;
-            s.colorIndex = int(cv.policy);
-            s.style = side == 0 ? ReportContent::Style::Line : ReportContent::Style::Dashed;
-            s.points = true;
-            for (size_t i = 0; i < cv.capacities.size() && i < cv.prefetchHitRatio.size(); ++i) {
-                s.x.push_back(double(cv.capacities[i]));
-                s.y.push_back(100.0 * cv.prefetchHitRatio[i]);
-                most = std::max(most, double(cv.capacities[i]));
-            }
-            f.series.push_back(std::move(s));
-        }
-    }
-    f.xMin = 0.7;
-    f.xMax = most * 1.4;
     for (int side = 0; side < 2; ++side) {
         const CapacityHit &h = side == 0 ? c.cache().a().atCapacity : c.cache().b().atCapacity;
         if (h.chunks > 0) {

@@ -23,10 +23,12 @@ namespace lmct {
  * content in both.
  *
  * Figures carry data, not pictures: series of (x, y) points (NaN y: a gap), their colour as a
- * role (a policy, side A or B, a histogram) the renderer maps to the viewer's palettes, axis
- * labels, log scales, tick labels for bucket bars and vertical markers (the configured
- * capacity). Each figure has the caption line of the viewer's plot exports (file, range or
- * "whole trace", scope, capacity and policy) and an alternative text.
+ * role (a policy, side A or B, a histogram, a call) the renderer maps to the viewer's palettes,
+ * axis labels, log scales, tick labels for bucket bars or named rows, texts beside points (a
+ * bar's value) and vertical markers (the configured capacity). A horizontal figure lays x
+ * down the left side (its rows top to bottom) and y along the bottom: bars of named rows. Each
+ * figure has the caption line of the viewer's plot exports (file, range or "whole trace", scope,
+ * capacity and policy) and an alternative text.
  *
  * The timeline pictures are made by the renderer (the viewer's own TimelineWidget): a Timeline
  * block names one of `timelines`, each a document with the filter and range to show.
@@ -40,8 +42,18 @@ public:
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
     /** A series' colour, as the viewer draws it (PolicyColors, ComparePane::sideColor...). */
-    enum class Color : quint8 { Policy, SideA, SideB, Histogram, LMCache, Occupancy, Neutral };
-    enum class Style : quint8 { Line, Dashed, Bars };
+    enum class Color : quint8 {
+        Policy,
+        SideA,
+        SideB,
+        Histogram,
+        LMCache,
+        Occupancy,
+        Neutral,
+        Call
+    };
+    /** How a series is drawn: a line, a dashed line, bars, or dots only. */
+    enum class Style : quint8 { Line, Dashed, Bars, Points };
 
     struct Series {
         QString name;  ///< its legend entry; empty: none
@@ -49,7 +61,9 @@ public:
         int colorIndex = 0;  ///< the CachePolicy::Kind (Policy) or the histogram (Histogram)
         Style style = Style::Line;
         bool points = false;  ///< a dot at each point
+        QString call;         ///< Color::Call: the call's short name (the viewer's call colour)
         std::vector<double> x, y;
+        std::vector<QString> labels;  ///< a text beside each point (empty: none)
     };
 
     /** A vertical line across the plot with a label beside it. */
@@ -58,18 +72,21 @@ public:
         QString label;
     };
 
-    /** Tick labels of the x axis. */
+    /** Tick labels of an axis: numbers, `tickLabels`, chunk decades, or durations ("10 ms"). */
     enum class Ticks : quint8 { Auto, Labels, Chunks, Seconds };
 
     struct Figure {
         QString id;       ///< unique in the report (HTML anchors)
         QString title;    ///< on top of the plot
+        QString name;     ///< what it is in menus ("Calls Chart"); empty: the title
         QString caption;  ///< the export caption line (parts joined by "  —  ")
         QString xLabel, yLabel;
         bool logX = false, logY = false;
         double xMin = kNaN, xMax = kNaN, yMin = kNaN, yMax = kNaN;  ///< NaN: fitted
-        Ticks ticks = Ticks::Auto;
+        Ticks ticks = Ticks::Auto;                                  ///< of the x axis
+        Ticks yTicks = Ticks::Auto;                          ///< of the y axis: Auto or Seconds
         std::vector<std::pair<double, QString>> tickLabels;  ///< Ticks::Labels
+        bool horizontal = false;  ///< x down the left side (top to bottom), y along the bottom
         std::vector<Series> series;
         std::vector<Marker> markers;
         QString alt;  ///< what the figure shows, in words (HTML alternative text)

@@ -1,5 +1,7 @@
 #include "report/reportsections.h"
 
+#include <QSet>
+
 #include "codec/qualname.h"
 #include "trace/storagemanagerconfig.h"
 #include "util/timeformat.h"
@@ -287,8 +289,8 @@ QString ReportSections::configuredText(const ConfiguredRun &run) {
         .arg(ConfiguredRun::bytesText(double(run.l1Bytes())), policy);
 }
 
-ReportContent::Figure ReportSections::whatIfFigure(const WhatIfAnalysis &whatIf, quint64 configured,
-                                                   const QString &marker, const QString &caption) {
+ReportContent::Figure ReportSections::whatIfCurves(const std::vector<const WhatIfAnalysis *> &runs,
+                                                   const QString &caption) {
     ReportContent::Figure f;
     f.id = QStringLiteral("whatif");
     f.title = QObject::tr("What-if: prefetched keys hit against the cache capacity");
@@ -300,25 +302,44 @@ ReportContent::Figure ReportSections::whatIfFigure(const WhatIfAnalysis &whatIf,
     f.yMin = 0;
     f.yMax = 105;
     double most = 1;
-    QStringList words;
-    for (const WhatIfAnalysis::Curve &c : whatIf.curves()) {
-        ReportContent::Series s;
-        s.name = CachePolicy::label(c.policy);
-        s.color = ReportContent::Color::Policy;
-        s.colorIndex = int(c.policy);
-        s.points = true;
-        for (size_t i = 0; i < c.capacities.size() && i < c.prefetchHitRatio.size(); ++i) {
-            s.x.push_back(double(c.capacities[i]));
-            s.y.push_back(100.0 * c.prefetchHitRatio[i]);
-            most = std::max(most, double(c.capacities[i]));
+    QSet<int> named;  // policies with their legend entry
+    for (size_t run = 0; run < runs.size(); ++run) {
+        if (!runs[run]) {
+            continue;
         }
-        if (!c.prefetchHitRatio.empty()) {
-            words << QStringLiteral("%1 up to %2").arg(s.name, percent(c.prefetchHitRatio.back()));
+        for (const WhatIfAnalysis::Curve &c : runs[run]->curves()) {
+            ReportContent::Series s;
+            if (!named.contains(int(c.policy))) {
+                s.name = CachePolicy::label(c.policy);
+                named.insert(int(c.policy));
+            }
+            s.color = ReportContent::Color::Policy;
+            s.colorIndex = int(c.policy);
+            s.style = run == 0 ? ReportContent::Style::Line : ReportContent::Style::Dashed;
+            s.points = true;
+            for (size_t i = 0; i < c.capacities.size() && i < c.prefetchHitRatio.size(); ++i) {
+                s.x.push_back(double(c.capacities[i]));
+                s.y.push_back(100.0 * c.prefetchHitRatio[i]);
+                most = std::max(most, double(c.capacities[i]));
+            }
+            f.series.push_back(std::move(s));
         }
-        f.series.push_back(std::move(s));
     }
     f.xMin = 0.7;
     f.xMax = most * 1.4;
+    return f;
+}
+
+ReportContent::Figure ReportSections::whatIfFigure(const WhatIfAnalysis &whatIf, quint64 configured,
+                                                   const QString &marker, const QString &caption) {
+    ReportContent::Figure f = whatIfCurves({&whatIf}, caption);
+    QStringList words;
+    for (const WhatIfAnalysis::Curve &c : whatIf.curves()) {
+        if (!c.prefetchHitRatio.empty()) {
+            words << QStringLiteral("%1 up to %2")
+                         .arg(CachePolicy::label(c.policy), percent(c.prefetchHitRatio.back()));
+        }
+    }
     if (configured > 0) {
         f.markers.push_back({double(configured), marker});
     }

@@ -63,6 +63,13 @@ public:
     /** "configured L1 48 GiB · LRU". */
     static QString configuredText(const ConfiguredRun &run);
     /**
+     * The what-if curves of one run or more on one figure (prefetched keys hit in % against the
+     * capacity in chunks, log axis): each curve in its policy's colour, the first run's solid,
+     * the others' dashed, one legend entry per policy. Id "whatif"; no markers, no alt text.
+     */
+    static ReportContent::Figure whatIfCurves(const std::vector<const WhatIfAnalysis *> &runs,
+                                              const QString &caption);
+    /**
      * The what-if curves (prefetched keys hit in % against the capacity in chunks, log axis),
      * one series per curve in its policy's colour, the configured capacity `configured` (0:
      * none) marked with `marker`.

@@ -7,6 +7,7 @@
 #include "filter/filterexpression.h"
 #include "itemmodels/statisticstablemodel.h"
 #include "report/reportsections.h"
+#include "report/statisticsfigures.h"
 #include "stats/tracestatistics.h"
 #include "trace/tracedocument.h"
 #include "util/timeformat.h"
@@ -36,7 +37,7 @@ std::function<void(int)> share(const TraceReport::Progress &progress, int from, 
 }
 
 Section callsSection(const TraceDocument &doc, const TraceStatistics &stats,
-                     const QString &selection) {
+                     const QString &selection, const TraceReport::Options &options) {
     Section s;
     s.id = QStringLiteral("calls");
     s.title = QObject::tr("Calls");
@@ -57,6 +58,12 @@ Section callsSection(const TraceDocument &doc, const TraceStatistics &stats,
         "Δt: the time between successive calls; keys and bytes per call as "
         "their arguments carry them.");
     s.table(std::move(t));
+    // the Statistics pane's charts of the same numbers
+    for (ReportContent::Figure &f : StatisticsFigures::figures(
+             stats, StatisticsFigures::caption(doc.fileName(), options.filterText.trimmed(),
+                                               options.range, stats.records))) {
+        s.figure(std::move(f));
+    }
     if (stats.models.size() > 0) {
         StatisticsTableModel models(StatisticsTableModel::Table::Models);
         models.setStatistics(shared);
@@ -376,7 +383,7 @@ std::shared_ptr<const ReportContent> TraceReport::build(std::shared_ptr<const Tr
     if (stats.cancelled || (cancel && cancel->load())) {
         return nullptr;
     }
-    content->sections.push_back(callsSection(*doc, stats, selection));
+    content->sections.push_back(callsSection(*doc, stats, selection, options));
 
     Section t;
     t.id = QStringLiteral("timeline");

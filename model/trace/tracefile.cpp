@@ -1,6 +1,7 @@
 #include "trace/tracefile.h"
 
 #include "trace/mappingguard.h"
+#include "trace/opentraces.h"
 
 #include <QFileInfo>
 
@@ -19,6 +20,9 @@
 namespace lmct {
 
 TraceFile::~TraceFile() {
+    if (m_openTicket) {
+        OpenTraces::remove(m_openTicket);
+    }
     for (int slot : m_guards) {
         MappingGuard::remove(slot);
     }
@@ -60,6 +64,18 @@ bool TraceFile::open(const QString &path, QString *error) {
     if (!m_file->open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: cannot open for reading: %2").arg(path, m_file->errorString());
         return false;
+    }
+    // exports refuse this file as their target while it is open (ExportFile)
+    auto id = FileIdentity::ofHandle(m_file->handle());
+    if (!id) {
+        id = FileIdentity::of(path);
+    }
+    if (m_openTicket) {
+        OpenTraces::remove(m_openTicket);
+        m_openTicket = 0;
+    }
+    if (id) {
+        m_openTicket = OpenTraces::add(*id, path);
     }
     if (m_file->size() == 0) {
         return true;

@@ -29,6 +29,9 @@ namespace lmct {
  * it as not there and report it. Once the file has shrunk, remap() no longer maps it again (its
  * content was rewritten under us; the records read so far stay).
  *
+ * While open, the file is registered with OpenTraces (by device and inode), so that no export
+ * writes over it.
+ *
  * Ownership: the mappings live as long as the TraceFile; pointers returned by data() must not
  * outlive it. Thread-safety: data(), size(), shrunkTo() and checkShrunk() may be called from any
  * thread at any time; open(), openBytes() and remap() are for one thread (the loader).
@@ -130,6 +133,7 @@ private:
     std::atomic<const uchar *> m_data{nullptr};
     std::atomic<qint64> m_size{0};
     QString m_fileName;
+    quint64 m_openTicket = 0;  // OpenTraces registration of the open file (0: none)
 };
 
 }  // namespace lmct

@@ -8,6 +8,51 @@
 
 namespace lmct {
 
+namespace {
+
+/** Sets `get()`'s font without ligatures through `set`; records how to put it back. */
+template <typename Get, typename Set>
+void unligate(std::vector<std::function<void()>> *restore, Get get, Set set) {
+    const QFont old = get();
+    set(PlotExport::withoutLigatures(old));
+    restore->push_back([set, old] { set(old); });
+}
+
+}  // namespace
+
+void CaptionedExport::unligateTexts() {
+    QCustomPlot *plot = m_spec.plot;
+    auto *r = &m_restoreFonts;
+    for (QCPAxisRect *rect : plot->axisRects()) {
+        for (QCPAxis *a : rect->axes()) {
+            unligate(
+                r, [a] { return a->labelFont(); }, [a](const QFont &f) { a->setLabelFont(f); });
+            unligate(
+                r, [a] { return a->tickLabelFont(); },
+                [a](const QFont &f) { a->setTickLabelFont(f); });
+        }
+    }
+    // titles, legends and their entries, wherever they sit (also inside axis rects)
+    for (QCPLayoutElement *e : plot->plotLayout()->elements(true)) {
+        if (auto *t = qobject_cast<QCPTextElement *>(e)) {
+            unligate(
+                r, [t] { return t->font(); }, [t](const QFont &f) { t->setFont(f); });
+        } else if (auto *l = qobject_cast<QCPLegend *>(e)) {
+            unligate(
+                r, [l] { return l->font(); }, [l](const QFont &f) { l->setFont(f); });
+        } else if (auto *i = qobject_cast<QCPAbstractLegendItem *>(e)) {
+            unligate(
+                r, [i] { return i->font(); }, [i](const QFont &f) { i->setFont(f); });
+        }
+    }
+    for (int n = 0; n < plot->itemCount(); ++n) {
+        if (auto *t = qobject_cast<QCPItemText *>(plot->item(n))) {
+            unligate(
+                r, [t] { return t->font(); }, [t](const QFont &f) { t->setFont(f); });
+        }
+    }
+}
+
 CaptionedExport::CaptionedExport(const PlotExportSpec &spec, QSize size) : m_spec(spec) {
     QCustomPlot *plot = m_spec.plot;
     size = effectiveSize(m_spec, size);
@@ -24,10 +69,8 @@ CaptionedExport::CaptionedExport(const PlotExportSpec &spec, QSize size) : m_spe
     if (!caption.isEmpty()) {
         QCPLayoutGrid *grid = plot->plotLayout();
         grid->insertRow(0);
-        QFont font = (m_spec.paletteWidget ? m_spec.paletteWidget : plot)->font();
-        // No ligatures ("ﬁ" for "fi"): the caption of an SVG or PDF is found and copied as
-        // written (Qt shapes without them once letter spacing is set; 1/50 pixel is invisible).
-        font.setLetterSpacing(QFont::AbsoluteSpacing, 0.02);
+        const QFont font = PlotExport::withoutLigatures(
+            (m_spec.paletteWidget ? m_spec.paletteWidget : plot)->font());
         m_caption = new QCPTextElement(
             plot, captionLines(caption, QFontMetricsF(font), size.width() - 12), font);
         m_caption->setTextColor(printPalette().color(QPalette::Text));
@@ -46,6 +89,8 @@ CaptionedExport::CaptionedExport(const PlotExportSpec &spec, QSize size) : m_spe
         // the caption's lines are left out of the room the plot's parts share
         m_spec.layOut(size, reserved);
     }
+    // last: a timeline sets its fonts again as its palette changes and as it is laid out
+    unligateTexts();
 }
 
 CaptionedExport::~CaptionedExport() {
@@ -54,6 +99,9 @@ CaptionedExport::~CaptionedExport() {
         QCPLayoutGrid *grid = plot->plotLayout();
         grid->remove(m_caption);  // deletes it
         grid->simplify();
+    }
+    for (auto it = m_restoreFonts.rbegin(); it != m_restoreFonts.rend(); ++it) {
+        (*it)();
     }
     if (m_restylePalette) {
         // back to the widget's palette: its own, or the inherited one (a default QPalette)

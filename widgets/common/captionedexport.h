@@ -9,6 +9,8 @@
 #include <QPalette>
 #include <QSize>
 #include <QString>
+#include <functional>
+#include <vector>
 
 class QCPPainter;
 class QCPTextElement;
@@ -26,9 +28,12 @@ namespace lmct {
  *   plot's font, broken into lines that fit the export's width (captionLines());
  * - the spec's paletteWidget, if any, draws with printPalette() (dark themes export light);
  * - the plot is laid out at the export's size (PlotExportSpec::layOut, the caption's height
- *   left out).
- * Afterwards the caption row is removed, the palette and the layout are the widget's again and a
- * replot is queued: the plot on screen is unchanged.
+ *   left out);
+ * - every text of the plot (axis labels and tick labels, titles, legends, text items, the
+ *   caption) is drawn without ligatures (PlotExport::withoutLigatures), so that the text of a
+ *   PDF or SVG is copied and found as written ("fi", not "ﬁ").
+ * Afterwards the caption row is removed, the fonts, the palette and the layout are the
+ * widget's again and a replot is queued: the plot on screen is unchanged.
  *
  * Sizes are logical pixels; an empty size means the plot's current size. PNGs and copied images
  * have size × scale pixels (texts drawn at that resolution: crisp at any scale); SVG and PDF are
@@ -72,7 +77,10 @@ public:
     static QByteArray svg(const PlotExportSpec &spec, QSize size, const QString &title);
 
 private:
+    void unligateTexts();
+
     PlotExportSpec m_spec;
+    std::vector<std::function<void()>> m_restoreFonts;  // the fonts' own, in the order set
     QCPTextElement *m_caption = nullptr;
     bool m_restylePalette = false;
     bool m_hadPalette = false;

@@ -59,6 +59,11 @@ PlotExport::Format PlotExport::formatFor(const QString &path, Format fallback) {
     return fallback;
 }
 
+QFont PlotExport::withoutLigatures(QFont font) {
+    font.setStyleStrategy(QFont::StyleStrategy(font.styleStrategy() | QFont::PreferNoShaping));
+    return font;
+}
+
 bool PlotExport::withinImageLimits(double pixelsWide, double pixelsHigh) {
     return pixelsWide <= kMaxImageSide && pixelsHigh <= kMaxImageSide &&
            pixelsWide * pixelsHigh <= double(kMaxImagePixels);
@@ -127,6 +132,7 @@ bool PlotExport::writeSvg(QCustomPlot *plot, QIODevice *out, int width, int heig
     QCPPainter painter(&gen);
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNoCaching);
+    painter.setFont(withoutLigatures(plot->font()));  // what a plottable draws in it
     plot->toPainter(&painter, width, height);
     return painter.end();
 }
@@ -145,6 +151,7 @@ bool PlotExport::writePdf(QCustomPlot *plot, QIODevice *out, int width, int heig
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNoCaching);
     painter.scale(scale, scale);
+    painter.setFont(withoutLigatures(plot->font()));  // what a plottable draws in it
     plot->toPainter(&painter, width, height);
     return painter.end();
 }
@@ -156,6 +163,7 @@ void PlotExport::paint(QCustomPlot *plot, QCPPainter *painter, int width, int he
     painter->setMode(QCPPainter::pmNoCaching);
     painter->save();
     painter->setClipRect(QRect(0, 0, width, height), Qt::IntersectClip);
+    painter->setFont(withoutLigatures(plot->font()));  // what a plottable draws in it
     plot->toPainter(painter, width, height);
     painter->restore();
 }

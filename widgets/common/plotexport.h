@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFont>
 #include <QImage>
 #include <QSize>
 #include <QString>
@@ -72,6 +73,13 @@ public:
      * `pixels` and its hairlines on pixels.
      */
     static int pixelScale(QSize pixels);
+
+    /**
+     * `font` shaped without ligatures (QFont::PreferNoShaping: Latin text drawn glyph by glyph,
+     * scripts that need shaping still get it): a PDF's or SVG's "fi" stays two letters that
+     * copy and search as written, not the one glyph "ﬁ". Qt 6.4 has no QFont::setFeature.
+     */
+    static QFont withoutLigatures(QFont font);
 
     /** The format named by `path`'s suffix (png, svg, pdf), else `fallback`. */
     static Format formatFor(const QString &path, Format fallback);

@@ -2,6 +2,7 @@
 
 #include "common/jobpool.h"
 #include "itemmodels/statisticstablemodel.h"
+#include "panes/statisticscharts.h"
 #include "records/filtercomposer.h"
 #include "util/timeformat.h"
 #include "viewstate.h"
@@ -84,6 +85,9 @@ StatisticsPane::StatisticsPane(QWidget *parent)
     m_tabs->addTab(makeView(m_models), tr("Models"));
     m_tabs->addTab(makeView(m_ranks), tr("Ranks"));
     m_tabs->addTab(makeView(m_salts), tr("Cache Salts"));
+    m_charts = new StatisticsCharts(this);
+    m_charts->setObjectName(QStringLiteral("statisticsCharts"));
+    m_tabs->addTab(m_charts, tr("Charts"));
     layout->addWidget(m_tabs, 1);
     m_pairs = new QLabel(this);
     m_pairs->setObjectName(QStringLiteral("statisticsPairs"));
@@ -221,6 +225,11 @@ void StatisticsPane::showStatistics(std::shared_ptr<const TraceStatistics> stats
     for (StatisticsTableModel *m : {m_calls, m_models, m_ranks, m_salts}) {
         m->setStatistics(m_stats);
     }
+    const auto doc = m_state ? m_state->document() : nullptr;
+    m_charts->setStatistics(
+        m_stats, doc ? doc->fileName() : QString(), doc ? doc->filePath() : QString(),
+        m_stats && m_state && m_state->filterRecords() ? m_state->filterAppliedText() : QString(),
+        m_stats ? m_stats->range : TMonoRange());
     if (!m_stats) {
         m_scope->setText(m_state && m_state->document() ? QString() : tr("No trace"));
         m_pairs->clear();

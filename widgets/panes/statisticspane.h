@@ -16,13 +16,16 @@ class QTimer;
 
 namespace lmct {
 
+class StatisticsCharts;
 class StatisticsTableModel;
 class ViewState;
 
 /**
  * Statistics of the records the ViewState selects (its filter and time range): a per-call table
  * with a totals row (sortable, the totals row stays last), tables per model, per rank and per
- * cache salt, and a summary of the `read_prefetched_results` context-manager pairs.
+ * cache salt, charts of the calls (StatisticsCharts: counts and rates, the time between
+ * successive calls; each exports as the viewer's plots do), and a summary of the
+ * `read_prefetched_results` context-manager pairs.
  *
  * TraceStatistics is computed on Qt's global pool (its parallel parts run on the compute pool)
  * whenever the document, filter or time range changes, and at most once a second while a
@@ -48,6 +51,10 @@ public:
     StatisticsTableModel *ranksModel() const { return m_ranks; }
     StatisticsTableModel *saltsModel() const { return m_salts; }
     QTableView *callsView() const { return m_callsView; }
+    /** The Charts tab. */
+    StatisticsCharts *charts() const { return m_charts; }
+    /** The tabs (Calls, Models, Ranks, Cache Salts, Charts). */
+    QTabWidget *tabs() const { return m_tabs; }
     /** The statistics shown, or null. */
     std::shared_ptr<const TraceStatistics> statistics() const { return m_stats; }
     /** The context-manager pairs line. */
@@ -80,6 +87,7 @@ private:
     StatisticsTableModel *m_salts = nullptr;
     QTableView *m_callsView = nullptr;
     QTabWidget *m_tabs = nullptr;
+    StatisticsCharts *m_charts = nullptr;
     QLabel *m_scope = nullptr;
     QLabel *m_pairs = nullptr;
     QTimer *m_regrow = nullptr;

@@ -53,17 +53,12 @@ void ReportJob::start() {
         m_running = true;
         return;
     }
+    // (both traces are open: ExportFile refuses either as the target, by file identity)
     QString why;
-    QStringList inputs{m_request.a->filePath()};
-    if (m_request.b) {
-        inputs << m_request.b->filePath();
-    }
-    for (const QString &input : inputs) {
-        if (!ExportFile::checkTarget(m_request.output, &why, input)) {
-            QTimer::singleShot(0, this, [this, why] { end(false, why); });
-            m_running = true;
-            return;
-        }
+    if (!ExportFile::checkTarget(m_request.output, &why, m_request.a->filePath())) {
+        QTimer::singleShot(0, this, [this, why] { end(false, why); });
+        m_running = true;
+        return;
     }
     m_running = true;
     m_cancel = std::make_shared<std::atomic_bool>(false);
@@ -147,12 +142,8 @@ void ReportJob::onTimelineReady() {
     for (const auto &t : m_timelines) {
         timelines.push_back(t.get());
     }
-    QStringList inputs{m_request.a->filePath()};
-    if (m_request.b) {
-        inputs << m_request.b->filePath();
-    }
     QString error;
-    const bool ok = write(*m_content, timelines, m_request.output, inputs, &error);
+    const bool ok = write(*m_content, timelines, m_request.output, m_request.a->filePath(), &error);
     end(ok, error);
 }
 
@@ -168,16 +159,11 @@ void ReportJob::end(bool ok, const QString &error) {
 }
 
 bool ReportJob::write(const ReportContent &content, const std::vector<ReportTimeline *> &timelines,
-                      const QString &path, const QStringList &inputs, QString *error) {
+                      const QString &path, const QString &input, QString *error) {
     const auto format = formatFor(path);
     if (!format) {
         *error = formatProblem(path);
         return false;
-    }
-    for (qsizetype i = 1; i < inputs.size(); ++i) {
-        if (!ExportFile::checkTarget(path, error, inputs[i])) {
-            return false;
-        }
     }
     const ReportPictures pictures(content, timelines);
     return ExportFile::write(
@@ -193,7 +179,7 @@ bool ReportJob::write(const ReportContent &content, const std::vector<ReportTime
             }
             return true;
         },
-        error, inputs.value(0));
+        error, input);
 }
 
 }  // namespace lmct

@@ -21,7 +21,7 @@ class ReportTimeline;
  * on the GUI thread, the timeline pictures (ReportTimeline, awaited), the figures
  * (ReportPictures) and the file: a PDF (ReportPdfWriter) or one XHTML file (ReportHtmlWriter)
  * after the path's suffix (formatFor()), written through ExportFile (QSaveFile: a failure
- * leaves nothing, the traces are never written over). finished() says how it ended.
+ * leaves nothing; no open trace is ever written over). finished() says how it ended.
  *
  * The one path of File > Export Report… and of `lmct-viewer --report`.
  *
@@ -55,9 +55,12 @@ public:
     /** The content once built (null before, or after a failure). */
     std::shared_ptr<const ReportContent> content() const { return m_content; }
 
-    /** Writes `content` with its pictures to `path` (GUI thread; the timelines ready). */
+    /**
+     * Writes `content` with its pictures to `path` (GUI thread; the timelines ready); `input`
+     * and every open trace are refused as `path` (ExportFile).
+     */
     static bool write(const ReportContent &content, const std::vector<ReportTimeline *> &timelines,
-                      const QString &path, const QStringList &inputs, QString *error);
+                      const QString &path, const QString &input, QString *error);
 
 signals:
     void progress(int percent);

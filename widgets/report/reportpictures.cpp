@@ -1,6 +1,6 @@
 #include "report/reportpictures.h"
 
-#include "report/reportfigureplot.h"
+#include "common/figureplot.h"
 #include "report/reporttimeline.h"
 
 #include <qcustomplot.h>
@@ -13,8 +13,9 @@ ReportPictures::ReportPictures(const ReportContent &content,
     for (const ReportContent::Section &s : content.sections) {
         for (const ReportContent::Block &b : s.blocks) {
             if (b.kind == ReportContent::Block::Kind::Figure) {
-                m_plots.emplace_back(
-                    b.figure.id, std::unique_ptr<QCustomPlot>(ReportFigurePlot::create(b.figure)));
+                auto plot = std::unique_ptr<QCustomPlot>(FigurePlot::create(b.figure));
+                plot->setAttribute(Qt::WA_DontShowOnScreen);  // painted on pages only
+                m_plots.emplace_back(b.figure.id, std::move(plot));
                 m_figures.push_back(b.figure);
             }
         }
@@ -45,7 +46,7 @@ PlotExportSpec ReportPictures::spec(const ReportContent::Block &block) const {
     }
     for (size_t i = 0; i < m_plots.size(); ++i) {
         if (m_plots[i].first == block.figure.id) {
-            return ReportFigurePlot::spec(m_plots[i].second.get(), m_figures[i]);
+            return FigurePlot::spec(m_plots[i].second.get(), m_figures[i]);
         }
     }
     return {};

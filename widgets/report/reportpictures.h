@@ -14,7 +14,7 @@ namespace lmct {
 class ReportTimeline;
 
 /**
- * The pictures of a report's figure and timeline blocks, ready to paint: a ReportFigurePlot
+ * The pictures of a report's figure and timeline blocks, ready to paint: a FigurePlot
  * per figure (made here, owned) and the ReportTimelines of the content's timelines (not owned;
  * built and ready). spec() gives what CaptionedExport paints for a block, size() its layout in
  * logical pixels (figures: their own; timelines: kTimelineSize).

@@ -1,0 +1,155 @@
+#include "report/statisticsfigures.h"
+
+#include "report/reportsections.h"
+#include "util/timeformat.h"
+
+#include <QLocale>
+#include <QObject>
+#include <algorithm>
+#include <cmath>
+
+namespace lmct {
+
+namespace {
+
+using S = ReportSections;
+
+/** The height of a horizontal chart of `rows` rows: a row is 24 px, plus the axes and title. */
+int heightFor(int rows, int extra) {
+    return std::max(150, 76 + extra + 24 * rows);
+}
+
+}  // namespace
+
+QString StatisticsFigures::caption(const QString &file, const QString &filterText,
+                                   const TMonoRange &range, qint64 records) {
+    QStringList parts{file};
+    if (range.isAll()) {
+        parts << QObject::tr("whole trace");
+    } else {
+        const QString from =
+            std::isfinite(range.from) ? TimeFormat::mono(range.from) : QObject::tr("start");
+        const QString to =
+            std::isfinite(range.to) ? TimeFormat::mono(range.to) : QObject::tr("end");
+        parts << QObject::tr("t_mono %1 … %2 s").arg(from, to);
+    }
+    parts << (filterText.isEmpty() ? QObject::tr("no filter")
+                                   : QObject::tr("filter: %1").arg(filterText));
+    parts << S::counted(records, QObject::tr("record"), QObject::tr("records"));
+    return S::caption(parts);
+}
+
+QString StatisticsFigures::rateText(double perSecond) {
+    if (!std::isfinite(perSecond)) {
+        return QStringLiteral("—");
+    }
+    const QLocale loc;
+    const double r = std::abs(perSecond);
+    const QString n = r >= 100 ? loc.toString(qint64(std::llround(perSecond)))
+                      : r >= 1 ? loc.toString(perSecond, 'f', 1)
+                               : loc.toString(perSecond, 'g', 2);
+    return QObject::tr("%1/s").arg(n);
+}
+
+ReportContent::Figure StatisticsFigures::callCounts(const TraceStatistics &stats,
+                                                    const QString &caption) {
+    ReportContent::Figure f;
+    f.id = QStringLiteral("calls-chart");
+    f.title = QObject::tr("Calls: how many, and how often");
+    f.name = QObject::tr("Calls Chart");
+    f.caption = caption;
+    f.yLabel = QObject::tr("calls (rate: calls per second between the first and the last)");
+    f.horizontal = true;
+    f.ticks = ReportContent::Ticks::Labels;
+    QStringList words;
+    for (int i = 0; i < stats.calls.size(); ++i) {
+        const TraceStatistics::CallRow &row = stats.calls[i];
+        ReportContent::Series s;
+        s.color = ReportContent::Color::Call;
+        s.call = row.call;
+        s.style = ReportContent::Style::Bars;
+        s.x = {double(i)};
+        s.y = {double(row.count)};
+        s.labels = {QStringLiteral("%1 · %2").arg(S::count(row.count), rateText(row.rate))};
+        f.tickLabels.emplace_back(double(i), row.call);
+        f.series.push_back(std::move(s));
+        words
+            << QStringLiteral("%1 %2 (%3)").arg(row.call, S::count(row.count), rateText(row.rate));
+    }
+    f.xMin = -0.6;
+    f.xMax = std::max<qsizetype>(1, stats.calls.size()) - 0.4;
+    f.height = heightFor(int(stats.calls.size()), 0);
+    f.alt =
+        QObject::tr("Calls per call and their rates: %1.").arg(words.join(QStringLiteral(", ")));
+    return f;
+}
+
+ReportContent::Figure StatisticsFigures::interArrival(const TraceStatistics &stats,
+                                                      const QString &caption) {
+    ReportContent::Figure f;
+    f.id = QStringLiteral("interarrival-chart");
+    f.title = QObject::tr("Time between successive calls: p50, p95 and max");
+    f.name = QObject::tr("Call Intervals Chart");
+    f.caption = caption;
+    f.yLabel = QObject::tr("Δt between calls of one kind (log scale)");
+    f.horizontal = true;
+    f.ticks = ReportContent::Ticks::Labels;
+    f.logY = true;
+    f.yTicks = ReportContent::Ticks::Seconds;
+    const QString names[3] = {QObject::tr("p50"), QObject::tr("p95"), QObject::tr("max")};
+    ReportContent::Series dots[3];
+    for (int k = 0; k < 3; ++k) {
+        dots[k].name = names[k];
+        dots[k].color = ReportContent::Color::Histogram;
+        dots[k].colorIndex = k;
+        dots[k].style = ReportContent::Style::Points;
+    }
+    ReportContent::Series spread;  // a thin line from each row's least dot to its max
+    spread.color = ReportContent::Color::Neutral;
+    QStringList words;
+    int rows = 0;
+    for (const TraceStatistics::CallRow &row : stats.calls) {
+        const double v[3] = {row.interArrivalP50, row.interArrivalP95, row.interArrivalMax};
+        if (!(v[2] > 0)) {
+            continue;  // fewer than two calls, or every gap 0 s
+        }
+        const double x = double(rows++);
+        f.tickLabels.emplace_back(x, row.call);
+        for (int k = 0; k < 3; ++k) {
+            if (v[k] > 0) {
+                dots[k].x.push_back(x);
+                dots[k].y.push_back(v[k]);
+                spread.x.push_back(x);
+                spread.y.push_back(v[k]);
+            }
+        }
+        spread.x.push_back(x);  // a gap before the next row
+        spread.y.push_back(ReportContent::kNaN);
+        words << QObject::tr("%1 p50 %2, p95 %3, max %4")
+                     .arg(row.call, TimeFormat::duration(v[0]), TimeFormat::duration(v[1]),
+                          TimeFormat::duration(v[2]));
+    }
+    f.series.push_back(std::move(spread));
+    for (ReportContent::Series &d : dots) {
+        f.series.push_back(std::move(d));
+    }
+    f.xMin = -0.6;
+    f.xMax = std::max(1, rows) - 0.4;
+    f.height = heightFor(rows, 22);  // (the legend's row under the plot)
+    f.alt = QObject::tr("The time between successive calls of each kind: %1.")
+                .arg(words.join(QStringLiteral("; ")));
+    return f;
+}
+
+std::vector<ReportContent::Figure> StatisticsFigures::figures(const TraceStatistics &stats,
+                                                              const QString &caption) {
+    std::vector<ReportContent::Figure> out;
+    for (ReportContent::Figure f : {callCounts(stats, caption), interArrival(stats, caption)}) {
+        if (f.hasData()) {
+            out.push_back(std::move(f));
+        }
+    }
+    return out;
+}
+
+}  // namespace lmct
