@@ -9,6 +9,7 @@
 #include "panes/inspectorpane.h"
 #include "panes/statisticspane.h"
 #include "records/recordtableview.h"
+#include "shell/combineactions.h"
 #include "shell/comparedialog.h"
 #include "shell/comparetab.h"
 #include "shell/exportactions.h"
@@ -149,6 +150,7 @@ void MainWindow::createActions() {
     file->addSeparator();
     QAction *compare = file->addAction(tr("Co&mpare…"), this, &MainWindow::showCompareDialog);
     compare->setStatusTip(tr("Compare two traces side by side (two files or two open tabs)"));
+    (m_combine = new CombineActions(this))->addTo(file);
     connect(file, &QMenu::aboutToShow, this, [this, stopFollow] {
         const TraceTab *tab = currentTab();
         stopFollow->setEnabled(tab && tab->isFollowing());
@@ -213,6 +215,8 @@ void MainWindow::createActions() {
             } else if (CompareTab *c = compareTabAt(i)) {
                 c->stateA()->setWallUtc(utc);
                 c->stateB()->setWallUtc(utc);
+            } else {
+                CombineActions::setWallUtc(m_tabs->widget(i), utc);
             }
         }
     });
@@ -259,6 +263,7 @@ void MainWindow::createDocks() {
     auto *timeline = new TimelineWidget;
     m_timelineDock = addViewDock(tr("Timeline"), timeline, Qt::TopDockWidgetArea);
     m_exportActions->addTimeline(timeline);
+    m_combine->addGroupingTo(timeline);  // Lanes > Group Lanes By
     // The inspector column runs the full height; the timeline sits above the table only.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
@@ -421,6 +426,8 @@ void MainWindow::closeEvent(QCloseEvent *event) {
             t->cancelLoad();
         } else if (CompareTab *c = compareTabAt(i)) {
             c->cancel();
+        } else {
+            CombineActions::cancel(m_tabs->widget(i));
         }
     }
     QMainWindow::closeEvent(event);
@@ -550,6 +557,9 @@ TraceTab *MainWindow::addTab(TraceTab *tab, const QString &title, const QString 
 }
 
 void MainWindow::closeTab(int index) {
+    if (m_combine->close(index)) {
+        return;
+    }
     if (CompareTab *c = compareTabAt(index)) {
         disconnect(c, nullptr, this, nullptr);
         c->cancel();
@@ -663,7 +673,11 @@ void MainWindow::updateRefusedBox() {
 void MainWindow::onCurrentTabChanged() {
     TraceTab *tab = currentTab();
     CompareTab *compare = compareTabAt(m_tabs->currentIndex());
-    ViewState *state = tab ? tab->viewState() : compare ? compare->stateA() : nullptr;
+    QWidget *combined =
+        CombineActions::isCombined(m_tabs->currentWidget()) ? m_tabs->currentWidget() : nullptr;
+    ViewState *state = tab       ? tab->viewState()
+                       : compare ? compare->stateA()
+                                 : CombineActions::stateOf(combined);
     if (state != m_boundState) {
         if (m_boundState) {
             disconnect(m_boundState, nullptr, this, nullptr);
@@ -684,15 +698,18 @@ void MainWindow::onCurrentTabChanged() {
             bindView(v.widget, state);
         }
     }
-    hideDocks(m_tabs->count() == 0 ? DockSet::All : compare ? DockSet::Timelines : DockSet::None);
+    hideDocks(m_tabs->count() == 0 ? DockSet::All
+              : compare || combined ? DockSet::Timelines
+                                    : DockSet::None);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
                             ? tr("LMCache Trace Viewer")
                             : QApplication::applicationDisplayName();
-    setWindowTitle(tab       ? tr("%1 — %2").arg(tab->fileName(), app)
-                   : compare ? tr("%1 — %2").arg(compare->title(), app)
-                             : app);
+    setWindowTitle(tab        ? tr("%1 — %2").arg(tab->fileName(), app)
+                   : compare  ? tr("%1 — %2").arg(compare->title(), app)
+                   : combined ? tr("%1 — %2").arg(m_tabs->tabText(m_tabs->currentIndex()), app)
+                              : app);
     updateStatus();
     updateActions();
 }
@@ -707,6 +724,10 @@ void MainWindow::updateActions() {
 }
 
 void MainWindow::updateStatus() {
+    if (const QString c = CombineActions::statusOf(m_tabs->currentWidget()); !c.isEmpty()) {
+        m_statusBar->showText(c);
+        return;
+    }
     if (const CompareTab *c = compareTabAt(m_tabs->currentIndex())) {
         m_statusBar->showText(
             tr("Comparing %1 (A) with %2 (B); the docks show A")

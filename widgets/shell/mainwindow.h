@@ -15,6 +15,7 @@ class QTabWidget;
 
 namespace lmct {
 
+class CombineActions;
 class CompareTab;
 class DiagnosticsPane;
 class ExportActions;
@@ -139,6 +140,8 @@ public:
     StatisticsPane *statisticsPane() const { return m_statistics; }
     QDockWidget *diagnosticsDock() const { return m_diagnosticsDock; }
     RecentFiles *recentFiles() const { return m_recent; }
+    /** File > Open as One Deployment… and `--combine` (CombineActions). */
+    CombineActions *combine() const { return m_combine; }
     /** The status bar's texts joined with " | " (what a user reads there). */
     QString statusText() const;
 
@@ -217,6 +220,8 @@ private:
     QList<BoundView> m_views;
     QPointer<ViewState> m_boundState;
     RecentFiles *m_recent = nullptr;
+    CombineActions *m_combine = nullptr;
+    friend class CombineActions;  // rebinds the docks and closes its tabs
 
     QMenu *m_viewMenu = nullptr;
     QAction *m_closeTabAction = nullptr;
