@@ -122,7 +122,8 @@ private slots:
                      .toString(),
                  QStringLiteral("Trace"));
         QVERIFY(!tab->warningLabel()->isVisibleTo(tab));
-        QVERIFY2(w.statusText().contains(QStringLiteral("3 trace(s) · 180 records")), qPrintable(w.statusText()));
+        QVERIFY2(w.statusText().contains(QStringLiteral("3 trace(s) · 180 records")),
+                 qPrintable(w.statusText()));
         // Once indexed, the windows span every trace on the common axis: worker-2 starts 0.2 s
         // after worker-0, so worker-0's window reaches past its own end.
         QTRY_VERIFY_WITH_TIMEOUT(!tab->timelines()->timeline(2)->isIndexing(), 20000);
@@ -351,7 +352,9 @@ private slots:
         LaneGroupView *view = tab->groupView();
         QVERIFY(view->isVisibleTo(tab));
         QVERIFY(!tab->timelines()->isVisibleTo(tab));
-        QCOMPARE(view->rowCount(), 4);  // the four ranks, one under the other
+        // the four ranks one under the other, then the calls with keys of every rank (submits)
+        QCOMPARE(view->rowCount(), 5);
+        QVERIFY(view->timelines()->header(4)->text().startsWith(QStringLiteral("(several ranks)")));
         const auto ranks = LaneGrouping::compute(single->document(), LaneGrouping::By::Rank);
         for (int r = 0; r < 4; ++r) {
             QVERIFY2(
@@ -361,6 +364,15 @@ private slots:
             QCOMPARE(view->timelines()->timeline(r)->filterMode(),
                      TimelineWidget::FilterMode::Hide);
         }
+        // a rank's timeline leaves out the lanes of calls it has none of (the submits)
+        const QString submit = storageQualname("submit_prefetch_task");
+        QTRY_VERIFY_WITH_TIMEOUT(!view->timelines()->timeline(1)->laneKeys().isEmpty() &&
+                                     !view->timelines()->timeline(1)->laneKeys().contains(submit),
+                                 20000);
+        QVERIFY(view->timelines()->timeline(1)->laneKeys().contains(
+            storageQualname("reserve_write")));
+        QTRY_VERIFY_WITH_TIMEOUT(view->timelines()->timeline(4)->laneKeys().contains(submit),
+                                 20000);
         // a record selected in rank 2's timeline is the trace's selection (table, docks)
         const int record = ranks.groups[2].records[0]->at(3);
         view->rowState(2)->setSelectedRecord(record);

@@ -26,13 +26,18 @@ qint64 packedRank(int rank, int world) {
     return (qint64(world) << 24) | (qint64(rank) << 16) | (qint64(world) << 8) | qint64(rank);
 }
 
-/** 44 records: record i < 40 has one key of rank (i + 1) % 4 of 4, model A for i < 20 else
- *  B, salt "tenant-a" for even i else none; records 40..43 have no key. */
+/** 46 records: record i < 40 has one key of rank (i + 1) % 4 of 4, model A for i < 20 else
+ *  B, salt "tenant-a" for even i else none; records 40..43 have no key; 44 and 45 have two
+ *  keys of model A, ranks 0 and 1 (what a submit carries), salt "tenant-a". */
 QByteArray tpTrace() {
     QByteArray b = frame(combineHeader(1000.0));
-    for (int i = 0; i < 44; ++i) {
+    for (int i = 0; i < 46; ++i) {
         Mp args;
-        if (i < 40) {
+        if (i >= 44) {
+            args.map(1).str("keys").arr(2);
+            args.raw(objectKey(i, packedRank(0, 4), "model-A", "tenant-a"));
+            args.raw(objectKey(i, packedRank(1, 4), "model-A", "tenant-a"));
+        } else if (i < 40) {
             args.map(1).str("keys").arr(1).raw(objectKey(i, packedRank((i + 1) % 4, 4),
                                                          i < 20 ? "model-A" : "model-B",
                                                          i % 2 == 0 ? "tenant-a" : ""));
@@ -66,35 +71,38 @@ private slots:
         const auto doc = loadTrace(tpTrace(), QStringLiteral("tp4.lct"));
         QVERIFY(doc);
         const LaneGrouping::Result r = LaneGrouping::compute(doc, LaneGrouping::By::Rank);
-        QCOMPARE(r.groups.size(), size_t(5));  // four ranks, then the keyless calls
+        QCOMPARE(r.groups.size(), size_t(6));  // four ranks, several, then the keyless calls
         for (int g = 0; g < 4; ++g) {
             QCOMPARE(r.groups[size_t(g)].label, QStringLiteral("rank %1/4").arg(g));
             QCOMPARE(*r.groups[size_t(g)].records[0],
                      where(40, [g](int i) { return (i + 1) % 4 == g; }));
             QVERIFY(!r.groups[size_t(g)].keyless);
         }
-        QCOMPARE(r.groups[4].label, QStringLiteral("(no key)"));
-        QVERIFY(r.groups[4].keyless);
-        QCOMPARE(*r.groups[4].records[0], std::vector<int>({40, 41, 42, 43}));
+        QCOMPARE(r.groups[4].label, QStringLiteral("(several ranks)"));
+        QCOMPARE(*r.groups[4].records[0], std::vector<int>({44, 45}));
+        QCOMPARE(r.groups[5].label, QStringLiteral("(no key)"));
+        QVERIFY(r.groups[5].keyless);
+        QCOMPARE(*r.groups[5].records[0], std::vector<int>({40, 41, 42, 43}));
         QCOMPARE(r.groups[0].count(), qint64(10));
     }
 
     void byModelAndTenant() {
         const auto doc = loadTrace(tpTrace(), QStringLiteral("tp4.lct"));
         const auto models = LaneGrouping::compute(doc, LaneGrouping::By::Model);
-        QCOMPARE(models.groups.size(), size_t(3));
+        QCOMPARE(models.groups.size(), size_t(3));  // one model in 44 and 45: model-A's
         QCOMPARE(models.groups[0].label, QStringLiteral("model-A"));
-        QCOMPARE(*models.groups[0].records[0], where(40, [](int i) { return i < 20; }));
+        QCOMPARE(*models.groups[0].records[0], where(46, [](int i) { return i < 20 || i >= 44; }));
         QCOMPARE(models.groups[1].label, QStringLiteral("model-B"));
         const auto tenants = LaneGrouping::compute(doc, LaneGrouping::By::Tenant);
         QCOMPARE(tenants.groups.size(), size_t(3));
         QCOMPARE(tenants.groups[0].label, QStringLiteral("(no salt)"));
         QCOMPARE(*tenants.groups[0].records[0], where(40, [](int i) { return i % 2 == 1; }));
         QCOMPARE(tenants.groups[1].label, QStringLiteral("tenant-a"));
+        QCOMPARE(tenants.groups[1].records[0]->back(), 45);
         QCOMPARE(tenants.groups[2].label, QStringLiteral("(no key)"));
         const auto none = LaneGrouping::compute(doc, LaneGrouping::By::None);
         QCOMPARE(none.groups.size(), size_t(1));
-        QCOMPARE(none.groups[0].count(), qint64(44));
+        QCOMPARE(none.groups[0].count(), qint64(46));
     }
 
     void acrossTraces() {
@@ -114,7 +122,7 @@ private slots:
             labels << g.label;
         }
         QCOMPARE(labels, QStringList({"rank 0/2", "rank 0/4", "rank 1/4", "rank 2/4", "rank 3/4",
-                                      "(no key)"}));
+                                      "(several ranks)", "(no key)"}));
         QCOMPARE(ranks.groups[0].records[1]->size(), size_t(2));
         QCOMPARE(ranks.groups[0].records[0]->size(), size_t(0));
         QCOMPARE(LaneGrouping::name(LaneGrouping::By::Tenant), QStringLiteral("Tenant"));

@@ -14,14 +14,37 @@ QString text(const uchar *p, quint32 n) {
     return QString::fromUtf8(reinterpret_cast<const char *>(p), qsizetype(n));
 }
 
-/** The group value of a record's first key under `by`, and its sort key. */
+/** The group value of a record's keys under `by`, and its sort key. */
 struct GroupValue {
     QString label;
-    qint64 order = 0;  // ranks: rank, then world size
+    qint64 order = 0;  // ranks: rank, then world size; several: after every single value
 };
 
+constexpr qint64 kSeveral = qint64(1) << 40;
+
+GroupValue valueOfKey(const RawKeyScanner::Fields &f, LaneGrouping::By by) {
+    switch (by) {
+        case LaneGrouping::By::Model:
+            return GroupValue{text(f.model, f.modelSize), 0};
+        case LaneGrouping::By::Rank: {
+            const KvRank r = KvRank::unpack(f.kvRank);
+            return GroupValue{r.toString(), (qint64(r.rank) << 16) | qint64(r.worldSize)};
+        }
+        case LaneGrouping::By::Tenant:
+            return GroupValue{f.hasSalt && f.saltSize > 0 ? text(f.salt, f.saltSize)
+                                                          : QStringLiteral("(no salt)"),
+                              0};
+        case LaneGrouping::By::None:
+        case LaneGrouping::By::Trace:
+            break;
+    }
+    return GroupValue();
+}
+
+/** The value shared by every key of `record`, "several …" when they differ, none without a
+ *  key. */
 std::optional<GroupValue> valueOf(const TraceDocument &doc, int record, LaneGrouping::By by,
-                             std::vector<RawKeyScanner::Key> *keys) {
+                                  std::vector<RawKeyScanner::Key> *keys) {
     keys->clear();
     const QByteArray frame = doc.frameBytes(record);
     if (frame.size() <= 4) {
@@ -32,23 +55,16 @@ std::optional<GroupValue> valueOf(const TraceDocument &doc, int record, LaneGrou
     if (keys->empty()) {
         return std::nullopt;
     }
-    const RawKeyScanner::Fields &f = keys->front().fields;
-    switch (by) {
-        case LaneGrouping::By::Model:
-            return GroupValue{text(f.model, f.modelSize), 0};
-        case LaneGrouping::By::Rank: {
-            const KvRank r = KvRank::unpack(f.kvRank);
-            return GroupValue{r.toString(), (qint64(r.rank) << 16) | qint64(r.worldSize)};
+    const GroupValue first = valueOfKey(keys->front().fields, by);
+    for (size_t k = 1; k < keys->size(); ++k) {
+        if (valueOfKey((*keys)[k].fields, by).label != first.label) {
+            const char *what = by == LaneGrouping::By::Rank    ? "(several ranks)"
+                               : by == LaneGrouping::By::Model ? "(several models)"
+                                                               : "(several tenants)";
+            return GroupValue{QString::fromLatin1(what), kSeveral};
         }
-        case LaneGrouping::By::Tenant:
-            return GroupValue{f.hasSalt && f.saltSize > 0 ? text(f.salt, f.saltSize)
-                                                     : QStringLiteral("(no salt)"),
-                         0};
-        case LaneGrouping::By::None:
-        case LaneGrouping::By::Trace:
-            break;
     }
-    return std::nullopt;
+    return first;
 }
 
 }  // namespace

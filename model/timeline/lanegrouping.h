@@ -23,14 +23,16 @@ namespace lmct {
  * - Model: the `model_name` of the record's ObjectKeys;
  * - Rank: the `kv_rank` of its keys, unpacked (KvRank: "rank 2/4"), groups in rank order;
  * - Tenant: the `cache_salt` of its keys ("(no salt)" for keys without one, or an empty one).
- * A record is grouped by its first key (document order, as RawKeyScanner finds them; LMCache's
- * calls carry the keys of one model, rank and salt). Records without an ObjectKey (control
- * calls, prefetch handles) go to a last group "(no key)" under Model, Rank and Tenant. Model,
+ * A record goes to the group its keys share (RawKeyScanner finds them in the raw bytes); a
+ * record whose keys differ (a submit_prefetch_task carries the keys of every rank) goes to a
+ * group "(several ranks)" ("(several models)", "(several tenants)") after the single values.
+ * Records without an ObjectKey (control calls, prefetch handles) go to a last group "(no key)"
+ * under Model, Rank and Tenant. Model,
  * Rank and Tenant groups are over every trace of the set: group g holds trace t's records
  * groups[g].records[t].
  *
- * Groups, except the keyless one, are ordered by their value (ranks numerically, the rest as
- * text), so an order does not depend on which record came first.
+ * Single-value groups are ordered by their value (ranks numerically, the rest as text), so an
+ * order does not depend on which record came first.
  *
  * Cost: one scan of every record body's raw msgpack (RawKeyScanner, no value tree), on the
  * calling thread (a worker); 4 bytes per record in the result. Cancel: the result is then

@@ -2,6 +2,8 @@
 
 #include "deploymentlink.h"
 #include "shell/deploymenttimelines.h"
+#include "timeline/lanelayout.h"
+#include "timeline/timelinewidget.h"
 #include "viewstate.h"
 
 #include <QVBoxLayout>
@@ -51,6 +53,14 @@ void LaneGroupView::setGroups(const TraceSet &set, const LaneGrouping::Result &g
             row.trace = t;
             row.label = set.size() > 1 ? tr("%1 · %2").arg(set.displayLabel(t), g.label) : g.label;
             row.records = records;
+            const RecordStore &rs = set.document(t).records();
+            QSet<quint32> ids;
+            for (const int rec : *records) {
+                ids.insert(rs.qualnameId(rec));
+            }
+            for (const quint32 id : std::as_const(ids)) {
+                row.qualnames.insert(rs.qualnameById(id));
+            }
             m_rows.append(row);
             const int r = rows.add(set.documentPtr(t), set.trace(t).path);
             rows.setOffset(r, set.offset(t));
@@ -110,6 +120,31 @@ void LaneGroupView::setGroups(const TraceSet &set, const LaneGrouping::Result &g
     m_timelines = new DeploymentTimelines;
     m_timelines->setTraces(rows, m_rowStates, m_link, labels, badges, true);
     m_layout->addWidget(m_timelines);
+    for (int r = 0; r < m_rows.size(); ++r) {
+        connect(m_timelines->timeline(r), &TimelineWidget::indexReady, this,
+                [this, r] { trimLanes(r); });
+    }
+}
+
+void LaneGroupView::trimLanes(int row) {
+    Row &r = m_rows[row];
+    if (r.lanesTrimmed) {
+        return;  // a lane shown again by hand stays
+    }
+    r.lanesTrimmed = true;
+    TimelineWidget *timeline = m_timelines->timeline(row);
+    for (const QString &key : timeline->laneKeys()) {
+        const QString name = LaneLayout::nameOf(key);
+        bool present = r.qualnames.contains(name);
+        if (LaneLayout::isSpanKey(key)) {
+            for (const QString &q : std::as_const(r.qualnames)) {
+                present = present || q.startsWith(name);
+            }
+        }
+        if (!present) {
+            timeline->setLaneHidden(key, true);
+        }
+    }
 }
 
 void LaneGroupView::setSet(const TraceSet &set) {

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
@@ -21,7 +22,8 @@ class ViewState;
 /**
  * The lanes of a deployment's traces grouped by model, rank or tenant (LaneGrouping): one
  * timeline per (trace, group) with records, one under the other, each showing only its group's
- * records (the others hidden, not dimmed), labelled "worker-0.lct · rank 2/4", its badge the
+ * records (the others hidden, not dimmed; the lanes of calls the group has none of hidden
+ * too), labelled "worker-0.lct · rank 2/4", its badge the
  * trace's. A TP=4 trace shows its four ranks one under the other, so a late rank stands out.
  *
  * Each row has a ViewState of its own on its trace's document, whose filter result is the
@@ -60,7 +62,11 @@ private:
         int trace = 0;
         QString label;
         std::shared_ptr<const std::vector<int>> records;  // the group's, ascending
+        QSet<QString> qualnames;                          // of the group's records
+        bool lanesTrimmed = false;
     };
+    /** Hides the row's lanes of calls its group has none of (once, when first indexed). */
+    void trimLanes(int row);
     void applyFilter(int row);
     void clear();
 
