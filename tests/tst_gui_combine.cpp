@@ -13,6 +13,7 @@
 #include "records/combinedfilterbar.h"
 #include "shell/combineactions.h"
 #include "shell/combinedtab.h"
+#include "shell/deploymentdialog.h"
 #include "shell/deploymenttimelines.h"
 #include "shell/lanegroupview.h"
 #include "shell/mainwindow.h"
@@ -24,6 +25,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QJsonArray>
@@ -31,12 +33,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace lmct;
@@ -369,8 +373,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!view->timelines()->timeline(1)->laneKeys().isEmpty() &&
                                      !view->timelines()->timeline(1)->laneKeys().contains(submit),
                                  20000);
-        QVERIFY(view->timelines()->timeline(1)->laneKeys().contains(
-            storageQualname("reserve_write")));
+        QVERIFY(
+            view->timelines()->timeline(1)->laneKeys().contains(storageQualname("reserve_write")));
         QTRY_VERIFY_WITH_TIMEOUT(view->timelines()->timeline(4)->laneKeys().contains(submit),
                                  20000);
         // a record selected in rank 2's timeline is the trace's selection (table, docks)
@@ -412,6 +416,22 @@ private slots:
         QCOMPARE(tab->groupView()->traceOfRow(1), 1);
         QVERIFY(tab->groupView()->timelines()->header(1)->text().startsWith(
             QStringLiteral("worker-1.lct · Qwen/Qwen3-8B")));
+    }
+
+    void deploymentDialog() {
+        DeploymentDialog dialog({m_files[2]}, MainWindow::traceFileFilters(), m_dir.path());
+        QPushButton *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        QVERIFY(dialog.paths().isEmpty());  // an open tab's trace is offered, not ticked
+        QVERIFY(!ok->isEnabled());
+        dialog.addFiles({m_files[0], m_files[1], m_files[0]});
+        QCOMPARE(dialog.list()->topLevelItemCount(), 3);  // listed once each
+        QCOMPARE(dialog.paths(), QStringList({m_files[0], m_files[1]}));
+        QVERIFY(ok->isEnabled());
+        dialog.setFollowed(m_files[1], true);
+        QCOMPARE(dialog.followed(), QSet<int>({1}));
+        dialog.list()->topLevelItem(0)->setCheckState(0, Qt::Checked);  // the open tab's too
+        QCOMPARE(dialog.paths(), QStringList({m_files[2], m_files[0], m_files[1]}));
+        QCOMPARE(dialog.followed(), QSet<int>({2}));
     }
 
     void commandLine() {

@@ -1,6 +1,7 @@
 #include "shell/combineactions.h"
 
 #include "shell/combinedtab.h"
+#include "shell/deploymentdialog.h"
 #include "shell/mainwindow.h"
 #include "shell/tracetab.h"
 #include "timeline/lanegrouping.h"
@@ -40,14 +41,29 @@ void CombineActions::addTo(QMenu *file) {
 void CombineActions::showOpenDialog() {
     QSettings s;
     const QString dir = s.value(QLatin1String(kLastDirKey), QDir::homePath()).toString();
-    const QStringList files =
-        QFileDialog::getOpenFileNames(m_window, tr("Open as One Deployment"), dir,
-                                      MainWindow::traceFileFilters().join(QLatin1String(";;")));
-    if (files.isEmpty()) {
+    QStringList open;
+    QTabWidget *tabs = m_window->tabWidget();
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (const TraceTab *t = m_window->tabAt(i); t && QFileInfo(t->filePath()).isAbsolute()) {
+            open << t->filePath();
+        }
+    }
+    DeploymentDialog dialog(open, MainWindow::traceFileFilters(), dir, m_window);
+    if (open.isEmpty()) {
+        // nothing open to pick from: straight to the files
+        const QStringList files =
+            QFileDialog::getOpenFileNames(m_window, tr("Open as One Deployment"), dir,
+                                          MainWindow::traceFileFilters().join(QLatin1String(";;")));
+        if (files.isEmpty()) {
+            return;
+        }
+        dialog.addFiles(files);
+    }
+    if (dialog.exec() != QDialog::Accepted || dialog.paths().isEmpty()) {
         return;
     }
-    s.setValue(QLatin1String(kLastDirKey), QFileInfo(files.first()).absolutePath());
-    combineFiles(files);
+    s.setValue(QLatin1String(kLastDirKey), QFileInfo(dialog.paths().first()).absolutePath());
+    combineFiles(dialog.paths(), dialog.followed());
 }
 
 CombinedTab *CombineActions::combineFiles(const QStringList &paths, const QSet<int> &followed) {

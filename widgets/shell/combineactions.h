@@ -37,7 +37,8 @@ public:
     /** Opens `paths` as one deployment in a new tab (the indices in `followed` are followed
      *  as they are written) and returns it. */
     CombinedTab *combineFiles(const QStringList &paths, const QSet<int> &followed = {});
-    /** Asks for the files (a file dialog) and combines them. */
+    /** Asks for the traces (DeploymentDialog: files, or open tabs' traces, and which to
+     *  follow) and combines them. */
     void showOpenDialog();
     /**
      * Adds Group Lanes By (model, rank, tenant) to the Lanes menu of `timeline` (the Timeline

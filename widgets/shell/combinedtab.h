@@ -5,6 +5,7 @@
 #include "trace/mergedorder.h"
 #include "trace/traceset.h"
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QSet>
 #include <QStringList>
@@ -207,6 +208,7 @@ private:
     QPushButton *m_stopFollow = nullptr;
     QProgressBar *m_progress = nullptr;
     QTimer *m_growTimer = nullptr;
+    QElapsedTimer m_lastMerge;  // when the last merge started
     bool m_started = false;
     bool m_loadedOnce = false;
     bool m_merging = false;
