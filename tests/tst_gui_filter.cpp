@@ -781,13 +781,14 @@ void TestFilter::tableMenuOffersEveryKey() {
     QVERIFY(direct.contains(QStringLiteral("rank == 0")));
     QVERIFY(direct.contains(QStringLiteral("object_group_id == 0")));
 
-    // Exclude gives the negations, Follow the same conditions (no call).
+    // Exclude gives the negations, Follow the key conditions.
     QCOMPARE(conditionsOf(submenu(ex, QStringLiteral("chunk_hash (3 values)"))),
              QStringList({QStringLiteral("chunk_hash != ") + seedHex(0),
                           QStringLiteral("chunk_hash != ") + seedHex(1),
                           QStringLiteral("chunk_hash != ") + seedHex(2)}));
     QCOMPARE(conditionsOf(submenu(follow, QStringLiteral("chunk_hash (3 values)"))), expected);
-    QVERIFY(!allConditions(follow).contains(QStringLiteral("call == reserve_write")));
+    // Follow offers keys only: no call, and no field of many keys (model, rank, group).
+    QCOMPARE(allConditions(follow), expected);
 
     // The third hash filters to record 0 only; excluding it keeps record 1 only.
     hashes->actions().at(2)->trigger();
@@ -872,6 +873,23 @@ void TestFilter::inspectorMenuMatchesTableMenu() {
         fromTable.removeIf([](const QString &c) { return c.startsWith(QStringLiteral("call ")); });
         QCOMPARE(allConditions(a), fromTable);
     }
+
+    // On a model row: filter and exclude, nothing to follow.
+    const QModelIndexList models = insp->model()->findByName(QStringLiteral("model_name"));
+    QVERIFY(!models.isEmpty());
+    QMenu modelMenu;
+    insp->addFilterActions(&modelMenu, models.first());
+    QStringList entries;
+    for (QAction *a : modelMenu.actions()) {
+        if (!a->isSeparator()) {
+            entries << a->text();
+        }
+    }
+    QCOMPARE(entries.size(), 2);
+    QVERIFY2(entries.at(0).startsWith(QStringLiteral("Filter to This: model_name")),
+             qPrintable(entries.join('|')));
+    QVERIFY2(entries.at(1).startsWith(QStringLiteral("Exclude This: model_name")),
+             qPrintable(entries.join('|')));
 
     // On one chunk hash row: plain entries for that hash.
     const QModelIndexList hashes = insp->model()->findByName(QStringLiteral("chunk_hash"));

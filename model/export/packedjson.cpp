@@ -1,10 +1,8 @@
 #include "export/packedjson.h"
 
 #include "codec/value.h"
-#include "util/hex.h"
+#include "export/jsonsink.h"
 
-#include <QLocale>
-#include <QString>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -43,241 +41,10 @@ struct Entry {
     qsizetype end = 0;
 };
 
-/**
- * Appends to a QByteArray through a raw pointer: grows it in steps, and sets its size to what was
- * written when done (QByteArray::append costs a call and checks per piece).
- */
-class Sink {
-public:
-    explicit Sink(QByteArray *b) : m_b(b), m_len(b->size()) {
-        m_b->resize(std::max<qsizetype>(m_b->capacity(), m_len + 4096));
-        m_data = m_b->data();
-        m_cap = m_b->size();
-    }
-    ~Sink() { m_b->resize(m_len); }
-    Sink(const Sink &) = delete;
-    Sink &operator=(const Sink &) = delete;
-
-    /** Room for `n` more bytes; returns where they go (commit with advance()). */
-    char *room(qsizetype n) {
-        if (m_len + n > m_cap) {
-            m_b->resize(std::max(2 * m_cap, m_len + n + 4096));
-            m_data = m_b->data();
-            m_cap = m_b->size();
-        }
-        return m_data + m_len;
-    }
-    void advance(qsizetype n) { m_len += n; }
-    void append(const char *s, qsizetype n) {
-        char *w = room(n);
-        if (n <= 16) {  // most pieces are short: no call into memcpy
-            for (qsizetype i = 0; i < n; ++i) {
-                w[i] = s[i];
-            }
-        } else {
-            std::memcpy(w, s, size_t(n));
-        }
-        m_len += n;
-    }
-    template <size_t N>
-    void literal(const char (&s)[N]) {
-        append(s, qsizetype(N - 1));
-    }
-    void append(char c) {
-        *room(1) = c;
-        ++m_len;
-    }
-    void append(const QByteArray &b) { append(b.constData(), b.size()); }
-    qsizetype size() const { return m_len; }
-    const char *data() const { return m_data; }
-    void truncate(qsizetype n) { m_len = n; }
-
-private:
-    QByteArray *m_b;
-    char *m_data = nullptr;
-    qsizetype m_len = 0;
-    qsizetype m_cap = 0;
-};
-
-/** The two lowercase hex digits of every byte value. */
-struct HexPairs {
-    char pairs[512];
-    constexpr HexPairs() : pairs() {
-        for (int b = 0; b < 256; ++b) {
-            pairs[2 * b] = Hex::digit(b >> 4);
-            pairs[2 * b + 1] = Hex::digit(b & 0xf);
-        }
-    }
-};
-constexpr HexPairs kHexPairs;
-
-void appendHex(const char *data, quint32 n, Sink *out) {
-    char *w = out->room(2 * qsizetype(n));
-    for (quint32 i = 0; i < n; ++i) {
-        std::memcpy(w + 2 * i, kHexPairs.pairs + 2 * uchar(data[i]), 2);
-    }
-    out->advance(2 * qsizetype(n));
-}
-
-void appendInt(qint64 v, Sink *out) {
-    char buf[24];
-    char *e = buf + sizeof(buf);
-    char *p = e;
-    quint64 u = v < 0 ? 0 - quint64(v) : quint64(v);
-    do {
-        *--p = char('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) {
-        *--p = '-';
-    }
-    out->append(p, e - p);
-}
-
-void appendDouble(double v, Sink *out) {
-    if (!std::isfinite(v)) {
-        out->literal("null");
-        return;
-    }
-    // QJsonValue(double) holds an integral double of at most 2^53 as an integer.
-    constexpr double kExact = 9007199254740992.0;
-    if (v >= -kExact && v <= kExact && v == std::trunc(v)) {
-        appendInt(qint64(v), out);
-        return;
-    }
-    out->append(QByteArray::number(v, 'g', QLocale::FloatingPointShortest));
-}
-
-/** Length of the well-formed UTF-8 sequence at `p` (Unicode table 3-7), 0 when ill-formed. */
-int utf8Sequence(const uchar *p, const uchar *end) {
-    const uchar c = p[0];
-    const qsizetype left = end - p;
-    auto cont = [&](int i, uchar lo = 0x80, uchar hi = 0xbf) {
-        return i < left && p[i] >= lo && p[i] <= hi;
-    };
-    if (c >= 0xc2 && c <= 0xdf) {
-        return cont(1) ? 2 : 0;
-    }
-    if (c == 0xe0) {
-        return cont(1, 0xa0) && cont(2) ? 3 : 0;
-    }
-    if ((c >= 0xe1 && c <= 0xec) || c == 0xee || c == 0xef) {
-        return cont(1) && cont(2) ? 3 : 0;
-    }
-    if (c == 0xed) {
-        return cont(1, 0x80, 0x9f) && cont(2) ? 3 : 0;
-    }
-    if (c == 0xf0) {
-        return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0;
-    }
-    if (c >= 0xf1 && c <= 0xf3) {
-        return cont(1) && cont(2) && cont(3) ? 4 : 0;
-    }
-    if (c == 0xf4) {
-        return cont(1, 0x80, 0x8f) && cont(2) && cont(3) ? 4 : 0;
-    }
-    return 0;
-}
-
-/**
- * Appends `s` with JSON's escapes for ASCII controls, quote and backslash. False (nothing
- * appended past what was valid) when `s` is not well-formed UTF-8.
- */
-bool appendEscaped(std::string_view s, Sink *out) {
-    const auto *p = reinterpret_cast<const uchar *>(s.data());
-    const auto *end = p + s.size();
-    const uchar *run = p;
-    while (p < end) {
-        // Eight bytes at a time while none is a control, '"', '\\' or above 0x7f.
-        while (end - p >= 8) {
-            quint64 x;
-            std::memcpy(&x, p, 8);
-            constexpr quint64 kOnes = 0x0101010101010101ull;
-            constexpr quint64 kHigh = 0x8080808080808080ull;
-            const quint64 quote = x ^ (kOnes * '"');
-            const quint64 slash = x ^ (kOnes * '\\');
-            // Any byte below 0x20, zero after the XORs, or with its top bit set.
-            const quint64 special = (((x - kOnes * 0x20) & ~x) | ((quote - kOnes) & ~quote) |
-                                     ((slash - kOnes) & ~slash) | x) &
-                                    kHigh;
-            if (special) {
-                break;
-            }
-            p += 8;
-        }
-        if (p >= end) {
-            break;
-        }
-        const uchar c = *p;
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
-            ++p;
-            continue;
-        }
-        if (c >= 0x80) {
-            const int n = utf8Sequence(p, end);
-            if (n == 0) {
-                return false;
-            }
-            p += n;
-            continue;
-        }
-        out->append(reinterpret_cast<const char *>(run), p - run);
-        char esc[6] = {'\\', 0, 0, 0, 0, 0};
-        int len = 2;
-        switch (c) {
-            case '"':
-                esc[1] = '"';
-                break;
-            case '\\':
-                esc[1] = '\\';
-                break;
-            case '\b':
-                esc[1] = 'b';
-                break;
-            case '\f':
-                esc[1] = 'f';
-                break;
-            case '\n':
-                esc[1] = 'n';
-                break;
-            case '\r':
-                esc[1] = 'r';
-                break;
-            case '\t':
-                esc[1] = 't';
-                break;
-            default:
-                esc[1] = 'u';
-                esc[2] = '0';
-                esc[3] = '0';
-                esc[4] = Hex::digit(c >> 4);
-                esc[5] = Hex::digit(c & 0xf);
-                len = 6;
-        }
-        out->append(esc, len);
-        run = ++p;
-    }
-    out->append(reinterpret_cast<const char *>(run), p - run);
-    return true;
-}
-
-/** A JSON string of UTF-8 text, quotes included (see PackedJson::appendString). */
-void appendString(std::string_view utf8, Sink *out) {
-    out->append('"');
-    const qsizetype mark = out->size();
-    if (!appendEscaped(utf8, out)) {
-        // Not well-formed: as QString::fromUtf8 reads it (U+FFFD for each bad byte).
-        out->truncate(mark);
-        const QByteArray valid = QString::fromUtf8(utf8.data(), qsizetype(utf8.size())).toUtf8();
-        appendEscaped(std::string_view(valid.constData(), size_t(valid.size())), out);
-    }
-    out->append('"');
-}
-
 /** Streams one record's (or one value's) msgpack into JSON; see PackedJson. */
 class Writer {
 public:
-    Writer(const char *data, qint64 size, Sink *out)
+    Writer(const char *data, qint64 size, JsonSink *out)
         : m_p(reinterpret_cast<const uchar *>(data)),
           m_end(reinterpret_cast<const uchar *>(data) + size),
           m_out(out) {}
@@ -301,22 +68,22 @@ public:
             case Head::Kind::UInt:
                 // Above INT64_MAX the DOM path holds a double (ValueFormatter::toJson).
                 if (h.u > quint64(std::numeric_limits<qint64>::max())) {
-                    appendDouble(double(h.u), m_out);
+                    m_out->appendDouble(double(h.u));
                 } else {
-                    appendInt(qint64(h.u), m_out);
+                    m_out->appendInt(qint64(h.u));
                 }
                 return true;
             case Head::Kind::Int:
-                appendInt(qint64(h.u), m_out);
+                m_out->appendInt(qint64(h.u));
                 return true;
             case Head::Kind::Float:
-                appendDouble(h.d, m_out);
+                m_out->appendDouble(h.d);
                 return true;
             case Head::Kind::Str: {
                 if (h.len > Value::kMaxKeptBytes || !have(h.len)) {
                     return false;
                 }
-                appendString(std::string_view(reinterpret_cast<const char *>(m_p), h.len), m_out);
+                m_out->appendString(std::string_view(reinterpret_cast<const char *>(m_p), h.len));
                 m_p += h.len;
                 return true;
             }
@@ -325,7 +92,7 @@ public:
                     return false;
                 }
                 m_out->append('"');
-                appendHex(reinterpret_cast<const char *>(m_p), h.len, m_out);
+                m_out->appendHex(reinterpret_cast<const char *>(m_p), h.len);
                 m_out->append('"');
                 m_p += h.len;
                 return true;
@@ -334,9 +101,9 @@ public:
                     return false;
                 }
                 m_out->literal("{\"data\":\"");
-                appendHex(reinterpret_cast<const char *>(m_p), h.len, m_out);
+                m_out->appendHex(reinterpret_cast<const char *>(m_p), h.len);
                 m_out->literal("\",\"ext\":");
-                appendInt(h.extType, m_out);
+                m_out->appendInt(h.extType);
                 m_out->append('}');
                 m_p += h.len;
                 return true;
@@ -665,7 +432,7 @@ private:
             e.key = key;
             e.begin = m_out->size();
             m_out->append('"');
-            appendEscaped(key, m_out);
+            m_out->appendEscaped(key);
             m_out->literal("\":");
             if (!value(depth)) {
                 return false;
@@ -714,7 +481,7 @@ private:
 
     const uchar *m_p;
     const uchar *m_end;
-    Sink *m_out;
+    JsonSink *m_out;
     qint64 m_nodes = 0;
     std::vector<Entry> &m_entries = entryStack();
 
@@ -728,7 +495,7 @@ private:
 }  // namespace
 
 bool PackedJson::appendRecordArgs(const char *data, qint64 size, QByteArray *out, Shape *shape) {
-    Sink sink(out);
+    JsonSink sink(out);
     const qsizetype mark = sink.size();
     const size_t entries = Writer::stackSize();
     Writer w(data, size, &sink);
@@ -745,7 +512,7 @@ bool PackedJson::appendRecordArgs(const char *data, qint64 size, QByteArray *out
 }
 
 bool PackedJson::appendValue(const char *data, qint64 size, QByteArray *out) {
-    Sink sink(out);
+    JsonSink sink(out);
     const qsizetype mark = sink.size();
     const size_t entries = Writer::stackSize();
     Writer w(data, size, &sink);
@@ -760,7 +527,7 @@ bool PackedJson::appendValue(const char *data, qint64 size, QByteArray *out) {
 bool PackedJson::appendJsonLine(const char *data, qint64 size, qint64 index,
                                 const QByteArray &qualnameJson, double tMono, double tWall,
                                 QByteArray *out) {
-    Sink sink(out);
+    JsonSink sink(out);
     const qsizetype mark = sink.size();
     const size_t entries = Writer::stackSize();
     sink.literal("{\"args\":");
@@ -772,30 +539,30 @@ bool PackedJson::appendJsonLine(const char *data, qint64 size, qint64 index,
         return false;
     }
     sink.literal(",\"index\":");
-    lmct::appendInt(index, &sink);
+    sink.appendInt(index);
     sink.literal(",\"qualname\":");
     sink.append(qualnameJson);
     sink.literal(",\"t_mono\":");
-    lmct::appendDouble(tMono, &sink);
+    sink.appendDouble(tMono);
     sink.literal(",\"t_wall\":");
-    lmct::appendDouble(tWall, &sink);
+    sink.appendDouble(tWall);
     sink.literal("}\n");
     return true;
 }
 
 void PackedJson::appendString(std::string_view utf8, QByteArray *out) {
-    Sink sink(out);
-    lmct::appendString(utf8, &sink);
+    JsonSink sink(out);
+    sink.appendString(utf8);
 }
 
 void PackedJson::appendDouble(double v, QByteArray *out) {
-    Sink sink(out);
-    lmct::appendDouble(v, &sink);
+    JsonSink sink(out);
+    sink.appendDouble(v);
 }
 
 void PackedJson::appendInt(qint64 v, QByteArray *out) {
-    Sink sink(out);
-    lmct::appendInt(v, &sink);
+    JsonSink sink(out);
+    sink.appendInt(v);
 }
 
 }  // namespace lmct

@@ -209,6 +209,8 @@ public:
     };
 
 private:
+    friend class ArgsCheck;
+    friend class ScanReport;
     friend class TraceHeaderReader;
     friend class TraceLoader;
     friend class TraceScanner;
@@ -216,7 +218,7 @@ private:
     /**
      * Replaces diagnostic `at` by `d` (its counts by severity follow), or adds `d` when `at` is
      * -1; returns where `d` is, or -1 when it was not stored (the list is at `cap`, or `at` is
-     * past it). Notes kept current while a trace is followed (TraceScanner::reportOrder).
+     * past it). Notes kept current while a trace is followed (ScanReport::reportOrder).
      */
     int setDiagnostic(int at, const Diagnostic &d, int cap);
     /** addDiagnostic() with m_mutex held; the index `d` got, or -1 when not listed. */

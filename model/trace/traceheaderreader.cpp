@@ -98,7 +98,7 @@ bool TraceHeaderReader::read(TraceDocument *doc, QString *error, const TraceLoad
     // at attach time): wait for a complete header frame, as long as what is there can begin
     // one (a text file, followed, waited for a 1.8 GB "header" forever).
     // (A byte 4 that cannot begin a map is refused below, as for a plain open.)
-    if (options.follow && (size < 5 || TraceScanner::isMapMarker(data[4]))) {
+    if (options.follow && (size < 5 || FrameProbe::isMapMarker(data[4]))) {
         const quint32 claimed = size >= 4 ? qFromBigEndian<quint32>(data) : 0;
         if (claimed > kMaxFollowedHeader) {
             return refuse(QStringLiteral("offset 0: a length prefix of %1 bytes for the trace "
@@ -121,7 +121,7 @@ bool TraceHeaderReader::read(TraceDocument *doc, QString *error, const TraceLoad
                            "length prefix and a msgpack map)")
                 .arg(size));
     }
-    if (!TraceScanner::isMapMarker(data[4])) {
+    if (!FrameProbe::isMapMarker(data[4])) {
         return refuse(QStringLiteral("offset 4: expected a msgpack map (the trace header), found "
                                      "byte %1; this is not an LMCache trace")
                           .arg(hexByte(data[4])));

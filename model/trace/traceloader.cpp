@@ -1,12 +1,14 @@
 #include "trace/traceloader.h"
 
+#include "trace/argscheck.h"
+#include "trace/scanreport.h"
 #include "trace/traceheaderreader.h"
 #include "trace/tracescanner.h"
 
 namespace lmct {
 
 bool TraceLoader::looksLikeTrace(const QByteArray &b) {
-    return b.size() >= 17 && TraceScanner::isMapMarker(uchar(b[4])) &&
+    return b.size() >= 17 && FrameProbe::isMapMarker(uchar(b[4])) &&
            b.mid(5, 12) == QByteArray("\xa4type\xa6header", 12);
 }
 
@@ -24,13 +26,14 @@ void TraceLoader::scan(TraceDocument *doc, const Options &options) {
     if (doc->m_scan.headerRead) {
         TraceScanner scanner(*doc, options);
         scanner.readRecords();
+        ScanReport report(*doc, options);
         if (options.follow) {
-            scanner.reportOrder(true);
+            report.reportOrder(true);
         } else {
-            scanner.reportOrder();
-            scanner.reportDamage();
+            report.reportOrder();
+            report.reportDamage();
             if (options.validateArgs && !doc->isPartial()) {
-                const int stoppedAt = scanner.validateArgs();
+                const int stoppedAt = ArgsCheck(*doc, scanner, options).run();
                 doc->m_argsCheckCancelledAt.store(stoppedAt, std::memory_order_release);
                 doc->m_argsChecked.store(stoppedAt < 0, std::memory_order_release);
             }

@@ -2,13 +2,11 @@
 
 #include "trace/mappingguard.h"
 #include "util/parallelchunks.h"
-#include "util/timeformat.h"
 
 #include <QMutex>
 #include <QThread>
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace lmct {
 
@@ -25,9 +23,8 @@ QString stillWrittenHint() {
 }  // namespace
 
 TraceScanner::TraceScanner(TraceDocument &doc, const TraceLoader::Options &opt)
-    : m_doc(doc),
-      m_data(doc.m_file.data()),
-      m_size(doc.m_file.size()),
+    : FrameProbe(doc.m_file, doc.m_file.size()),
+      m_doc(doc),
       m_opt(opt),
       m_store(doc.m_records),
       m_st(doc.m_scan) {
@@ -57,72 +54,8 @@ bool TraceScanner::clipToShrink(bool force) {
     return true;
 }
 
-bool TraceScanner::readsAsCut(qint64 pos) const {
-    const qint64 rem = m_size - pos;
-    if (rem < 4) {
-        return true;
-    }
-    const quint32 len = lengthAt(pos);
-    return len == 0 || qint64(len) > rem - 4 || m_data[pos + 3 + qint64(len)] == 0;
-}
-
-bool TraceScanner::recordFrameAt(qint64 pos, qint64 *next, RecordIndexer::Fields *fields) const {
-    if (pos < 0 || m_size - pos < 5) {
-        return false;
-    }
-    const quint32 len = lengthAt(pos);
-    if (len < 8 || qint64(len) > m_size - pos - 4 || !isMapMarker(m_data[pos + 4])) {
-        return false;
-    }
-    RecordIndexer::Fields f = RecordIndexer::parse(body(pos), len, RecordIndexer::Mode::Index);
-    if (f.status != RecordIndexer::Status::Ok) {
-        return false;
-    }
-    if (fields) {
-        *fields = f;
-    }
-    *next = pos + 4 + len;
-    return true;
-}
-
-qint64 TraceScanner::findRecordFrame(qint64 from, qint64 to) const {
-    static constexpr qint64 kReleaseEvery = 4 << 20;
-    to = qMin(to, m_size - 5);
-    qint64 scanned = qMax<qint64>(from, 0);  // start of the pages not yet released
-    for (qint64 p = qMax<qint64>(from, 0); p < to; ++p) {
-        if (p - scanned >= kReleaseEvery) {
-            m_doc.m_file.releaseResident(scanned, p - scanned);
-            scanned = p;
-        }
-        // Cheap filters first: a map marker after the prefix, a length that fits.
-        if (!isMapMarker(m_data[p + 4]) || m_data[p] != 0) {
-            continue;
-        }
-        qint64 next;
-        if (recordFrameAt(p, &next)) {
-            return p;
-        }
-    }
-    return -1;
-}
-
-qint64 TraceScanner::findPartialRecordFrame(qint64 from, qint64 to) const {
-    static constexpr char kTag[] = "\xa4type\xa6record";
-    static constexpr qint64 kTagSize = sizeof(kTag) - 1;
-    // (a frame cut within its tag: as much of it as lies before `to`, 4 bytes at least)
-    static constexpr qint64 kMinTag = 4;
-    const qint64 last = qMin(to, m_size) - 5 - kMinTag;
-    for (qint64 p = qMax<qint64>(from, 0); p <= last; ++p) {
-        if (!isMapMarker(m_data[p + 4]) || m_data[p] != 0) {
-            continue;
-        }
-        const qint64 len = lengthAt(p);
-        const qint64 tag = qMin(kTagSize, qMin(to, m_size) - p - 5);
-        if (len >= 8 && p + 4 + len > to && std::memcmp(m_data + p + 5, kTag, size_t(tag)) == 0) {
-            return p;
-        }
-    }
-    return -1;
+bool TraceScanner::checkShrink() {
+    return clipToShrink();
 }
 
 void TraceScanner::diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset,
@@ -379,25 +312,6 @@ bool TraceScanner::valueFillsFrame(const Frame &frame) const {
     const RecordIndexer::Fields full =
         RecordIndexer::parse(body(frame.off), frame.len, RecordIndexer::Mode::Full);
     return full.status == RecordIndexer::Status::Ok && full.trailingAt < 0;
-}
-
-QString TraceScanner::framesTakenIn(qint64 from, qint64 end) const {
-    qint64 p = from, next = 0;
-    int frames = 0;
-    while (p < end && recordFrameAt(p, &next) && next <= end) {
-        ++frames;
-        p = next;
-    }
-    if (frames == 0 || p != end) {
-        return QString();
-    }
-    return QStringLiteral(
-               "; the %1 bytes are %2 whole record frame(s), from offset %3: its "
-               "length prefix is too long by them, and their records are not "
-               "indexed")
-        .arg(end - from)
-        .arg(frames)
-        .arg(from);
 }
 
 bool TraceScanner::resync(qint64 *off, const QString &what) {
@@ -698,194 +612,6 @@ void TraceScanner::releaseLater(qint64 from, qint64 length) {
         }
         m_releaseLength += length;
     }
-}
-
-void TraceScanner::reportDamage() {
-    const TraceDocument::Damage d = m_doc.damage();
-    if (d.skippedBytes == 0 && d.skippedFrames == 0 && d.recoveredFrames == 0) {
-        return;
-    }
-    diag(Diagnostic::Severity::Info, Diagnostic::Kind::Damage, -1,
-         QStringLiteral("damage: %1 bytes skipped, %2 frames skipped, %3 frames recovered "
-                        "(records read right after a resync or a rewritten header)")
-             .arg(d.skippedBytes)
-             .arg(d.skippedFrames)
-             .arg(d.recoveredFrames));
-}
-
-void TraceScanner::reportOrder(bool following) {
-    const int n = m_store.size();
-    const QString upTo =
-        following
-            ? QStringLiteral(" (counted while the trace was followed, up to record %1)").arg(n - 1)
-            : QString();
-    // (a note is added, or replaced while following when there is more to say)
-    auto put = [&](int *at, qint64 *said, qint64 now, const Diagnostic &d) {
-        if (!following) {
-            diag(d.severity, d.kind, d.offset, d.message);
-        } else if (now != *said && *at != -2) {
-            *said = now;
-            *at = m_doc.setDiagnostic(*at, d, m_opt.maxDiagnostics);
-            if (*at < 0) {
-                *at = -2;  // not listed (the list is full): not tried again
-            }
-        }
-    };
-    if (m_st.badTimes > 0) {
-        const int i = m_st.firstBadTime;
-        put(&m_st.timeNoteAt, &m_st.timeNoteCount, m_st.badTimes,
-            Diagnostic{Diagnostic::Severity::Warning, Diagnostic::Kind::Time,
-                       m_store.frameOffset(i),
-                       QStringLiteral(
-                           "%1 record(s) have a t_mono or t_wall that is not a finite time, or a "
-                           "negative t_mono (LMCache clamps t_mono at 0); the first is record %2 "
-                           "(t_mono %3, t_wall %4). They are kept; duration and time axes ignore "
-                           "them.%5")
-                           .arg(m_st.badTimes)
-                           .arg(i)
-                           .arg(m_store.tMono(i))
-                           .arg(TimeFormat::fixed(m_store.tWall(i), 6))
-                           .arg(upTo)});
-    }
-    // The format allows t_mono to step back "slightly" (records are published from several
-    // threads: microseconds, a stalled thread perhaps seconds). A step back of more than an
-    // hour is no reordering but time values that are not times (1.7e308 then 1.0).
-    static constexpr double kPlausibleBackStep = 3600.0;
-    if (m_st.backSteps > 0 && !(m_st.worstStep <= kPlausibleBackStep)) {
-        put(&m_st.orderNoteAt, &m_st.orderNoteCount, m_st.backSteps,
-            Diagnostic{
-                Diagnostic::Severity::Warning, Diagnostic::Kind::Order,
-                m_store.frameOffset(m_st.worstIndex),
-                QStringLiteral(
-                    "t_mono steps back by %1 s at record %2 (from %3 to %4): far more than "
-                    "records published from several threads can explain (more than an "
-                    "hour); the t_mono values are likely corrupt, and durations and the time "
-                    "axis with them (%5 step(s) back in file order in all)%6")
-                    .arg(m_st.worstStep, 0, 'g', 6)
-                    .arg(m_st.worstIndex)
-                    .arg(TimeFormat::mono(m_store.tMono(m_st.worstIndex) + m_st.worstStep),
-                         TimeFormat::mono(m_store.tMono(m_st.worstIndex)))
-                    .arg(m_st.backSteps)
-                    .arg(upTo)});
-    } else if (m_st.backSteps > 0) {
-        put(&m_st.orderNoteAt, &m_st.orderNoteCount, m_st.backSteps,
-            Diagnostic{
-                Diagnostic::Severity::Info, Diagnostic::Kind::Order,
-                m_store.frameOffset(m_st.worstIndex),
-                QStringLiteral("t_mono steps back %1 time(s) in file order; the largest step is "
-                               "%2 s, at record %3 (normal for a few microseconds: records are "
-                               "published from several threads)%4")
-                    .arg(m_st.backSteps)
-                    .arg(m_st.worstStep, 0, 'g', 6)
-                    .arg(m_st.worstIndex)
-                    .arg(upTo)});
-    }
-}
-
-int TraceScanner::validateArgs() {
-    clipToShrink();
-    // (records read before the file shrank past them have no arguments any more)
-    const int n = m_shrunk ? m_doc.recordsWithin(m_size) : m_store.size();
-    std::vector<int> bad;
-    QMutex mutex;
-    const int threads = qMax(1, QThread::idealThreadCount());
-    const int step = qMax(1024, (n + threads * 8 - 1) / (threads * 8));
-    QList<QPair<int, int>> chunks;
-    for (int i = 0; i < n; i += step) {
-        chunks.append({i, qMin(n, i + step)});
-    }
-    // records checked per chunk (from its start; a cancel stops a chunk part way)
-    std::vector<int> checked(size_t(chunks.size()), 0);
-    auto check = [&](int k) {
-        const QPair<int, int> &c = std::as_const(chunks)[k];
-        std::vector<int> local;
-        // Checked records' pages leave the RSS every few MiB, not at the end of the chunk
-        // (a chunk of 10 M small records is 90 MB).
-        int released = c.first;
-        auto release = [&](int to) {
-            if (to > released) {
-                m_doc.releaseRecordPages(released, to - 1);
-                released = to;
-            }
-        };
-        int i = c.first;
-        for (; i < c.second; ++i) {
-            if (m_opt.cancel && m_opt.cancel->load(std::memory_order_relaxed)) {
-                break;
-            }
-            const RecordIndexer::Fields f = RecordIndexer::parse(
-                body(m_store.frameOffset(i)), m_store.bodyLength(i), RecordIndexer::Mode::Full);
-            if (f.status != RecordIndexer::Status::Ok) {
-                local.push_back(i);
-            }
-            if (((i - released) & 4095) == 4095 &&
-                m_store.frameOffset(i) - m_store.frameOffset(released) >= kReleaseBytes) {
-                release(i + 1);
-            }
-        }
-        checked[size_t(k)] = i - c.first;
-        release(i);
-        QMutexLocker lock(&mutex);
-        bad.insert(bad.end(), local.begin(), local.end());
-    };
-    ParallelChunks::run(int(chunks.size()), check);
-    int stoppedAt = -1;  // the first record not checked
-    for (qsizetype k = 0; k < chunks.size(); ++k) {
-        if (chunks[k].first + checked[size_t(k)] < chunks[k].second) {
-            stoppedAt = chunks[k].first + checked[size_t(k)];
-            break;
-        }
-    }
-    std::sort(bad.begin(), bad.end());
-    clipToShrink();
-    for (int i : bad) {
-        const qint64 off = m_store.frameOffset(i);
-        if (off + 4 + m_store.bodyLength(i) > m_size) {
-            break;  // read zeros past the end of a file that shrank: not damage
-        }
-        const RecordIndexer::Fields f =
-            RecordIndexer::parse(body(off), m_store.bodyLength(i), RecordIndexer::Mode::Full);
-        m_store.setFlag(i, RecordStore::BadArgs);
-        if (f.trailingAt >= 0) {
-            diag(Diagnostic::Severity::Error, Diagnostic::Kind::Malformed, off,
-                 QStringLiteral("record %1 (frame at offset %2, %3 bytes): its body is %4 "
-                                "(LMCache's reader rejects such a frame; this viewer keeps "
-                                "the record, flagged)%5")
-                     .arg(i)
-                     .arg(off)
-                     .arg(m_store.bodyLength(i))
-                     .arg(f.message,
-                          framesTakenIn(off + 4 + f.trailingAt, off + 4 + m_store.bodyLength(i))));
-            continue;
-        }
-        // A limit is no damage: the arguments may be valid msgpack, only more than is decoded.
-        const bool limit = f.status == RecordIndexer::Status::Limit;
-        diag(Diagnostic::Severity::Error,
-             limit ? Diagnostic::Kind::Limit : Diagnostic::Kind::Malformed, off,
-             (limit ? QStringLiteral("record %1 (frame at offset %2, %3 bytes): its t_mono, "
-                                     "t_wall and qualname are intact but its arguments exceed a "
-                                     "decoding limit: %4")
-                    : QStringLiteral("record %1 (frame at offset %2, %3 bytes): its t_mono, "
-                                     "t_wall and qualname are intact but its arguments are "
-                                     "damaged: %4"))
-                 .arg(i)
-                 .arg(off)
-                 .arg(m_store.bodyLength(i))
-                 .arg(f.message));
-    }
-    if (stoppedAt >= 0) {
-        const qint64 off = m_store.frameOffset(stoppedAt);
-        diag(Diagnostic::Severity::Warning, Diagnostic::Kind::Note, off,
-             QStringLiteral("the argument check was cancelled at record %1 of %2 (frame at "
-                            "offset %3): the records before it were checked, the arguments "
-                            "of the %4 from it on were not (all) checked for damage; every "
-                            "record is indexed and shown")
-                 .arg(stoppedAt)
-                 .arg(n)
-                 .arg(off)
-                 .arg(n - stoppedAt));
-    }
-    return stoppedAt;
 }
 
 }  // namespace lmct

@@ -1,11 +1,11 @@
 #pragma once
 
+#include "trace/frameprobe.h"
 #include "trace/recordindexer.h"
 #include "trace/tracedocument.h"
 #include "trace/traceloader.h"
 
 #include <QString>
-#include <QtEndian>
 #include <vector>
 
 namespace lmct {
@@ -16,9 +16,10 @@ namespace lmct {
  * parses each record's index fields (RecordIndexer) on every core, appends the good records to
  * the document's RecordStore in file order, and recovers from damage as it meets it (spec §7:
  * resync, a truncated tail, a length prefix too long, a frame written short, a file that shrinks
- * while mapped). TraceLoader::scan() then has it report times and order, sum up the damage and
- * check every record's arguments; TraceHeaderReader uses its frame tests to find where the
- * records of a rewritten header start.
+ * while mapped). It is a FrameProbe over the mapping, its end moved in when the file shrinks.
+ * TraceLoader::scan() then has ScanReport report times, order and the damage, and ArgsCheck
+ * check every record's arguments; TraceHeaderReader uses its frame tests and diag() to find where
+ * the records of a rewritten header start.
  *
  * Units: offsets and lengths are bytes of the file (a frame's offset is that of its 4-byte
  * big-endian length prefix, its length that of its body); record indices count from 0 in file
@@ -28,10 +29,9 @@ namespace lmct {
  * the options; both outlive it. One is made per scan, on the stack; what a scan must remember
  * for the next one (live follow) is in TraceDocument::ScanState.
  *
- * Thread-safety: one scanner per document at a time, on the thread that scans; the parse and
- * the argument check run on ComputePool (ParallelChunks) inside its calls. Readers of the
- * document may read meanwhile: records are appended to the store and the scan offset is
- * published with release ordering.
+ * Thread-safety: one scanner per document at a time, on the thread that scans; the parse runs
+ * on ComputePool (ParallelChunks) inside its calls. Readers of the document may read meanwhile:
+ * records are appended to the store and the scan offset is published with release ordering.
  *
  * Errors: nothing is refused or thrown here. Damage becomes a Diagnostic on the document (byte
  * offset, what was expected, what was found) and is counted in its Damage; a cancel (Options::
@@ -40,7 +40,7 @@ namespace lmct {
  * LMCache source: the frames are written by LMCache's trace recorder (`trace/format.py`: a
  * 4-byte big-endian length, then one msgpack map per record).
  */
-class TraceScanner {
+class TraceScanner : public FrameProbe {
     /** A frame found by hopping: its offset and body length (bytes). */
     struct Frame {
         qint64 off;
@@ -57,55 +57,17 @@ public:
      */
     void readRecords();
 
-    /**
-     * The diagnostics about times that are not times and t_mono stepping back: once the whole
-     * file is indexed, or, while `following`, after every scan, kept current in place (one
-     * note each, counted up to the last record read; a followed trace never showed
-     * them, then showed the counts of the first scan that saw them).
-     */
-    void reportOrder(bool following = false);
-
-    /** One summary of what was skipped or recovered (`lmct info` reports it), when anything was. */
-    void reportDamage();
-
-    /**
-     * Checks every record's arguments completely (RecordIndexer::Mode::Full), on every core.
-     * Damaged arguments keep the record (its index fields are intact) but flag it BadArgs and
-     * add a diagnostic naming the record, its offset and what is wrong. Returns -1 when every
-     * record was checked; when cancelled, the first record not checked (a warning says so).
-     */
-    int validateArgs();
-
-    /** The length prefix of the frame at `pos` (big-endian, bytes); needs 4 bytes there. */
-    quint32 lengthAt(qint64 pos) const { return qFromBigEndian<quint32>(m_data + pos); }
-
-    /** The body of the frame at `pos`: the bytes after its length prefix. */
-    const char *body(qint64 pos) const { return reinterpret_cast<const char *>(m_data + pos + 4); }
-
-    /** A complete record frame starts at `pos`; sets `*next` to the offset after it. */
-    bool recordFrameAt(qint64 pos, qint64 *next, RecordIndexer::Fields *fields = nullptr) const;
-
-    /**
-     * First offset in [from, to) where a record frame starts; -1 when none. The pages scanned
-     * without finding one leave the RSS every 4 MiB (resyncing over 3 GB of a frame cut
-     * short kept 2.9 GB resident).
-     */
-    qint64 findRecordFrame(qint64 from, qint64 to) const;
-
-    /**
-     * First offset in [from, to) where a record frame begins that is cut short before `to`: a
-     * length prefix of at least 8, a map whose first key is `type` with the value `record`
-     * (msgspec writes the tag pair first; of a frame cut inside that tag, what lies before `to`,
-     * at least `\xa4typ`), and a claimed end past `to`; -1 when none. A frame
-     * written short right after another one (spec 7.10, a disk full twice).
-     */
-    qint64 findPartialRecordFrame(qint64 from, qint64 to) const;
-
     /** Adds a diagnostic to the document (stored up to Options::maxDiagnostics). */
     void diag(Diagnostic::Severity s, Diagnostic::Kind k, qint64 offset, const QString &msg);
 
-    /** Whether `b` begins a msgpack map (fixmap, map 16, map 32): a header or a record. */
-    static bool isMapMarker(uchar b) { return (b >= 0x80 && b <= 0x8f) || b == 0xde || b == 0xdf; }
+    /**
+     * Looks whether the file shrank since the last look (see clipToShrink); true when it did
+     * now. The checks after the scan (ArgsCheck) ask before and after their pass.
+     */
+    bool checkShrink();
+
+    /** Whether the file shrank while mapped: scanEnd() is then its new size. */
+    bool hasShrunk() const { return m_shrunk; }
 
 private:
     // The steps below are called from tracescanner.cpp only, where they are defined; inline, so
@@ -118,14 +80,6 @@ private:
      * not there, not damage.
      */
     inline bool clipToShrink(bool force = false);
-
-    /**
-     * Whether the frame at `pos` reads the way one cut by a truncation does: the rest of the
-     * page a file now ends in, and every page past it (MappingGuard), read as zeros. So: a
-     * length prefix cut short, a zero length, a length past the end, or a zero last byte.
-     * Damage that looks like this is worth an fstat before it is reported (clipToShrink).
-     */
-    inline bool readsAsCut(qint64 pos) const;
 
     /** Adds to the damage counts (rare: only on damage). */
     inline void damage(qint64 bytes, qint64 frames, qint64 recovered = 0, bool partial = false);
@@ -187,14 +141,6 @@ private:
     inline bool valueFillsFrame(const Frame &frame) const;
 
     /**
-     * What the trailing bytes [from, end) of a record's body are when they are whole record
-     * frames, one after the other up to `end` (a length prefix too long by exactly the frames
-     * after it: the hop took them in, as the index does not parse arguments): a sentence
-     * saying how many, to end the diagnostic with; else empty.
-     */
-    inline QString framesTakenIn(qint64 from, qint64 end) const;
-
-    /**
      * Skips from `*off` to the next frame that decodes as a record, reporting why (`what`) and
      * the skipped byte range; the next record is flagged AfterResync. When the bytes skipped
      * (after the frame's length prefix) are exactly one record, that record is kept instead
@@ -222,8 +168,6 @@ private:
     inline void releaseLater(qint64 from, qint64 length);
 
     TraceDocument &m_doc;
-    const uchar *m_data;
-    qint64 m_size;
     const TraceLoader::Options &m_opt;
     RecordStore &m_store;
     TraceDocument::ScanState &m_st;
@@ -233,8 +177,6 @@ private:
 
     static constexpr int kBatch = 1 << 15;  // frames per fast batch at most
     static constexpr int kMinBatch = 4;
-    /** The argument check releases the pages of what it checked every this many bytes. */
-    static constexpr qint64 kReleaseBytes = 4 << 20;
     int m_batchFrames = kBatch;  // frames the next fast batch may take (fastBatch)
     std::vector<Frame> m_frames;
     std::vector<Frame> m_nextFrames;  // the batch after m_frames, hopped while it was parsed

@@ -13,6 +13,11 @@ namespace {
 
 enum class Kind { FilterTo, Exclude, Follow };
 
+/** Whether `field` names a key, the one thing "Follow This Key" follows (not a model or rank). */
+bool isKeyField(const QString &field) {
+    return field == QLatin1String("chunk_hash");
+}
+
 /** Menu text: `&` escaped, long conditions elided in the middle. */
 QString label(const QString &text) {
     QString t = text;
@@ -44,7 +49,7 @@ QAction *addApply(QMenu *menu, const QString &text, const QString &cond, ViewSta
 void fillSubmenu(QMenu *menu, ViewState *state, const QList<FilterChoice> &choices, Kind kind) {
     const bool exclude = kind == Kind::Exclude;
     for (const FilterChoice &c : choices) {
-        if (kind == Kind::Follow && c.field == QLatin1String("call")) {
+        if (kind == Kind::Follow && !isKeyField(c.field)) {
             continue;
         }
         if (c.literals.size() == 1) {
@@ -86,7 +91,7 @@ void FilterMenuBuilder::addFilterActions(QMenu *menu, ViewState *state,
     bool followable = false;
     for (const FilterChoice &c : choices) {
         conditions += int(c.literals.size());
-        followable = followable || (c.field != QLatin1String("call") && !c.literals.isEmpty());
+        followable = followable || (isKeyField(c.field) && !c.literals.isEmpty());
     }
     if (conditions == 0) {
         return;

@@ -23,8 +23,9 @@ class ViewState;
  *   action per value, at most valueCap() of them, then (beyond the cap) an entry "M more…" that
  *   applies `FIELD in [every value]` (`!(FIELD in [...])` to exclude).
  * - Filter to / Exclude append the condition to the ViewState's filter with `&&`
- *   (FilterComposer::append); Follow sets ViewState::followedKey. The `call` field is not
- *   offered for following. "Stop Following" ends the submenu while a key is followed.
+ *   (FilterComposer::append); Follow sets ViewState::followedKey and is offered for keys
+ *   (`chunk_hash`) only: a call, model, rank or group is many keys, not one to follow.
+ *   "Stop Following" ends the submenu while a key is followed.
  *
  * Every action's data() holds the condition it applies (the text may elide it or escape `&`).
  *

@@ -2,7 +2,6 @@
 
 #include "timeline/timelinewidget.h"
 
-#include "common/viewstateobserver.h"
 #include "panes/cachebehaviourpane.h"
 #include "panes/diagnosticspane.h"
 #include "panes/headerpane.h"
@@ -12,10 +11,13 @@
 #include "shell/combineactions.h"
 #include "shell/comparedialog.h"
 #include "shell/comparetab.h"
+#include "shell/docklayout.h"
 #include "shell/exportactions.h"
 #include "shell/recentfiles.h"
+#include "shell/refusedfiles.h"
 #include "shell/tracestatusbar.h"
 #include "shell/tracetab.h"
+#include "shell/viewdocks.h"
 #include "shell/welcomepage.h"
 #include "util/terminaltext.h"
 #include "viewstate.h"
@@ -35,37 +37,20 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMetaMethod>
 #include <QMimeData>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTimer>
 
 namespace lmct {
 
 namespace {
 
-constexpr int kStateVersion = 1;
-const char kGeometryKey[] = "window/geometry";
-const char kStateKey[] = "window/state";
-const char kLayoutPendingKey[] = "window/layoutPending";
 const char kUtcKey[] = "view/wallUtc";
 const char kLastDirKey[] = "file/lastDir";
-
-QString dockObjectName(const QString &title) {
-    QString name;
-    for (const QChar c : title) {
-        if (c.isLetterOrNumber()) {
-            name += c.toLower();
-        }
-    }
-    return QStringLiteral("dock-") + name;
-}
 
 }  // namespace
 
@@ -74,7 +59,8 @@ MainWindow::MainWindow(QWidget *parent)
       m_center(new QStackedWidget(this)),
       m_welcome(new WelcomePage(m_center)),
       m_tabs(new QTabWidget(m_center)),
-      m_recent(new RecentFiles(QStringLiteral("recentFiles"), this)) {
+      m_recent(new RecentFiles(QStringLiteral("recentFiles"), this)),
+      m_refused(new RefusedFiles(this)) {
     setWindowTitle(QApplication::applicationDisplayName().isEmpty()
                        ? tr("LMCache Trace Viewer")
                        : QApplication::applicationDisplayName());
@@ -114,9 +100,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_welcome->setRecentFiles(m_recent->files());
 
     createActions();
+    m_viewDocks = new ViewDocks(this, m_viewMenu, m_docksSeparator);
     createDocks();
     createStatusBar();
-    restoreLayout();
+    m_layout = new DockLayout(
+        this, {m_inspectorDock, m_timelineDock, m_diagnosticsDock, m_cacheDock, m_inspector});
+    m_layout->restore();
     onCurrentTabChanged();
 }
 
@@ -221,21 +210,9 @@ void MainWindow::createActions() {
         }
     });
     m_viewMenu->addAction(tr("&Reset Layout"), this, [this] {
-        if (m_docksHidden == DockSet::All) {
-            // on the welcome page the default layout is what the first trace finds
-            m_stateBeforeWelcome = m_defaultState;
-            m_defaultSizesPending = true;
-            return;
+        if (m_layout->reset()) {
+            onCurrentTabChanged();  // a comparison leaves the timelines out again
         }
-        restoreState(m_defaultState, kStateVersion);
-        m_hiddenDocks.clear();
-        m_docksHidden = DockSet::None;
-        for (QDockWidget *d : findChildren<QDockWidget *>()) {
-            d->show();
-        }
-        applyDefaultDockSizes();
-        m_inspectorDock->raise();
-        onCurrentTabChanged();  // a comparison leaves the timelines out again
     });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -276,48 +253,11 @@ void MainWindow::createDocks() {
 }
 
 QDockWidget *MainWindow::addViewDock(const QString &title, QWidget *view, Qt::DockWidgetArea area) {
-    auto *dock = new QDockWidget(title, this);
-    dock->setObjectName(dockObjectName(title));
-    auto *scroll = new QScrollArea(dock);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidgetResizable(true);  // the view fills the dock; scrolls only below its minimum
-    scroll->setWidget(view);
-    dock->setWidget(scroll);
-    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
-                      QDockWidget::DockWidgetFloatable);
-    addDockWidget(area, dock);
-    m_viewMenu->insertAction(m_docksSeparator, dock->toggleViewAction());
-    m_views.append(BoundView{view});
-    if (auto *observer = dynamic_cast<ViewStateObserver *>(view)) {
-        connect(dock, &QDockWidget::visibilityChanged, view,
-                [observer](bool shown) { observer->setShown(shown); });
-    }
-    bindView(view, m_boundState);
-    return dock;
+    return m_viewDocks->add(title, view, area, m_boundState);
 }
 
 QWidget *MainWindow::dockView(const QDockWidget *dock) {
-    const auto *scroll = dock ? qobject_cast<const QScrollArea *>(dock->widget()) : nullptr;
-    return scroll ? scroll->widget() : nullptr;
-}
-
-void MainWindow::bindView(QWidget *view, ViewState *state) {
-    if (!view) {
-        return;
-    }
-    if (auto *observer = dynamic_cast<ViewStateObserver *>(view)) {
-        observer->setViewState(state);
-        return;
-    }
-    // Views that are not ViewStateObservers but offer an invokable setViewState.
-    const QMetaObject *mo = view->metaObject();
-    for (const char *sig : {"setViewState(lmct::ViewState*)", "setViewState(ViewState*)"}) {
-        const int i = mo->indexOfMethod(sig);
-        if (i >= 0) {
-            mo->method(i).invoke(view, Qt::DirectConnection, Q_ARG(lmct::ViewState *, state));
-            return;
-        }
-    }
+    return ViewDocks::viewOf(dock);
 }
 
 void MainWindow::createStatusBar() {
@@ -330,97 +270,9 @@ void MainWindow::createStatusBar() {
     });
 }
 
-void MainWindow::restoreLayout() {
-    QSettings s;
-    // A safety net: a saved layout that Qt 6.4 could not lay out crashed every start (inside
-    // QDockAreaLayout, seen at 1920x1080). The flag stays set until the window has lived a few
-    // seconds (or is closed); found set, the last start with this layout did not survive it.
-    if (s.value(QLatin1String(kLayoutPendingKey), false).toBool()) {
-        s.remove(QLatin1String(kGeometryKey));
-        s.remove(QLatin1String(kStateKey));
-        m_layoutReset = true;
-    }
-    s.setValue(QLatin1String(kLayoutPendingKey), true);
-    s.sync();
-    QTimer::singleShot(kLayoutSurvivalMs, this,
-                       [] { QSettings().setValue(QLatin1String(kLayoutPendingKey), false); });
-    if (restoreGeometry(s.value(QLatin1String(kGeometryKey)).toByteArray())) {
-        fitToScreen();
-        // Default sizes for this window size, before the saved layout (if any) overrides them.
-        applyDefaultDockSizes();
-    } else {
-        QSize size(1500, 950);
-        QSize maximized = size;
-        if (const QScreen *screen = QApplication::primaryScreen()) {
-            maximized = screen->availableSize();
-            size = size.boundedTo(maximized * 0.9);
-        }
-        // The default heights of the maximized window: laid out at 90% and then maximized, the
-        // window gave the extra height to the table and the docks stayed short (at 1366x768 the
-        // timeline's legend was cut off). Shrunk to 90% (its normal size), the table yields.
-        // (The widths stay those of 90%: shrunk, the inspector kept its width.)
-        resize(size.width(), maximized.height());
-        applyDefaultDockSizes();
-        resize(size);
-        setWindowState(windowState() | Qt::WindowMaximized);  // first run: use the screen
-    }
-    m_defaultState = saveState(kStateVersion);
-    restoreState(s.value(QLatin1String(kStateKey)).toByteArray(), kStateVersion);
-}
-
-void MainWindow::applyDefaultDockSizes() {
-    const QSize sz = size();
-    // The inspector: 30% of the width, at least a full line of the Frame tab's hex dump
-    // (offset, 16 bytes, ASCII), at most 42% so the timeline keeps the larger share.
-    const int dump = m_inspector->frameDumpWidth();
-    const int inspector =
-        std::clamp(std::max(sz.width() * 3 / 10, dump), 320, std::max(560, sz.width() * 42 / 100));
-    resizeDocks({m_inspectorDock}, {inspector}, Qt::Horizontal);
-    // The timeline: the height of a timeline of a few lanes with its rate plot and legend
-    // (384 px; less scrolled the legend away at 1366x768), more on a tall window (36%), never
-    // more than half. Diagnostics: a few rows (10%). The record table gets the rest: about 20
-    // rows at 1600x1000.
-    const int timeline = std::min(std::max(sz.height() * 36 / 100, 384), sz.height() / 2);
-    const int diagnostics = std::max(sz.height() * 10 / 100, 90);
-    resizeDocks({m_timelineDock, m_diagnosticsDock}, {timeline, diagnostics}, Qt::Vertical);
-}
-
-void MainWindow::fitToScreen() {
-    const QScreen *screen = this->screen() ? this->screen() : QApplication::primaryScreen();
-    if (!screen) {
-        return;
-    }
-    const QRect avail = screen->availableGeometry();
-    const Qt::WindowStates state = windowState();
-    const Qt::WindowStates big = Qt::WindowMaximized | Qt::WindowFullScreen;
-    QRect normal = geometry();
-    if (state & big) {
-        // A window saved maximized may carry no normal geometry (Qt saves an invalid one when
-        // the window was never in the normal state): give it one that un-maximizes sensibly.
-        normal = QRect(QPoint(), (avail.size() * 0.9).expandedTo(QSize(1, 1)));
-    }
-    normal.setSize(normal.size().boundedTo(avail.size()));
-    if (!avail.contains(normal)) {
-        normal.moveCenter(avail.center());
-    }
-    if (normal == geometry() && !(state & big)) {
-        return;
-    }
-    setWindowState(state & ~big);
-    setGeometry(normal);
-    setWindowState(state);
-}
-
-void MainWindow::saveLayout() {
-    QSettings s;
-    s.setValue(QLatin1String(kLayoutPendingKey), false);
-    s.setValue(QLatin1String(kGeometryKey), saveGeometry());
-    s.setValue(QLatin1String(kStateKey), saveState(kStateVersion));
-}
-
 void MainWindow::closeEvent(QCloseEvent *event) {
-    hideDocks(DockSet::None);  // the layout is saved as the user left it
-    saveLayout();
+    m_layout->hide(DockLayout::DockSet::None);  // the layout is saved as the user left it
+    m_layout->save();
     for (int i = 0; i < m_tabs->count(); ++i) {
         if (TraceTab *t = tabAt(i)) {
             t->cancelLoad();
@@ -497,7 +349,7 @@ TraceTab *MainWindow::openFile(const QString &path) {
             return tabAt(i);
         }
     }
-    m_openOrder.insert(abs, m_nextOpen++);
+    m_refused->noteOpened(abs);
     auto *tab = new TraceTab;
     tab->load(abs);  // results arrive through the event loop, after addTab() connected them
     addTab(tab, tab->fileName(), TerminalText::escaped(QDir::toNativeSeparators(abs)));
@@ -585,7 +437,7 @@ void MainWindow::onTabLoaded(TraceTab *tab) {
     if (index < 0) {
         return;
     }
-    m_openOrder.remove(tab->filePath());
+    m_refused->forget(tab->filePath());
     const auto doc = tab->document();
     if (QFileInfo(tab->filePath()).isAbsolute() && QFileInfo::exists(tab->filePath())) {
         m_recent->add(tab->filePath());
@@ -627,47 +479,17 @@ void MainWindow::onTabFailed(TraceTab *tab, const QString &error) {
 }
 
 void MainWindow::reportRefused(const QString &path, const QString &reason) {
-    if (!m_showDialogs) {
-        return;
+    if (m_showDialogs) {
+        m_refused->report(path, reason);
     }
-    const QString abs = QFileInfo(path).absoluteFilePath();
-    const qint64 order = m_openOrder.value(abs, m_nextOpen++);
-    m_openOrder.remove(abs);
-    // (loads end in any order: the box lists the files as they were given)
-    const auto at = std::upper_bound(m_refused.begin(), m_refused.end(), order,
-                                     [](qint64 o, const Refused &r) { return o < r.order; });
-    m_refused.insert(at, Refused{order, path, reason});
-    if (!m_refusedBox) {
-        m_refusedBox = new QMessageBox(QMessageBox::Warning, tr("Cannot Open Trace"), QString(),
-                                       QMessageBox::Ok, this);
-        m_refusedBox->setTextFormat(Qt::PlainText);
-        m_refusedBox->setAttribute(Qt::WA_DeleteOnClose);
-        connect(m_refusedBox, &QMessageBox::finished, this, [this] { m_refused.clear(); });
-        updateRefusedBox();
-        m_refusedBox->open();
-        return;
-    }
-    updateRefusedBox();
 }
 
-void MainWindow::updateRefusedBox() {
-    if (!m_refusedBox) {
-        return;
-    }
-    if (m_refused.size() == 1) {
-        const Refused &r = m_refused.first();
-        m_refusedBox->setText(tr("“%1” is not a trace this viewer can open.")
-                                  .arg(TerminalText::escaped(QFileInfo(r.path).fileName())));
-        m_refusedBox->setInformativeText(r.reason);
-        return;
-    }
-    m_refusedBox->setText(
-        tr("%1 files are not traces this viewer can open.").arg(m_refused.size()));
-    QStringList lines;
-    for (const Refused &r : std::as_const(m_refused)) {
-        lines << tr("“%1”: %2").arg(TerminalText::escaped(QFileInfo(r.path).fileName()), r.reason);
-    }
-    m_refusedBox->setInformativeText(lines.join(QStringLiteral("\n\n")));
+QMessageBox *MainWindow::refusedBox() const {
+    return m_refused->box();
+}
+
+bool MainWindow::layoutWasReset() const {
+    return m_layout->layoutWasReset();
 }
 
 void MainWindow::onCurrentTabChanged() {
@@ -694,13 +516,11 @@ void MainWindow::onCurrentTabChanged() {
             });
             connect(state, &ViewState::documentGrew, this, &MainWindow::updateStatus);
         }
-        for (const BoundView &v : std::as_const(m_views)) {
-            bindView(v.widget, state);
-        }
+        m_viewDocks->bindAll(state);
     }
-    hideDocks(m_tabs->count() == 0 ? DockSet::All
-              : compare || combined ? DockSet::Timelines
-                                    : DockSet::None);
+    m_layout->hide(m_tabs->count() == 0  ? DockLayout::DockSet::All
+                   : compare || combined ? DockLayout::DockSet::Timelines
+                                         : DockLayout::DockSet::None);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
@@ -748,47 +568,6 @@ TraceTab *MainWindow::currentTab() const {
 
 TraceTab *MainWindow::tabAt(int index) const {
     return qobject_cast<TraceTab *>(m_tabs->widget(index));
-}
-
-void MainWindow::hideDocks(DockSet set) {
-    if (set == m_docksHidden) {
-        return;
-    }
-    if (m_docksHidden == DockSet::All) {
-        restoreState(m_stateBeforeWelcome, kStateVersion);
-        if (m_defaultSizesPending) {
-            for (QDockWidget *d : findChildren<QDockWidget *>()) {
-                d->show();
-            }
-            applyDefaultDockSizes();
-            m_inspectorDock->raise();
-            m_defaultSizesPending = false;
-        }
-    } else {
-        for (const QPointer<QDockWidget> &d : std::as_const(m_hiddenDocks)) {
-            if (d) {
-                d->show();
-            }
-        }
-        if (m_hiddenDocks.contains(m_timelineDock)) {
-            m_timelineDock->raise();
-        }
-    }
-    m_hiddenDocks.clear();
-    m_docksHidden = set;
-    QList<QDockWidget *> hide;
-    if (set == DockSet::Timelines) {
-        hide = {m_timelineDock, m_cacheDock};
-    } else if (set == DockSet::All) {
-        m_stateBeforeWelcome = saveState(kStateVersion);
-        hide = findChildren<QDockWidget *>(QString(), Qt::FindDirectChildrenOnly);
-    }
-    for (QDockWidget *d : std::as_const(hide)) {
-        if (d && !d->isHidden()) {
-            m_hiddenDocks.append(d);
-            d->hide();
-        }
-    }
 }
 
 CompareTab *MainWindow::compareTabAt(int index) const {

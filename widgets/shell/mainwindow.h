@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QHash>
 #include <QList>
 #include <QMainWindow>
 #include <QMessageBox>
@@ -18,13 +17,16 @@ namespace lmct {
 class CombineActions;
 class CompareTab;
 class DiagnosticsPane;
+class DockLayout;
 class ExportActions;
 class HeaderPane;
 class InspectorPane;
 class StatisticsPane;
 class RecentFiles;
+class RefusedFiles;
 class TraceStatusBar;
 class TraceTab;
+class ViewDocks;
 class ViewState;
 class WelcomePage;
 
@@ -56,6 +58,9 @@ class WelcomePage;
  * Diagnostics dock), and "partial" when its load was cancelled, or "partial check" (and at which
  * record) when only the check of the arguments after indexing was; the tab's title says the same.
  * Geometry, dock layout, the UTC setting, the last folder and recent files are kept in QSettings.
+ * Its parts: ViewDocks (the dock views and their binding), DockLayout (geometry, dock layout, the
+ * docks a tab leaves out), RefusedFiles (the box of files that cannot be opened), ExportActions,
+ * RecentFiles, TraceStatusBar.
  *
  * Thread-safety: GUI thread only.
  */
@@ -64,9 +69,9 @@ class MainWindow : public QMainWindow {
 public:
     /**
      * Whether the saved window layout was dropped at start because the previous start that
-     * restored it did not live kLayoutSurvivalMs (a crash while laying it out).
+     * restored it did not live DockLayout::kLayoutSurvivalMs (a crash while laying it out).
      */
-    bool layoutWasReset() const { return m_layoutReset; }
+    bool layoutWasReset() const;
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -125,7 +130,7 @@ public:
      */
     void reportRefused(const QString &path, const QString &reason);
     /** The open box listing refused files, or nullptr. */
-    QMessageBox *refusedBox() const { return m_refusedBox; }
+    QMessageBox *refusedBox() const;
 
     /** Whether load errors are shown in a message box (default true; tests turn it off). */
     void setShowDialogs(bool show) { m_showDialogs = show; }
@@ -157,40 +162,18 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    /**
-     * After restoreGeometry(): bounds the restored window to its screen's available geometry (a
-     * layout saved on a larger screen), and gives a maximized or full-screen window a normal
-     * geometry of 90% of the screen when the saved one is missing or does not fit.
-     */
-    void fitToScreen();
-    /**
-     * Sizes the docks of the default layout for the window's current size: the inspector 30% of
-     * the width (320..560 px), the timeline 42% (on a short window up to half, 400 px: its
-     * lanes, rate plot and legend in view at 1366x768) and the diagnostics 16% of the height.
-     */
-    void applyDefaultDockSizes();
-    /** How long a start must live before its restored layout counts as safe (ms). */
-    static constexpr int kLayoutSurvivalMs = 4000;
-    bool m_layoutReset = false;  // the saved layout was dropped (the last start with it crashed)
     void createActions();
     void createDocks();
     void createStatusBar();
-    void restoreLayout();
-    void saveLayout();
     TraceTab *addTab(TraceTab *tab, const QString &title, const QString &toolTip);
     void onCurrentTabChanged();
     void onTabLoaded(TraceTab *tab);
     void onTabFailed(TraceTab *tab, const QString &error);
     void updateStatus();
     void updateActions();
-    void bindView(QWidget *view, ViewState *state);
     void showOpenDialog();
     void showCompareDialog();
     void showAbout();
-
-    struct BoundView {
-        QPointer<QWidget> widget;
-    };
 
     QStackedWidget *m_center = nullptr;
     WelcomePage *m_welcome = nullptr;
@@ -205,21 +188,12 @@ private:
     QDockWidget *m_diagnosticsDock = nullptr;
     QDockWidget *m_timelineDock = nullptr;
     QDockWidget *m_cacheDock = nullptr;
-    /** Which docks the current tab leaves out: none for a trace; the Timeline and Cache
-     *  Behaviour docks for a comparison (its own timelines take their room, the Timeline dock
-     *  would repeat trace A); every dock on the welcome page, which then has the window. */
-    enum class DockSet { None, Timelines, All };
-    /** The docks hidden for a comparison, shown again when a trace's tab is current. */
-    QList<QPointer<QDockWidget>> m_hiddenDocks;
-    DockSet m_docksHidden = DockSet::None;
-    /** The dock layout as the welcome page found it, restored (sizes included) when it goes. */
-    QByteArray m_stateBeforeWelcome;
-    bool m_defaultSizesPending = false;  ///< Reset Layout on the welcome page, applied on leaving
-    void hideDocks(DockSet set);
     ExportActions *m_exportActions = nullptr;
-    QList<BoundView> m_views;
+    ViewDocks *m_viewDocks = nullptr;  // the dock views and their binding
     QPointer<ViewState> m_boundState;
     RecentFiles *m_recent = nullptr;
+    RefusedFiles *m_refused = nullptr;  // the box of files that cannot be opened
+    DockLayout *m_layout = nullptr;     // geometry, dock layout, docks left out per tab
     CombineActions *m_combine = nullptr;
     friend class CombineActions;  // rebinds the docks and closes its tabs
 
@@ -232,19 +206,7 @@ private:
 
     TraceStatusBar *m_statusBar = nullptr;
 
-    QByteArray m_defaultState;
     bool m_showDialogs = true;
-    /** Files refused while m_refusedBox is open, ordered by when they were opened. */
-    struct Refused {
-        qint64 order = 0;
-        QString path;
-        QString reason;
-    };
-    QList<Refused> m_refused;
-    QPointer<QMessageBox> m_refusedBox;
-    QHash<QString, qint64> m_openOrder;  // absolute path -> when it was last opened
-    qint64 m_nextOpen = 0;
-    void updateRefusedBox();
 };
 
 }  // namespace lmct

@@ -2,10 +2,12 @@
 
 #include "timeline/timelineactions.h"
 #include "timeline/timelinebandlayer.h"
+#include "timeline/timelinecommands.h"
 #include "timeline/timelineexportactions.h"
 #include "timeline/timelinefollowlayer.h"
 #include "timeline/timelinehitplot.h"
 #include "timeline/timelineinteraction.h"
+#include "timeline/timelinemainplot.h"
 #include "timeline/timelinemargingroup.h"
 #include "timeline/timelineoverview.h"
 #include "timeline/timelineplotlayout.h"
@@ -15,34 +17,11 @@
 
 #include <QKeyEvent>
 #include <QLabel>
-#include <QMenu>
-#include <QSettings>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
 namespace lmct {
-
-namespace {
-
-const QString kFilterModeKey = QStringLiteral("timeline/filterMode");
-
-/**
- * A one-device-pixel pen: crisp at any devicePixelRatio, and the raster engine's fast path
- * (a scaled 1-px or dashed pen goes through the stroker, many times slower for grids).
- */
-QPen hairline(const QColor &c) {
-    QPen p(c, 0);
-    p.setCosmetic(true);
-    return p;
-}
-
-QColor alpha(QColor c, int a) {
-    c.setAlpha(a);
-    return c;
-}
-
-}  // namespace
 
 TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
     m_ticker.reset(new TimeAxisTicker);
@@ -64,9 +43,7 @@ TimelineWidget::TimelineWidget(QWidget *parent) : QWidget(parent) {
     connect(m_builder, &TimelineBuilder::filterIndexChanged, this,
             &TimelineWidget::applyFilterIndex);
     connect(m_builder, &TimelineBuilder::trailReady, this, &TimelineWidget::onTrailReady);
-    setFilterMode(QSettings().value(kFilterModeKey).toString() == QLatin1String("hide")
-                      ? FilterMode::Hide
-                      : FilterMode::Dim);
+    setFilterMode(TimelineCommands::savedFilterMode());
     applyPalette();
     m_exportActions = new TimelineExportActions(this);
     setViewState(nullptr);
@@ -85,31 +62,7 @@ void TimelineWidget::buildUi() {
     layout->setSpacing(0);
 
     m_actions = new TimelineActions(this);
-    connect(m_actions->relative(), &QAction::triggered, this,
-            [this] { setTimeMode(TimeMode::Relative); });
-    connect(m_actions->wall(), &QAction::triggered, this, [this] { setTimeMode(TimeMode::Wall); });
-    connect(m_actions->utc(), &QAction::toggled, this, [this](bool on) {
-        if (m_state) {
-            m_state->setWallUtc(on);
-        }
-    });
-    connect(m_actions->fit(), &QAction::triggered, this, &TimelineWidget::fitSelection);
-    connect(m_actions->fitAll(), &QAction::triggered, this, &TimelineWidget::fitAll);
-    connect(m_actions->back(), &QAction::triggered, this, &TimelineWidget::zoomBack);
-    connect(m_actions, &TimelineActions::lanesMenuAboutToShow, this,
-            &TimelineWidget::fillLanesMenu);
-    connect(m_actions->rate(), &QAction::toggled, this, &TimelineWidget::setRatePlotVisible);
-    connect(m_actions->hitRatio(), &QAction::toggled, this, &TimelineWidget::setHitPlotVisible);
-    connect(m_actions->hideFiltered(), &QAction::toggled, this, [this](bool on) {
-        setFilterMode(on ? FilterMode::Hide : FilterMode::Dim);
-        QSettings().setValue(kFilterModeKey, on ? QStringLiteral("hide") : QStringLiteral("dim"));
-    });
-    connect(m_actions->keepNewest(), &QAction::toggled, this, &TimelineWidget::setKeepNewest);
-    connect(m_actions->clearRange(), &QAction::triggered, this, [this] {
-        if (m_state) {
-            m_state->setTimeRange(std::nullopt);
-        }
-    });
+    m_commands = new TimelineCommands(this);
     layout->addWidget(m_actions->toolbar());
 
     // Overview strip: the whole trace, the visible window as a draggable rectangle.
@@ -119,121 +72,49 @@ void TimelineWidget::buildUi() {
     m_ovFollowLayer = m_overviewPart->followLayer();
     layout->addWidget(m_overview);
 
-    // Main plot: lanes on top, the rate plot below, the rate legend last; shared time axis.
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("timelinePlot"));
-    m_plot->setFocusPolicy(Qt::StrongFocus);
-    m_plot->setAutoAddPlottableToLegend(false);
-    m_plot->setNoAntialiasingOnDrag(true);
-    m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
-    m_plot->plotLayout()->clear();
-    m_lanesRect = new QCPAxisRect(m_plot);
-    m_rateRect = new QCPAxisRect(m_plot);
-    m_rateLegend = new QCPLegend;
-    m_plot->plotLayout()->addElement(0, 0, m_lanesRect);
-    m_plot->plotLayout()->addElement(1, 0, m_rateRect);
-    m_plot->plotLayout()->addElement(2, 0, m_rateLegend);
-    m_plot->plotLayout()->setRowStretchFactors({0.001, 1.0, 0.001});
-    m_plot->plotLayout()->setRowSpacing(0);
-
-    auto *group = m_marginGroup = new TimelineMarginGroup(m_plot);
-    m_lanesRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
-    m_rateRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
-    // the what-if's hit ratio: out of the layout until there is one (TimelineHitPlot::place)
-    m_hitRect = new QCPAxisRect(m_plot);
-    m_hitLegend = new QCPLegend;
-    m_hitRect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
-    m_lanesRect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
-
-    TimelineLanes::setUpAxes(m_lanesRect, m_ticker);
-    QCPAxis *top = m_lanesRect->axis(QCPAxis::atTop);
-    QCPAxis *left = m_lanesRect->axis(QCPAxis::atLeft);
-    m_lanes = new TimelineLanes(top, left);
-
-    m_ratePlot = new TimelineRatePlot(m_plot, m_rateRect, m_rateLegend, m_ticker, m_lanes,
-                                      m_viewport, m_builder, this);
-    TimelinePlotLayout::Parts layoutParts;
-    layoutParts.owner = this;
-    layoutParts.plot = m_plot;
-    layoutParts.lanesRect = m_lanesRect;
-    layoutParts.rateLegend = m_rateLegend;
-    layoutParts.rateRect = m_rateRect;
-    layoutParts.ratePlot = m_ratePlot;
-    m_hitPlot = new TimelineHitPlot(m_plot, m_hitRect, m_hitLegend, m_ticker, m_viewport, this);
-    layoutParts.hitRect = m_hitRect;
-    layoutParts.hitLegend = m_hitLegend;
-    layoutParts.hitPlot = m_hitPlot;
-    layoutParts.lanes = m_lanes;
-    layoutParts.overview = m_overview;
-    layoutParts.overviewLanes = m_overviewLanes;
-    m_plotLayout = std::make_unique<TimelinePlotLayout>(layoutParts);
-    connect(m_ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
-    connect(m_ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
-    connect(m_hitPlot, &TimelineHitPlot::layoutNeeded, this, [this] {
+    // The main plot under the overview (TimelineMainPlot), its height shared by the layout.
+    m_main = TimelineMainPlot::create(this, m_ticker, m_viewport, m_builder);
+    m_plotLayout = std::make_unique<TimelinePlotLayout>(m_main.layoutParts(this, m_overviewPart));
+    connect(m_main.ratePlot, &TimelineRatePlot::restyle, this, &TimelineWidget::applyPalette);
+    connect(m_main.ratePlot, &TimelineRatePlot::layoutNeeded, this, &TimelineWidget::updateHeights);
+    connect(m_main.hitPlot, &TimelineHitPlot::layoutNeeded, this, [this] {
         applyPalette();  // (its new graphs and legend entries)
         updateHeights();
         replotAll();
     });
-    m_lanesRect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msTop);
-
-    // Bands above the lanes. One paint buffer for the whole plot (QCustomPlot's own "overlay"
-    // layer would add a second one to clear and compose on every replot); what follows the
-    // mouse is drawn by a TimelineOverlay widget instead.
-    m_plot->addLayer(QStringLiteral("bands"), m_plot->layer(QStringLiteral("main")),
-                     QCustomPlot::limAbove);
-    m_plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
-    const QString items = QStringLiteral("bands");
-    m_plot->addLayer(QStringLiteral("follow"), m_plot->layer(items), QCustomPlot::limAbove);
-    m_followLayer = new TimelineFollowLayer(m_lanes, QStringLiteral("follow"),
-                                            TimelineFollowLayer::Style::Detailed);
-    top->grid()->setLayer(items);  // lane rows are opaque: the time grid goes over them
-    // The paint buffer is made opaque by the band layer's backdrop (instead of QCustomPlot's
-    // background fill in paintEvent), so that showing it is a copy.
-    m_bands = new TimelineBandLayer(m_plot, m_lanesRect, m_rateRect, items, this);
-    m_plot->setBackground(Qt::NoBrush);
-    m_plot->setAttribute(Qt::WA_OpaquePaintEvent);
-    m_ratePlot->createCaption();
-    m_hitPlot->createCaption();
-    m_overlay = new TimelineOverlay(m_plot);
+    QCPAxis *top = m_main.lanesRect->axis(QCPAxis::atTop);
 
     connect(top, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this,
             &TimelineWidget::onRangeChanged);
-    m_ratePlot->connectLegend();
-    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_plot, &QWidget::customContextMenuRequested, this, &TimelineWidget::showContextMenu);
-    TimelineInteraction::Parts parts;
-    parts.plot = m_plot;
-    parts.lanesRect = m_lanesRect;
-    parts.rateRect = m_rateRect;
-    parts.lanes = m_lanes;
-    parts.overlay = m_overlay;
-    parts.viewport = m_viewport;
-    parts.ticker = m_ticker.data();
-    parts.ratePlot = m_ratePlot;
-    parts.overview = m_overviewPart;
-    m_interaction = new TimelineInteraction(parts, this);
-    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+    m_main.ratePlot->connectLegend();
+    m_main.plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_main.plot, &QWidget::customContextMenuRequested, m_commands,
+            &TimelineCommands::showContextMenu);
+    m_interaction = new TimelineInteraction(
+        m_main.interactionParts(m_viewport, m_ticker.data(), m_overviewPart), this);
+    connect(m_main.plot, &QCustomPlot::afterReplot, this, [this] {
         // The layout is known only after a replot: when the plot areas changed width, tick
         // count and rate buckets follow.
-        if (m_lanesRect->width() != m_laidOutWidth) {
-            m_laidOutWidth = m_lanesRect->width();
+        if (m_main.lanesRect->width() != m_laidOutWidth) {
+            m_laidOutWidth = m_main.lanesRect->width();
             updateAxisCaption();
-            m_ratePlot->update();
-            m_hitPlot->update();
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
+            m_main.ratePlot->update();
+            m_main.hitPlot->update();
+            m_main.plot->replot(QCustomPlot::rpQueuedReplot);
         }
-        if (m_ratePlot->fitTicks() | m_hitPlot->fitTicks() | m_hitPlot->followWidth()) {
-            m_plot->replot(QCustomPlot::rpQueuedReplot);
+        if (m_main.ratePlot->fitTicks() | m_main.hitPlot->fitTicks() |
+            m_main.hitPlot->followWidth()) {
+            m_main.plot->replot(QCustomPlot::rpQueuedReplot);
         }
         m_interaction->placeOverlay();
         m_interaction->refreshGuide();
-        m_overviewPart->alignTo(m_lanesRect->margins());
+        m_overviewPart->alignTo(m_main.lanesRect->margins());
     });
     connect(m_interaction, &TimelineInteraction::hoverTimeChanged, this,
             &TimelineWidget::hoverTimeChanged);
-    layout->addWidget(m_plot, 1);
-    setFocusProxy(m_plot);
-    m_empty = new QLabel(m_plot);
+    layout->addWidget(m_main.plot, 1);
+    setFocusProxy(m_main.plot);
+    m_empty = new QLabel(m_main.plot);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_empty->setVisible(false);
@@ -275,27 +156,27 @@ void TimelineWidget::onDocumentChanged() {
     m_doc = m_state ? m_state->document() : nullptr;
     m_builder->setDocument(m_doc);
     m_index.reset();
-    m_ratePlot->setIndex(nullptr);
+    m_main.ratePlot->setIndex(nullptr);
     m_overviewPart->setActive(false);
     m_viewport->setTrace(false, 0.0, 0.0);
     m_actions->setShortcutsEnabled(false);
     m_pairs.clear();
     m_families.clear();
     m_interaction->setData(m_doc, nullptr, {});
-    m_lanes->setSpansPending(false);
+    m_main.lanes->setSpansPending(false);
     m_overviewLanes->setSpansPending(false);
     m_viewport->resetHistory();
     m_firstBuild = true;
-    m_lanes->setData(m_doc, nullptr, {});
+    m_main.lanes->setData(m_doc, nullptr, {});
     m_overviewLanes->setData(m_doc, nullptr, {});
-    m_lanes->setSelectedRecord(-1);
+    m_main.lanes->setSelectedRecord(-1);
     m_overviewLanes->setSelectedRecord(-1);
     m_builder->clearFilter();
     applyFilterIndex();
     onFilterChanged();
     onFollowedRecordsChanged();
     rebuildRows();
-    m_ratePlot->rebuildGraphs();
+    m_main.ratePlot->rebuildGraphs();
     updateBands();
     m_builder->begin();
     updateInfo();
@@ -314,7 +195,7 @@ void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
     const bool first = m_firstBuild;
     m_firstBuild = false;
     m_index = b.index;
-    m_ratePlot->setIndex(m_index);
+    m_main.ratePlot->setIndex(m_index);
     m_overviewPart->setActive(true);
     m_viewport->setTrace(m_index->recordCount() > 0, m_index->minTime(), m_index->maxTime());
     m_actions->setShortcutsEnabled(true);
@@ -325,15 +206,15 @@ void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
         for (const auto &cp : m_pairs) {
             m_families.append(cp->family());
         }
-        m_lanes->setSpansPending(b.pairsDeferred);
+        m_main.lanes->setSpansPending(b.pairsDeferred);
         m_overviewLanes->setSpansPending(b.pairsDeferred);
     }
     m_interaction->setData(m_doc, m_index, m_pairs);
     m_ticker->setWallOffset(m_index->wallOffset() + m_wallShift);
-    m_lanes->setData(m_doc, m_index, m_pairs);
+    m_main.lanes->setData(m_doc, m_index, m_pairs);
     m_overviewLanes->setData(m_doc, m_index, m_pairs);
     rebuildRows();
-    m_ratePlot->rebuildGraphs();
+    m_main.ratePlot->rebuildGraphs();
     const TimelineViewport::Range d = m_viewport->traceRange();
     const double pad = d.size() * 0.01;
     m_overview->axisRect()->axis(QCPAxis::atBottom)->setRange(d.lower - pad, d.upper + pad);
@@ -371,7 +252,7 @@ void TimelineWidget::onSelectedRecordChanged(int record) {
 }
 
 void TimelineWidget::showSelection(int record, bool centre) {
-    m_lanes->setSelectedRecord(record);
+    m_main.lanes->setSelectedRecord(record);
     m_overviewLanes->setSelectedRecord(record);
     const bool valid = m_doc && record >= 0 && record < m_doc->records().size() && m_index;
     m_overviewPart->setSelection(valid, valid ? m_doc->records().tMono(record) : 0.0);
@@ -394,7 +275,7 @@ void TimelineWidget::onWallUtcChanged(bool utc) {
     const QSignalBlocker block(m_actions->utc());
     m_actions->utc()->setChecked(utc);
     updateAxisCaption();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_main.plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,7 +283,7 @@ void TimelineWidget::onWallUtcChanged(bool utc) {
 
 QStringList TimelineWidget::laneKeys() const {
     QStringList out;
-    for (const TimelineLanes::Row &r : m_lanes->rows()) {
+    for (const TimelineLanes::Row &r : m_main.lanes->rows()) {
         out.append(r.key);
     }
     return out;
@@ -419,19 +300,20 @@ void TimelineWidget::rebuildRows() {
     }
     m_layout.setLanes(qualnames, m_families);
     auto *ticker =
-        static_cast<QCPAxisTickerText *>(m_lanesRect->axis(QCPAxis::atLeft)->ticker().data());
+        static_cast<QCPAxisTickerText *>(m_main.lanesRect->axis(QCPAxis::atLeft)->ticker().data());
     ticker->clear();
     QVector<TimelineLanes::Row> rows = TimelineLanes::rowsFor(m_layout, m_doc.get(), m_pairs);
-    m_lanes->setRows(rows);
+    m_main.lanes->setRows(rows);
     // The label column is as wide as the widest label, up to TimelineLanes::kMaxLabelPx: a long
     // qualname (displayName() keeps up to 120 characters) left the plot 50 px, or none.
-    const QFont labelFont = m_lanesRect->axis(QCPAxis::atLeft)->tickLabelFont();
+    const QFont labelFont = m_main.lanesRect->axis(QCPAxis::atLeft)->tickLabelFont();
     for (int r = 0; r < rows.size(); ++r) {
-        ticker->addTick(m_lanes->rowCenter(r), elidedLabel(rows[r].label, labelFont));
+        ticker->addTick(m_main.lanes->rowCenter(r), elidedLabel(rows[r].label, labelFont));
         rows[r].weight = 1.0;  // the overview: rows of equal height
     }
     m_overviewLanes->setRows(rows);
-    m_lanesRect->axis(QCPAxis::atLeft)->setRange(0.0, std::max(1.0, m_lanes->totalWeight()));
+    m_main.lanesRect->axis(QCPAxis::atLeft)
+        ->setRange(0.0, std::max(1.0, m_main.lanes->totalWeight()));
     m_overview->axisRect()
         ->axis(QCPAxis::atLeft)
         ->setRange(0.0, std::max(1.0, m_overviewLanes->totalWeight()));
@@ -441,7 +323,7 @@ void TimelineWidget::rebuildRows() {
 void TimelineWidget::setLaneHidden(const QString &key, bool hidden) {
     m_layout.setHidden(key, hidden);
     rebuildRows();
-    m_ratePlot->rebuildGraphs();
+    m_main.ratePlot->rebuildGraphs();
     updateInfo();
     replotAll();
 }
@@ -451,28 +333,28 @@ void TimelineWidget::moveLane(const QString &key, int delta) {
         return;
     }
     rebuildRows();
-    m_ratePlot->rebuildGraphs();
+    m_main.ratePlot->rebuildGraphs();
     replotAll();
 }
 
 void TimelineWidget::resetLanes() {
     m_layout.reset();
     rebuildRows();
-    m_ratePlot->rebuildGraphs();
+    m_main.ratePlot->rebuildGraphs();
     updateInfo();
     replotAll();
 }
 
 void TimelineWidget::setRatePlotVisible(bool visible) {
-    if (visible == m_ratePlot->isShown()) {
+    if (visible == m_main.ratePlot->isShown()) {
         return;
     }
-    m_ratePlot->setShown(visible);
+    m_main.ratePlot->setShown(visible);
     const QSignalBlocker block(m_actions->rate());
     m_actions->rate()->setChecked(visible);
-    m_ratePlot->place();
+    m_main.ratePlot->place();
     updateHeights();
-    m_ratePlot->update();
+    m_main.ratePlot->update();
     replotAll();
 }
 
@@ -481,33 +363,34 @@ QAction *TimelineWidget::hitRatioAction() const {
 }
 
 void TimelineWidget::setHitPlotVisible(bool visible) {
-    if (visible == m_hitPlot->isShown()) {
+    if (visible == m_main.hitPlot->isShown()) {
         return;
     }
-    m_hitPlot->setShown(visible);
+    m_main.hitPlot->setShown(visible);
     const QSignalBlocker block(m_actions->hitRatio());
     m_actions->hitRatio()->setChecked(visible);
-    m_hitPlot->place();
+    m_main.hitPlot->place();
     updateHeights();
-    m_hitPlot->update();
+    m_main.hitPlot->update();
     replotAll();
 }
 
 void TimelineWidget::onHitOverTimeChanged() {
     const auto result = m_state ? m_state->hitOverTime() : nullptr;
     m_actions->hitRatio()->setEnabled(result != nullptr);
-    m_hitPlot->setResult(result, m_state ? m_state->whatIfChoice() : ViewState::WhatIfChoice());
+    m_main.hitPlot->setResult(result,
+                              m_state ? m_state->whatIfChoice() : ViewState::WhatIfChoice());
 }
 
 void TimelineWidget::layOutFor(QSize size, int reservedHeight) {
     m_plotLayout->layOutFor(size, reservedHeight);
     updateAxisCaption();
-    m_ratePlot->update();
-    m_ratePlot->fitTicks();
-    m_hitPlot->update();
-    m_hitPlot->fitTicks();
+    m_main.ratePlot->update();
+    m_main.ratePlot->fitTicks();
+    m_main.hitPlot->update();
+    m_main.hitPlot->fitTicks();
     if (size.isEmpty()) {
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        m_main.plot->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 
@@ -524,12 +407,13 @@ void TimelineWidget::setTimeMode(TimeMode mode) {
                                              : TimeAxisTicker::Mode::Relative);
     m_actions->setTimeAxis(mode == TimeMode::Wall);
     updateAxisCaption();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_main.plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineWidget::updateAxisCaption() {
     const QCPRange r = visibleRange();
-    const int w = m_lanesRect->width() > 10 ? m_lanesRect->width() : std::max(100, width() - 250);
+    const int w =
+        m_main.lanesRect->width() > 10 ? m_main.lanesRect->width() : std::max(100, width() - 250);
     const int labelPx = fontMetrics().horizontalAdvance(m_timeMode == TimeMode::Wall
                                                             ? QStringLiteral("00-00 00:00:00.000")
                                                             : QStringLiteral("000.000 ms"));
@@ -540,48 +424,12 @@ void TimelineWidget::updateAxisCaption() {
 }
 
 void TimelineWidget::applyPalette() {
-    const QPalette pal = palette();
-    const QColor base = pal.color(QPalette::Base);
-    const QColor window = pal.color(QPalette::Window);
-    const QColor text = pal.color(QPalette::Text);
-    const QColor mid = pal.color(QPalette::Mid);
-    const QColor grid = alpha(text, 38);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    m_overview->setBackground(window);
-    for (QCustomPlot *plot : {m_plot, m_overview}) {
-        for (QCPAxisRect *rect : plot->axisRects()) {
-            // the lanes paint every pixel of their rect themselves
-            rect->setBackground(rect == m_lanesRect ? QBrush(Qt::NoBrush) : QBrush(base));
-            for (QCPAxis *a : rect->axes()) {
-                a->setBasePen(hairline(mid));
-                a->setTickPen(hairline(mid));
-                a->setSubTickPen(hairline(mid));
-                a->setTickLabelColor(text);
-                a->setLabelColor(alpha(text, 190));
-                a->setTickLabelFont(a == m_lanesRect->axis(QCPAxis::atLeft) ? laneLabelFont()
-                                                                            : font());
-                a->setLabelFont(small);
-                a->grid()->setPen(hairline(grid));
-                a->grid()->setSubGridPen(hairline(alpha(text, 14)));
-                a->grid()->setZeroLinePen(Qt::NoPen);
-            }
-        }
-    }
-    m_lanesRect->axis(QCPAxis::atTop)->grid()->setSubGridVisible(true);
-    m_lanesRect->axis(QCPAxis::atLeft)->setBasePen(Qt::NoPen);
-    m_ratePlot->applyPalette(pal, small);
-    m_hitPlot->applyPalette(pal, small);
-    m_bands->applyPalette(pal, small);
-    m_overlay->setFont(small);
-    m_overviewPart->applyPalette(pal);
-    m_lanes->setColors(pal);
-    m_followLayer->setColors(pal);
+    m_main.applyPalette(palette(), font(), laneLabelFont(), m_overviewPart);
 }
 
 void TimelineWidget::updateDevicePixelRatio() {
     const double dpr = devicePixelRatioF();
-    for (QCustomPlot *plot : {m_plot, m_overview}) {
+    for (QCustomPlot *plot : {m_main.plot, m_overview}) {
         if (std::abs(plot->bufferDevicePixelRatio() - dpr) > 1e-6) {
             plot->setBufferDevicePixelRatio(dpr);
             plot->replot(QCustomPlot::rpQueuedReplot);
@@ -609,12 +457,12 @@ bool TimelineWidget::event(QEvent *event) {
 
 void TimelineWidget::resizeEvent(QResizeEvent *event) {
     QWidget::resizeEvent(event);
-    m_empty->setGeometry(m_plot->rect());
+    m_empty->setGeometry(m_main.plot->rect());
     layOutFor(QSize());
 }
 
 void TimelineWidget::replotAll() {
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_main.plot->replot(QCustomPlot::rpQueuedReplot);
     m_overview->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -622,7 +470,7 @@ void TimelineWidget::replotAll() {
 // View range
 
 QCPAxis *TimelineWidget::timeAxis() const {
-    return m_lanesRect->axis(QCPAxis::atTop);
+    return m_main.lanesRect->axis(QCPAxis::atTop);
 }
 
 QCPRange TimelineWidget::visibleRange() const {
@@ -656,22 +504,22 @@ void TimelineWidget::fitSelection() {
 }
 
 void TimelineWidget::onRangeChanged(const QCPRange &range) {
-    m_rateRect->axis(QCPAxis::atBottom)->setRange(range);
-    m_hitRect->axis(QCPAxis::atBottom)->setRange(range);
+    m_main.rateRect->axis(QCPAxis::atBottom)->setRange(range);
+    m_main.hitRect->axis(QCPAxis::atBottom)->setRange(range);
     updateAxisCaption();
-    m_ratePlot->update();
-    m_hitPlot->update();
+    m_main.ratePlot->update();
+    m_main.hitPlot->update();
     m_overviewPart->updateWindow();
     updateInfo();
     m_interaction->refreshHover();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_main.plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineWidget::updateBands() {
     const bool on = m_state && m_state->timeRange().has_value() && m_index;
     const double from = on ? m_state->timeRange()->from : 0.0;
     const double to = on ? m_state->timeRange()->to : 0.0;
-    m_bands->show(on, from, to);
+    m_main.bands->show(on, from, to);
     m_overviewPart->setBand(on, from, to);
 }
 
@@ -683,15 +531,15 @@ void TimelineWidget::updateInfo() {
     } else if (m_index && m_index->recordCount() == 0) {
         empty = m_doc->isLoading() ? tr("Waiting for records…")
                                    : tr("This trace has no records with a time.");
-    } else if (m_index && m_lanes->rows().isEmpty()) {
+    } else if (m_index && m_main.lanes->rows().isEmpty()) {
         empty = tr("Every lane is hidden (Lanes menu).");
     }
     m_empty->setText(empty);
-    m_empty->setGeometry(m_plot->rect());
+    m_empty->setGeometry(m_main.plot->rect());
     m_empty->setVisible(!empty.isEmpty());
     const QCPRange r = visibleRange();
     m_actions->showInfo(m_index.get(), m_builder->filterIndex().get(), m_builder->isFiltering(),
-                        m_lanes->rows(), r.lower, r.upper);
+                        m_main.lanes->rows(), r.lower, r.upper);
     updateBusy();
 }
 
@@ -703,113 +551,38 @@ void TimelineWidget::updateBusy() {
 // Mouse and keyboard
 
 void TimelineWidget::keyPressEvent(QKeyEvent *event) {
-    if (!m_index) {
+    if (!m_commands->keyPressed(event)) {
         QWidget::keyPressEvent(event);
-        return;
     }
-    if (TimelineActions::navigate(event->key(), m_viewport,
-                                  [this] { return m_interaction->anchorTime(); })) {
-        event->accept();
-        return;
-    }
-    switch (event->key()) {
-        case Qt::Key_F:
-            fitSelection();
-            break;
-        case Qt::Key_Home:
-            fitAll();
-            break;
-        case Qt::Key_End:
-            setKeepNewest(!keepNewest());
-            break;
-        case Qt::Key_Period:
-        case Qt::Key_Comma:
-            if (!m_builder->trail() || event->modifiers() != Qt::NoModifier) {
-                QWidget::keyPressEvent(event);
-                return;
-            }
-            stepFollowed(event->key() == Qt::Key_Period ? 1 : -1);
-            break;
-        case Qt::Key_Backspace:
-            zoomBack();
-            break;
-        case Qt::Key_Escape:
-            if (m_interaction->isDragging()) {
-                m_interaction->cancelDrag();
-            } else if (m_state) {
-                m_state->setTimeRange(std::nullopt);
-            }
-            break;
-        default:
-            QWidget::keyPressEvent(event);
-            return;
-    }
-    event->accept();
 }
 
 bool TimelineWidget::isRatePlotVisible() const {
-    return m_ratePlot->isShown();
+    return m_main.ratePlot->isShown();
 }
 
 const QVector<QCPGraph *> &TimelineWidget::rateGraphs() const {
-    return m_ratePlot->graphs();
+    return m_main.ratePlot->graphs();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Menus
 
-void TimelineWidget::fillLanesMenu(QMenu *menu) {
-    TimelineActions::fillLanesMenu(
-        menu, m_layout, this, [this](const QString &k, bool hidden) { setLaneHidden(k, hidden); },
-        [this] { resetLanes(); });
-    // the plots under the lanes
-    menu->addSeparator();
-    menu->addAction(m_actions->rate());
-    menu->addAction(m_actions->hitRatio());
-}
-
-void TimelineWidget::showContextMenu(const QPoint &pos) {
-    QMenu menu(this);
-    // a lane row under the cursor (plot area or its label)
-    int row = -1;
-    const QRect lr = m_lanesRect->rect();
-    if (pos.y() >= lr.top() && pos.y() <= lr.bottom() && pos.x() <= lr.right()) {
-        row = m_lanes->rowAt(pos.y());
-    }
-    if (row >= 0) {
-        const QString key = m_lanes->rows()[row].key;
-        TimelineActions::addLaneActions(
-            &menu, m_lanes->rows()[row].label, row, int(m_lanes->rows().size()), this,
-            [this, key] { setLaneHidden(key, true); },
-            [this, key](int delta) { moveLane(key, delta); });
-    }
-    QMenu *lanes = menu.addMenu(tr("Lanes"));
-    fillLanesMenu(lanes);
-    menu.addSeparator();
-    m_actions->addViewActions(&menu, m_state && m_state->selectedRecord() >= 0,
-                              m_state && m_state->timeRange());
-    menu.addSeparator();
-    m_exportActions->addTo(&menu);
-    m_interaction->hideHover();
-    menu.exec(m_plot->mapToGlobal(pos));
-}
-
 QPointF TimelineWidget::tickPosition(int record) const {
-    return m_lanes->tickPosition(record);
+    return m_main.lanes->tickPosition(record);
 }
 
 QMargins TimelineWidget::naturalPlotMargins() const {
-    return m_marginGroup->natural();
+    return m_main.marginGroup->natural();
 }
 
 void TimelineWidget::setPlotMarginFloor(const QMargins &floor) {
-    if (m_marginGroup->setFloor(floor)) {
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    if (m_main.marginGroup->setFloor(floor)) {
+        m_main.plot->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 
 QMargins TimelineWidget::plotMarginFloor() const {
-    return m_marginGroup->floor();
+    return m_main.marginGroup->floor();
 }
 
 void TimelineWidget::showTimeGuide(double t) {
@@ -838,10 +611,10 @@ void TimelineWidget::onFilterChanged() {
 }
 
 void TimelineWidget::applyFilterIndex() {
-    m_lanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
+    m_main.lanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
     m_overviewLanes->setFilter(m_builder->filterIndex(), m_builder->filterRecords(), m_filterMode);
-    m_ratePlot->updateLegend();
-    m_ratePlot->update();
+    m_main.ratePlot->updateLegend();
+    m_main.ratePlot->update();
     updateInfo();
     replotAll();
     emit filterIndexReady();
@@ -855,7 +628,7 @@ void TimelineWidget::onFollowedRecordsChanged() {
 }
 
 void TimelineWidget::onTrailReady() {
-    m_followLayer->setTrail(m_builder->trail());
+    m_main.followLayer->setTrail(m_builder->trail());
     m_ovFollowLayer->setTrail(m_builder->trail());
     replotAll();
     emit followedTrailReady();

@@ -8,6 +8,7 @@
 #include "timeline/timelinebuilder.h"
 #include "timeline/timelineindex.h"
 #include "timeline/timelinelanes.h"
+#include "timeline/timelinemainplot.h"
 #include "timeline/timelineoverlay.h"
 #include "timeline/timelineviewport.h"
 #include "viewstate.h"
@@ -39,6 +40,7 @@ namespace lmct {
 class StableLabel;
 class TimelineActions;
 class TimelineBandLayer;
+class TimelineCommands;
 class TimelineExportActions;
 class TimelineFollowLayer;
 class TimelineHitPlot;
@@ -95,10 +97,12 @@ class TimelineRatePlot;
  * M drawn). Its labels keep stable widths (StableLabel), so that a growing trace does not move
  * them.
  *
- * It is a facade of parts: TimelineViewport (the visible window, zoom history, fits, keep
+ * It is a facade of parts: TimelineMainPlot (the main plot's parts, built in their order and
+ * styled), TimelineViewport (the visible window, zoom history, fits, keep
  * newest; the time axis follows it), LaneLayout (lane order and hidden lanes), TimelineBuilder
  * (the background builds), TimelineActions (the toolbar, the context menu's view entries and
  * the shortcuts, one QAction each; the info and busy labels; the navigation keys),
+ * TimelineCommands (what the actions, the other keys and the context menu do),
  * TimelineBandLayer (the backdrop, the time range's bands and its duration label),
  * TimelineRatePlot (the calls-per-second plot and its legend), TimelineHitPlot (the what-if's
  * hit-ratio plot and its legend), TimelineOverview (the overview strip
@@ -111,6 +115,8 @@ class TimelineRatePlot;
  */
 class TimelineWidget : public QWidget, public ViewStateObserver {
     Q_OBJECT
+    friend class TimelineCommands;
+
 public:
     explicit TimelineWidget(QWidget *parent = nullptr);
     ~TimelineWidget() override;
@@ -157,7 +163,7 @@ public:
 
     /** The followed key's records in time order (null: none followed or not evaluated yet). */
     std::shared_ptr<const FollowedTrail> followedTrail() const { return m_builder->trail(); }
-    TimelineFollowLayer *followLayer() const { return m_followLayer; }
+    TimelineFollowLayer *followLayer() const { return m_main.followLayer; }
     TimelineFollowLayer *overviewFollowLayer() const { return m_ovFollowLayer; }
     /**
      * Selects the next (direction > 0) or previous followed record in time order from the
@@ -174,7 +180,7 @@ public:
 
     /** The what-if's hit-ratio plot under the lanes (ViewState::hitOverTime()), and the action
      *  that shows or hides it (enabled while there is a result). */
-    TimelineHitPlot *hitPlot() const { return m_hitPlot; }
+    TimelineHitPlot *hitPlot() const { return m_main.hitPlot; }
     QAction *hitRatioAction() const;
     void setHitPlotVisible(bool visible);
 
@@ -224,14 +230,14 @@ public:
 
     /** The visible window's logic (owned), e.g. to link two timelines' windows. */
     TimelineViewport *viewport() const { return m_viewport; }
-    QCustomPlot *plot() const { return m_plot; }
+    QCustomPlot *plot() const { return m_main.plot; }
     QCustomPlot *overview() const { return m_overview; }
-    TimelineLanes *lanes() const { return m_lanes; }
+    TimelineLanes *lanes() const { return m_main.lanes; }
     TimeAxisTicker *ticker() const { return m_ticker.data(); }
     QCPAxis *timeAxis() const;
     const QVector<QCPGraph *> &rateGraphs() const;
     /** Calls per record lane shown in the rate plot legend (for tests). */
-    QCPLegend *rateLegend() const { return m_rateLegend; }
+    QCPLegend *rateLegend() const { return m_main.rateLegend; }
     /** The export actions of the context menu, shared with File > Export (owned). */
     TimelineExportActions *exportActions() const { return m_exportActions; }
 
@@ -279,9 +285,6 @@ private:
     void updateBands();
     void replotAll();
 
-    void showContextMenu(const QPoint &pos);
-    void fillLanesMenu(QMenu *menu);
-
     void fitSelection();
 
     QPointer<ViewState> m_state;
@@ -293,30 +296,19 @@ private:
     TimelineBuilder *m_builder = nullptr;  // the index, filter index and trail builds
     bool m_firstBuild = true;
 
-    TimelineActions *m_actions = nullptr;  // toolbar, context menu and shortcuts
-    QLabel *m_empty = nullptr;             // over the plot when there is nothing to draw
+    TimelineActions *m_actions = nullptr;    // toolbar, context menu and shortcuts
+    TimelineCommands *m_commands = nullptr;  // what the actions, keys and context menu do
+    QLabel *m_empty = nullptr;               // over the plot when there is nothing to draw
 
     QCustomPlot *m_overview = nullptr;
     TimelineLanes *m_overviewLanes = nullptr;
     TimelineOverview *m_overviewPart = nullptr;  // owns m_overview, m_overviewLanes
 
-    QCustomPlot *m_plot = nullptr;
-    QCPAxisRect *m_lanesRect = nullptr;
-    QCPAxisRect *m_rateRect = nullptr;
-    TimelineMarginGroup *m_marginGroup = nullptr;  // lanes, rate and hit areas: one left edge
-    QCPLegend *m_rateLegend = nullptr;
-    TimelineLanes *m_lanes = nullptr;
+    TimelineMainPlot m_main;  // the main plot and its parts
     QSharedPointer<TimeAxisTicker> m_ticker;
-    TimelineRatePlot *m_ratePlot = nullptr;  // the graphs, legend and caption of m_rateRect
-    QCPAxisRect *m_hitRect = nullptr;
-    QCPLegend *m_hitLegend = nullptr;
-    TimelineHitPlot *m_hitPlot = nullptr;  // the graphs, legend and caption of m_hitRect
-    TimelineOverlay *m_overlay = nullptr;
-    TimelineFollowLayer *m_followLayer = nullptr;
     TimelineFollowLayer *m_ovFollowLayer = nullptr;
 
     FilterMode m_filterMode = FilterMode::Dim;
-    TimelineBandLayer *m_bands = nullptr;  // backdrop, time range bands and duration label
     TimelineExportActions *m_exportActions = nullptr;
 
     LaneLayout m_layout;  // lane order and hidden lanes
@@ -324,7 +316,7 @@ private:
     double m_wallShift = 0.0;
     TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
 
-    TimelineInteraction *m_interaction = nullptr;  // mouse, drags and hover on m_plot
+    TimelineInteraction *m_interaction = nullptr;  // mouse, drags and hover on m_main.plot
     int m_laidOutWidth = -1;
     std::unique_ptr<TimelinePlotLayout> m_plotLayout;  // heights, legend columns, label font
 };
