@@ -20,6 +20,7 @@
 #include "shell/traceoffsetsdialog.h"
 #include "shell/tracetab.h"
 #include "timeline/lanegrouping.h"
+#include "timeline/timelineactions.h"
 #include "timeline/timelinewidget.h"
 #include "viewstate.h"
 
@@ -32,6 +33,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -45,6 +47,25 @@
 
 using namespace lmct;
 using namespace lmct::test;
+
+namespace {
+
+/** The action of `menu` or its submenus whose text is `text`, or null. */
+QAction *findAction(const QMenu *menu, const QString &text) {
+    for (QAction *a : menu->actions()) {
+        if (a->text() == text) {
+            return a;
+        }
+        if (a->menu()) {
+            if (QAction *found = findAction(a->menu(), text)) {
+                return found;
+            }
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
 
 class TestGuiCombine : public QObject {
     Q_OBJECT
@@ -209,6 +230,11 @@ private slots:
         w.show();
         CombinedTab *tab = open(w, m_files);
         QVERIFY(tab);
+        // the first timeline's Lanes menu has the offsets and the grouping
+        QMenu *lanes = tab->timelines()->timeline(0)->findChild<TimelineActions *>()->lanesMenu();
+        emit lanes->aboutToShow();
+        QVERIFY(findAction(lanes, QStringLiteral("Trace &Offsets…")));
+        QVERIFY(findAction(lanes, QStringLiteral("by rank")));
         QSignalSpy changed(tab, &CombinedTab::orderChanged);
         tab->setOffset(1, -0.003);  // worker-1's clock 3 ms ahead
         QVERIFY(tab->isMerging());
@@ -347,7 +373,19 @@ private slots:
         TraceTab *single = w.openFile(tp4);
         QSignalSpy loaded(&w, &MainWindow::traceLoaded);
         QVERIFY(loaded.wait(20000));
-        CombinedTab *tab = w.combine()->groupCurrentTrace(int(LaneGrouping::By::Rank));
+        // the Timeline dock's Lanes menu: Group Lanes By > Rank…
+        TimelineWidget *docked = nullptr;
+        for (TimelineWidget *t : w.findChildren<TimelineWidget *>()) {
+            docked = t->viewState() == single->viewState() ? t : docked;
+        }
+        QVERIFY(docked);
+        QMenu *lanes = docked->findChild<TimelineActions *>()->lanesMenu();
+        emit lanes->aboutToShow();
+        QAction *rank = findAction(lanes, QStringLiteral("Rank…"));
+        QVERIFY(rank && rank->isEnabled());
+        rank->trigger();
+        QCOMPARE(w.tabCount(), 2);
+        auto *tab = qobject_cast<CombinedTab *>(w.tabWidget()->widget(1));
         QVERIFY(tab);
         QSignalSpy grouped(tab, &CombinedTab::grouped);
         QVERIFY(grouped.wait(20000));
