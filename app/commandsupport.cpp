@@ -4,6 +4,7 @@
 #include "export/recordexport.h"
 
 #include "filter/filterevaluator.h"
+#include "filter/tracesetfilter.h"
 #include "trace/traceloader.h"
 
 #include <QLocale>
@@ -140,26 +141,14 @@ std::vector<qint64> CommandSupport::selectRows(const TraceSet &set, const Merged
         }
         return rows;
     }
-    std::vector<std::vector<char>> match(static_cast<size_t>(set.size()));
-    std::vector<std::vector<int>> records(static_cast<size_t>(set.size()));
-    for (int t = 0; t < set.size(); ++t) {
-        records[size_t(t)] = FilterEvaluator(set, t, filter).run().records;
-        match[size_t(t)].assign(size_t(set.document(t).records().size()), 0);
-        for (int r : records[size_t(t)]) {
-            match[size_t(t)][size_t(r)] = 1;
-        }
-    }
-    for (qint64 i = 0; i < order.size(); ++i) {
-        const auto &m = match[size_t(order.traceAt(i))];
-        const int r = order.recordAt(i);
-        if (size_t(r) < m.size() && m[size_t(r)]) {
-            rows.push_back(i);
-        }
-    }
+    TraceSetFilter::Result r = TraceSetFilter::run(set, order, filter);
     if (perTrace) {
-        *perTrace = std::move(records);
+        perTrace->clear();
+        for (const auto &records : r.perTrace) {
+            perTrace->push_back(*records);
+        }
     }
-    return rows;
+    return std::move(r.rows);
 }
 
 void CommandSupport::printHelp(const QCommandLineParser &p) const {

@@ -1,5 +1,6 @@
 // lmct-viewer: the desktop viewer of LMCache storage traces.
 
+#include "shell/combineactions.h"
 #include "shell/headlessexport.h"
 #include "shell/headlessreport.h"
 #include "shell/mainwindow.h"
@@ -80,6 +81,8 @@ int main(int argc, char *argv[]) {
         QStringLiteral("LMCache Trace Viewer: browse LMCache storage traces (*.lct, *.lmct).\n"
                        "Each FILE opens in its own tab.\n"
                        "Compare two traces side by side: lmct-viewer --compare A B\n"
+                       "Several traces of one deployment on one t_wall axis:\n"
+                       "  lmct-viewer --combine FILE... [--follow FILE]\n"
                        "Headless export of the timeline (no display needed):\n"
                        "  lmct-viewer --export-png OUT.png [--range T0:T1] [--filter EXPR]\n"
                        "              [--size WxH] [--scale S] FILE\n"
@@ -106,6 +109,12 @@ int main(int argc, char *argv[]) {
         QStringLiteral("Open the two FILEs (A B) as a comparison: both timelines on one time "
                        "axis and the Compare pane."));
     parser.addOption(compareOption);
+    const QCommandLineOption combineOption(
+        QStringLiteral("combine"),
+        QStringLiteral("Open the FILEs as one deployment: their records merged on one t_wall "
+                       "axis, one lane group per trace. With --follow FILE, that trace joins "
+                       "them and is followed as it is written."));
+    parser.addOption(combineOption);
     const QCommandLineOption exportPng(QStringLiteral("export-png"),
                                        QStringLiteral("Render the timeline of FILE to a PNG."),
                                        QStringLiteral("OUT"));
@@ -198,6 +207,16 @@ int main(int argc, char *argv[]) {
         return lmct::HeadlessExport::run(req);
     }
 
+    if (parser.isSet(combineOption) && parser.isSet(compareOption)) {
+        std::fputs("lmct-viewer: --combine and --compare exclude each other (see --help)\n",
+                   stderr);
+        return 1;
+    }
+    if (parser.isSet(combineOption) &&
+        parser.positionalArguments().size() + parser.values(followOption).size() < 1) {
+        std::fputs("lmct-viewer: --combine takes one FILE or more (see --help)\n", stderr);
+        return 1;
+    }
     if (parser.isSet(compareOption) && parser.positionalArguments().size() != 2) {
         std::fputs("lmct-viewer: --compare takes exactly two FILEs, A and B (see --help)\n",
                    stderr);
@@ -217,6 +236,23 @@ int main(int argc, char *argv[]) {
                 window.reportRefused(lossy[i], problems[i]);
             }
         });
+    }
+    if (parser.isSet(combineOption)) {
+        // The followed files join the deployment, followed as they are written.
+        QStringList all = files;
+        QSet<int> followed;
+        for (const QString &f : parser.values(followOption)) {
+            if (!lossy.contains(f)) {
+                followed.insert(int(all.size()));
+                all.append(f);
+            }
+        }
+        if (!all.isEmpty()) {
+            QTimer::singleShot(0, &window, [&window, all, followed] {
+                window.combine()->combineFiles(all, followed);
+            });
+        }
+        return app.exec();
     }
     for (const QString &f : parser.values(followOption)) {
         if (!lossy.contains(f)) {  // (said above: a second "no such file" box)

@@ -8,6 +8,7 @@
 #include "panes/inspectorpane.h"
 #include "panes/statisticspane.h"
 #include "records/recordtableview.h"
+#include "shell/combineactions.h"
 #include "shell/comparedialog.h"
 #include "shell/comparetab.h"
 #include "shell/docklayout.h"
@@ -138,6 +139,7 @@ void MainWindow::createActions() {
     file->addSeparator();
     QAction *compare = file->addAction(tr("Co&mpare…"), this, &MainWindow::showCompareDialog);
     compare->setStatusTip(tr("Compare two traces side by side (two files or two open tabs)"));
+    (m_combine = new CombineActions(this))->addTo(file);
     connect(file, &QMenu::aboutToShow, this, [this, stopFollow] {
         const TraceTab *tab = currentTab();
         stopFollow->setEnabled(tab && tab->isFollowing());
@@ -202,6 +204,8 @@ void MainWindow::createActions() {
             } else if (CompareTab *c = compareTabAt(i)) {
                 c->stateA()->setWallUtc(utc);
                 c->stateB()->setWallUtc(utc);
+            } else {
+                CombineActions::setWallUtc(m_tabs->widget(i), utc);
             }
         }
     });
@@ -236,6 +240,7 @@ void MainWindow::createDocks() {
     auto *timeline = new TimelineWidget;
     m_timelineDock = addViewDock(tr("Timeline"), timeline, Qt::TopDockWidgetArea);
     m_exportActions->addTimeline(timeline);
+    m_combine->addGroupingTo(timeline);  // Lanes > Group Lanes By
     // The inspector column runs the full height; the timeline sits above the table only.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
@@ -273,6 +278,8 @@ void MainWindow::closeEvent(QCloseEvent *event) {
             t->cancelLoad();
         } else if (CompareTab *c = compareTabAt(i)) {
             c->cancel();
+        } else {
+            CombineActions::cancel(m_tabs->widget(i));
         }
     }
     QMainWindow::closeEvent(event);
@@ -402,6 +409,9 @@ TraceTab *MainWindow::addTab(TraceTab *tab, const QString &title, const QString 
 }
 
 void MainWindow::closeTab(int index) {
+    if (m_combine->close(index)) {
+        return;
+    }
     if (CompareTab *c = compareTabAt(index)) {
         disconnect(c, nullptr, this, nullptr);
         c->cancel();
@@ -485,7 +495,11 @@ bool MainWindow::layoutWasReset() const {
 void MainWindow::onCurrentTabChanged() {
     TraceTab *tab = currentTab();
     CompareTab *compare = compareTabAt(m_tabs->currentIndex());
-    ViewState *state = tab ? tab->viewState() : compare ? compare->stateA() : nullptr;
+    QWidget *combined =
+        CombineActions::isCombined(m_tabs->currentWidget()) ? m_tabs->currentWidget() : nullptr;
+    ViewState *state = tab       ? tab->viewState()
+                       : compare ? compare->stateA()
+                                 : CombineActions::stateOf(combined);
     if (state != m_boundState) {
         if (m_boundState) {
             disconnect(m_boundState, nullptr, this, nullptr);
@@ -504,17 +518,18 @@ void MainWindow::onCurrentTabChanged() {
         }
         m_viewDocks->bindAll(state);
     }
-    m_layout->hide(m_tabs->count() == 0 ? DockLayout::DockSet::All
-                   : compare            ? DockLayout::DockSet::Timelines
-                                        : DockLayout::DockSet::None);
+    m_layout->hide(m_tabs->count() == 0  ? DockLayout::DockSet::All
+                   : compare || combined ? DockLayout::DockSet::Timelines
+                                         : DockLayout::DockSet::None);
     m_center->setCurrentWidget(m_tabs->count() > 0 ? static_cast<QWidget *>(m_tabs)
                                                    : m_welcomeArea);
     const QString app = QApplication::applicationDisplayName().isEmpty()
                             ? tr("LMCache Trace Viewer")
                             : QApplication::applicationDisplayName();
-    setWindowTitle(tab       ? tr("%1 — %2").arg(tab->fileName(), app)
-                   : compare ? tr("%1 — %2").arg(compare->title(), app)
-                             : app);
+    setWindowTitle(tab        ? tr("%1 — %2").arg(tab->fileName(), app)
+                   : compare  ? tr("%1 — %2").arg(compare->title(), app)
+                   : combined ? tr("%1 — %2").arg(m_tabs->tabText(m_tabs->currentIndex()), app)
+                              : app);
     updateStatus();
     updateActions();
 }
@@ -529,6 +544,10 @@ void MainWindow::updateActions() {
 }
 
 void MainWindow::updateStatus() {
+    if (const QString c = CombineActions::statusOf(m_tabs->currentWidget()); !c.isEmpty()) {
+        m_statusBar->showText(c);
+        return;
+    }
     if (const CompareTab *c = compareTabAt(m_tabs->currentIndex())) {
         m_statusBar->showText(
             tr("Comparing %1 (A) with %2 (B); the docks show A")

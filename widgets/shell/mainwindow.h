@@ -14,6 +14,7 @@ class QTabWidget;
 
 namespace lmct {
 
+class CombineActions;
 class CompareTab;
 class DiagnosticsPane;
 class DockLayout;
@@ -144,6 +145,8 @@ public:
     StatisticsPane *statisticsPane() const { return m_statistics; }
     QDockWidget *diagnosticsDock() const { return m_diagnosticsDock; }
     RecentFiles *recentFiles() const { return m_recent; }
+    /** File > Open as One Deployment… and `--combine` (CombineActions). */
+    CombineActions *combine() const { return m_combine; }
     /** The status bar's texts joined with " | " (what a user reads there). */
     QString statusText() const;
 
@@ -191,6 +194,8 @@ private:
     RecentFiles *m_recent = nullptr;
     RefusedFiles *m_refused = nullptr;  // the box of files that cannot be opened
     DockLayout *m_layout = nullptr;     // geometry, dock layout, docks left out per tab
+    CombineActions *m_combine = nullptr;
+    friend class CombineActions;  // rebinds the docks and closes its tabs
 
     QMenu *m_viewMenu = nullptr;
     QAction *m_closeTabAction = nullptr;

@@ -210,7 +210,7 @@ void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
         m_overviewLanes->setSpansPending(b.pairsDeferred);
     }
     m_interaction->setData(m_doc, m_index, m_pairs);
-    m_ticker->setWallOffset(m_index->wallOffset());
+    m_ticker->setWallOffset(m_index->wallOffset() + m_wallShift);
     m_main.lanes->setData(m_doc, m_index, m_pairs);
     m_overviewLanes->setData(m_doc, m_index, m_pairs);
     rebuildRows();
@@ -234,6 +234,12 @@ void TimelineWidget::apply(const TimelineBuilder::Built &b, bool final) {
     if (final) {
         emit indexReady();
     }
+}
+
+void TimelineWidget::setWallShift(double seconds) {
+    m_wallShift = seconds;
+    m_ticker->setWallOffset((m_index ? m_index->wallOffset() : 0.0) + seconds);
+    replotAll();
 }
 
 bool TimelineWidget::isIndexing() const {

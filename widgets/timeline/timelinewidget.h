@@ -128,6 +128,10 @@ public:
     enum class TimeMode { Relative, Wall };
     void setTimeMode(TimeMode mode);
     TimeMode timeMode() const { return m_timeMode; }
+    /** Seconds added to the wall clock the axis shows (a combined trace's offset on the
+     *  common axis); 0 by default. */
+    void setWallShift(double seconds);
+    double wallShift() const { return m_wallShift; }
 
     /** Visible t_mono range. */
     QCPRange visibleRange() const;
@@ -309,6 +313,7 @@ private:
 
     LaneLayout m_layout;  // lane order and hidden lanes
     TimeMode m_timeMode = TimeMode::Relative;
+    double m_wallShift = 0.0;
     TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
 
     TimelineInteraction *m_interaction = nullptr;  // mouse, drags and hover on m_main.plot

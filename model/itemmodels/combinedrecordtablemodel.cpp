@@ -1,0 +1,237 @@
+#include "itemmodels/combinedrecordtablemodel.h"
+
+#include "codec/qualname.h"
+#include "codec/recordsummary.h"
+#include "util/terminaltext.h"
+#include "util/timeformat.h"
+
+#include <QtGlobal>
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace lmct {
+
+namespace {
+
+int clampRows(qint64 n) {
+    return int(std::min<qint64>(n, INT_MAX));
+}
+
+}  // namespace
+
+CombinedRecordTableModel::CombinedRecordTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void CombinedRecordTableModel::setTraces(const TraceSet &set,
+                                         std::shared_ptr<const MergedOrder> order) {
+    beginResetModel();
+    m_set = set;
+    m_order = std::move(order);
+    m_rows.reset();
+    m_count = m_order ? clampRows(m_order->size()) : 0;
+    endResetModel();
+}
+
+void CombinedRecordTableModel::setOrder(const TraceSet &set,
+                                        std::shared_ptr<const MergedOrder> order) {
+    const bool extends = m_order && order && !m_rows && order->size() >= m_count &&
+                         order->rebuilds() == m_order->rebuilds() &&
+                         order->traceCount() == m_order->traceCount() &&
+                         set.revision() == m_set.revision();
+    if (!extends) {
+        const auto rows = m_rows;
+        setTraces(set, std::move(order));
+        if (rows) {
+            setRows(rows);
+        }
+        return;
+    }
+    const int now = clampRows(order->size());
+    if (now > m_count) {
+        beginInsertRows(QModelIndex(), m_count, now - 1);
+        m_set = set;
+        m_order = std::move(order);
+        m_count = now;
+        endInsertRows();
+    } else {
+        m_set = set;
+        m_order = std::move(order);
+    }
+}
+
+void CombinedRecordTableModel::setRows(std::shared_ptr<const std::vector<qint64>> rows) {
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+void CombinedRecordTableModel::setWallUtc(bool utc) {
+    if (m_wallUtc == utc) {
+        return;
+    }
+    m_wallUtc = utc;
+    if (rowCount() > 0) {
+        emit dataChanged(index(0, TWallColumn), index(rowCount() - 1, TWallColumn),
+                         {Qt::DisplayRole});
+    }
+    emit headerDataChanged(Qt::Horizontal, TWallColumn, TWallColumn);
+}
+
+qint64 CombinedRecordTableModel::mergedRowAt(int row) const {
+    if (row < 0 || row >= rowCount()) {
+        return -1;
+    }
+    const qint64 m = m_rows ? (*m_rows)[size_t(row)] : qint64(row);
+    return m < m_order->size() ? m : -1;
+}
+
+int CombinedRecordTableModel::traceAt(int row) const {
+    const qint64 m = mergedRowAt(row);
+    return m < 0 ? -1 : m_order->traceAt(m);
+}
+
+int CombinedRecordTableModel::recordAt(int row) const {
+    const qint64 m = mergedRowAt(row);
+    return m < 0 ? -1 : m_order->recordAt(m);
+}
+
+int CombinedRecordTableModel::rowOf(int t, int record) const {
+    if (!m_order) {
+        return -1;
+    }
+    const qint64 m = m_order->rowOf(m_set, t, record);
+    if (m < 0) {
+        return -1;
+    }
+    if (!m_rows) {
+        return m < m_count ? int(m) : -1;
+    }
+    const auto it = std::lower_bound(m_rows->begin(), m_rows->end(), m);
+    return it != m_rows->end() && *it == m ? int(it - m_rows->begin()) : -1;
+}
+
+int CombinedRecordTableModel::rowCount(const QModelIndex &parent) const {
+    if (parent.isValid() || !m_order) {
+        return 0;
+    }
+    return m_rows ? clampRows(qint64(m_rows->size())) : m_count;
+}
+
+int CombinedRecordTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CombinedRecordTableModel::data(const QModelIndex &index, int role) const {
+    const qint64 m = index.isValid() ? mergedRowAt(index.row()) : -1;
+    if (m < 0) {
+        return QVariant();
+    }
+    const int t = m_order->traceAt(m);
+    const int rec = m_order->recordAt(m);
+    const TraceDocument &doc = m_set.document(t);
+    const RecordStore &rs = doc.records();
+    const double wall = rs.tWall(rec) + m_set.offset(t);
+    switch (role) {
+        case Qt::DisplayRole:
+            switch (index.column()) {
+                case RowColumn:
+                    return m;
+                case TraceColumn:
+                    return TerminalText::escaped(m_set.displayLabel(t));
+                case IndexColumn:
+                    return rec;
+                case TWallColumn:
+                    return TimeFormat::wall(wall, m_wallUtc);
+                case DeltaColumn:
+                    return m == 0 ? QString()
+                                  : TimeFormat::delta(wall - m_order->alignedWall(m_set, m - 1));
+                case TMonoColumn:
+                    return TimeFormat::mono(rs.tMono(rec));
+                case CallColumn:
+                    return Qualname::displayName(rs.qualname(rec));
+                case SummaryColumn: {
+                    const auto args = doc.args(rec);
+                    QString s = TerminalText::escaped(
+                        RecordSummary::summarize(rs.qualname(rec), args->value));
+                    return args->error.isEmpty() ? s : QStringLiteral("⚠ ") + s;
+                }
+            }
+            return QVariant();
+        case Qt::ToolTipRole:
+            switch (index.column()) {
+                case TraceColumn:
+                    return TerminalText::escaped(m_set.trace(t).path);
+                case TWallColumn:
+                    return tr("%1 on the common axis\nits own t_wall %2 (Unix seconds), offset %3")
+                        .arg(TimeFormat::wall(wall, !m_wallUtc),
+                             TimeFormat::fixed(rs.tWall(rec), 6),
+                             TimeFormat::delta(m_set.offset(t)));
+                case CallColumn:
+                    return Qualname::displayFull(rs.qualname(rec));
+            }
+            return QVariant();
+        case Qt::TextAlignmentRole:
+            if (index.column() == TraceColumn || index.column() >= CallColumn) {
+                return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+            }
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case TraceRole:
+            return t;
+        case RecordRole:
+            return rec;
+        case MergedRowRole:
+            return m;
+        case AlignedWallRole:
+            return wall;
+    }
+    return QVariant();
+}
+
+QVariant CombinedRecordTableModel::headerData(int section, Qt::Orientation orientation,
+                                              int role) const {
+    if (orientation != Qt::Horizontal) {
+        return QVariant();
+    }
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+            case RowColumn:
+                return tr("Row");
+            case TraceColumn:
+                return tr("Trace");
+            case IndexColumn:
+                return tr("#");
+            case TWallColumn:
+                return m_wallUtc ? tr("t_wall (UTC)") : tr("t_wall (local)");
+            case DeltaColumn:
+                return tr("Δt");
+            case TMonoColumn:
+                return tr("t_mono (s)");
+            case CallColumn:
+                return tr("Call");
+            case SummaryColumn:
+                return tr("Summary");
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (section) {
+            case RowColumn:
+                return tr("Row of the records of all traces interleaved by aligned t_wall");
+            case TraceColumn:
+                return tr("The trace of the record: its file name (and level_meta.instance_id)");
+            case IndexColumn:
+                return tr("Record index in its trace's file order");
+            case TWallColumn:
+                return tr("The record's t_wall plus its trace's offset: the common time axis");
+            case DeltaColumn:
+                return tr("t_wall minus the previous row's, on the common axis");
+            case TMonoColumn:
+                return tr("Seconds since its trace's t_mono_start");
+            case CallColumn:
+                return tr("StorageManager call (short qualname)");
+            case SummaryColumn:
+                return tr("Keys, model, rank, layout and request of the call's arguments");
+        }
+    }
+    return QVariant();
+}
+
+}  // namespace lmct

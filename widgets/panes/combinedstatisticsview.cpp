@@ -1,0 +1,175 @@
+#include "panes/combinedstatisticsview.h"
+
+#include "common/jobpool.h"
+#include "itemmodels/statisticstablemodel.h"
+#include "util/terminaltext.h"
+
+#include <QComboBox>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace lmct {
+
+namespace {
+
+QTableView *tableOf(StatisticsTableModel *model) {
+    auto *t = new QTableView;
+    t->setModel(model);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setWordWrap(false);
+    return t;
+}
+
+}  // namespace
+
+CombinedStatisticsView::CombinedStatisticsView(QWidget *parent) : QWidget(parent) {
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Statistics of:")));
+    m_chooser = new QComboBox;
+    m_chooser->setObjectName(QStringLiteral("statisticsChooser"));
+    m_chooser->addItem(tr("All traces"));
+    row->addWidget(m_chooser);
+    m_note = new QLabel;
+    m_note->setWordWrap(true);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
+    row->addWidget(m_note, 1);
+    v->addLayout(row);
+    m_calls = new StatisticsTableModel(StatisticsTableModel::Table::Calls, this);
+    m_models = new StatisticsTableModel(StatisticsTableModel::Table::Models, this);
+    m_ranks = new StatisticsTableModel(StatisticsTableModel::Table::Ranks, this);
+    m_salts = new StatisticsTableModel(StatisticsTableModel::Table::Salts, this);
+    m_tabs = new QTabWidget;
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(tableOf(m_calls), tr("Calls"));
+    m_tabs->addTab(tableOf(m_models), tr("Models"));
+    m_tabs->addTab(tableOf(m_ranks), tr("Ranks"));
+    m_tabs->addTab(tableOf(m_salts), tr("Cache Salts"));
+    v->addWidget(m_tabs, 1);
+    connect(m_chooser, &QComboBox::currentIndexChanged, this,
+            [this](int index) { show(index - 1); });
+    setBusy(tr("computed once every trace is read"));
+}
+
+CombinedStatisticsView::~CombinedStatisticsView() {
+    cancel();
+}
+
+void CombinedStatisticsView::cancel() {
+    if (m_cancel) {
+        m_cancel->store(true);
+    }
+    ++m_generation;
+    m_computing = false;
+}
+
+void CombinedStatisticsView::compute(
+    const TraceSet &set, std::shared_ptr<const MergedOrder> order,
+    const std::vector<std::shared_ptr<const std::vector<int>>> &subsets) {
+    cancel();
+    const quint64 generation = m_generation;
+    m_computing = true;
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    setBusy(tr("computing…"));
+    QStringList labels;
+    for (int t = 0; t < set.size(); ++t) {
+        labels << set.displayLabel(t);
+    }
+    using Result = std::shared_ptr<const TraceSetStatistics>;
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation, labels] {
+        watcher->deleteLater();
+        if (generation != m_generation) {
+            return;
+        }
+        m_computing = false;
+        if (const Result r = watcher->result()) {
+            setStatistics(r, labels);
+            emit ready();
+        }
+    });
+    watcher->setFuture(JobPool::run([set, order, subsets, cancel = m_cancel]() -> Result {
+        TraceSetStatistics::Options o;
+        o.cancel = cancel.get();
+        for (const auto &s : subsets) {
+            o.subsets.push_back(s.get());
+        }
+        auto stats =
+            std::make_shared<const TraceSetStatistics>(TraceSetStatistics::compute(set, *order, o));
+        return cancel->load() ? nullptr : stats;
+    }));
+}
+
+StatisticsTableModel *CombinedStatisticsView::groupModel(int table) const {
+    switch (StatisticsTableModel::Table(table)) {
+        case StatisticsTableModel::Table::Models:
+            return m_models;
+        case StatisticsTableModel::Table::Ranks:
+            return m_ranks;
+        case StatisticsTableModel::Table::Salts:
+            return m_salts;
+        case StatisticsTableModel::Table::Calls:
+            break;
+    }
+    return m_calls;
+}
+
+void CombinedStatisticsView::setStatistics(std::shared_ptr<const TraceSetStatistics> stats,
+                                           const QStringList &labels) {
+    m_stats = std::move(stats);
+    const int keep = choice();
+    {
+        const QSignalBlocker block(m_chooser);
+        while (m_chooser->count() > 1) {
+            m_chooser->removeItem(1);
+        }
+        for (const QString &l : labels) {
+            m_chooser->addItem(TerminalText::escaped(l));
+        }
+        m_chooser->setCurrentIndex(keep + 1 < m_chooser->count() ? keep + 1 : 0);
+    }
+    show(choice());
+}
+
+void CombinedStatisticsView::setBusy(const QString &text) {
+    if (!text.isEmpty()) {
+        m_note->setText(text);
+    } else {
+        show(choice());
+    }
+}
+
+int CombinedStatisticsView::choice() const {
+    return m_chooser->currentIndex() - 1;
+}
+
+void CombinedStatisticsView::setChoice(int trace) {
+    m_chooser->setCurrentIndex(trace + 1);
+}
+
+void CombinedStatisticsView::show(int choice) {
+    std::shared_ptr<const TraceStatistics> s;
+    if (m_stats && choice < 0) {
+        s = std::shared_ptr<const TraceStatistics>(m_stats, &m_stats->all);
+        m_note->setText(
+            tr("Counts over every trace; first and last in seconds from the combined start "
+               "(aligned t_wall); distinct keys summed over the traces (a key several traces "
+               "touch counts once per each)."));
+    } else if (m_stats && choice < m_stats->perTrace.size()) {
+        s = std::shared_ptr<const TraceStatistics>(m_stats, &m_stats->perTrace[choice]);
+        m_note->setText(tr("This trace alone; first and last in its own t_mono."));
+    }
+    for (StatisticsTableModel *m : {m_calls, m_models, m_ranks, m_salts}) {
+        m->setStatistics(s);
+    }
+}
+
+}  // namespace lmct
