@@ -51,7 +51,8 @@ lmct_install() {
     "${sudo[@]}" apt-get install -y -qq --no-install-recommends $missing
 }
 
-# lmct_setup [--tests]: install packages, configure (when needed) and build.
+# lmct_setup [--tests]: install packages, configure (when needed) and build. LMCT_CMAKE_ARGS
+# adds cache options to a first configure (CI: -DLMCT_BUILD_BENCH=OFF).
 lmct_setup() {
     local with_tests=OFF
     if [[ "${1:-}" == "--tests" ]]; then
@@ -72,7 +73,7 @@ lmct_setup() {
     if [[ $configure == yes ]]; then
         echo "==> Configuring $LMCT_BUILD (Release)"
         cmake -S "$LMCT_ROOT" -B "$LMCT_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-              -DLMCT_BUILD_TESTS="$with_tests" >/dev/null
+              -DLMCT_BUILD_TESTS="$with_tests" ${LMCT_CMAKE_ARGS:-} >/dev/null
     fi
     echo "==> Building"
     if ! ninja -C "$LMCT_BUILD" ${LMCT_JOBS:+-j "$LMCT_JOBS"}; then
