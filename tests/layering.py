@@ -17,8 +17,10 @@ LAYERS = {
     "widgets": {"common": 0, "records": 1, "timeline": 1, "panes": 2, "report": 2, "shell": 3},
 }
 GUI_MODULES = re.compile(r"^\s*#\s*include\s+<(QtGui|QtWidgets|QtPrintSupport|QtSvg|Q[A-Z]\w*Widget|"
-                         r"QPainter|QPixmap|QImage|QColor|qcustomplot)", re.M)
+                         r"QPainter|QPixmap|QImage|QColor|QFont|QIcon|QPen|QBrush|QPalette|qcustomplot)", re.M)
 # Both include forms: "..." and <...>; each resolves like the compiler does (below).
+# Every C++ source and header form a file of model/ or widgets/ may take.
+SOURCES = (".h", ".hpp", ".hxx", ".inl", ".cpp", ".cxx", ".cc")
 INCLUDE = re.compile(r'^\s*#\s*include\s+(?:"([^"]+)"|<([^>]+)>)', re.M)
 
 
@@ -60,7 +62,7 @@ def check(root):
         base = os.path.join(root, lib)
         for dirpath, _, names in os.walk(base):
             for n in sorted(names):
-                if not n.endswith((".h", ".cpp")):
+                if not n.endswith(SOURCES):
                     continue
                 path = os.path.join(dirpath, n)
                 me = area_of(base, path)
@@ -108,6 +110,8 @@ def self_test():
             "model/trace/angled.cpp": "#include <whatif/high.h>\n",
             "model/trace/relative.cpp": '#include "../whatif/high.h"\n',
             "model/util/upward.cpp": '#include "../../widgets/shell/top.h"\n',
+            "model/trace/inline.inl": '#include "whatif/high.h"\n',
+            "model/trace/gui.hpp": "#include <QFont>\n",
         }
         for rel, text in files.items():
             os.makedirs(os.path.join(root, os.path.dirname(rel)), exist_ok=True)
@@ -115,7 +119,7 @@ def self_test():
                 f.write(text)
         problems = check(root)
         expected = ["model/trace/quoted.cpp", "model/trace/angled.cpp", "model/trace/relative.cpp",
-                    "model/util/upward.cpp"]
+                    "model/util/upward.cpp", "model/trace/inline.inl", "model/trace/gui.hpp"]
         missing = [e for e in expected if not any(p.startswith(e + ":") for p in problems)]
         extra = [p for p in problems if not any(p.startswith(e + ":") for e in expected)]
         for p in missing:
