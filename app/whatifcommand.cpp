@@ -2,11 +2,13 @@
 
 #include "cache/keyanalysis.h"
 #include "cachecommand.h"
+#include "trace/damagesummary.h"
 #include "trace/storagemanagerconfig.h"
 #include "trace/traceloader.h"
 #include "util/terminaltext.h"
 #include "whatif/cachepolicy.h"
 #include "whatif/capacityspec.h"
+#include "whatif/chunksize.h"
 #include "whatif/usesequence.h"
 #include "whatif/whatifanalysis.h"
 
@@ -248,6 +250,12 @@ int WhatIfCommand::run(const QStringList &args) {
         cmd.error(why);
         return CacheCommand::kExitUnreadable;
     }
+    // A damaged trace is replayed as far as it reads: its figures leave the damage out.
+    if (const QString damage = DamageSummary::of(*doc).sentence(doc->fileName());
+        !damage.isEmpty()) {
+        progress.clear();
+        cmd.error(QStringLiteral("warning: ") + damage);
+    }
     progress.stage("keys");
     const auto ka = KeyAnalysis::build(*doc, progress.callback());
 
@@ -288,19 +296,11 @@ int WhatIfCommand::run(const QStringList &args) {
         return CacheCommand::kExitUsage;
     }
 
-    // Bytes per object: one size for every key in scope (0: unknown or mixed).
-    quint64 perKey = 0, smallest = 0, largest = 0;
-    if (uses->hasSizes() && uses->keyCount() > 0) {
-        smallest = largest = uses->sizeOf(0);
-        for (quint32 k = 1; k < uses->keyCount(); ++k) {
-            smallest = std::min(smallest, uses->sizeOf(k));
-            largest = std::max(largest, uses->sizeOf(k));
-        }
-        if (smallest == largest && smallest > 0) {
-            perKey = smallest;
-        }
-    }
-    const bool mixedSizes = uses->hasSizes() && uses->keyCount() > 0 && perKey == 0;
+    // Bytes per object (ChunkSize: one rule for bytes to chunks, shared with the viewer).
+    const ChunkSize chunkSize = ChunkSize::of(*uses);
+    const quint64 perKey = chunkSize.perKey();  // 0: unknown or mixed
+    const quint64 smallest = chunkSize.smallest(), largest = chunkSize.largest();
+    const bool mixedSizes = chunkSize.isKnown() && !chunkSize.isUniform();
 
     const auto firstSize =
         std::find_if(specs.begin(), specs.end(), [](const CapacitySpec &s) { return s.bytes; });
@@ -340,8 +340,9 @@ int WhatIfCommand::run(const QStringList &args) {
         options.unit = WhatIfAnalysis::Unit::Bytes;
     }
     for (const CapacitySpec &s : specs) {
-        options.capacities.push_back(
-            options.unit == WhatIfAnalysis::Unit::Bytes ? s.value : s.chunks(perKey));
+        options.capacities.push_back(options.unit == WhatIfAnalysis::Unit::Bytes
+                                         ? s.value
+                                         : s.chunks(chunkSize).value_or(s.value));
     }
     std::sort(options.capacities.begin(), options.capacities.end());
     options.capacities.erase(std::unique(options.capacities.begin(), options.capacities.end()),
@@ -359,21 +360,25 @@ int WhatIfCommand::run(const QStringList &args) {
     const StorageManagerConfig &config = doc->header().smConfig();
     const std::optional<qint64> l1 = config.l1Bytes();
     const std::optional<QString> configuredPolicy = config.evictionPolicy();
-    std::optional<quint64> configuredChunks;
-    if (l1 && perKey > 0) {
-        configuredChunks = std::max<quint64>(1, quint64(*l1) / perKey);
-    }
+    const std::optional<quint64> configuredChunks =
+        l1 && *l1 > 0 ? chunkSize.chunksFor(quint64(*l1)) : std::optional<quint64>();
+    const quint64 chunksOfL1 = configuredChunks.value_or(0);
 
     if (cmd.json()) {
         progress.clear();
         QByteArray o = "{\"uses\":" + QByteArray::number(uses->size());
         o += ",\"distinct_keys\":" + QByteArray::number(uses->keyCount());
         o += ",\"prefetch_occurrences\":" + QByteArray::number(uses->prefetchOccurrences());
+        o += ",\"unit\":" +
+             QByteArray(options.unit == WhatIfAnalysis::Unit::Bytes ? "\"bytes\"" : "\"chunks\"");
+        if (p.isSet(QStringLiteral("sample"))) {
+            o += ",\"sample_rate\":" + CacheCommand::number(options.sampleRate);
+        }
         o += ",\"configured\":{\"l1_bytes\":" + (l1 ? QByteArray::number(*l1) : QByteArray("null"));
         o += ",\"policy\":" +
              (configuredPolicy ? CacheCommand::string(*configuredPolicy) : QByteArray("null"));
         o += ",\"chunks\":" +
-             (configuredChunks ? QByteArray::number(*configuredChunks) : QByteArray("null"));
+             (chunksOfL1 > 0 ? QByteArray::number(chunksOfL1) : QByteArray("null"));
         o += "},\"policies\":{";
         bool first = true;
         for (const WhatIfAnalysis::Curve &c : wi->curves()) {
@@ -410,7 +415,7 @@ int WhatIfCommand::run(const QStringList &args) {
                 there.policies.push_back(*kind);
             }
             there.unit = perKey > 0 ? WhatIfAnalysis::Unit::Chunks : WhatIfAnalysis::Unit::Bytes;
-            const quint64 capacity = perKey > 0 ? *configuredChunks : quint64(*l1);
+            const quint64 capacity = perKey > 0 ? chunksOfL1 : quint64(*l1);
             there.capacities = {capacity};
             there.sampleRate = options.sampleRate;
             progress.stage("configured capacity");
@@ -425,8 +430,8 @@ int WhatIfCommand::run(const QStringList &args) {
                                   : bytesText(c);
             };
             configuredLine = ran;
-            if (perKey > 0) {
-                configuredLine += QStringLiteral(" ≈ %1").arg(countedChunks(capacity));
+            if (chunksOfL1 > 0) {
+                configuredLine += QStringLiteral(" ≈ %1").arg(countedChunks(chunksOfL1));
             }
             if (kind) {
                 configuredLine += QStringLiteral(": %1").arg(percent(ratioOf(*kind)));

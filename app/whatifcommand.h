@@ -10,18 +10,21 @@ namespace lmct {
  * capacity, replayed over the trace's uses (WhatIfAnalysis over a UseSequence).
  *
  * Capacities (CapacitySpec lists): chunk counts ("1024") or sizes ("48GiB"); default: every
- * power of two from 1 to the first at or above the number of distinct keys. A size becomes a
- * chunk count through the scope's bytes per object (the MemoryLayoutDesc of reserve_write); when
- * the keys in scope differ in size, sizes are replayed in bytes (then no counts may be mixed in).
- * A size on a trace without a layout is a usage error.
+ * power of two from 1 to the first at or above the number of distinct keys. A size (rounded to
+ * whole bytes) becomes a chunk count by ChunkSize, the viewer's rule too (the scope's bytes per
+ * object, from the MemoryLayoutDesc of reserve_write); when the keys in scope differ in size,
+ * sizes are replayed in bytes (then no counts may be mixed in). A size on a trace without a
+ * layout is a usage error.
  *
- * JSON: `{"uses", "distinct_keys", "prefetch_occurrences", "configured": {"l1_bytes", "policy",
- * "chunks"}, "policies": {NAME: {"capacities", "prefetch_hit_ratio", "miss_ratio"}}}`; ratios in
- * [0, 1]; capacities in chunks (bytes when replayed in bytes); `configured` from the header's
- * StorageManagerConfig (`size_in_bytes`, `eviction_policy`), null where unknown. Text: a table
- * (a row per capacity, a column per policy, percent) and a line comparing the configured L1 with
- * OPT at the same capacity.
+ * JSON: `{"uses", "distinct_keys", "prefetch_occurrences", "unit", ["sample_rate",]
+ * "configured": {"l1_bytes", "policy", "chunks"}, "policies": {NAME: {"capacities",
+ * "prefetch_hit_ratio", "miss_ratio"}}}`; ratios in [0, 1]; capacities in `unit` ("chunks", or
+ * "bytes" when replayed in bytes); `sample_rate` only with --sample; `configured` from the
+ * header's StorageManagerConfig (`size_in_bytes`, `eviction_policy`; `chunks` by ChunkSize), null
+ * where unknown. Text: a table (a row per capacity, a column per policy, percent) and a line
+ * comparing the configured L1 with OPT at the same capacity.
  *
+ * A damaged trace (DamageSummary) is replayed as far as it reads, with a warning on stderr.
  * Progress goes to stderr only when stderr is a terminal. Thread-safety: main thread of the
  * command-line program (the replays run on ComputePool).
  *

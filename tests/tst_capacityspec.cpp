@@ -1,6 +1,7 @@
 // CapacitySpec: chunk counts, every size suffix (binary and decimal, case ignored), decimal sizes
-// that are whole bytes, spaces, lists, and the refusals (empty, zero, negative, past 2^64,
-// non-integral bytes, garbage) with messages naming the position, what was expected and found.
+// (rounded to the nearest whole byte, halves up), spaces, lists, and the refusals (empty, zero,
+// negative, past 2^64, fractional counts, garbage) with messages naming the position, what was
+// expected and found.
 
 #include "whatif/capacityspec.h"
 
@@ -98,6 +99,24 @@ void TestCapacitySpec::sizes_data() {
     QTest::newRow("0.0009765625MiB") << "0.0009765625MiB" << Ki;
     QTest::newRow("2^64 - 1 B") << "18446744073709551615B" << quint64(18446744073709551615ull);
     QTest::newRow("16777215TiB") << "16777215TiB" << 16777215 * Ti;
+    // Not whole bytes: to the nearest byte, halves up (the viewer writes "1.84 GiB").
+    QTest::newRow("1.84 GiB as the viewer writes it")
+        << "1.84 GiB" << quint64(1975684956);  // 1975684956.16
+    QTest::newRow("1.5B half up") << "1.5B" << quint64(2);
+    QTest::newRow("2.5B half up") << "2.5B" << quint64(3);
+    QTest::newRow("1.49B down") << "1.49B" << quint64(1);
+    QTest::newRow("0.5B up to one") << "0.5B" << quint64(1);
+    QTest::newRow("1.0001KB") << "1.0001KB" << quint64(1000);        // 1000.1
+    QTest::newRow("1.0005KB") << "1.0005KB" << quint64(1001);        // 1000.5
+    QTest::newRow("0.1GiB") << "0.1GiB" << quint64(107374182);       // 107374182.4
+    QTest::newRow("0.3GiB") << "0.3GiB" << quint64(322122547);       // 322122547.2
+    QTest::newRow("2.54 GiB") << "2.54 GiB" << quint64(2727304233);  // 2727304232.96
+    // every digit counts: .4999…9 stays below the half, .5000…1 above
+    QTest::newRow("just under a half") << "1.4999999999999999999999999999999B" << quint64(1);
+    QTest::newRow("just over a half") << "0.50000000000000000000000000000001B" << quint64(1);
+    QTest::newRow("many decimals") << "1.0000000000000000000000001GB" << quint64(1000000000);
+    QTest::newRow("a half of the last byte")
+        << "18446744073709551614.5B" << quint64(18446744073709551615ull);
 }
 
 void TestCapacitySpec::sizes() {
@@ -183,19 +202,13 @@ void TestCapacitySpec::refusals_data() {
     QTest::newRow("fractional count")
         << "1.5"
         << "'1.5' at 1: expected a whole chunk count (or a size such as 1.5GiB), found 1.5";
-    QTest::newRow("fractional bytes")
-        << "1.5B"
-        << "'1.5B' at 1: expected a whole number of bytes, found 1.5 B";
-    QTest::newRow("fractional KB")
-        << "1.0001KB"
-        << "'1.0001KB' at 1: expected a whole number of bytes, found 1.0001 KB";
-    QTest::newRow("fractional GiB")
-        << "0.1GiB"
-        << "'0.1GiB' at 1: expected a whole number of bytes, found 0.1 GiB";
-    QTest::newRow("too many decimals")
-        << "1.0000000000000000000000001GB"
-        << "'1.0000000000000000000000001GB' at 1: expected a whole number of bytes, found "
-           "1.0000000000000000000000001 GB";
+    QTest::newRow("rounds to zero bytes")
+        << "0.4B"
+        << "'0.4B' at 1: expected a capacity above zero, found 0.4 B";
+    QTest::newRow("a half past 2^64 - 1")
+        << "18446744073709551615.5B"
+        << "'18446744073709551615.5B' at 1: expected at most 18446744073709551615 (2^64 - 1), "
+           "found 18446744073709551615.5 B";
     QTest::newRow("exponent") << "1e9"
                               << "'1e9' at 2: expected a size suffix (B, KiB, MiB, GiB, TiB, KB, "
                                  "MB, GB or TB), found 'e9'";
@@ -276,7 +289,7 @@ void TestCapacitySpec::listRefusalsNameTheItemAndPosition_data() {
            "20000000000000000000";
     QTest::newRow("fraction in a list")
         << "1GiB,0.3B"
-        << "'0.3B' at 6: expected a whole number of bytes, found 0.3 B";
+        << "'0.3B' at 6: expected a capacity above zero, found 0.3 B";
 }
 
 void TestCapacitySpec::listRefusalsNameTheItemAndPosition() {
@@ -287,16 +300,20 @@ void TestCapacitySpec::listRefusalsNameTheItemAndPosition() {
 
 void TestCapacitySpec::chunksOfASize() {
     const quint64 perChunk = quint64(36) << 20;  // [2,36,256,1024] bf16: 36 MiB
+    const ChunkSize one(100, 100 * perChunk, perChunk, perChunk);
     CapacitySpec size{quint64(48) << 30, true};
-    QCOMPARE(size.chunks(perChunk), quint64((quint64(48) << 30) / perChunk));  // rounds down
-    QCOMPARE(size.chunks(perChunk), quint64(1365));
+    QCOMPARE(size.chunks(one), quint64((quint64(48) << 30) / perChunk));  // rounds down
+    QCOMPARE(size.chunks(one), quint64(1365));
     CapacitySpec small{1000, true};
-    QCOMPARE(small.chunks(perChunk), quint64(1));  // at least one chunk
+    QCOMPARE(size.chunks(one), one.chunksFor(size.value));  // ChunkSize's rule
+    QCOMPARE(small.chunks(one), quint64(1));                // at least one chunk
     CapacitySpec exact{quint64(4) * perChunk, true};
-    QCOMPARE(exact.chunks(perChunk), quint64(4));
+    QCOMPARE(exact.chunks(one), quint64(4));
     CapacitySpec count{1024, false};
-    QCOMPARE(count.chunks(perChunk), quint64(1024));  // a count is the count
-    QCOMPARE(count.chunks(1), quint64(1024));
+    QCOMPARE(count.chunks(one), quint64(1024));  // a count is the count
+    QCOMPARE(count.chunks(ChunkSize()), quint64(1024));
+    // a size without key sizes has no chunk count
+    QCOMPARE(size.chunks(ChunkSize()), std::optional<quint64>());
 }
 
 void TestCapacitySpec::errorPointerMayBeNull() {

@@ -20,6 +20,11 @@ namespace {
 constexpr quint64 kMiB = quint64(1) << 20;
 constexpr quint64 kGiB = quint64(1) << 30;
 
+/** 1000 keys of `perKey` bytes each. */
+ChunkSize sized(quint64 perKey) {
+    return ChunkSize(1000, 1000 * perKey, perKey, perKey);
+}
+
 WhatIfAnalysis::Curve curve(Kind kind, std::vector<quint64> caps, std::vector<qint64> hits,
                             qint64 prefetches) {
     WhatIfAnalysis::Curve c;
@@ -60,11 +65,16 @@ private slots:
 
     void capacityInChunksAndBytes() {
         const ConfiguredRun run(48 * kGiB, QStringLiteral("LRU"));
-        QCOMPARE(run.capacityIn(Unit::Bytes, 0), 48 * kGiB);
-        QCOMPARE(run.capacityIn(Unit::Chunks, 2 * kMiB), quint64(24576));
-        QCOMPARE(run.capacityIn(Unit::Chunks, 5 * kMiB), quint64(48 * 1024 / 5));  // rounds down
-        QCOMPARE(run.capacityIn(Unit::Chunks, 0), quint64(0));  // key sizes unknown
-        QCOMPARE(ConfiguredRun(100, QString()).capacityIn(Unit::Chunks, kMiB), quint64(1));
+        QCOMPARE(run.capacityIn(Unit::Bytes, ChunkSize()), 48 * kGiB);
+        QCOMPARE(run.capacityIn(Unit::Chunks, sized(2 * kMiB)), quint64(24576));
+        QCOMPARE(run.capacityIn(Unit::Chunks, sized(5 * kMiB)),
+                 quint64(48 * 1024 / 5));                                 // rounds down
+        QCOMPARE(run.capacityIn(Unit::Chunks, ChunkSize()), quint64(0));  // key sizes unknown
+        QCOMPARE(ConfiguredRun(100, QString()).capacityIn(Unit::Chunks, sized(kMiB)), quint64(1));
+        // keys of two sizes (two models): the bytes over the mean size, ChunkSize's one rule
+        const ChunkSize mixed(3, 2 * kMiB + 36 * kMiB + 36 * kMiB, 2 * kMiB, 36 * kMiB);
+        QCOMPARE(run.capacityIn(Unit::Chunks, mixed), *mixed.chunksFor(48 * kGiB));
+        QCOMPARE(run.capacityIn(Unit::Chunks, mixed), quint64(48 * 1024 * 3 / 74));
     }
 
     void bytesText() {
@@ -75,6 +85,16 @@ private slots:
         QCOMPARE(ConfiguredRun::bytesText(100), QStringLiteral("100 B"));
         QCOMPARE(ConfiguredRun::bytesText(1023.9 * 1024), QStringLiteral("1 MiB"));
         QCOMPARE(ConfiguredRun::percentText(0.412), QStringLiteral("41.2%"));
+        // no digit grouping, a point for the decimals: what `lmct whatif --capacity` reads
+        QCOMPARE(ConfiguredRun::bytesText(1000.0 * 1024), QStringLiteral("1000 KiB"));
+        QCOMPARE(ConfiguredRun::chunksText(24576), QStringLiteral("24576 chunks"));
+        QCOMPARE(ConfiguredRun::chunksText(1), QStringLiteral("1 chunk"));
+        const QLocale previous;
+        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        QCOMPARE(ConfiguredRun::bytesText(1.84 * double(kGiB)), QStringLiteral("1.84 GiB"));
+        QCOMPARE(ConfiguredRun::bytesText(1000.0 * 1024), QStringLiteral("1000 KiB"));
+        QCOMPARE(ConfiguredRun::chunksText(1850), QStringLiteral("1850 chunks"));
+        QLocale::setDefault(previous);
     }
 
     void hitsAtReadsTheSampleBelow() {
@@ -90,51 +110,51 @@ private slots:
     }
 
     void sentenceInChunks() {
-        // 2 MiB per key: 48 GiB hold 24,576 chunks, one of the curves' samples.
+        // 2 MiB per key: 48 GiB hold 24576 chunks, one of the curves' samples.
         const ConfiguredRun run(48 * kGiB, QStringLiteral("LRU"));
-        const ConfiguredRun::Scope scope{2 * kMiB, 1000};
+        const ConfiguredRun::Scope scope{sized(2 * kMiB), 1000};
         const std::vector<WhatIfAnalysis::Curve> curves{
             curve(Kind::Lru, {1024, 24576, 32768}, {100, 412, 630}, 1000),
             curve(Kind::Opt, {1024, 24576, 32768}, {300, 630, 630}, 1000)};
         // LRU's exact capacity for OPT's hits, from the finished run
         QCOMPARE(run.sentence(Unit::Chunks, scope, curves,
                               [](qint64 hits) { return hits == 630 ? quint64(30000) : 0; }),
-                 QStringLiteral("You ran LRU at 48 GiB ≈ 24,576 chunks: 41.2% of prefetched keys "
-                                "hit; OPT there: 63.0%; LRU reaches 63.0% at 30,000 chunks ≈ "
+                 QStringLiteral("You ran LRU at 48 GiB ≈ 24576 chunks: 41.2% of prefetched keys "
+                                "hit; OPT there: 63.0%; LRU reaches 63.0% at 30000 chunks ≈ "
                                 "58.6 GiB"));
         // before the run ends: the first LRU sample that reaches it
         QCOMPARE(run.sentence(Unit::Chunks, scope, curves),
-                 QStringLiteral("You ran LRU at 48 GiB ≈ 24,576 chunks: 41.2% of prefetched keys "
-                                "hit; OPT there: 63.0%; LRU reaches 63.0% at 32,768 chunks ≈ "
+                 QStringLiteral("You ran LRU at 48 GiB ≈ 24576 chunks: 41.2% of prefetched keys "
+                                "hit; OPT there: 63.0%; LRU reaches 63.0% at 32768 chunks ≈ "
                                 "64 GiB or less"));
         // only LRU's curve so far: no OPT part
         QCOMPARE(run.sentence(Unit::Chunks, scope, {curves[0]}),
-                 QStringLiteral("You ran LRU at 48 GiB ≈ 24,576 chunks: 41.2% of prefetched keys "
+                 QStringLiteral("You ran LRU at 48 GiB ≈ 24576 chunks: 41.2% of prefetched keys "
                                 "hit"));
         // no curves yet
         QCOMPARE(run.sentence(Unit::Chunks, scope, {}),
-                 QStringLiteral("You ran LRU at 48 GiB ≈ 24,576 chunks"));
+                 QStringLiteral("You ran LRU at 48 GiB ≈ 24576 chunks"));
         // the configured capacity not among the samples: read below it, marked
         const std::vector<WhatIfAnalysis::Curve> coarse{
             curve(Kind::Lru, {1024, 32768}, {100, 630}, 1000),
             curve(Kind::Opt, {1024, 32768}, {300, 630}, 1000)};
         QCOMPARE(run.sentence(Unit::Chunks, scope, coarse),
-                 QStringLiteral("You ran LRU at 48 GiB ≈ 24,576 chunks: ≈ 10.0% of prefetched "
-                                "keys hit; OPT there: ≈ 30.0%; LRU reaches ≈ 30.0% at 32,768 "
+                 QStringLiteral("You ran LRU at 48 GiB ≈ 24576 chunks: ≈ 10.0% of prefetched "
+                                "keys hit; OPT there: ≈ 30.0%; LRU reaches ≈ 30.0% at 32768 "
                                 "chunks ≈ 64 GiB or less"));
     }
 
     void sentenceInBytes() {
         const ConfiguredRun run(48 * kGiB, QStringLiteral("FIFO"));
-        const ConfiguredRun::Scope scope{2 * kMiB, 200};
+        const ConfiguredRun::Scope scope{sized(2 * kMiB), 200};
         const std::vector<WhatIfAnalysis::Curve> curves{
             curve(Kind::Fifo, {kGiB, 48 * kGiB}, {50, 120}, 200),
             curve(Kind::Opt, {kGiB, 48 * kGiB}, {90, 150}, 200),
             curve(Kind::Lru, {kGiB, 48 * kGiB}, {60, 130}, 200)};
         QCOMPARE(
             run.sentence(Unit::Bytes, scope, curves, [](qint64) { return quint64(64) * kGiB; }),
-            QStringLiteral("You ran FIFO at 48 GiB ≈ 24,576 chunks: 60.0% of prefetched keys "
-                           "hit; OPT there: 75.0%; LRU reaches 75.0% at 64 GiB ≈ 32,768 "
+            QStringLiteral("You ran FIFO at 48 GiB ≈ 24576 chunks: 60.0% of prefetched keys "
+                           "hit; OPT there: 75.0%; LRU reaches 75.0% at 64 GiB ≈ 32768 "
                            "chunks"));
         // LRU never gets there (a sampled run)
         QVERIFY(run.sentence(Unit::Bytes, scope, curves, [](qint64) { return quint64(0); })
@@ -142,30 +162,31 @@ private slots:
     }
 
     void sentenceEdges() {
-        const ConfiguredRun::Scope scope{2 * kMiB, 10};
+        const ConfiguredRun::Scope scope{sized(2 * kMiB), 10};
         const std::vector<WhatIfAnalysis::Curve> curves{curve(Kind::Lru, {8, 24576}, {2, 7}, 10),
                                                         curve(Kind::Opt, {8, 24576}, {4, 7}, 10)};
         // OPT configured: no "OPT there"; LRU equals OPT at the configured capacity
         QCOMPARE(
             ConfiguredRun(48 * kGiB, QStringLiteral("OPT")).sentence(Unit::Chunks, scope, curves),
-            QStringLiteral("You ran OPT at 48 GiB ≈ 24,576 chunks: 70.0% of prefetched keys "
+            QStringLiteral("You ran OPT at 48 GiB ≈ 24576 chunks: 70.0% of prefetched keys "
                            "hit; LRU reaches it there too"));
         // a policy not simulated is named as written
         QCOMPARE(
             ConfiguredRun(48 * kGiB, QStringLiteral("MRU")).sentence(Unit::Chunks, scope, curves),
-            QStringLiteral("You ran MRU (not simulated) at 48 GiB ≈ 24,576 chunks; OPT "
+            QStringLiteral("You ran MRU (not simulated) at 48 GiB ≈ 24576 chunks; OPT "
                            "there: 70.0%; LRU reaches it there too"));
         // no policy in the config
         QVERIFY(ConfiguredRun(48 * kGiB, QString())
                     .sentence(Unit::Chunks, scope, {})
-                    .startsWith(QStringLiteral("You ran an L1 of 48 GiB ≈ 24,576 chunks")));
+                    .startsWith(QStringLiteral("You ran an L1 of 48 GiB ≈ 24576 chunks")));
         // chunks without key sizes
-        QCOMPARE(
-            ConfiguredRun(48 * kGiB, QStringLiteral("LRU")).sentence(Unit::Chunks, {0, 10}, curves),
-            QStringLiteral("You ran LRU at 48 GiB; without a memory layout for every key, its "
-                           "size in chunks is unknown"));
+        QCOMPARE(ConfiguredRun(48 * kGiB, QStringLiteral("LRU"))
+                     .sentence(Unit::Chunks, {ChunkSize(), 10}, curves),
+                 QStringLiteral("You ran LRU at 48 GiB; without a memory layout for every key, its "
+                                "size in chunks is unknown"));
         // no prefetches in the scope
-        QCOMPARE(ConfiguredRun(48 * kGiB, QStringLiteral("LRU")).sentence(Unit::Bytes, {0, 0}, {}),
+        QCOMPARE(ConfiguredRun(48 * kGiB, QStringLiteral("LRU"))
+                     .sentence(Unit::Bytes, {ChunkSize(), 0}, {}),
                  QStringLiteral("You ran LRU at 48 GiB; the scope has no prefetches to hit"));
     }
 
@@ -188,8 +209,8 @@ private slots:
         const auto uses = UseSequence::fromKeys(keys, kinds, sizes);
         QVERIFY(uses && uses->hasSizes());
         const ConfiguredRun run(3 * kMiB, QStringLiteral("LRU"));
-        const quint64 bpc = uses->totalBytes() / uses->keyCount();
-        QCOMPARE(bpc, kMiB);
+        const ChunkSize bpc = ChunkSize::of(*uses);
+        QCOMPARE(bpc.perKey(), kMiB);
         WhatIfAnalysis::Options o;
         o.policies = {Kind::Lru, Kind::Opt};
         o.capacities = {1, 2, run.capacityIn(Unit::Chunks, bpc), 4};

@@ -2,12 +2,13 @@
 // independent replay of a small stream, capacities through the CLI (counts, sizes converted by
 // the layout's bytes per object, sizes in bytes when the keys differ in size, bad lists), the
 // scope (--model, --salt), --policy, --sample, the text table and the configured-capacity line,
-// exit codes.
+// sizes that are no whole bytes, the unit and sample rate in the JSON, the damage warning, exit
+// codes.
 
 #include "configsamples.h"
 #include "testutil.h"
+#include "whatifclifixture.h"
 
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,261 +17,21 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <list>
-#include <set>
 
 using namespace lmct;
 using namespace lmct::test;
-
-namespace {
-
-using Run = ProcessRun;
-
-const QStringList kPolicies = {QStringLiteral("lru"),   QStringLiteral("fifo"),
-                               QStringLiteral("clock"), QStringLiteral("s3fifo"),
-                               QStringLiteral("arc"),   QStringLiteral("opt")};
-const QStringList kLabels = {QStringLiteral("LRU"),   QStringLiteral("FIFO"),
-                             QStringLiteral("CLOCK"), QStringLiteral("S3-FIFO"),
-                             QStringLiteral("ARC"),   QStringLiteral("OPT")};
-
-constexpr quint64 kMiB = quint64(1) << 20;
-constexpr quint64 kBig = 36 * kMiB;  // [2,36,256,1024] bf16
-constexpr quint64 kSmall = kMiB;     // [2,8,256,128] bf16
-const char *const kModelA = "Qwen/Qwen3-8B";
-const char *const kModelB = "meta-llama/Llama-3.2-1B";
-
-/** One use of the stream: 'w' finish_write (after a reserve_write), 'p' submit_prefetch_task,
- *  'r' read_prefetched_results.__enter__. */
-struct Use {
-    char kind = 'w';
-    int key = 0;
-};
-
-/** A deterministic stream over `keys` keys: about 30 % writes, 45 % prefetches, 25 % reads,
- *  skewed towards low key numbers (so that some keys are reused often). */
-std::vector<Use> stream(int n, int keys, quint32 seed) {
-    std::vector<Use> out;
-    quint32 s = seed;
-    auto next = [&s]() {
-        s = s * 1664525u + 1013904223u;
-        return s >> 8;
-    };
-    for (int i = 0; i < n; ++i) {
-        const quint32 a = next() % 100, b = next() % quint32(keys), c = next() % quint32(keys);
-        const int key = int(std::min(b, c));  // skewed
-        out.push_back({a < 30 ? 'w' : a < 75 ? 'p' : 'r', key});
-    }
-    return out;
-}
-
-QByteArray layout(const QList<qint64> &shape) {
-    Mp m;
-    m.tag("MemoryLayoutDesc").map(2).str("shapes").arr(1).arr(quint32(shape.size()));
-    for (qint64 d : shape) {
-        m.sint(d);
-    }
-    m.str("dtypes").arr(1).str("torch.bfloat16");
-    return m.bytes;
-}
-
-/** A trace written record by record: header (with `config` as sm_config_json), then calls. */
-class WhatIfTrace {
-public:
-    struct Key {
-        int n = 0;
-        const char *model = kModelA;
-        const char *salt = "";
-    };
-
-    explicit WhatIfTrace(const QString &config = QString(), bool withLayout = true)
-        : m_layout(withLayout) {
-        HeaderSpec h;
-        h.configJson = config;
-        if (!config.isEmpty()) {
-            h.configDigest = QString::fromLatin1(
-                QCryptographicHash::hash(config.toUtf8(), QCryptographicHash::Sha256).toHex());
-        }
-        m_bytes = frame(headerBody(h));
-    }
-
-    void use(const Use &u, const char *model = kModelA, const char *salt = "") {
-        const Key k{u.key, model, salt};
-        switch (u.kind) {
-            case 'w':
-                call("reserve_write", k, true);
-                call("finish_write", k, false);
-                break;
-            case 'p':
-                call("submit_prefetch_task", k, false);
-                break;
-            default:
-                call("read_prefetched_results.__enter__", k, false);
-                call("read_prefetched_results.__exit__", k, false);
-                break;
-        }
-    }
-    void uses(const std::vector<Use> &s, const char *model = kModelA, const char *salt = "") {
-        for (const Use &u : s) {
-            use(u, model, salt);
-        }
-    }
-    const QByteArray &bytes() const { return m_bytes; }
-
-private:
-    void call(const char *name, const Key &k, bool withLayoutArg) {
-        const bool l = withLayoutArg && m_layout;
-        Mp args;
-        args.map(l ? 2 : 1).str("keys").arr(1).raw(objectKey(k.n, 33554944, k.model, k.salt));
-        if (l) {
-            args.str("layout_desc")
-                .raw(layout(QLatin1String(k.model) == QLatin1String(kModelA)
-                                ? QList<qint64>{2, 36, 256, 1024}
-                                : QList<qint64>{2, 8, 256, 128}));
-        }
-        m_t += 0.001;
-        m_bytes += frame(recordBody(m_t, 1760000000.25 + m_t, storageQualname(name), args.bytes));
-    }
-
-    bool m_layout;
-    double m_t = 0.0;
-    QByteArray m_bytes;
-};
-
-/** What an independent replay counts: counted prefetch hits and misses. */
-struct Counts {
-    qint64 prefetchHits = 0;
-    qint64 misses = 0;
-};
-
-/** Which prefetch uses are counted: their key had a finish_write earlier. */
-std::vector<bool> countedPrefetches(const std::vector<Use> &s) {
-    std::vector<bool> counted(s.size(), false);
-    std::set<int> written;
-    for (size_t i = 0; i < s.size(); ++i) {
-        counted[i] = s[i].kind == 'p' && written.count(s[i].key) > 0;
-        if (s[i].kind == 'w') {
-            written.insert(s[i].key);
-        }
-    }
-    return counted;
-}
-
-/** LRU with demand admission at `capacity` chunks, a plain list. */
-Counts lru(const std::vector<Use> &s, quint64 capacity) {
-    const std::vector<bool> counted = countedPrefetches(s);
-    std::list<int> order;  // front: most recent
-    Counts c;
-    for (size_t i = 0; i < s.size(); ++i) {
-        const auto it = std::find(order.begin(), order.end(), s[i].key);
-        if (it != order.end()) {
-            order.erase(it);
-            c.prefetchHits += counted[i] ? 1 : 0;
-        } else {
-            ++c.misses;
-            if (order.size() == capacity) {
-                order.pop_back();
-            }
-        }
-        order.push_front(s[i].key);
-    }
-    return c;
-}
-
-/** Belady's MIN with demand admission at `capacity` chunks. */
-Counts opt(const std::vector<Use> &s, quint64 capacity) {
-    const std::vector<bool> counted = countedPrefetches(s);
-    auto nextUse = [&s](size_t from, int key) {
-        for (size_t j = from + 1; j < s.size(); ++j) {
-            if (s[j].key == key) {
-                return j;
-            }
-        }
-        return s.size();  // never
-    };
-    std::set<int> resident;
-    Counts c;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (resident.count(s[i].key)) {
-            c.prefetchHits += counted[i] ? 1 : 0;
-            continue;
-        }
-        ++c.misses;
-        if (resident.size() == capacity) {
-            int victim = *resident.begin();
-            size_t farthest = 0;
-            for (int k : resident) {
-                const size_t n = nextUse(i, k);
-                if (n >= farthest) {
-                    farthest = n;
-                    victim = k;
-                }
-            }
-            resident.erase(victim);
-        }
-        resident.insert(s[i].key);
-    }
-    return c;
-}
-
-qint64 prefetches(const std::vector<Use> &s) {
-    return std::count_if(s.begin(), s.end(), [](const Use &u) { return u.kind == 'p'; });
-}
-
-int distinctKeys(const std::vector<Use> &s) {
-    std::set<int> keys;
-    for (const Use &u : s) {
-        keys.insert(u.key);
-    }
-    return int(keys.size());
-}
-
-QJsonObject jsonOf(const Run &r) {
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
-    if (!doc.isObject()) {
-        qWarning("not a JSON object (%s): %s", qPrintable(pe.errorString()), r.out.constData());
-    }
-    return doc.object();
-}
-
-QList<quint64> capacitiesOf(const QJsonObject &o, const QString &policy) {
-    QList<quint64> out;
-    for (const QJsonValue &v :
-         o[QStringLiteral("policies")][policy][QStringLiteral("capacities")].toArray()) {
-        out << quint64(v.toInteger());
-    }
-    return out;
-}
-
-/** A config like LMCache's with L1 `bytes` and `policy` (absent when empty). */
-QString configWith(quint64 bytes, const QString &policy) {
-    QString json = QString::fromLatin1(kLmcacheConfig);
-    json.replace(QStringLiteral("\"size_in_bytes\": 51539607552"),
-                 QStringLiteral("\"size_in_bytes\": %1").arg(bytes));
-    if (policy.isEmpty()) {
-        json.replace(QStringLiteral("\"eviction_policy\": \"LRU\", "), QString());
-    } else {
-        json.replace(QStringLiteral("\"eviction_policy\": \"LRU\""),
-                     QStringLiteral("\"eviction_policy\": \"%1\"").arg(policy));
-    }
-    return json;
-}
-
-QString percent(double ratio) {
-    return QStringLiteral("%1 %").arg(100.0 * ratio, 0, 'f', 1);
-}
-
-}  // namespace
+using namespace lmct::test::whatifcli;
 
 class TestWhatIfCli : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
     std::vector<Use> m_stream;
-    QString m_plain;      // the stream, layout, no config
-    QString m_config;     // the stream, layout, LMCache's config (48 GiB, LRU)
-    QString m_noLayout;   // the stream, no layout, LMCache's config
-    QString m_twoModels;  // model A (36 MiB per object) and model B (1 MiB), tenants
+    QString m_plain;            // the stream, layout, no config
+    QString m_config;           // the stream, layout, LMCache's config (48 GiB, LRU)
+    QString m_noLayout;         // the stream, no layout, LMCache's config
+    QString m_twoModels;        // model A (36 MiB per object) and model B (1 MiB), tenants
+    QString m_twoModelsConfig;  // the same, with LMCache's config (48 GiB, LRU)
 
     QString save(const char *name, const QByteArray &bytes) {
         return writeFile(m_dir, QLatin1String(name), bytes);
@@ -294,7 +55,11 @@ private slots:
         two.uses(a, kModelA, "tenant-a");
         two.uses(b, kModelB, "tenant-b");
         m_twoModels = save("two.lct", two.bytes());
-        for (const QString &f : {m_plain, m_config, m_noLayout, m_twoModels}) {
+        WhatIfTrace twoConfig(QString::fromLatin1(kLmcacheConfig));
+        twoConfig.uses(a, kModelA, "tenant-a");
+        twoConfig.uses(b, kModelB, "tenant-b");
+        m_twoModelsConfig = save("two-config.lct", twoConfig.bytes());
+        for (const QString &f : {m_plain, m_config, m_noLayout, m_twoModels, m_twoModelsConfig}) {
             QVERIFY(!f.isEmpty());
         }
     }
@@ -310,7 +75,8 @@ private slots:
         QCOMPARE(top,
                  QStringList({QStringLiteral("configured"), QStringLiteral("distinct_keys"),
                               QStringLiteral("policies"), QStringLiteral("prefetch_occurrences"),
-                              QStringLiteral("uses")}));
+                              QStringLiteral("unit"), QStringLiteral("uses")}));
+        QCOMPARE(o[QStringLiteral("unit")].toString(), QStringLiteral("chunks"));
         QVERIFY(o[QStringLiteral("uses")].isDouble());
         QCOMPARE(o[QStringLiteral("uses")].toInteger(), qint64(m_stream.size()));
         QCOMPARE(o[QStringLiteral("distinct_keys")].toInteger(), qint64(distinctKeys(m_stream)));
@@ -458,6 +224,26 @@ private slots:
         QCOMPARE(capacitiesOf(jsonOf(eq), QStringLiteral("lru")), QList<quint64>({2}));
     }
 
+    void sizesAsTheViewerWritesThem() {
+        // "1.84 GiB" (as the viewer writes sizes) is 1975684956.16 bytes: 1975684956, then 52
+        // chunks of 36 MiB (rounded down)
+        const Run r =
+            runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), QStringLiteral("--policy"),
+                     QStringLiteral("lru"), QStringLiteral("--capacity"),
+                     QStringLiteral("1.84 GiB,1.5B"), m_plain});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(capacitiesOf(jsonOf(r), QStringLiteral("lru")),
+                 QList<quint64>({1, quint64(1975684956) / kBig}));
+        // replayed in bytes (keys of two sizes): the rounded bytes themselves, said to be bytes
+        const Run b =
+            runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), QStringLiteral("--policy"),
+                     QStringLiteral("lru"), QStringLiteral("--capacity"), QStringLiteral("1.84GiB"),
+                     m_twoModels});
+        QCOMPARE(b.exitCode, 0);
+        QCOMPARE(capacitiesOf(jsonOf(b), QStringLiteral("lru")), QList<quint64>({1975684956}));
+        QCOMPARE(jsonOf(b)[QStringLiteral("unit")].toString(), QStringLiteral("bytes"));
+    }
+
     void hugeCapacities() {
         // 2^64 - 1 chunks: everything fits; its size is past 2^64 bytes; JSON keeps the digits.
         const Run j =
@@ -500,9 +286,11 @@ private slots:
             << "--capacity: '-4' at 1: expected a capacity above zero, found a negative";
         QTest::newRow("overflow") << "18446744073709551616"
                                   << "--capacity: '18446744073709551616' at 1: expected at most";
-        QTest::newRow("fractional bytes")
-            << "1.5B"
-            << "--capacity: '1.5B' at 1: expected a whole number of bytes";
+        QTest::newRow("a size that rounds to no byte")
+            << "0.4B"
+            << "--capacity: '0.4B' at 1: expected a capacity above zero";
+        QTest::newRow("fractional count") << "2.5"
+                                          << "--capacity: '2.5' at 1: expected a whole chunk count";
         QTest::newRow("garbage") << "lots"
                                  << "--capacity: 'lots' at 1: expected a count or a size such as "
                                     "48GiB, found 'l'";
@@ -566,7 +354,30 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = jsonOf(r);
         QCOMPARE(capacitiesOf(o, QStringLiteral("lru")), QList<quint64>({37 * kMiB, 72 * kMiB}));
-        QVERIFY(o[QStringLiteral("configured")][QStringLiteral("chunks")].isNull());
+        QCOMPARE(o[QStringLiteral("unit")].toString(), QStringLiteral("bytes"));
+        QVERIFY(o[QStringLiteral("configured")][QStringLiteral("chunks")].isNull());  // no config
+        // With a config: the L1 in chunks by the one rule the viewer uses too (ChunkSize): the
+        // bytes over the mean bytes per key, rounded down.
+        const Run c =
+            runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), QStringLiteral("--policy"),
+                     QStringLiteral("lru"), m_twoModelsConfig});
+        QCOMPARE(c.exitCode, 0);
+        const QJsonObject co = jsonOf(c);
+        const std::vector<Use> a = stream(60, 6, 11), b = stream(40, 5, 13);
+        const quint64 keys = quint64(distinctKeys(a) + distinctKeys(b));
+        const quint64 total = quint64(distinctKeys(a)) * kBig + quint64(distinctKeys(b)) * kSmall;
+        QCOMPARE(co[QStringLiteral("distinct_keys")].toInteger(), qint64(keys));
+        QCOMPARE(co[QStringLiteral("configured")][QStringLiteral("chunks")].toInteger(),
+                 qint64((unsigned __int128)51539607552 * keys / total));
+        QCOMPARE(co[QStringLiteral("unit")].toString(), QStringLiteral("chunks"));
+        // the text line names the same count
+        const Run t = runLmct({QStringLiteral("whatif"), QStringLiteral("--policy"),
+                               QStringLiteral("lru"), m_twoModelsConfig});
+        QCOMPARE(t.exitCode, 0);
+        const QByteArray ran =
+            "you ran LRU at 48 GiB ≈ " +
+            QByteArray::number(qint64((unsigned __int128)51539607552 * keys / total)) + " chunks: ";
+        QVERIFY2(t.out.contains(ran), t.out.constData());
         // Counts and sizes together need one size per key.
         const Run mixed = runLmct({QStringLiteral("whatif"), QStringLiteral("--capacity"),
                                    QStringLiteral("4,72MiB"), m_twoModels});
@@ -697,12 +508,18 @@ private slots:
                 QVERIFY(v.toDouble() >= 0.0 && v.toDouble() <= 1.0);
             }
         }
-        // Rate 1 replays every key: the same as no --sample.
+        // the rate is said when asked for, and only then
+        QCOMPARE(o[QStringLiteral("sample_rate")].toDouble(), 0.5);
+        // Rate 1 replays every key: the same as no --sample, but for the rate said.
         const Run one = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"),
                                  QStringLiteral("--sample"), QStringLiteral("1"), m_plain});
         const Run none = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), m_plain});
         QCOMPARE(one.exitCode, 0);
-        QCOMPARE(one.out, none.out);
+        QCOMPARE(jsonOf(one)[QStringLiteral("sample_rate")].toDouble(), 1.0);
+        QVERIFY(!jsonOf(none).contains(QStringLiteral("sample_rate")));
+        QJsonObject oneWithout = jsonOf(one);
+        oneWithout.remove(QStringLiteral("sample_rate"));
+        QCOMPARE(oneWithout, jsonOf(none));
         for (const char *bad : {"0", "-0.1", "1.5", "half", "nan", ""}) {
             const Run r = runLmct({QStringLiteral("whatif"),
                                    QStringLiteral("--sample=") + QLatin1String(bad), m_plain});
@@ -834,6 +651,31 @@ private slots:
         QVERIFY(jsonOf(j)[QStringLiteral("configured")][QStringLiteral("policy")].isNull());
         QCOMPARE(jsonOf(j)[QStringLiteral("configured")][QStringLiteral("chunks")].toInteger(),
                  qint64(3));
+    }
+
+    void damagedTraceIsWarnedOf() {
+        // the stream's trace cut inside its last frame: replayed as far as it reads, with a
+        // warning on stderr (DamageSummary's, as `lmct compare` words it)
+        WhatIfTrace whole;
+        whole.uses(m_stream);
+        const QString cut = save("cut.lct", whole.bytes().left(whole.bytes().size() - 5));
+        for (const bool json : {false, true}) {
+            QStringList args{QStringLiteral("whatif"), QStringLiteral("--policy"),
+                             QStringLiteral("lru")};
+            if (json) {
+                args << QStringLiteral("--json");
+            }
+            const Run r = runLmct(args << cut);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.err.startsWith("lmct whatif: warning: cut.lct is damaged: its last record "
+                                      "cut short"),
+                     r.err.constData());
+            QVERIFY2(r.err.contains("its figures cover the "), r.err.constData());
+            QVERIFY(!r.out.isEmpty());
+        }
+        // an intact trace: no warning
+        const Run ok = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), m_plain});
+        QVERIFY2(ok.err.isEmpty(), ok.err.constData());
     }
 
     void exitCodes() {

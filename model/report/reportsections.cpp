@@ -1,12 +1,12 @@
 #include "report/reportsections.h"
 
-#include <QSet>
-
+#include "cache/bucketlabel.h"
 #include "codec/qualname.h"
 #include "trace/storagemanagerconfig.h"
 #include "util/timeformat.h"
 
 #include <QLocale>
+#include <QSet>
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -167,31 +167,7 @@ ReportContent::Table ReportSections::keyStates(const KeyAnalysis &keys) {
 }
 
 QString ReportSections::bucketLabel(quint64 v, bool micros) {
-    if (micros) {
-        const auto sig = [](double x) {
-            return x >= 100 ? QString::number(qRound64(x)) : QString::number(x, 'g', 2);
-        };
-        if (v >= 60000000) {
-            return sig(double(v) / 60e6) + QStringLiteral("min");
-        }
-        if (v >= 1000000) {
-            return sig(double(v) / 1e6) + QStringLiteral("s");
-        }
-        if (v >= 1000) {
-            return sig(double(v) / 1e3) + QStringLiteral("ms");
-        }
-        return v == 0 ? QStringLiteral("0") : QString::number(v) + QStringLiteral("µs");
-    }
-    if (v >= (quint64(1) << 30)) {
-        return QString::number(v >> 30) + QLatin1Char('G');
-    }
-    if (v >= (quint64(1) << 20)) {
-        return QString::number(v >> 20) + QLatin1Char('M');
-    }
-    if (v >= 1024) {
-        return QString::number(v >> 10) + QLatin1Char('k');
-    }
-    return QString::number(v);
+    return micros ? BucketLabel::micros(v) : BucketLabel::count(v);
 }
 
 std::pair<int, int> ReportSections::bucketBars(const std::vector<qint64> &buckets, double shift,

@@ -45,7 +45,8 @@ public:
     /** Keys per state (KeyAnalysis::State, people's words) and their share. */
     static ReportContent::Table keyStates(const KeyAnalysis &keys);
 
-    /** Tick labels of power-of-two buckets: counts ("1k") or microseconds ("2ms"). */
+    /** Tick labels of power-of-two buckets: BucketLabel::count() ("1k") or BucketLabel::micros()
+     *  ("2ms"), as the viewer's histograms label them. */
     static QString bucketLabel(quint64 floor, bool micros);
     /**
      * The bars of `buckets` (ReuseAnalysis's power-of-two buckets) as a series at x = bucket (+

@@ -145,10 +145,9 @@ bool addCache(ReportContent *content, const std::shared_ptr<const TraceDocument>
     if (!uses || (cancel && cancel->load())) {
         return false;
     }
-    const quint64 bpc =
-        uses->hasSizes() && uses->keyCount() > 0 ? uses->totalBytes() / uses->keyCount() : 0;
+    const ChunkSize chunkSize = ChunkSize::of(*uses);
     const std::optional<ConfiguredRun> run = ConfiguredRun::fromConfig(config);
-    const quint64 configured = run ? run->capacityIn(WhatIfAnalysis::Unit::Chunks, bpc) : 0;
+    const quint64 configured = run ? run->capacityIn(WhatIfAnalysis::Unit::Chunks, chunkSize) : 0;
     const auto atCapacity = CapacityHit::compute(config, *uses, QObject::tr("the trace"), cancel);
     if (!atCapacity) {
         return false;
@@ -198,8 +197,9 @@ bool addCache(ReportContent *content, const std::shared_ptr<const TraceDocument>
         const std::function<quint64(qint64)> lruFor = [whatIf](qint64 hits) {
             return whatIf->lruCapacityFor(hits);
         };
-        c.paragraph(run->sentence(WhatIfAnalysis::Unit::Chunks, {bpc, uses->prefetchOccurrences()},
-                                  whatIf->curves(), lruFor));
+        c.paragraph(run->sentence(WhatIfAnalysis::Unit::Chunks,
+                                  {chunkSize, uses->prefetchOccurrences()}, whatIf->curves(),
+                                  lruFor));
     } else {
         c.paragraph(
             QObject::tr("The header's configuration names no L1 capacity: the curves "
@@ -231,7 +231,7 @@ bool addCache(ReportContent *content, const std::shared_ptr<const TraceDocument>
         t.note = QObject::tr(
                      "½ ×, 1 × and 2 × the configured L1 in chunks (%1 per key); the "
                      "configured policy in bold.")
-                     .arg(ConfiguredRun::bytesText(double(bpc)));
+                     .arg(ConfiguredRun::bytesText(double(chunkSize.meanBytes())));
         c.table(std::move(t));
     }
     QStringList curveCaption{file, whole, QObject::tr("keys of all models"),

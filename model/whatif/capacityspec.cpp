@@ -8,9 +8,6 @@ namespace lmct {
 namespace {
 
 constexpr quint64 kMax = std::numeric_limits<quint64>::max();
-// Fraction digits kept exactly (after trailing zeros are dropped): F·1024^4 < 10^24·2^40 fits
-// 128 bits.
-constexpr int kMaxDecimals = 24;
 
 const char *const kExpected = "expected a count or a size such as 48GiB";
 const char *const kSuffixes = "B, KiB, MiB, GiB, TiB, KB, MB, GB or TB";
@@ -154,21 +151,17 @@ std::optional<CapacitySpec> parseItem(const QString &text, qsizetype begin, qsiz
         }
         unsigned __int128 bytes = whole * mult;
         if (!fraction.isEmpty()) {
-            if (fraction.size() > kMaxDecimals) {
-                return fail(start, QStringLiteral("expected a whole number of bytes, found %1 %2")
-                                       .arg(number, suffix));
+            // fraction × mult, exactly, by long multiplication from the last digit: the carry
+            // left is the whole bytes, the first digit written the tenths of a byte
+            unsigned __int128 carry = 0;
+            int tenths = 0;
+            for (qsizetype d = fraction.size() - 1; d >= 0; --d) {
+                carry += unsigned(fraction[d].unicode() - '0') * (unsigned __int128)mult;
+                tenths = int(carry % 10);
+                carry /= 10;
             }
-            unsigned __int128 f = 0, scale = 1;
-            for (const QChar c : fraction) {
-                f = f * 10 + unsigned(c.unicode() - '0');
-                scale *= 10;
-            }
-            const unsigned __int128 part = f * mult;
-            if (part % scale != 0) {
-                return fail(start, QStringLiteral("expected a whole number of bytes, found %1 %2")
-                                       .arg(number, suffix));
-            }
-            bytes += part / scale;
+            // to the nearest whole byte, halves up
+            bytes += carry + (tenths >= 5 ? 1 : 0);
         }
         if (bytes > kMax) {
             return fail(start, tooLargeMessage);
@@ -210,11 +203,11 @@ std::optional<std::vector<CapacitySpec>> CapacitySpec::parseList(const QString &
     return out;
 }
 
-quint64 CapacitySpec::chunks(quint64 bytesPerChunk) const {
+std::optional<quint64> CapacitySpec::chunks(const ChunkSize &size) const {
     if (!bytes) {
         return value;
     }
-    return std::max<quint64>(1, value / std::max<quint64>(1, bytesPerChunk));
+    return size.chunksFor(value);
 }
 
 }  // namespace lmct

@@ -21,10 +21,6 @@ const WhatIfAnalysis::Curve *curveOf(const std::vector<WhatIfAnalysis::Curve> &c
     return nullptr;
 }
 
-QString chunksText(quint64 n) {
-    return QLocale().toString(n) + (n == 1 ? QStringLiteral(" chunk") : QStringLiteral(" chunks"));
-}
-
 }  // namespace
 
 ConfiguredRun::ConfiguredRun(quint64 l1Bytes, const QString &policyText)
@@ -39,11 +35,15 @@ std::optional<ConfiguredRun> ConfiguredRun::fromConfig(const StorageManagerConfi
     return ConfiguredRun(quint64(*config.l1Bytes()), config.evictionPolicy().value_or(QString()));
 }
 
-quint64 ConfiguredRun::capacityIn(Unit unit, quint64 bytesPerChunk) const {
+quint64 ConfiguredRun::capacityIn(Unit unit, const ChunkSize &size) const {
     if (unit == Unit::Bytes) {
         return m_l1Bytes;
     }
-    return bytesPerChunk == 0 ? 0 : std::max<quint64>(1, m_l1Bytes / bytesPerChunk);
+    return size.chunksFor(m_l1Bytes).value_or(0);
+}
+
+QString ConfiguredRun::chunksText(quint64 n) {
+    return QString::number(n) + (n == 1 ? QStringLiteral(" chunk") : QStringLiteral(" chunks"));
 }
 
 QString ConfiguredRun::bytesText(double bytes) {
@@ -59,13 +59,12 @@ QString ConfiguredRun::bytesText(double bytes) {
     }
     // three significant digits, trailing zeros dropped: 48 GiB, 2.54 GiB, 312 MiB
     const int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;
-    QString n = QLocale().toString(v, 'f', decimals);
-    const QChar point = QLocale().decimalPoint().front();
+    QString n = QString::number(v, 'f', decimals);  // (C locale: no grouping, a point)
     if (decimals > 0) {
         while (n.endsWith(QLatin1Char('0'))) {
             n.chop(1);
         }
-        if (n.endsWith(point)) {
+        if (n.endsWith(QLatin1Char('.'))) {
             n.chop(1);
         }
     }
@@ -88,18 +87,15 @@ std::optional<qint64> ConfiguredRun::hitsAt(const Curve &curve, quint64 capacity
     return curve.prefetchHits[i];
 }
 
-QString ConfiguredRun::capacityText(Unit unit, quint64 capacity, quint64 bytesPerChunk) const {
+QString ConfiguredRun::capacityText(Unit unit, quint64 capacity, const ChunkSize &size) const {
     if (unit == Unit::Bytes) {
         const QString b = bytesText(double(capacity));
-        return bytesPerChunk > 0
-                   ? QStringLiteral("%1 ≈ %2").arg(
-                         b, chunksText(std::max<quint64>(1, capacity / bytesPerChunk)))
-                   : b;
+        const std::optional<quint64> chunks = size.chunksFor(capacity);
+        return chunks ? QStringLiteral("%1 ≈ %2").arg(b, chunksText(*chunks)) : b;
     }
     const QString c = chunksText(capacity);
-    return bytesPerChunk > 0
-               ? QStringLiteral("%1 ≈ %2").arg(c, bytesText(double(capacity) * bytesPerChunk))
-               : c;
+    const std::optional<quint64> bytes = size.bytesFor(capacity);
+    return bytes ? QStringLiteral("%1 ≈ %2").arg(c, bytesText(double(*bytes))) : c;
 }
 
 QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector<Curve> &curves,
@@ -111,16 +107,15 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
                             (m_policy ? QString() : QStringLiteral(" (not simulated)")) +
                             QStringLiteral(" at %1");
     QString at = bytesText(double(m_l1Bytes));
-    const quint64 c = capacityIn(unit, scope.bytesPerChunk);
+    const quint64 c = capacityIn(unit, scope.chunkSize);
     if (c == 0) {
         // chunks asked for, but no key size to turn the bytes into chunks
         return ran.arg(at) +
                QStringLiteral(
                    "; without a memory layout for every key, its size in chunks is unknown");
     }
-    if (scope.bytesPerChunk > 0) {
-        at += QStringLiteral(" ≈ ") +
-              chunksText(std::max<quint64>(1, m_l1Bytes / scope.bytesPerChunk));
+    if (const std::optional<quint64> chunks = scope.chunkSize.chunksFor(m_l1Bytes)) {
+        at += QStringLiteral(" ≈ ") + chunksText(*chunks);
     }
     QStringList parts;
     if (scope.prefetches <= 0) {
@@ -156,7 +151,7 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
             const quint64 z = lruCapacityFor(*optHits);
             parts << (z == 0 ? QStringLiteral("LRU never reaches %1").arg(target)
                              : QStringLiteral("LRU reaches %1 at %2")
-                                   .arg(target, capacityText(unit, z, scope.bytesPerChunk)));
+                                   .arg(target, capacityText(unit, z, scope.chunkSize)));
         } else {
             // the first LRU sample at or above OPT's hits: LRU reaches them there at the latest
             std::optional<quint64> z;
@@ -168,7 +163,7 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
             }
             if (z) {
                 parts << QStringLiteral("LRU reaches %1 at %2 or less")
-                             .arg(target, capacityText(unit, *z, scope.bytesPerChunk));
+                             .arg(target, capacityText(unit, *z, scope.chunkSize));
             }
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "whatif/cachepolicy.h"
+#include "whatif/chunksize.h"
 #include "whatif/whatifanalysis.h"
 
 #include <QString>
@@ -15,8 +16,8 @@ class StorageManagerConfig;
 /**
  * The L1 capacity and eviction policy a trace was recorded with, read against the what-if curves
  * of a scope: the sentence the What-if tab writes beside its curves ("You ran LRU at 48 GiB ≈
- * 24,576 chunks: 41.2% of prefetched keys hit; OPT there: 63.0%; LRU reaches 63.0% at 2.5 GiB ≈
- * 1,280 chunks").
+ * 24576 chunks: 41.2% of prefetched keys hit; OPT there: 63.0%; LRU reaches 63.0% at 2.5 GiB ≈
+ * 1280 chunks").
  *
  * The facts come from the header's StorageManagerConfig (LMCache
  * `lmcache/v1/distributed/config.py`): `l1_manager_config.memory_config.size_in_bytes` (the L1
@@ -24,10 +25,11 @@ class StorageManagerConfig;
  * not simulate is named as written and said to be not simulated).
  *
  * Units: capacities in bytes or chunks (WhatIfAnalysis::Unit). A capacity in bytes stands for
- * bytes / bytesPerChunk chunks (rounded down, at least 1), bytesPerChunk being the scope's mean
- * bytes per key (its keys' MemoryLayoutDesc sizes; one model's keys all have the same size).
- * Hit ratios are counted prefetch hits over all prefetch occurrences, shown in percent with one
- * decimal in the locale's format.
+ * the chunks ChunkSize::chunksFor() gives (the scope's bytes over its mean bytes per key, rounded
+ * down, at least 1; exact when the keys have one size), as `lmct whatif` counts them. Hit ratios
+ * are counted prefetch hits over all prefetch occurrences, shown in percent with one decimal in
+ * the locale's format. Sizes and chunk counts are written as `lmct whatif --capacity` reads
+ * them: no digit grouping, a point for the decimals ("1.84 GiB ≈ 1850 chunks").
  *
  * Thread-safety: a value type; const use from any thread. Errors: none; fromConfig() gives
  * nullopt for a config without a known L1 size, and sentence() says what it lacks (no layout to
@@ -40,8 +42,8 @@ public:
 
     /** What the sentence reads about the scope. */
     struct Scope {
-        quint64 bytesPerChunk = 0;  ///< mean bytes per key of the scope; 0 when unknown
-        qint64 prefetches = 0;      ///< all prefetch occurrences of the scope
+        ChunkSize chunkSize;    ///< the sizes of the scope's keys (unknown: no layout)
+        qint64 prefetches = 0;  ///< all prefetch occurrences of the scope
     };
 
     ConfiguredRun(quint64 l1Bytes, const QString &policyText);
@@ -55,9 +57,9 @@ public:
     /** The simulated policy it names; nullopt when none or not simulated (e.g. "MRU"). */
     std::optional<CachePolicy::Kind> policy() const { return m_policy; }
 
-    /** The configured capacity in `unit`: the bytes, or the chunks they hold (0 when chunks are
-     *  asked for and `bytesPerChunk` is unknown). */
-    quint64 capacityIn(Unit unit, quint64 bytesPerChunk) const;
+    /** The configured capacity in `unit`: the bytes, or the chunks they hold
+     *  (ChunkSize::chunksFor(); 0 when chunks are asked for and `size` is unknown). */
+    quint64 capacityIn(Unit unit, const ChunkSize &size) const;
 
     /**
      * The sentence for `curves` (WhatIfAnalysis curves of `unit`, any subset of the policies,
@@ -70,8 +72,11 @@ public:
                      const std::function<quint64(qint64)> &lruCapacityFor = {}) const;
 
     /** A byte count in binary units with three significant digits: "48 GiB", "2.54 GiB",
-     *  "312 MiB", "100 B". */
+     *  "312 MiB", "1000 KiB", "100 B"; never grouped, always a point for the decimals, so that
+     *  `lmct whatif --capacity` reads what is copied from the viewer. */
     static QString bytesText(double bytes);
+    /** A chunk count as the sentence writes it: "1 chunk", "1850 chunks" (no grouping). */
+    static QString chunksText(quint64 chunks);
     /** A hit ratio (0..1) as the sentence writes it: "41.2%" (the locale's decimal point). */
     static QString percentText(double ratio);
     /** The prefetch hits of `curve` at `capacity`: exact when sampled there, else the sample
@@ -80,7 +85,7 @@ public:
                                         bool *exact = nullptr);
 
 private:
-    QString capacityText(Unit unit, quint64 capacity, quint64 bytesPerChunk) const;
+    QString capacityText(Unit unit, quint64 capacity, const ChunkSize &size) const;
 
     quint64 m_l1Bytes = 0;
     QString m_policyText;

@@ -446,4 +446,30 @@ std::shared_ptr<const WhatIfAnalysis> WhatIfAnalysis::run(std::shared_ptr<const 
     return wa;
 }
 
+std::optional<double> WhatIfAnalysis::ratioAt(const Curve &curve, quint64 c, bool *exact) {
+    *exact = false;
+    const std::vector<quint64> &caps = curve.capacities;
+    const std::vector<double> &ratios = curve.prefetchHitRatio;
+    if (caps.empty() || ratios.size() != caps.size()) {
+        return std::nullopt;
+    }
+    if (c <= caps.front()) {
+        *exact = c == caps.front();
+        return ratios.front();
+    }
+    if (c >= caps.back()) {
+        *exact = c == caps.back();
+        return ratios.back();
+    }
+    const size_t i = size_t(std::upper_bound(caps.begin(), caps.end(), c) - caps.begin()) - 1;
+    if (caps[i] == c) {
+        *exact = true;
+        return ratios[i];
+    }
+    // between two samples: linear in log C
+    const double f = (std::log(double(c)) - std::log(double(caps[i]))) /
+                     (std::log(double(caps[i + 1])) - std::log(double(caps[i])));
+    return ratios[i] + f * (ratios[i + 1] - ratios[i]);
+}
+
 }  // namespace lmct

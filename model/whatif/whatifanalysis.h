@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace lmct {
@@ -66,6 +67,11 @@ public:
     /** Powers of two from 1 to the first at or above the number of distinct keys (chunks), or
      *  the same chunk counts × the largest key size (bytes). */
     static std::vector<quint64> defaultCapacities(const UseSequence &uses, Unit unit);
+
+    /** The prefetch hit ratio of `curve` at `capacity`: a sample's (`*exact` true), else read
+     *  between the two samples around it, linear in log C; the first (last) sample's below (past)
+     *  them. nullopt for a curve without samples. */
+    static std::optional<double> ratioAt(const Curve &curve, quint64 capacity, bool *exact);
 
     /** Replays `uses`; nullptr when `cancel` became true meanwhile. */
     static std::shared_ptr<const WhatIfAnalysis> run(std::shared_ptr<const UseSequence> uses,

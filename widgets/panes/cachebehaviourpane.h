@@ -73,7 +73,7 @@ public:
     enum Tab { KeysTab, RequestsTab, AnomaliesTab, WhatIfTab, ReuseTab = WhatIfTab };
     /** The What-if tab's histograms (ReuseAnalysis::Stats). */
     using Histogram = CacheWhatIfTab::Histogram;
-    using enum CacheWhatIfTab::Histogram;
+    using enum ReuseHistograms::Histogram;
     static constexpr int kHistogramCount = CacheWhatIfTab::kHistogramCount;
 
     explicit CacheBehaviourPane(QWidget *parent = nullptr);

@@ -1,12 +1,17 @@
 #pragma once
 
+#include "common/whatifcurveplot.h"
 #include "panes/cachetab.h"
+#include "panes/reusehistograms.h"
+#include "panes/whatifcontrols.h"
 #include "viewstate.h"
 #include "whatif/cachepolicy.h"
+#include "whatif/chunksize.h"
 #include "whatif/configuredrun.h"
 #include "whatif/hitovertime.h"
 #include "whatif/usesequence.h"
 #include "whatif/whatifanalysis.h"
+#include "whatif/whatifscope.h"
 
 #include <QThreadPool>
 #include <array>
@@ -17,14 +22,10 @@
 #include <vector>
 
 class QCheckBox;
-class QCPAxis;
 class QCPGraph;
 class QCPItemStraightLine;
-class QCPItemText;
 class QCPItemTracer;
-class QCPTextElement;
 class QComboBox;
-class QCustomPlot;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -38,20 +39,25 @@ namespace lmct {
  * The What-if tab of the Cache Behaviour pane: what another capacity or eviction policy would
  * have done (WhatIfAnalysis), and how the keys are reused (ReuseAnalysis).
  *
- * - The curves: one per checked policy (LRU, FIFO, CLOCK, S3-FIFO, ARC, OPT; all by default, in
- *   PolicyColors' colours, with a legend), the prefetch hit ratio against the capacity C on a log
- *   axis, in chunks or, switched, in bytes (each key its model's bytes per object from the
- *   layouts; the switch is disabled, with a tooltip saying why, for a scope without layout), for
- *   all models or one and, when the trace has cache_salt, all tenants or one.
+ * - The curves (WhatIfCurvePlot): one per checked policy (LRU, FIFO, CLOCK, S3-FIFO, ARC, OPT;
+ *   all by default), the prefetch hit ratio against the capacity C on a log axis, in chunks or,
+ *   switched, in bytes (each key its model's bytes per object from the layouts; the switch is
+ *   disabled, with a tooltip saying why, for a scope without layout), for all models or one and,
+ *   when the trace has cache_salt, all tenants or one (WhatIfControls, beside the curves).
+ * - A scope with nothing to plot (a trace without key calls, a model or tenant without uses,
+ *   uses without submit_prefetch_task) draws no curve and says why in their place
+ *   (emptyReason()).
  * - The configured L1 capacity and policy (the header's StorageManagerConfig) as a vertical line
- *   and a sentence (ConfiguredRun): "You ran LRU at 48 GiB ≈ 24,576 chunks: 41.2% …".
+ *   and a sentence (ConfiguredRun): "You ran LRU at 48 GiB ≈ 24576 chunks: 41.2% …"; bytes turn
+ *   into chunks by ChunkSize, as `lmct whatif` turns them.
+ * - A damaged trace (DamageSummary) is named in a warning above: the figures leave the damage
+ *   out.
  * - A capacity slider (log scale, 1 to the scope's keys or bytes) that reads every policy at C:
  *   a marker per curve (the red one on LRU), the figures in a label, exact where known (LRU
  *   from the stack distances, the others once the hit ratio over time at C is built), else
- *   read between the curve's samples ("≈").
- * - For the model chosen, the histograms (power-of-two buckets) of the reuse distance in
- *   distinct keys and in time and of the reuse count per key (a logarithmic count axis), each
- *   titled with its median and 95th percentile.
+ *   read between the curve's samples ("≈"). Sizes are written as `lmct whatif --capacity`
+ *   reads them (no digit grouping).
+ * - For the model chosen, the reuse histograms (ReuseHistograms).
  *
  * Off the GUI thread (a pool of its own, two threads), once the tab is on screen (a hidden tab
  * waits until it is shown): per scope, UseSequence::build, then
@@ -73,9 +79,8 @@ namespace lmct {
 class CacheWhatIfTab : public CacheTab {
     Q_OBJECT
 public:
-    /** The histograms (ReuseAnalysis::Stats). */
-    enum Histogram { DistanceKeysHistogram, DistanceTimeHistogram, ReuseCountHistogram };
-    static constexpr int kHistogramCount = 3;
+    using Histogram = ReuseHistograms::Histogram;
+    static constexpr int kHistogramCount = ReuseHistograms::kHistogramCount;
     using Unit = WhatIfAnalysis::Unit;
 
     explicit CacheWhatIfTab(QWidget *parent = nullptr);
@@ -85,32 +90,35 @@ public:
     void setDocument(std::shared_ptr<const TraceDocument> doc);
 
     QSlider *capacitySlider() const { return m_capacity; }
-    QCustomPlot *hitPlot() const { return m_hitPlot; }
+    WhatIfCurvePlot *hitPlot() const { return m_plot; }
     /** The red marker at the slider's capacity C (on LRU's curve, else the first shown), and
      *  the line at C. */
-    QCPItemTracer *capacityMarker() const { return m_capacityMarker; }
-    QCPItemStraightLine *capacityLine() const { return m_capacityLine; }
-    /** The model selector: "All models" (data -1), then each model (its index). */
-    QComboBox *reuseModelSelector() const { return m_reuseModel; }
-    /** The tenant selector: "All tenants" (UseSequence::kAll), "No cache_salt"
-     *  (UseSequence::kNoSalt) when some keys have none, then each salt (its index); hidden when
-     *  the trace has no salts. */
-    QComboBox *tenantSelector() const { return m_tenant; }
-    QCheckBox *policyBox(CachePolicy::Kind kind) const { return m_policyBoxes[size_t(kind)]; }
-    QRadioButton *chunksButton() const { return m_chunks; }
-    QRadioButton *bytesButton() const { return m_bytes; }
-    QProgressBar *progressBar() const { return m_progress; }
+    QCPItemTracer *capacityMarker() const { return m_plot->capacityMarker(); }
+    QCPItemStraightLine *capacityLine() const { return m_plot->capacityLine(); }
+    WhatIfControls *controls() const { return m_controls; }
+    /** WhatIfControls' model and tenant choosers, policy boxes, unit switch, progress, run. */
+    QComboBox *reuseModelSelector() const { return m_controls->modelSelector(); }
+    QComboBox *tenantSelector() const { return m_controls->tenantSelector(); }
+    QCheckBox *policyBox(CachePolicy::Kind kind) const { return m_controls->policyBox(kind); }
+    QRadioButton *chunksButton() const { return m_controls->chunksButton(); }
+    QRadioButton *bytesButton() const { return m_controls->bytesButton(); }
+    QProgressBar *progressBar() const { return m_controls->progressBar(); }
     /** "Cancel" while a run goes, "Run" after a cancel. */
-    QPushButton *runButton() const { return m_runButton; }
+    QPushButton *runButton() const { return m_controls->runButton(); }
     /** The curve of `kind`, or nullptr when not shown (unchecked or not computed yet). */
     QCPGraph *curveGraph(CachePolicy::Kind kind) const { return m_graphs[size_t(kind)]; }
     /** The configured L1 capacity's line and the sentence beside it (empty without config). */
-    QCPItemStraightLine *configuredLine() const { return m_configuredLine; }
+    QCPItemStraightLine *configuredLine() const { return m_plot->configuredLine(); }
     QString configuredText() const;
-    /** A histogram of the model selected (power-of-two buckets: bar b is bucket b). */
-    QCustomPlot *histogramPlot(Histogram h) const { return m_histPlots[h]; }
+    /** Why the scope has no curves to plot (shown in their place); empty when it has. */
+    QString emptyReason() const;
+    /** The damage warning above the curves (DamageSummary::sentence; empty: not damaged). */
+    QString damageText() const;
+    /** A reuse histogram of the model selected (power-of-two buckets: bar b is bucket b). */
+    QCustomPlot *histogramPlot(Histogram h) const { return m_histograms->plot(h); }
     /** Its title, with the median and the 95th percentile ("… median 12 · p95 340 …"). */
-    QString histogramTitle(Histogram h) const;
+    QString histogramTitle(Histogram h) const { return m_histograms->title(h); }
+    ReuseHistograms *histograms() const { return m_histograms; }
     /** The capacity the slider stands for (chunks, or bytes in Unit::Bytes), and the text read
      *  from the curves there. */
     qint64 capacity() const;
@@ -118,8 +126,8 @@ public:
 
     Unit unit() const { return m_unit; }
     /** The scope chosen (model and tenant as UseSequence indices). */
-    UseSequence::Scope scope() const;
-    std::vector<CachePolicy::Kind> checkedPolicies() const;
+    UseSequence::Scope scope() const { return m_controls->scope(); }
+    std::vector<CachePolicy::Kind> checkedPolicies() const { return m_controls->checkedPolicies(); }
     /** Whether a curve run is going. */
     bool isRunning() const { return m_running; }
     /** The uses of the scope chosen, once built (null before). */
@@ -145,7 +153,7 @@ private:
     struct UsesFacts {
         std::shared_ptr<const UseSequence> uses;
         qint64 countedPrefetches = 0;  // hits of an infinite cache
-        quint64 minSize = 0, maxSize = 0;
+        ChunkSize chunkSize;           // the keys' sizes (unknown without layouts)
     };
 
     void onScopeChanged();
@@ -162,7 +170,8 @@ private:
     /** Draws (or removes) the curve of `kind`: ReuseAnalysis' or the exact LRU, else the
      *  policy's samples, level past its last one to the axis' end. */
     void showCurve(CachePolicy::Kind kind);
-    /** The capacity axis of the unit, its range, the hit axis' zoom, the title; redraws. */
+    /** The capacity axis of the unit, its range, the hit axis' zoom, the title, the message of
+     *  an empty scope; redraws. */
     void setupAxes();
     void updateCapacity();
     void updateConfigured();
@@ -171,9 +180,11 @@ private:
     void scheduleHitOverTime();
     void startHitOverTime();
     void updateHistograms();
+    /** The scope chosen: its keys, uses, prefetches, best ratio and empty reason. */
+    WhatIfScope scopeFacts() const;
     /** Whether the scope is all models and tenants in chunks: ReuseAnalysis' LRU applies. */
     bool reuseApplies() const;
-    /** The scope's distinct keys (chunk capacities up to it) from the KeyAnalysis. */
+    /** The scope's distinct keys (chunk capacities up to it). */
     qint64 scopeKeys() const;
     /** Prefetch hits of `kind` at `c`: exact (`exact`) or read between samples; nullopt if
      *  unknown. */
@@ -181,20 +192,14 @@ private:
     qint64 scopePrefetches() const;
     /** Counted prefetches over all prefetches: the hit ratio of a cache that holds every key. */
     double bestRatio() const;
-    /** The scope's mean bytes per key; 0 when unknown. */
-    quint64 bytesPerChunk() const;
-    /** "1,024 chunks (≈ 2 GiB)", "2 GiB (≈ 1,024 chunks)". */
+    /** "1024 chunks (≈ 2 GiB)", "2 GiB (≈ 1024 chunks)". */
     QString capacityWords(quint64 c) const;
-    /** A log count axis from the bars' base to above `maxCount`, with decade ticks that fit. */
-    static void setLogCountAxis(QCPAxis *axis, double maxCount);
-    /** Decade ticks (1, 10, 100, 1k, ...) for the axis' range, as many as its height holds. */
-    static void setLogCountTicks(QCPAxis *axis);
 
     std::shared_ptr<const TraceDocument> m_doc;
     std::optional<ConfiguredRun> m_configured;
     QThreadPool m_pool;
 
-    // the curve run of (m_runScope, m_unit)
+    // the curve run of (m_usesScope, m_unit)
     quint64 m_runGeneration = 0;
     std::shared_ptr<std::atomic_bool> m_runCancel;
     bool m_running = false;
@@ -213,29 +218,14 @@ private:
     std::shared_ptr<const HitOverTime> m_hot;
     QTimer *m_hotTimer = nullptr;
 
-    QCustomPlot *m_hitPlot = nullptr;
-    QCPTextElement *m_hitTitle = nullptr;
+    WhatIfCurvePlot *m_plot = nullptr;
     std::array<QCPGraph *, CachePolicy::kKindCount> m_graphs{};
-    std::array<QCPItemTracer *, CachePolicy::kKindCount> m_tracers{};
-    QCPItemStraightLine *m_capacityLine = nullptr;
-    QCPItemTracer *m_capacityMarker = nullptr;
-    QCPItemStraightLine *m_configuredLine = nullptr;
-    QCPItemText *m_configuredTag = nullptr;
+    WhatIfControls *m_controls = nullptr;
+    ReuseHistograms *m_histograms = nullptr;
+    QLabel *m_damageLabel = nullptr;
     QLabel *m_configuredLabel = nullptr;
     QSlider *m_capacity = nullptr;
     QLabel *m_capacityLabel = nullptr;
-    QComboBox *m_reuseModel = nullptr;
-    QString m_reuseModelChoice;  // the model the user chose, kept across analyses
-    QComboBox *m_tenant = nullptr;
-    QLabel *m_tenantLabel = nullptr;
-    QString m_tenantChoice;
-    std::array<QCheckBox *, CachePolicy::kKindCount> m_policyBoxes{};
-    QRadioButton *m_chunks = nullptr;
-    QRadioButton *m_bytes = nullptr;
-    QProgressBar *m_progress = nullptr;
-    QPushButton *m_runButton = nullptr;
-    QCustomPlot *m_histPlots[kHistogramCount] = {};
-    QCPTextElement *m_histTitles[kHistogramCount] = {};
 };
 
 }  // namespace lmct

@@ -1,7 +1,9 @@
 #include "panes/comparepane.h"
 
+#include "cache/bucketlabel.h"
 #include "common/policycolors.h"
 #include "common/statuscolors.h"
+#include "common/whatifcurveplot.h"
 #include "itemmodels/cachecomparisonmodel.h"
 #include "itemmodels/callcomparisonmodel.h"
 #include "itemmodels/configcomparisonmodel.h"
@@ -25,31 +27,6 @@
 namespace lmct {
 
 namespace {
-
-/** 0, 1, 2, 4, ... 1k, ...: a bucket's lower bound as a count, short enough for a tick. */
-QString shortCount(quint64 v) {
-    if (v >= (quint64(1) << 20)) {
-        return QString::number(v >> 20) + QLatin1Char('M');
-    }
-    if (v >= 1024) {
-        return QString::number(v >> 10) + QLatin1Char('k');
-    }
-    return QString::number(v);
-}
-
-/** 1µs, 2µs, ... 1ms, ... 1s: a bucket's lower bound in microseconds, for a tick. */
-QString shortMicros(quint64 us) {
-    auto sig = [](double v) {
-        return v >= 100 ? QString::number(qRound64(v)) : QString::number(v, 'g', 2);
-    };
-    if (us >= 1000000) {
-        return sig(double(us) / 1e6) + QStringLiteral("s");
-    }
-    if (us >= 1000) {
-        return sig(double(us) / 1e3) + QStringLiteral("ms");
-    }
-    return us == 0 ? QStringLiteral("0") : QString::number(us) + QStringLiteral("µs");
-}
 
 /** The least size of the Cache tab's plots: their titles, legends and bucket labels whole. */
 constexpr QSize kCachePlotSize(420, 300);
@@ -319,21 +296,10 @@ QWidget *ComparePane::buildCacheTab() {
     split->setChildrenCollapsible(false);
 
     m_whatIfTitle = tr("What-if: prefetch hit ratio (A solid, B dashed)");
-    m_whatIfPlot = makePlot(m_whatIfTitle);
-    m_whatIfPlot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_whatIfPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    m_whatIfPlot->xAxis->setLabel(tr("capacity (chunks)"));
-    m_whatIfPlot->yAxis->setLabel(tr("prefetched keys hit (%)"));
-    m_whatIfPlot->yAxis->setRange(0, 100);
     // One legend entry per policy (its colour; A solid, B dashed as the title says), in rows of
     // three below the plot: twelve entries inside the axis rect hid the curves.
-    m_whatIfPlot->axisRect()->insetLayout()->take(m_whatIfPlot->legend);
-    m_whatIfPlot->plotLayout()->addElement(2, 0, m_whatIfPlot->legend);
-    m_whatIfPlot->plotLayout()->setRowStretchFactor(2, 0.001);
-    m_whatIfPlot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_whatIfPlot->legend->setWrap(3);
-    m_whatIfPlot->legend->setBorderPen(Qt::NoPen);
-    m_whatIfPlot->legend->setBrush(Qt::NoBrush);
+    m_whatIfPlot = new WhatIfCurvePlot(WhatIfCurvePlot::Legend::Below);
+    m_whatIfPlot->setTitle(m_whatIfTitle);
     split->addWidget(m_whatIfPlot);
     auto *right = new QWidget;
     auto *rv = new QVBoxLayout(right);
@@ -351,7 +317,7 @@ QWidget *ComparePane::buildCacheTab() {
     m_reusePlot->yAxis->setLabel(tr("reuses"));
     rv->addWidget(m_reusePlot, 1);
     split->addWidget(right);
-    for (QCustomPlot *p : {m_whatIfPlot, m_reusePlot}) {
+    for (QCustomPlot *p : {static_cast<QCustomPlot *>(m_whatIfPlot), m_reusePlot}) {
         p->setMinimumSize(kCachePlotSize);
     }
     split->setStretchFactor(0, 1);
@@ -402,6 +368,10 @@ void ComparePane::setComparison(std::shared_ptr<const TraceComparison> c) {
     updateLatencyPlot();
     updateWhatIfPlot();
     updateReusePlot();
+}
+
+QCustomPlot *ComparePane::whatIfPlot() const {
+    return m_whatIfPlot;
 }
 
 QString ComparePane::reasonText(Tab tab) const {
@@ -479,14 +449,15 @@ void ComparePane::updateLatencyPlot() {
         return;
     }
     const LatencyComparison::Row &r = m_comparison->latencies().row(LatencyComparison::Kind(k));
-    showBuckets(m_latencyPlot, r.a.buckets, r.b.buckets, shortMicros);
+    showBuckets(m_latencyPlot, r.a.buckets, r.b.buckets, BucketLabel::micros);
 }
 
 void ComparePane::updateWhatIfPlot() {
-    QCustomPlot *p = m_whatIfPlot;
-    p->clearGraphs();
+    WhatIfCurvePlot *p = m_whatIfPlot;
+    p->clearCurves();
     const TraceComparison *c = m_comparison.get();
     if (!c || !c->cache().a().whatIf || !c->cache().b().whatIf) {
+        p->setTitle(m_whatIfTitle);
         p->replot(QCustomPlot::rpQueuedReplot);
         return;
     }
@@ -494,39 +465,33 @@ void ComparePane::updateWhatIfPlot() {
     QStringList unknown;  // sides without prefetches: no curve (WhatIfAnalysis says 0)
     for (int side = 0; side < 2; ++side) {
         const CacheComparison::Side &cs = side == 0 ? c->cache().a() : c->cache().b();
-        const WhatIfAnalysis &w = *cs.whatIf;
         if (!cs.hasWhatIfRatios()) {
             unknown << (side == 0 ? tr("A") : tr("B"));
             continue;
         }
-        for (const WhatIfAnalysis::Curve &cv : w.curves()) {
-            QCPGraph *g = p->addGraph();
-            g->setName(CachePolicy::label(cv.policy));
-            g->setPen(QPen(policyColor(cv.policy), side == 0 ? 2.0 : 1.6,
-                           side == 0 ? Qt::SolidLine : Qt::DashLine));
-            g->setLineStyle(QCPGraph::lsLine);
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 4));
-            // one legend entry per policy: A's, or B's when A has no such curve
-            if (side == 1 && c->cache().a().hasWhatIfRatios() &&
-                c->cache().a().whatIf->curve(cv.policy)) {
-                g->removeFromLegend();
-            }
+        WhatIfCurvePlot::Style style;
+        style.pen = side == 0 ? Qt::SolidLine : Qt::DashLine;
+        style.width = side == 0 ? 2.0 : 1.6;
+        for (const WhatIfAnalysis::Curve &cv : cs.whatIf->curves()) {
+            QVector<double> xs, ys;
             for (size_t i = 0; i < cv.capacities.size() && i < cv.prefetchHitRatio.size(); ++i) {
-                g->addData(double(cv.capacities[i]), 100.0 * cv.prefetchHitRatio[i]);
+                xs.append(double(cv.capacities[i]));
+                ys.append(100.0 * cv.prefetchHitRatio[i]);
                 maxCapacity = std::max(maxCapacity, double(cv.capacities[i]));
             }
+            // one legend entry per policy: A's, or B's when A has no such curve
+            const bool inLegend = side == 0 || !c->cache().a().hasWhatIfRatios() ||
+                                  !c->cache().a().whatIf->curve(cv.policy);
+            p->addCurve(cv.policy, xs, ys, style, inLegend);
         }
     }
     p->xAxis->setRange(0.7, maxCapacity * 1.4);
     p->yAxis->setRange(0, 105);
-    p->legend->setVisible(p->graphCount() > 0);
-    if (auto *title = qobject_cast<QCPTextElement *>(p->plotLayout()->element(0, 0))) {
-        QString text = m_whatIfTitle;
-        for (const QString &side : unknown) {
-            text += QLatin1Char('\n') + tr("%1: — (%1 has no submit_prefetch_task)").arg(side);
-        }
-        title->setText(text);
+    QString text = m_whatIfTitle;
+    for (const QString &side : unknown) {
+        text += QLatin1Char('\n') + tr("%1: — (%1 has no submit_prefetch_task)").arg(side);
     }
+    p->setTitle(text);
     p->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -542,9 +507,9 @@ void ComparePane::updateReusePlot() {
     const ReuseAnalysis::Stats &a = m_comparison->cache().a().reuse->total();
     const ReuseAnalysis::Stats &b = m_comparison->cache().b().reuse->total();
     if (time) {
-        showBuckets(m_reusePlot, a.distanceTime, b.distanceTime, shortMicros);
+        showBuckets(m_reusePlot, a.distanceTime, b.distanceTime, BucketLabel::micros);
     } else {
-        showBuckets(m_reusePlot, a.distanceKeys, b.distanceKeys, shortCount);
+        showBuckets(m_reusePlot, a.distanceKeys, b.distanceKeys, BucketLabel::count);
     }
 }
 

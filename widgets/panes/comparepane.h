@@ -19,6 +19,7 @@ class ComparisonRowDelegate;
 class ConfigComparisonModel;
 class KeyOverlapModel;
 class LatencyComparisonModel;
+class WhatIfCurvePlot;
 
 /**
  * The Compare pane: two traces side by side (a TraceComparison, B against A: Δ = B − A,
@@ -72,7 +73,8 @@ public:
     QComboBox *latencyChooser() const { return m_latencyChooser; }
     QComboBox *reuseChooser() const { return m_reuseChooser; }
     QCustomPlot *latencyPlot() const { return m_latencyPlot; }
-    QCustomPlot *whatIfPlot() const { return m_whatIfPlot; }
+    /** The what-if curves (the plot the What-if tab draws its curves in too). */
+    QCustomPlot *whatIfPlot() const;
     QCustomPlot *reusePlot() const { return m_reusePlot; }
     QLabel *configSummary() const { return m_configSummary; }
     /** The warning above the tabs when A or B is damaged (TraceComparison::damageWarnings()). */
@@ -110,7 +112,7 @@ private:
     QComboBox *m_latencyChooser = nullptr;
     QComboBox *m_reuseChooser = nullptr;
     QCustomPlot *m_latencyPlot = nullptr;
-    QCustomPlot *m_whatIfPlot = nullptr;
+    WhatIfCurvePlot *m_whatIfPlot = nullptr;
     QCustomPlot *m_reusePlot = nullptr;
 };
 

@@ -1,15 +1,18 @@
 #include "timeline/timelinehitplot.h"
 
+#include "common/dockroom.h"
 #include "common/legendwrap.h"
 #include "common/plotcaption.h"
 #include "common/policycolors.h"
 #include "timeline/timelineviewport.h"
+#include "timeline/timelineviewwatch.h"
 #include "util/timeformat.h"
 #include "whatif/configuredrun.h"
 
 #include <qcustomplot.h>
 
 #include <QLocale>
+#include <QTimer>
 #include <algorithm>
 #include <cmath>
 
@@ -28,14 +31,6 @@ QColor alpha(QColor c, int a) {
     c.setAlpha(a);
     return c;
 }
-
-/** Occupancy ticks in bytes: "0", "512 MiB", "1 GiB". */
-class BytesValueTicker : public QCPAxisTicker {
-protected:
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override {
-        return tick <= 0 ? QStringLiteral("0") : ConfiguredRun::bytesText(tick);
-    }
-};
 
 }  // namespace
 
@@ -77,26 +72,28 @@ TimelineHitPlot::TimelineHitPlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend
         a->setSubTickLengthIn(0);
         a->setSubTickLengthOut(0);
     }
-    // 0, 25, ... 100 % (50 or 100 apart when short: fitTicks)
-    auto percentTicks = QSharedPointer<QCPAxisTickerFixed>::create();
-    percentTicks->setTickStep(25);
-    percentTicks->setScaleStrategy(QCPAxisTickerFixed::ssNone);
-    value->setTicker(percentTicks);
+    // 0, 25, ... 100 % (50 or 100 apart when short: fitTicks), never above 100 % (the headroom
+    // above it is the caption's); the occupancy at the same heights: 0, ¼, ... the capacity
+    value->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     value->setRange(0, 100);
     value->setLabel(tr("hit %"));
     occupancy->setVisible(true);
-    occupancy->setTicker(QSharedPointer<BytesValueTicker>::create());
-    occupancy->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
+    occupancy->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     occupancy->grid()->setVisible(false);
     // labels inside the plot: a right margin would narrow the lanes above (one margin group)
     occupancy->setTickLabelSide(QCPAxis::lsInside);
     occupancy->setTickLengthOut(0);
     occupancy->setTickLengthIn(3);
-    m_rect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
-    m_rect->setMargins(QMargins(0, 8, 0, 0));
+    // below, room for the lower half of the "0" label and the time ticks only (no time labels):
+    // the least height is the plot's own
+    m_rect->setAutoMargins(QCP::msLeft | QCP::msRight);
+    m_rect->setMargins(QMargins(0, 4, 0, 7));
     m_rect->setMinimumSize(0, kLeastPlotPx);
     m_rect->setVisible(false);
     m_legend->setVisible(false);
+    // the heights follow the height in view (the dock's), also when the timeline is taller
+    auto *watch = new TimelineViewWatch(timeline);
+    connect(watch, &TimelineViewWatch::heightChanged, this, &TimelineHitPlot::layoutNeeded);
 }
 
 void TimelineHitPlot::createCaption() {
@@ -109,12 +106,27 @@ bool TimelineHitPlot::isPlaced() const {
 
 void TimelineHitPlot::setResult(std::shared_ptr<const HitOverTime> result,
                                 const ViewState::WhatIfChoice &choice) {
+    const bool was = isPlaced();
     m_result = std::move(result);
     m_choice = choice;
     rebuildGraphs();
     place();
     update();
     emit layoutNeeded();
+    if (!was && isPlaced() && !m_grown) {
+        // The first time it shows, the dock makes room for it (once laid out): the lanes and
+        // the rate plot keep their heights instead of being scrolled out of view.
+        QTimer::singleShot(0, this, [this] {
+            if (isPlaced() && !m_grown) {
+                wrapLegend(m_plot->width());
+                const QMargins m = m_rect->margins();
+                const int own = kLeastPlotPx + m.top() + m.bottom() +
+                                int(m_legend->minimumOuterSizeHint().height());
+                m_grown = DockRoom::growHeight(m_timeline,
+                                               std::max(own, DockRoom::shortfall(m_timeline))) > 0;
+            }
+        });
+    }
 }
 
 void TimelineHitPlot::rebuildGraphs() {
@@ -259,23 +271,38 @@ bool TimelineHitPlot::fitTicks() {
     if (!isPlaced()) {
         return false;
     }
-    // only as many ticks as the height holds readably, at least 0 and 100 %
+    // only as many ticks as the height up to 100 % holds readably, at least 0 and 100 %
     const int labelPx = QFontMetrics(m_rect->axis(QCPAxis::atLeft)->tickLabelFont()).height();
-    const int fitting = std::clamp(m_rect->height() / (labelPx * 5 / 2), 2, 5);
-    bool changed = false;
-    QCPAxis *right = m_rect->axis(QCPAxis::atRight);
-    if (right->ticker()->tickCount() != fitting) {
-        right->ticker()->setTickCount(fitting);
-        changed = true;
+    const QCPAxis *value = m_rect->axis(QCPAxis::atLeft);
+    const double span = std::abs(value->coordToPixel(0) - value->coordToPixel(100));
+    const int fitting = std::clamp(int(span / (labelPx * 2)) + 1, 2, 5);
+    const int step = fitting >= 5 ? 25 : fitting >= 3 ? 50 : 100;
+    if (step == m_percentStep) {
+        return false;
     }
-    const double step = fitting >= 5 ? 25 : fitting >= 3 ? 50 : 100;
-    auto *fixed =
-        dynamic_cast<QCPAxisTickerFixed *>(m_rect->axis(QCPAxis::atLeft)->ticker().data());
-    if (fixed && fixed->tickStep() != step) {
-        fixed->setTickStep(step);
-        changed = true;
+    m_percentStep = step;
+    applyTicks();
+    return true;
+}
+
+void TimelineHitPlot::applyTicks() {
+    // the percent ticks and, at the same heights, the occupancy's: the capacity's share
+    auto *left = dynamic_cast<QCPAxisTickerText *>(m_rect->axis(QCPAxis::atLeft)->ticker().data());
+    auto *right =
+        dynamic_cast<QCPAxisTickerText *>(m_rect->axis(QCPAxis::atRight)->ticker().data());
+    if (!left || !right) {
+        return;
     }
-    return changed;
+    left->clear();
+    right->clear();
+    for (int p = 0; p <= 100; p += m_percentStep) {
+        left->addTick(p, QString::number(p));
+        const double v = m_occupancyTop * p / 100.0;
+        // (no label at 0: inside the plot it would stand half below it; the left axis says 0)
+        right->addTick(v, p == 0               ? QString()
+                          : m_occupancyInBytes ? ConfiguredRun::bytesText(v)
+                                               : QLocale().toString(qint64(std::llround(v))));
+    }
 }
 
 bool TimelineHitPlot::followWidth() {
@@ -330,41 +357,33 @@ void TimelineHitPlot::update() {
             top = std::max(top, it->value);
         }
     }
-    QCPAxis *right = m_rect->axis(QCPAxis::atRight);
-    right->setRange(0, std::max(1.0, top * 1.15));
+    m_occupancyTop = std::max(1.0, top);
+    m_occupancyInBytes = bytes;
     if (m_occupancy && !m_result->series().empty()) {
         const QString policy = CachePolicy::label(m_result->series().front().policy);
         m_occupancy->setName(bytes ? tr("resident (%1, right axis)").arg(policy)
                                    : tr("resident chunks (%1, right axis)").arg(policy));
     }
-    if (bytes != (dynamic_cast<BytesValueTicker *>(right->ticker().data()) != nullptr)) {
-        const int count = right->ticker()->tickCount();
-        right->setTicker(
-            bytes ? QSharedPointer<QCPAxisTicker>(QSharedPointer<BytesValueTicker>::create())
-                  : QSharedPointer<QCPAxisTicker>::create());
-        right->ticker()->setTickStepStrategy(QCPAxisTicker::tssMeetTickCount);
-        right->ticker()->setTickCount(count);
-        right->setNumberFormat(QStringLiteral("gb"));
-    }
     // the caption: the capacity and the window width
     const quint64 c = m_result->capacity();
-    QString at = m_result->inBytes()
-                     ? ConfiguredRun::bytesText(double(c))
-                     : QLocale().toString(c) + (c == 1 ? tr(" chunk") : tr(" chunks"));
+    QString at =
+        m_result->inBytes() ? ConfiguredRun::bytesText(double(c)) : ConfiguredRun::chunksText(c);
     if (!m_result->inBytes() && m_choice.bytesPerChunk > 0) {
         at += tr(" (≈ %1)").arg(ConfiguredRun::bytesText(double(c) * m_choice.bytesPerChunk));
     }
     m_caption->setText(
         tr("prefetch hit ratio at C = %1, per %2").arg(at, TimeFormat::duration(step)));
-    // (a plot too short for the caption shows none: its box would hide the lines)
-    // Headroom above 100 % for the caption in the top-left corner (at most a fifth: no tick
-    // above 100 %); a plot too short for the caption shows none (its box would hide the lines).
+    // Headroom above 100 % for the caption in the top-left corner, so that no line runs under
+    // it (no tick above 100 %); a plot too short for it shows none (its box would hide the
+    // lines). The occupancy's axis has the same headroom: the capacity at the 100 % line.
     const double captionPx = QFontMetricsF(m_caption->font()).height() + 6;
     const double clear = m_rect->height() > 0 ? captionPx / m_rect->height() : 0.0;
     const bool fits = clear <= 0.45;
     m_caption->setVisible(fits);
-    m_rect->axis(QCPAxis::atLeft)
-        ->setRange(0, fits ? std::min(124.0, 100.0 / (1.0 - clear)) : 100.0);
+    const double top100 = fits ? 100.0 / (1.0 - clear) : 100.0;
+    m_rect->axis(QCPAxis::atLeft)->setRange(0, top100);
+    m_rect->axis(QCPAxis::atRight)->setRange(0, m_occupancyTop * top100 / 100.0);
+    applyTicks();
 }
 
 }  // namespace lmct

@@ -33,12 +33,17 @@ class TimelineViewport;
  *
  * Windows: the visible window cut into one window per kWindowPx pixels of the plot's width
  * (HitOverTime::windowed(): counted prefetch hits over prefetch occurrences in the window); a
- * window without prefetches is a gap. The value axis is 0–100 %. A caption in the top-left
- * corner names the capacity and the window width; a legend row below the plot names the lines.
+ * window without prefetches is a gap. The value axis ticks 0–100 % (every 25, or 50 or 100 as
+ * the height holds); above 100 % it keeps the headroom of the caption in the top-left corner
+ * (the capacity and the window width), so no line runs under the caption. The occupancy's axis
+ * ticks at the same heights: 0 to the capacity (what it fills to) at the 100 % line, its labels
+ * inside the plot and whole. A legend row below the plot names the lines.
  *
  * It lives in the timeline's plot: the timeline makes the axis rect and the legend, shares its
  * time axis ticker and lays them out; place() puts them into the plot's layout right under the
- * lanes while the plot is shown (setShown(), the View menu's toggle) and has a result.
+ * lanes while the plot is shown (setShown(), the View menu's toggle) and has a result. The
+ * first time it is placed, the timeline's dock grows by its height and its legend's (DockRoom),
+ * so that the lanes and the rate plot keep theirs.
  *
  * Ownership: a QObject child of the timeline; the graphs and the caption belong to the plot.
  * Keeps no ownership of the viewport. Thread-safety: GUI thread only.
@@ -46,8 +51,9 @@ class TimelineViewport;
 class TimelineHitPlot : public QObject {
     Q_OBJECT
 public:
-    /** The least plot area when the timeline is short of room: two value labels. */
-    static constexpr int kLeastPlotPx = 36;
+    /** The least plot area, also when the timeline is short of room: 0, 50 and 100 % readable
+     *  with the caption's headroom above. */
+    static constexpr int kLeastPlotPx = 80;
     /** Pixels of the plot's width per window. */
     static constexpr int kWindowPx = 6;
 
@@ -93,6 +99,8 @@ public:
     void wrapLegend(int width);
     /** Fits the value ticks to the plot's height; true when the count changed. */
     bool fitTicks();
+    /** The percent step of the value ticks (25, 50 or 100). */
+    int percentStep() const { return m_percentStep; }
     /** After a layout: update() again when the plot's width asks for other windows; true then. */
     bool followWidth();
 
@@ -101,11 +109,14 @@ public:
     static void stretchRows(QCPLayoutGrid *grid);
 
 signals:
-    /** The result or the legend's entries changed: the timeline's heights and palette are due. */
+    /** The result or the legend's entries changed, or the height in view of the timeline did
+     *  (TimelineViewWatch): the timeline's heights and palette are due. */
     void layoutNeeded();
 
 private:
     void rebuildGraphs();
+    /** The value ticks every m_percentStep % and the occupancy's at the same heights. */
+    void applyTicks();
 
     QCustomPlot *m_plot = nullptr;
     QCPAxisRect *m_rect = nullptr;
@@ -119,7 +130,11 @@ private:
     QCPGraph *m_lmcache = nullptr;
     QCPGraph *m_occupancy = nullptr;
     bool m_shown = true;
+    bool m_grown = false;  // the dock made room for the plot once
     int m_windows = 0;
+    int m_percentStep = 25;
+    double m_occupancyTop = 1.0;  // the occupancy at the 100 % line: the capacity (or more)
+    bool m_occupancyInBytes = false;
 };
 
 }  // namespace lmct

@@ -5,6 +5,7 @@
 #include "timeline/timelinerateplot.h"
 
 #include <qcustomplot.h>
+#include <QAbstractScrollArea>
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,28 @@ namespace lmct {
 
 QSize TimelinePlotLayout::layoutSize() const {
     return m_layoutSize.isEmpty() ? m_p.plot->size() : m_layoutSize;
+}
+
+int TimelinePlotLayout::heightToFill() const {
+    const int own = layoutSize().height();
+    if (!m_layoutSize.isEmpty()) {
+        return own;
+    }
+    // In a scroll area (the dock's), the height in view: a plot taller than that (its minimum
+    // grown past the view) is laid out for the view again, rather than for its own height,
+    // which would keep it as tall as it once had to be
+    const QWidget *area = m_p.owner->parentWidget();
+    while (area && !qobject_cast<const QAbstractScrollArea *>(area)) {
+        area = area->parentWidget();
+    }
+    const auto *scroll = qobject_cast<const QAbstractScrollArea *>(area);
+    if (!scroll || !scroll->isVisible() || !m_p.plot->isVisible()) {
+        return own;
+    }
+    // (the area's size, not its viewport's: the viewport follows only after the view)
+    const int chrome = m_p.owner->height() - m_p.plot->height();  // toolbar, overview
+    const int visible = scroll->maximumViewportSize().height() - chrome;
+    return visible > 0 ? std::min(own, visible) : own;
 }
 
 void TimelinePlotLayout::layOutFor(QSize size, int reservedHeight) {
@@ -33,7 +56,7 @@ void TimelinePlotLayout::layOutFor(QSize size, int reservedHeight) {
 }
 
 void TimelinePlotLayout::updateHeights() {
-    const QSize size = layoutSize();
+    const QSize size(layoutSize().width(), heightToFill());
     const double weight = std::max(1.0, m_p.lanes->totalWeight());
     const int fm = m_p.owner->fontMetrics().height();
     // rows of fm + 3 (readable labels); on a short plot down to fm + 1 (labels still apart)
@@ -50,27 +73,30 @@ void TimelinePlotLayout::updateHeights() {
         avail -= int(m_p.hitLegend->minimumOuterSizeHint().height());
     }
     const int room = avail;  // for the lanes and the plots
+    // The legends whole, the lanes (readable labels), then the plots: the rate plot about a
+    // third (at least 70 px), the hit-ratio plot about a quarter (at most 200 px, never below its
+    // least: its ticks and the caption's headroom need it). Short of room the rate plot yields
+    // first (to TimelineRatePlot::kLeastPlotPx and its margins), then the hit-ratio plot (to
+    // its kLeastPlotPx), then the rows.
+    int rate = 0, rateLeast = 0, hit = 0, hitLeast = 0;
     if (m_p.ratePlot->isShown()) {
-        // the legend whole, the lanes (readable labels), then the rate plot: about a third, at
-        // least 70 px; short of room, the rate plot yields first (to TimelineRatePlot::kLeastPlotPx
-        // and its margins), then the rows
-        int rate = std::clamp(int(room * 0.36), 70, 280);
-        if (avail - rate < int(weight * minRow)) {
-            const QMargins m = m_p.rateRect->margins();
-            rate = std::max(TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom(),
-                            avail - int(weight * minRow));
-        }
-        avail -= rate;
+        const QMargins m = m_p.rateRect->margins();
+        rateLeast = TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom();
+        rate = std::clamp(int(room * 0.36), 70, 280);
     }
     if (hitOn) {
-        // the hit-ratio plot: about a quarter, 60 to 200 px, yielding like the rate plot
-        int hit = std::clamp(int(room * 0.25), 60, 200);
-        if (avail - hit < int(weight * minRow)) {
-            const QMargins m = m_p.hitRect->margins();
-            hit = std::max(TimelineHitPlot::kLeastPlotPx + m.top() + m.bottom(),
-                           avail - int(weight * minRow));
-        }
-        avail -= hit;
+        const QMargins m = m_p.hitRect->margins();
+        hitLeast = TimelineHitPlot::kLeastPlotPx + m.top() + m.bottom();
+        hit = std::clamp(int(room * 0.25), hitLeast, 200);
+    }
+    int excess = rate + hit + int(weight * minRow) - avail;
+    for (auto [plot, least] : {std::pair{&rate, rateLeast}, std::pair{&hit, hitLeast}}) {
+        const int give = std::clamp(excess, 0, std::max(0, *plot - least));
+        *plot -= give;
+        excess -= give;
+    }
+    avail -= rate + hit;
+    if (hitOn) {
         m_p.hitRect->setMinimumSize(0, hit);
         m_p.hitRect->setMaximumSize(QWIDGETSIZE_MAX, hit);
     }

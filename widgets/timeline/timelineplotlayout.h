@@ -21,8 +21,9 @@ class TimelineRatePlot;
  *
  * Rules: the time axis and its caption first, then the legends whole, the lanes at readable rows
  * (the font's line + 3 px, at most 3 lines), then the rate plot (about a third, 70–280 px) and,
- * when placed, the hit-ratio plot (about a quarter, 60–200 px). Short of room the plots yield
- * first (to their kLeastPlotPx and margins), then the rows (down to the font's line + 1 px). On
+ * when placed, the hit-ratio plot (about a quarter, at least its kLeastPlotPx and margins, at
+ * most 200 px). Short of room the plots yield first (to their kLeastPlotPx and margins), then the
+ * rows (down to the font's line + 1 px). On
  * screen the dock scrolls past that; a picture laid out for a size cannot, so there the rows go
  * down to kLeastLaneRowPx with a smaller label font (laneLabelFont(), at least kLeastLaneLabelPt)
  * rather than overlap.
@@ -70,6 +71,10 @@ public:
     QFont laneLabelFont() const;
 
 private:
+    /** The height the lanes and plots share: layoutSize()'s, on screen no more than the scroll
+     *  area around the timeline (the dock's) shows. */
+    int heightToFill() const;
+
     Parts m_p;
     QSize m_layoutSize;        // layOutFor()'s size; empty: the plot's own
     int m_reservedHeight = 0;  // layOutFor()'s reservedHeight
