@@ -377,8 +377,8 @@ int WhatIfCommand::run(const QStringList &args) {
         o += ",\"configured\":{\"l1_bytes\":" + (l1 ? QByteArray::number(*l1) : QByteArray("null"));
         o += ",\"policy\":" +
              (configuredPolicy ? CacheCommand::string(*configuredPolicy) : QByteArray("null"));
-        o += ",\"chunks\":" +
-             (chunksOfL1 > 0 ? QByteArray::number(chunksOfL1) : QByteArray("null"));
+        o +=
+            ",\"chunks\":" + (chunksOfL1 > 0 ? QByteArray::number(chunksOfL1) : QByteArray("null"));
         o += "},\"policies\":{";
         bool first = true;
         for (const WhatIfAnalysis::Curve &c : wi->curves()) {
