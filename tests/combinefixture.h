@@ -5,15 +5,30 @@
 // here from the rule MergedOrder documents, independently of its code.
 
 #include "testutil.h"
+#include "trace/traceloader.h"
 
 #include <QByteArray>
+#include <QDebug>
 #include <QString>
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <tuple>
 #include <vector>
 
 namespace lmct::test {
+
+/** The trace of `bytes` loaded under `name`; null, with the loader's message logged, when the
+ *  bytes do not load. */
+inline std::shared_ptr<const TraceDocument> loadTrace(const QByteArray &bytes,
+                                                      const QString &name) {
+    QString error;
+    auto doc = TraceLoader::loadBytes(bytes, name, &error);
+    if (!doc) {
+        qWarning() << name << error;
+    }
+    return doc;
+}
 
 /** Header bytes (frame body) with `tWallStart` and, when not empty, level_meta.instance_id. */
 inline QByteArray combineHeader(double tWallStart, const QString &instance = QString()) {

@@ -17,15 +17,6 @@ using namespace lmct::test;
 
 namespace {
 
-std::shared_ptr<const TraceDocument> loadTrace(const QByteArray &bytes, const QString &name) {
-    QString error;
-    auto doc = TraceLoader::loadBytes(bytes, name, &error);
-    if (!doc) {
-        qWarning() << name << error;
-    }
-    return doc;
-}
-
 /** Three traces starting at 1000, 1000.25 and 999.5 (Unix seconds), three states. */
 struct Fleet {
     TraceSet set;

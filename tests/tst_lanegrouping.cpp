@@ -13,15 +13,6 @@ using namespace lmct::test;
 
 namespace {
 
-std::shared_ptr<const TraceDocument> loadTrace(const QByteArray &bytes, const QString &name) {
-    QString error;
-    auto doc = TraceLoader::loadBytes(bytes, name, &error);
-    if (!doc) {
-        qWarning() << name << error;
-    }
-    return doc;
-}
-
 qint64 packedRank(int rank, int world) {
     return (qint64(world) << 24) | (qint64(rank) << 16) | (qint64(world) << 8) | qint64(rank);
 }

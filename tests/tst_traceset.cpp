@@ -18,15 +18,6 @@ using namespace lmct::test;
 
 namespace {
 
-std::shared_ptr<const TraceDocument> loadTrace(const QByteArray &bytes, const QString &name) {
-    QString error;
-    auto doc = TraceLoader::loadBytes(bytes, name, &error);
-    if (!doc) {
-        qWarning() << name << error;
-    }
-    return doc;
-}
-
 std::vector<std::pair<int, int>> rowsOf(const MergedOrder &m) {
     std::vector<std::pair<int, int>> out;
     for (qint64 i = 0; i < m.size(); ++i) {

@@ -18,15 +18,6 @@ using namespace lmct::test;
 
 namespace {
 
-std::shared_ptr<const TraceDocument> loadTrace(const QByteArray &bytes, const QString &name) {
-    QString error;
-    auto doc = TraceLoader::loadBytes(bytes, name, &error);
-    if (!doc) {
-        qWarning() << name << error;
-    }
-    return doc;
-}
-
 struct Fleet {
     std::vector<double> starts{1000.0, 1000.002, 1000.004};
     std::vector<std::vector<double>> walls;

@@ -19,6 +19,20 @@ int heightFor(int rows, int extra) {
     return std::max(150, 76 + extra + 24 * rows);
 }
 
+/** A horizontal chart with one labelled row per call, its identity and its value axis set. */
+ReportContent::Figure callRowsFigure(const QString &id, const QString &title, const QString &name,
+                                     const QString &caption, const QString &yLabel) {
+    ReportContent::Figure f;
+    f.id = id;
+    f.title = title;
+    f.name = name;
+    f.caption = caption;
+    f.yLabel = yLabel;
+    f.horizontal = true;
+    f.ticks = ReportContent::Ticks::Labels;
+    return f;
+}
+
 }  // namespace
 
 QString StatisticsFigures::caption(const QString &file, const QString &filterText,
@@ -53,14 +67,10 @@ QString StatisticsFigures::rateText(double perSecond) {
 
 ReportContent::Figure StatisticsFigures::callCounts(const TraceStatistics &stats,
                                                     const QString &caption) {
-    ReportContent::Figure f;
-    f.id = QStringLiteral("calls-chart");
-    f.title = QObject::tr("Calls: how many, and how often");
-    f.name = QObject::tr("Calls Chart");
-    f.caption = caption;
-    f.yLabel = QObject::tr("calls (rate: calls per second between the first and the last)");
-    f.horizontal = true;
-    f.ticks = ReportContent::Ticks::Labels;
+    ReportContent::Figure f = callRowsFigure(
+        QStringLiteral("calls-chart"), QObject::tr("Calls: how many, and how often"),
+        QObject::tr("Calls Chart"), caption,
+        QObject::tr("calls (rate: calls per second between the first and the last)"));
     QStringList words;
     for (int i = 0; i < stats.calls.size(); ++i) {
         const TraceStatistics::CallRow &row = stats.calls[i];
@@ -86,14 +96,11 @@ ReportContent::Figure StatisticsFigures::callCounts(const TraceStatistics &stats
 
 ReportContent::Figure StatisticsFigures::interArrival(const TraceStatistics &stats,
                                                       const QString &caption) {
-    ReportContent::Figure f;
-    f.id = QStringLiteral("interarrival-chart");
-    f.title = QObject::tr("Time between successive calls: p50, p95 and max");
-    f.name = QObject::tr("Call Intervals Chart");
-    f.caption = caption;
-    f.yLabel = QObject::tr("Δt between calls of one kind (log scale)");
-    f.horizontal = true;
-    f.ticks = ReportContent::Ticks::Labels;
+    ReportContent::Figure f =
+        callRowsFigure(QStringLiteral("interarrival-chart"),
+                       QObject::tr("Time between successive calls: p50, p95 and max"),
+                       QObject::tr("Call Intervals Chart"), caption,
+                       QObject::tr("Δt between calls of one kind (log scale)"));
     f.logY = true;
     f.yTicks = ReportContent::Ticks::Seconds;
     const QString names[3] = {QObject::tr("p50"), QObject::tr("p95"), QObject::tr("max")};

@@ -1,5 +1,6 @@
 #include "timeline/timelinebandlayer.h"
 
+#include "common/plotpens.h"
 #include "timeline/plotitems.h"
 #include "util/timeformat.h"
 
@@ -8,22 +9,7 @@
 namespace lmct {
 
 using namespace PlotItems;
-
-namespace {
-
-/** A one-device-pixel pen: crisp at any devicePixelRatio. */
-QPen hairline(const QColor &c) {
-    QPen p(c, 0);
-    p.setCosmetic(true);
-    return p;
-}
-
-QColor alpha(QColor c, int a) {
-    c.setAlpha(a);
-    return c;
-}
-
-}  // namespace
+using namespace PlotPens;
 
 TimelineBandLayer::TimelineBandLayer(QCustomPlot *plot, QCPAxisRect *lanesRect,
                                      QCPAxisRect *rateRect, const QString &layer, QObject *parent)

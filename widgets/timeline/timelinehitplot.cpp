@@ -3,6 +3,7 @@
 #include "common/dockroom.h"
 #include "common/legendwrap.h"
 #include "common/plotcaption.h"
+#include "common/plotpens.h"
 #include "common/policycolors.h"
 #include "timeline/timelineviewport.h"
 #include "timeline/timelineviewwatch.h"
@@ -18,21 +19,7 @@
 
 namespace lmct {
 
-namespace {
-
-/** A one-device-pixel pen: crisp at any devicePixelRatio. */
-QPen hairline(const QColor &c) {
-    QPen p(c, 0);
-    p.setCosmetic(true);
-    return p;
-}
-
-QColor alpha(QColor c, int a) {
-    c.setAlpha(a);
-    return c;
-}
-
-}  // namespace
+using namespace PlotPens;
 
 TimelineHitPlot::TimelineHitPlot(QCustomPlot *plot, QCPAxisRect *rect, QCPLegend *legend,
                                  QSharedPointer<QCPAxisTicker> ticker,

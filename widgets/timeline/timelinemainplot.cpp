@@ -1,5 +1,6 @@
 #include "timeline/timelinemainplot.h"
 
+#include "common/plotpens.h"
 #include "timeline/timeaxisticker.h"
 #include "timeline/timelinebandlayer.h"
 #include "timeline/timelinefollowlayer.h"
@@ -14,24 +15,7 @@
 
 namespace lmct {
 
-namespace {
-
-/**
- * A one-device-pixel pen: crisp at any devicePixelRatio, and the raster engine's fast path
- * (a scaled 1-px or dashed pen goes through the stroker, many times slower for grids).
- */
-QPen hairline(const QColor &c) {
-    QPen p(c, 0);
-    p.setCosmetic(true);
-    return p;
-}
-
-QColor alpha(QColor c, int a) {
-    c.setAlpha(a);
-    return c;
-}
-
-}  // namespace
+using namespace PlotPens;
 
 TimelineMainPlot TimelineMainPlot::create(QWidget *owner,
                                           const QSharedPointer<TimeAxisTicker> &ticker,

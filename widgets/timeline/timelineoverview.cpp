@@ -1,5 +1,6 @@
 #include "timeline/timelineoverview.h"
 
+#include "common/plotpens.h"
 #include "timeline/plotitems.h"
 #include "timeline/timelinefollowlayer.h"
 #include "timeline/timelinelanes.h"
@@ -13,13 +14,7 @@
 namespace lmct {
 
 using namespace PlotItems;
-
-namespace {
-QColor alpha(QColor c, int a) {
-    c.setAlpha(a);
-    return c;
-}
-}  // namespace
+using namespace PlotPens;
 
 TimelineOverview::TimelineOverview(TimelineViewport *viewport, QWidget *timeline)
     : QObject(timeline), m_viewport(viewport) {

@@ -1,5 +1,6 @@
 #include "timeline/timelinerateplot.h"
 
+#include "common/plotpens.h"
 #include "timeline/rateseries.h"
 #include "timeline/timelinebuilder.h"
 #include "timeline/timelinehitplot.h"
@@ -16,6 +17,8 @@
 #include <cmath>
 
 namespace lmct {
+
+using namespace PlotPens;
 
 namespace {
 
@@ -34,18 +37,6 @@ QString niceDuration(double s) {
         }
     }
     return QString::number(s * 1e9, 'g', 3) + QStringLiteral(" ns");
-}
-
-/** A one-device-pixel pen: crisp at any devicePixelRatio. */
-QPen hairline(const QColor &c) {
-    QPen p(c, 0);
-    p.setCosmetic(true);
-    return p;
-}
-
-QColor alpha(QColor c, int a) {
-    c.setAlpha(a);
-    return c;
 }
 
 }  // namespace
