@@ -342,6 +342,26 @@ private slots:
         QTRY_COMPARE(edges(tb), edges(ta));
     }
 
+    // A and B show one time range at one width: their time axes have the same ticks, also
+    // after the window is resized.
+    void timeAxesTickAlike() {
+        MainWindow w;
+        w.resize(1100, 800);
+        w.show();
+        CompareTab *tab = open(w, m_a, m_b);
+        QVERIFY(tab);
+        TimelineWidget *ta = tab->timelineA(), *tb = tab->timelineB();
+        QTRY_VERIFY_WITH_TIMEOUT(!ta->isIndexing() && !tb->isIndexing(), 20000);
+        const auto ticks = [](TimelineWidget *t) { return t->timeAxis()->tickVector(); };
+        QTRY_VERIFY(!ticks(ta).isEmpty());
+        QTRY_COMPARE(ticks(tb), ticks(ta));
+        for (const QSize size : {QSize(1600, 1000), QSize(900, 700), QSize(1440, 900)}) {
+            w.resize(size);
+            QTRY_COMPARE(ta->timeAxis()->axisRect()->width(), tb->timeAxis()->axisRect()->width());
+            QTRY_COMPARE(ticks(tb), ticks(ta));
+        }
+    }
+
     // Hovering one timeline draws the same instant in the other, with that trace's own time.
     void hoverShowsTheTimeInBoth() {
         MainWindow w;

@@ -82,10 +82,22 @@ double TimeAxisTicker::zoneOffset(double t) const {
     return QDateTime::fromSecsSinceEpoch(qint64(std::floor(w))).offsetFromUtc();
 }
 
+void TimeAxisTicker::setRoom(const QCPAxisRect *rect, int labelPx) {
+    m_room = rect;
+    m_labelPx = std::max(1, labelPx);
+}
+
+int TimeAxisTicker::fittingTickCount() const {
+    if (!m_room || m_room->width() <= 10) {
+        return tickCount();
+    }
+    return std::clamp(m_room->width() / (m_labelPx + 40), 2, 16);
+}
+
 TimeAxisTicker::Plan TimeAxisTicker::plan(const QCPRange &range) {
     Plan p;
     const double size = range.size() > 0 ? range.size() : 1e-9;
-    const double rough = size / std::max(1, tickCount());
+    const double rough = size / std::max(1, fittingTickCount());
     if (m_mode == Mode::Relative) {
         const double far = std::max(std::abs(range.lower), std::abs(range.upper));
         if (rough >= 60.0 || (rough >= 10.0 && far >= 600.0)) {

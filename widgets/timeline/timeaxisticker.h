@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QPointer>
 #include <QString>
 
 namespace lmct {
@@ -20,6 +21,11 @@ namespace lmct {
  * Labels carry the date when the visible range spans more than one day; caption() names the
  * date and the zone otherwise.
  *
+ * The tick count follows the width of the axis rect given to setRoom() as it is when the ticks
+ * are made (during a replot, after the layout): plots that show one range at one width tick
+ * alike, whatever order their widgets were resized in. Without a room, QCPAxisTicker's
+ * tickCount() applies.
+ *
  * Thread-safety: GUI thread (used by QCustomPlot during replot).
  */
 class TimeAxisTicker : public QCPAxisTicker {
@@ -34,6 +40,14 @@ public:
     void setUtc(bool utc) { m_utc = utc; }
     bool utc() const { return m_utc; }
 
+    /**
+     * Sizes the tick count to `rect`'s width: one tick per `labelPx` + 40 px, 2 to 16. `rect`
+     * is not owned; once it is destroyed, or while it is under 10 px wide (not laid out yet),
+     * tickCount() applies.
+     */
+    void setRoom(const QCPAxisRect *rect, int labelPx);
+    /** The tick count for the room's width as it is now (tickCount() without a room). */
+    int fittingTickCount() const;
     /** The tick step this ticker picks for `range` (seconds). */
     double stepFor(const QCPRange &range);
     /**
@@ -77,6 +91,8 @@ private:
     Mode m_mode = Mode::Relative;
     double m_wallOffset = 0.0;
     bool m_utc = false;
+    QPointer<const QCPAxisRect> m_room;
+    int m_labelPx = 60;
 };
 
 }  // namespace lmct

@@ -418,6 +418,7 @@ void TimelineWidget::updateAxisCaption() {
                                                             ? QStringLiteral("00-00 00:00:00.000")
                                                             : QStringLiteral("000.000 ms"));
     m_ticker->setTickCount(std::clamp(w / (labelPx + 40), 2, 16));
+    m_ticker->setRoom(m_main.lanesRect, labelPx);
     const QString caption = m_ticker->caption(r);
     const QString mode = m_timeMode == TimeMode::Wall ? tr("wall clock") : tr("t_mono");
     timeAxis()->setLabel(caption.isEmpty() ? mode : mode + QStringLiteral("  ·  ") + caption);
