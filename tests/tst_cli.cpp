@@ -391,6 +391,52 @@ private slots:
         QTest::newRow("--version") << QStringList{"--version"} << 0 << "out"
                                    << "lmct ";
     }
+    void regression_helpListsEveryCommandsOptions() {
+        // `lmct --help` left out `export --sqlite` and `stats --table`: every option a command's
+        // own --help lists (but --help) must appear in the top-level entries of that command.
+        const Run top = runLmct({QStringLiteral("--help")});
+        QCOMPARE(top.exitCode, 0);
+        const QString usage = QString::fromUtf8(top.out);
+        const qsizetype from = usage.indexOf(QLatin1String("Commands:\n"));
+        const qsizetype to = usage.indexOf(QLatin1String("\n\n"), from);
+        QVERIFY(from >= 0 && to > from);
+        // An entry starts at two spaces of indent; deeper lines continue it.
+        QHash<QString, QString> entries;  // command -> the text of its entries
+        QString current;
+        const QStringList lines = usage.mid(from, to - from).split(QLatin1Char('\n'));
+        for (const QString &line : lines.mid(1)) {
+            if (line.size() > 2 && line.startsWith(QLatin1String("  ")) && !line.at(2).isSpace()) {
+                current = line.mid(2).section(QLatin1Char(' '), 0, 0);
+            }
+            for (const QString &c : current.split(QLatin1Char('|'))) {
+                entries[c] += line + QLatin1Char('\n');
+            }
+        }
+        static const QRegularExpression optionRe(QStringLiteral("^\\s+(?:-\\S, )*--([a-z][a-z-]*)"),
+                                                 QRegularExpression::MultilineOption);
+        const QStringList commands{"info", "dump",      "stats",   "export",
+                                   "keys", "anomalies", "compare", "whatif"};
+        for (const QString &command : commands) {
+            QVERIFY2(entries.contains(command), qPrintable(command));
+            const Run help = runLmct({command, QStringLiteral("--help")});
+            QCOMPARE(help.exitCode, 0);
+            const QString text = QString::fromUtf8(help.out);
+            const QString options = text.mid(text.indexOf(QLatin1String("Options:")));
+            int seen = 0;
+            for (auto it = optionRe.globalMatch(options); it.hasNext();) {
+                const QString name = it.next().captured(1);
+                if (name == QLatin1String("help") || name == QLatin1String("help-all")) {
+                    continue;
+                }
+                ++seen;
+                QVERIFY2(entries[command].contains(QStringLiteral("--") + name),
+                         qPrintable(QStringLiteral("lmct --help does not show %1 --%2 in:\n%3")
+                                        .arg(command, name, entries[command])));
+            }
+            QVERIFY2(seen > 0, qPrintable(command));
+        }
+    }
+
     void usage() {
         QFETCH(QStringList, args);
         QFETCH(int, exitCode);
