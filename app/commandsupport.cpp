@@ -67,11 +67,12 @@ void CommandSupport::addCombineOptions(QCommandLineParser &p) {
     p.addOption({QStringLiteral("combine"),
                  QStringLiteral("Read every FILE as one deployment: records interleaved by "
                                 "t_wall (plus each trace's offset), a trace column first.")});
-    p.addOption({QStringLiteral("offset"),
-                 QStringLiteral("With --combine: add SECONDS (ns, us, ms, s allowed; may be "
-                                "negative) to every t_wall of the trace LABEL (its file name, "
-                                "path or instance id). Repeatable."),
-                 QStringLiteral("LABEL=SECONDS")});
+    p.addOption(
+        {QStringLiteral("offset"),
+         QStringLiteral("With --combine: add SECONDS (units ns, us, ms, s, min, h allowed; "
+                        "may be negative) to every t_wall of the trace LABEL (its file name, "
+                        "path or instance id). Repeatable."),
+         QStringLiteral("LABEL=SECONDS")});
 }
 
 bool CommandSupport::combine(const QCommandLineParser &p) const {
