@@ -153,7 +153,7 @@ QStringList groupColumns(const QString &table) {
     columns << QStringLiteral("calls") << QStringLiteral("reserves")
             << QStringLiteral("finished_writes") << QStringLiteral("prefetches")
             << QStringLiteral("reads") << QStringLiteral("finished_reads")
-            << QStringLiteral("distinct_keys");
+            << QStringLiteral("releases") << QStringLiteral("distinct_keys");
     return columns;
 }
 
