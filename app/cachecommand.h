@@ -42,6 +42,8 @@ public:
     /** Loads file(); nullptr after reporting why. */
     std::shared_ptr<const TraceDocument> load() const;
     void error(const QString &message) const;
+    /** CommandSupport::warnIfDamaged(): a one-line warning on stderr when `doc` is damaged. */
+    void warnIfDamaged(const TraceDocument &doc) const { m_support.warnIfDamaged(doc); }
 
     /**
      * Buffered output to stdout (UTF-8). Text output (without --json) has terminal controls and

@@ -354,6 +354,58 @@ private slots:
                  1.7e308);
     }
 
+    void damagedTraceIsWarnedOf_data() {
+        QTest::addColumn<QStringList>("args");
+        for (const char *command : {"dump", "stats", "keys", "anomalies", "whatif"}) {
+            QTest::addRow("%s", command) << QStringList{command};
+        }
+        QTest::newRow("dump --jsonl") << QStringList{"dump", "--jsonl"};
+        QTest::newRow("dump --csv") << QStringList{"dump", "--csv"};
+        QTest::newRow("stats --json") << QStringList{"stats", "--json"};
+        QTest::newRow("stats --csv") << QStringList{"stats", "--csv"};
+        QTest::newRow("keys --json") << QStringList{"keys", "--json"};
+        QTest::newRow("anomalies --json") << QStringList{"anomalies", "--json"};
+        QTest::newRow("whatif --json") << QStringList{"whatif", "--json"};
+    }
+    void damagedTraceIsWarnedOf() {
+        // Regression: dump, stats, keys and anomalies said nothing of a truncated trace (compare
+        // and whatif did). Each says it in one line on stderr, in the words of `lmct compare`;
+        // standard output and the exit code are those of the same trace without the cut record.
+        QFETCH(QStringList, args);
+        const int n = 40;
+        const SmallTrace t = smallTrace(n);
+        const QByteArray cutBytes = t.bytes.left(t.bytes.size() - 5);
+        const qint64 lost = cutBytes.size() - t.frameStarts[n - 1];
+        QTemporaryDir cutDir, wholeDir;
+        const QString cut = writeFile(cutDir, QStringLiteral("t.lct"), cutBytes);
+        const QString whole =
+            writeFile(wholeDir, QStringLiteral("t.lct"), t.bytes.left(t.frameStarts[n - 1]));
+        const Run damaged = runLmct(QStringList(args) << cut);
+        const Run intact = runLmct(QStringList(args) << whole);
+        QCOMPARE(intact.exitCode, 0);
+        QVERIFY2(intact.err.isEmpty(), intact.err.constData());
+        QCOMPARE(damaged.exitCode, intact.exitCode);
+        QCOMPARE(QString::fromUtf8(damaged.err),
+                 QStringLiteral("lmct %1: warning: t.lct is damaged: its last record cut short "
+                                "(%2 bytes skipped); its figures cover the %3 records read\n")
+                     .arg(args.first())
+                     .arg(lost)
+                     .arg(n - 1));
+        QVERIFY(!intact.out.isEmpty());
+        QCOMPARE(QByteArray(damaged.out).replace(cut.toUtf8(), whole.toUtf8()), intact.out);
+
+        // frames skipped inside the file
+        const Run skipped =
+            runLmct(QStringList(args) << tracePath(QStringLiteral("malformed-record.lmct")));
+        QCOMPARE(skipped.exitCode, 0);
+        QVERIFY2(skipped.err.startsWith(QStringLiteral("lmct %1: warning: malformed-record.lmct "
+                                                       "is damaged: 1 frame skipped (")
+                                            .arg(args.first())
+                                            .toUtf8()),
+                 skipped.err.constData());
+        QCOMPARE(skipped.err.count('\n'), 1);
+    }
+
     void usage_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");

@@ -230,6 +230,25 @@ private slots:
         QVERIFY(text.out.contains("== trace 2: c.lct"));
     }
 
+    void damagedMemberIsWarnedOf() {
+        // c.lct ends in a cut record: dump and stats --combine say so on stderr (one line, in
+        // the words of `lmct compare`), as they do for c.lct alone; the others are not named.
+        Fleet f;
+        for (const char *command : {"dump", "stats"}) {
+            const ProcessRun r = runLmct(QStringList{command, "--combine"} + f.files);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(!r.out.isEmpty());
+            QVERIFY2(r.err.startsWith(QStringLiteral("lmct %1: warning: c.lct is damaged: its "
+                                                     "last record cut short (")
+                                          .arg(QLatin1String(command))
+                                          .toUtf8()),
+                     r.err.constData());
+            QVERIFY2(r.err.endsWith(" bytes skipped); its figures cover the 39 records read\n"),
+                     r.err.constData());
+            QCOMPARE(r.err.count('\n'), 1);
+        }
+    }
+
     void offsetUnits() {
         // Regression: the --offset help named ns, us, ms and s only, though min and h work.
         for (const char *command : {"info", "dump", "stats"}) {
