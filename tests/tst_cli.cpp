@@ -186,7 +186,7 @@ private slots:
             if (d.toObject()[QStringLiteral("kind")].toString() == QLatin1String("damage")) {
                 damage = true;
                 QVERIFY(d.toObject()[QStringLiteral("message")].toString().contains(
-                    QStringLiteral("%1 bytes skipped, 1 frames skipped").arg(skipped)));
+                    QStringLiteral("%1 bytes skipped, 1 frame skipped").arg(skipped)));
             }
         }
         QVERIFY(damage);
