@@ -33,6 +33,7 @@ int AnomaliesCommand::run(const QStringList &args) {
     if (!doc) {
         return CacheCommand::kExitUnreadable;
     }
+    cmd.warnIfDamaged(*doc);
     const auto report = AnomalyReport::build(*doc, KeyAnalysis::build(*doc));
     if (cmd.json()) {
         QByteArray o = "{\"counts\":{";

@@ -2,6 +2,7 @@
 
 #include "commandsupport.h"
 #include "trace/tracedocument.h"
+#include "util/plural.h"
 
 #include <QByteArray>
 #include <QCommandLineParser>
@@ -42,6 +43,8 @@ public:
     /** Loads file(); nullptr after reporting why. */
     std::shared_ptr<const TraceDocument> load() const;
     void error(const QString &message) const;
+    /** CommandSupport::warnIfDamaged(): a one-line warning on stderr when `doc` is damaged. */
+    void warnIfDamaged(const TraceDocument &doc) const { m_support.warnIfDamaged(doc); }
 
     /**
      * Buffered output to stdout (UTF-8). Text output (without --json) has terminal controls and
@@ -61,7 +64,7 @@ public:
     static QByteArray string(const QString &s);
     /** `n` and the noun in its number: counted(1, "key", "keys") is "1 key", 2 gives "2 keys". */
     static QString counted(qint64 n, const char *one, const char *many) {
-        return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+        return Plural::counted(n, one, many);
     }
 
 private:

@@ -5,6 +5,7 @@
 
 #include "filter/filterevaluator.h"
 #include "filter/tracesetfilter.h"
+#include "trace/damagesummary.h"
 #include "trace/traceloader.h"
 
 #include <QLocale>
@@ -67,11 +68,12 @@ void CommandSupport::addCombineOptions(QCommandLineParser &p) {
     p.addOption({QStringLiteral("combine"),
                  QStringLiteral("Read every FILE as one deployment: records interleaved by "
                                 "t_wall (plus each trace's offset), a trace column first.")});
-    p.addOption({QStringLiteral("offset"),
-                 QStringLiteral("With --combine: add SECONDS (ns, us, ms, s allowed; may be "
-                                "negative) to every t_wall of the trace LABEL (its file name, "
-                                "path or instance id). Repeatable."),
-                 QStringLiteral("LABEL=SECONDS")});
+    p.addOption(
+        {QStringLiteral("offset"),
+         QStringLiteral("With --combine: add SECONDS (units ns, us, ms, s, min, h allowed; "
+                        "may be negative) to every t_wall of the trace LABEL (its file name, "
+                        "path or instance id). Repeatable."),
+         QStringLiteral("LABEL=SECONDS")});
 }
 
 bool CommandSupport::combine(const QCommandLineParser &p) const {
@@ -209,6 +211,20 @@ std::vector<int> CommandSupport::select(const std::shared_ptr<const TraceDocumen
 void CommandSupport::error(const QString &message) const {
     // File names and trace strings in messages may hold terminal controls.
     QTextStream(stderr) << "lmct " << m_command << ": " << TerminalText::escaped(message) << "\n";
+}
+
+void CommandSupport::warnIfDamaged(const TraceDocument &doc, const QString &who) const {
+    // A damaged trace is read as far as it goes: its figures leave the damage out.
+    const QString damage = DamageSummary::of(doc).sentence(who.isEmpty() ? doc.fileName() : who);
+    if (!damage.isEmpty()) {
+        error(QStringLiteral("warning: ") + damage);
+    }
+}
+
+void CommandSupport::warnIfDamaged(const TraceSet &set) const {
+    for (int t = 0; t < set.size(); ++t) {
+        warnIfDamaged(set.document(t), set.label(t));
+    }
 }
 
 namespace {

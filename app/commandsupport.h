@@ -97,6 +97,17 @@ public:
     void error(const QString &message) const;
 
     /**
+     * When `doc` is damaged (DamageSummary::isDamaged()), prints one line on stderr in the words
+     * of `lmct compare`: "lmct COMMAND: warning: WHO is damaged: ...; its figures cover the N
+     * records read" (DamageSummary::sentence(); WHO is `who`, or the file name when empty).
+     * Nothing else changes: the command goes on as far as the trace reads, with the same
+     * standard output and exit code.
+     */
+    void warnIfDamaged(const lmct::TraceDocument &doc, const QString &who = QString()) const;
+    /** warnIfDamaged() for every trace of `set`, each named by its label. */
+    void warnIfDamaged(const lmct::TraceSet &set) const;
+
+    /**
      * Prepares the process's standard streams; called first by main(), before anything opens a
      * file. SIGPIPE is ignored, so a write to a pipe whose reader has gone (`lmct dump FILE |
      * head -1`) fails with EPIPE instead of killing lmct (exit 141). A standard stream that is

@@ -80,6 +80,7 @@ int runCombined(const CommandSupport &cs, const QCommandLineParser &p, Format fo
     if (const int rc = cs.loadCombined(p, sel, &set); rc >= 0) {
         return rc;
     }
+    cs.warnIfDamaged(set);
     const MergedOrder order = MergedOrder::build(set);
     const std::vector<qint64> rows = CommandSupport::selectRows(set, order, sel.filter);
     std::vector<QByteArray> labels;
@@ -158,6 +159,7 @@ int DumpCommand::run(const QStringList &args) {
     if (!doc) {
         return CommandSupport::kExitUnreadable;
     }
+    cs.warnIfDamaged(*doc);
     const std::vector<int> rows = CommandSupport::select(doc, sel);
 
     QFile out;

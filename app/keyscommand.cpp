@@ -40,6 +40,7 @@ int KeysCommand::run(const QStringList &args) {
     if (!doc) {
         return CacheCommand::kExitUnreadable;
     }
+    cmd.warnIfDamaged(*doc);
     const auto ka = KeyAnalysis::build(*doc);
     const auto ra = RequestAnalysis::build(*ka);
     const auto states = ka->stateCounts();

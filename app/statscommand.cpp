@@ -153,7 +153,7 @@ QStringList groupColumns(const QString &table) {
     columns << QStringLiteral("calls") << QStringLiteral("reserves")
             << QStringLiteral("finished_writes") << QStringLiteral("prefetches")
             << QStringLiteral("reads") << QStringLiteral("finished_reads")
-            << QStringLiteral("distinct_keys");
+            << QStringLiteral("releases") << QStringLiteral("distinct_keys");
     return columns;
 }
 
@@ -163,6 +163,7 @@ int runCombined(const CommandSupport &cs, const QCommandLineParser &p, bool json
     if (const int rc = cs.loadCombined(p, sel, &set); rc >= 0) {
         return rc;
     }
+    cs.warnIfDamaged(set);
     const MergedOrder order = MergedOrder::build(set);
     std::vector<std::vector<int>> selected;
     TraceSetStatistics::Options o;
@@ -281,6 +282,7 @@ int StatsCommand::run(const QStringList &args) {
     if (!doc) {
         return CommandSupport::kExitUnreadable;
     }
+    cs.warnIfDamaged(*doc);
     std::vector<int> rows;
     TraceStatistics::Options o;
     o.range = sel.range;

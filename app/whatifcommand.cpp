@@ -2,7 +2,6 @@
 
 #include "cache/keyanalysis.h"
 #include "cachecommand.h"
-#include "trace/damagesummary.h"
 #include "trace/storagemanagerconfig.h"
 #include "trace/traceloader.h"
 #include "util/terminaltext.h"
@@ -251,11 +250,8 @@ int WhatIfCommand::run(const QStringList &args) {
         return CacheCommand::kExitUnreadable;
     }
     // A damaged trace is replayed as far as it reads: its figures leave the damage out.
-    if (const QString damage = DamageSummary::of(*doc).sentence(doc->fileName());
-        !damage.isEmpty()) {
-        progress.clear();
-        cmd.error(QStringLiteral("warning: ") + damage);
-    }
+    progress.clear();
+    cmd.warnIfDamaged(*doc);
     progress.stage("keys");
     const auto ka = KeyAnalysis::build(*doc, progress.callback());
 

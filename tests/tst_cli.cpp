@@ -186,7 +186,7 @@ private slots:
             if (d.toObject()[QStringLiteral("kind")].toString() == QLatin1String("damage")) {
                 damage = true;
                 QVERIFY(d.toObject()[QStringLiteral("message")].toString().contains(
-                    QStringLiteral("%1 bytes skipped, 1 frames skipped").arg(skipped)));
+                    QStringLiteral("%1 bytes skipped, 1 frame skipped").arg(skipped)));
             }
         }
         QVERIFY(damage);
@@ -354,6 +354,58 @@ private slots:
                  1.7e308);
     }
 
+    void damagedTraceIsWarnedOf_data() {
+        QTest::addColumn<QStringList>("args");
+        for (const char *command : {"dump", "stats", "keys", "anomalies", "whatif"}) {
+            QTest::addRow("%s", command) << QStringList{command};
+        }
+        QTest::newRow("dump --jsonl") << QStringList{"dump", "--jsonl"};
+        QTest::newRow("dump --csv") << QStringList{"dump", "--csv"};
+        QTest::newRow("stats --json") << QStringList{"stats", "--json"};
+        QTest::newRow("stats --csv") << QStringList{"stats", "--csv"};
+        QTest::newRow("keys --json") << QStringList{"keys", "--json"};
+        QTest::newRow("anomalies --json") << QStringList{"anomalies", "--json"};
+        QTest::newRow("whatif --json") << QStringList{"whatif", "--json"};
+    }
+    void damagedTraceIsWarnedOf() {
+        // Regression: dump, stats, keys and anomalies said nothing of a truncated trace (compare
+        // and whatif did). Each says it in one line on stderr, in the words of `lmct compare`;
+        // standard output and the exit code are those of the same trace without the cut record.
+        QFETCH(QStringList, args);
+        const int n = 40;
+        const SmallTrace t = smallTrace(n);
+        const QByteArray cutBytes = t.bytes.left(t.bytes.size() - 5);
+        const qint64 lost = cutBytes.size() - t.frameStarts[n - 1];
+        QTemporaryDir cutDir, wholeDir;
+        const QString cut = writeFile(cutDir, QStringLiteral("t.lct"), cutBytes);
+        const QString whole =
+            writeFile(wholeDir, QStringLiteral("t.lct"), t.bytes.left(t.frameStarts[n - 1]));
+        const Run damaged = runLmct(QStringList(args) << cut);
+        const Run intact = runLmct(QStringList(args) << whole);
+        QCOMPARE(intact.exitCode, 0);
+        QVERIFY2(intact.err.isEmpty(), intact.err.constData());
+        QCOMPARE(damaged.exitCode, intact.exitCode);
+        QCOMPARE(QString::fromUtf8(damaged.err),
+                 QStringLiteral("lmct %1: warning: t.lct is damaged: its last record cut short "
+                                "(%2 bytes skipped); its figures cover the %3 records read\n")
+                     .arg(args.first())
+                     .arg(lost)
+                     .arg(n - 1));
+        QVERIFY(!intact.out.isEmpty());
+        QCOMPARE(QByteArray(damaged.out).replace(cut.toUtf8(), whole.toUtf8()), intact.out);
+
+        // frames skipped inside the file
+        const Run skipped =
+            runLmct(QStringList(args) << tracePath(QStringLiteral("malformed-record.lmct")));
+        QCOMPARE(skipped.exitCode, 0);
+        QVERIFY2(skipped.err.startsWith(QStringLiteral("lmct %1: warning: malformed-record.lmct "
+                                                       "is damaged: 1 frame skipped (")
+                                            .arg(args.first())
+                                            .toUtf8()),
+                 skipped.err.constData());
+        QCOMPARE(skipped.err.count('\n'), 1);
+    }
+
     void usage_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
@@ -391,6 +443,52 @@ private slots:
         QTest::newRow("--version") << QStringList{"--version"} << 0 << "out"
                                    << "lmct ";
     }
+    void regression_helpListsEveryCommandsOptions() {
+        // `lmct --help` left out `export --sqlite` and `stats --table`: every option a command's
+        // own --help lists (but --help) must appear in the top-level entries of that command.
+        const Run top = runLmct({QStringLiteral("--help")});
+        QCOMPARE(top.exitCode, 0);
+        const QString usage = QString::fromUtf8(top.out);
+        const qsizetype from = usage.indexOf(QLatin1String("Commands:\n"));
+        const qsizetype to = usage.indexOf(QLatin1String("\n\n"), from);
+        QVERIFY(from >= 0 && to > from);
+        // An entry starts at two spaces of indent; deeper lines continue it.
+        QHash<QString, QString> entries;  // command -> the text of its entries
+        QString current;
+        const QStringList lines = usage.mid(from, to - from).split(QLatin1Char('\n'));
+        for (const QString &line : lines.mid(1)) {
+            if (line.size() > 2 && line.startsWith(QLatin1String("  ")) && !line.at(2).isSpace()) {
+                current = line.mid(2).section(QLatin1Char(' '), 0, 0);
+            }
+            for (const QString &c : current.split(QLatin1Char('|'))) {
+                entries[c] += line + QLatin1Char('\n');
+            }
+        }
+        static const QRegularExpression optionRe(QStringLiteral("^\\s+(?:-\\S, )*--([a-z][a-z-]*)"),
+                                                 QRegularExpression::MultilineOption);
+        const QStringList commands{"info", "dump",      "stats",   "export",
+                                   "keys", "anomalies", "compare", "whatif"};
+        for (const QString &command : commands) {
+            QVERIFY2(entries.contains(command), qPrintable(command));
+            const Run help = runLmct({command, QStringLiteral("--help")});
+            QCOMPARE(help.exitCode, 0);
+            const QString text = QString::fromUtf8(help.out);
+            const QString options = text.mid(text.indexOf(QLatin1String("Options:")));
+            int seen = 0;
+            for (auto it = optionRe.globalMatch(options); it.hasNext();) {
+                const QString name = it.next().captured(1);
+                if (name == QLatin1String("help") || name == QLatin1String("help-all")) {
+                    continue;
+                }
+                ++seen;
+                QVERIFY2(entries[command].contains(QStringLiteral("--") + name),
+                         qPrintable(QStringLiteral("lmct --help does not show %1 --%2 in:\n%3")
+                                        .arg(command, name, entries[command])));
+            }
+            QVERIFY2(seen > 0, qPrintable(command));
+        }
+    }
+
     void usage() {
         QFETCH(QStringList, args);
         QFETCH(int, exitCode);

@@ -230,6 +230,47 @@ private slots:
         QVERIFY(text.out.contains("== trace 2: c.lct"));
     }
 
+    void damagedMemberIsWarnedOf() {
+        // c.lct ends in a cut record: dump and stats --combine say so on stderr (one line, in
+        // the words of `lmct compare`), as they do for c.lct alone; the others are not named.
+        Fleet f;
+        for (const char *command : {"dump", "stats"}) {
+            const ProcessRun r = runLmct(QStringList{command, "--combine"} + f.files);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(!r.out.isEmpty());
+            QVERIFY2(r.err.startsWith(QStringLiteral("lmct %1: warning: c.lct is damaged: its "
+                                                     "last record cut short (")
+                                          .arg(QLatin1String(command))
+                                          .toUtf8()),
+                     r.err.constData());
+            QVERIFY2(r.err.endsWith(" bytes skipped); its figures cover the 39 records read\n"),
+                     r.err.constData());
+            QCOMPARE(r.err.count('\n'), 1);
+        }
+    }
+
+    void offsetUnits() {
+        // Regression: the --offset help named ns, us, ms and s only, though min and h work.
+        for (const char *command : {"info", "dump", "stats"}) {
+            const ProcessRun help = runLmct({command, "--help"});
+            QCOMPARE(help.exitCode, 0);
+            const QString text = QString::fromUtf8(help.out).simplified();
+            const qsizetype at = text.indexOf(QLatin1String("--offset <LABEL=SECONDS>"));
+            QVERIFY2(at >= 0, qPrintable(text));
+            QVERIFY2(text.mid(at).contains(QLatin1String("(units ns, us, ms, s, min, h allowed")),
+                     qPrintable(text.mid(at)));
+        }
+        Fleet f;
+        const ProcessRun r = runLmct(QStringList{"info", "--combine", "--json", "--offset",
+                                                 "a.lct=1min", "--offset", "b.lct=-0.5h"} +
+                                     f.files);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray members = jsonOf(r).value("members").toArray();
+        QCOMPARE(members.size(), 3);
+        QCOMPARE(members[0].toObject().value("offset_s").toDouble(), 60.0);
+        QCOMPARE(members[1].toObject().value("offset_s").toDouble(), -1800.0);
+    }
+
     void errors() {
         Fleet f;
         const QString notTrace = writeFile(f.dir, QStringLiteral("x.lct"), "not a trace at all");

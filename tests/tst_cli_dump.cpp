@@ -89,6 +89,7 @@ private slots:
     void dumpTextLinesAndRange();
     void statsCountsMatchTheFilter();
     void statsCsvTables();
+    void statsCsvGroupTablesHaveTheJsonColumns();
     void invalidFilterExitsOneWithColumn();
     void usageErrors();
     void unreadableInputExitsTwo();
@@ -290,6 +291,50 @@ void TestCliDump::statsCsvTables() {
     QVERIFY(ok);
     QCOMPARE(rr.size(), 3);
     QCOMPARE(rr[1][0], QStringLiteral("rank 0/2"));
+}
+
+// Regression: the models, ranks and salts tables of `stats --csv` lacked the `releases` column
+// of `stats --json`. Every key of a JSON group row is a CSV column with the same value, and the
+// header is the one docs/cli.md lists.
+void TestCliDump::statsCsvGroupTablesHaveTheJsonColumns() {
+    const QString trace = QStringLiteral(LMCT_TRACES "/late2026-release.lct");
+    const Run json = runLmct({QStringLiteral("stats"), QStringLiteral("--json"), trace});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(json.out).object();
+    QVERIFY(o.value(QStringLiteral("releases")).toInteger() > 0);
+    const QString doc = QString::fromUtf8(readAll(QStringLiteral(LMCT_SOURCE_DIR "/docs/cli.md")));
+    for (const QString &table :
+         {QStringLiteral("models"), QStringLiteral("ranks"), QStringLiteral("salts")}) {
+        const Run csv = runLmct({QStringLiteral("stats"), QStringLiteral("--csv"),
+                                 QStringLiteral("--table"), table, trace});
+        QCOMPARE(csv.exitCode, 0);
+        bool ok = false;
+        const QList<QStringList> rows = parseCsv(csv.out, &ok);
+        QVERIFY(ok);
+        const QJsonArray groups = o.value(table).toArray();
+        QCOMPARE(rows.size(), 1 + groups.size());
+        const QStringList header = rows[0];
+        QVERIFY2(doc.contains(QStringLiteral("| `%1` | `%2` |").arg(table, header.join(u','))),
+                 qPrintable(table + QStringLiteral(": ") + header.join(u',')));
+        qint64 releases = 0;
+        for (int i = 0; i < groups.size(); ++i) {
+            const QJsonObject g = groups[i].toObject();
+            for (auto it = g.begin(); it != g.end(); ++it) {
+                const qsizetype c = header.indexOf(it.key());
+                QVERIFY2(c >= 0, qPrintable(table + QStringLiteral(": no column ") + it.key()));
+                const QString cell = rows[i + 1][c];
+                if (it.value().isNull()) {
+                    QVERIFY(cell.isEmpty());
+                } else if (it.value().isString()) {
+                    QCOMPARE(cell, it.value().toString());
+                } else {
+                    QCOMPARE(cell.toDouble(), it.value().toDouble());
+                }
+            }
+            releases += g.value(QStringLiteral("releases")).toInteger();
+        }
+        QVERIFY2(releases > 0, qPrintable(table));
+    }
 }
 
 void TestCliDump::invalidFilterExitsOneWithColumn() {

@@ -146,6 +146,25 @@ private slots:
                  QStringLiteral("1 (0 errors, 0 warnings, 1 note)"));
     }
 
+    void damageCountsTakeTheirNounsNumber() {
+        // Regression: one skipped frame read "1 frames skipped".
+        QString error;
+        const auto doc =
+            TraceLoader::load(tracePath(QStringLiteral("malformed-record.lmct")), &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->skippedFrames(), 1);
+        QCOMPARE(doc->recoveredFrames(), 0);
+        ViewState state;
+        HeaderPane pane;
+        pane.setViewState(&state);
+        state.setDocument(doc);
+        const QModelIndexList rows = pane.model()->findByName(QStringLiteral("damage"));
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().siblingAtColumn(InspectorTreeModel::ValueColumn).data().toString(),
+                 QStringLiteral("%1 bytes skipped, 1 frame skipped, 0 records after a resync")
+                     .arg(QLocale().toString(doc->skippedBytes())));
+    }
+
     void valuesReadWholeAtTheDefaultDockWidth() {
         ViewState state;
         HeaderPane pane;

@@ -84,9 +84,11 @@ ReportContent::Table ReportSections::fileFacts(const TraceDocument &doc) {
                                       ? QObject::tr("every record's arguments decoded and checked")
                                       : QObject::tr("decoded where the analyses need them"));
     if (doc.skippedBytes() || doc.skippedFrames() || doc.recoveredFrames()) {
-        row(QObject::tr("damage"), QObject::tr("%1 bytes skipped, %2 frames skipped, %3 recovered")
-                                       .arg(count(doc.skippedBytes()), count(doc.skippedFrames()),
-                                            count(doc.recoveredFrames())));
+        row(QObject::tr("damage"),
+            QObject::tr("%1 skipped, %2 skipped, %3 recovered")
+                .arg(counted(doc.skippedBytes(), QObject::tr("byte"), QObject::tr("bytes")),
+                     counted(doc.skippedFrames(), QObject::tr("frame"), QObject::tr("frames")),
+                     count(doc.recoveredFrames())));
     }
     // the records per call, as `lmct info` lists them
     QStringList names = rs.qualnames();

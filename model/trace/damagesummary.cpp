@@ -1,18 +1,11 @@
 #include "trace/damagesummary.h"
 
 #include "trace/tracedocument.h"
+#include "util/plural.h"
 
 #include <QStringList>
 
 namespace lmct {
-
-namespace {
-
-QString counted(qint64 n, const char *one, const char *many) {
-    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
-}
-
-}  // namespace
 
 QString DamageSummary::sentence(const QString &who) const {
     if (!isDamaged()) {
@@ -20,13 +13,13 @@ QString DamageSummary::sentence(const QString &who) const {
     }
     QStringList parts;
     if (badArgsRecords > 0) {
-        parts << counted(badArgsRecords, "record", "records") +
+        parts << Plural::counted(badArgsRecords, "record", "records") +
                      QStringLiteral(" with damaged arguments");
     }
-    const QString bytes = counted(skippedBytes, "byte", "bytes");
+    const QString bytes = Plural::counted(skippedBytes, "byte", "bytes");
     if (skippedFrames > 0) {
         parts << QStringLiteral("%1 skipped%2 (%3)")
-                     .arg(counted(skippedFrames, "frame", "frames"),
+                     .arg(Plural::counted(skippedFrames, "frame", "frames"),
                           tailCut ? QStringLiteral(" and its last record cut short") : QString(),
                           bytes);
     } else if (tailCut) {
@@ -35,15 +28,15 @@ QString DamageSummary::sentence(const QString &who) const {
         parts << bytes + QStringLiteral(" skipped");
     }
     if (recoveredFrames > 0) {
-        parts << counted(recoveredFrames, "record", "records") +
+        parts << Plural::counted(recoveredFrames, "record", "records") +
                      QStringLiteral(" recovered after a resync");
     }
     if (shrunkTo >= 0) {
         parts << QStringLiteral("the file shrank to %1 while it was read")
-                     .arg(counted(shrunkTo, "byte", "bytes"));
+                     .arg(Plural::counted(shrunkTo, "byte", "bytes"));
     }
     return QStringLiteral("%1 is damaged: %2; its figures cover the %3 read")
-        .arg(who, parts.join(QStringLiteral(", ")), counted(records, "record", "records"));
+        .arg(who, parts.join(QStringLiteral(", ")), Plural::counted(records, "record", "records"));
 }
 
 DamageSummary DamageSummary::of(const TraceDocument &doc) {

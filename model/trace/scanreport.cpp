@@ -1,5 +1,6 @@
 #include "trace/scanreport.h"
 
+#include "util/plural.h"
 #include "util/timeformat.h"
 
 namespace lmct {
@@ -18,11 +19,11 @@ void ScanReport::reportDamage() {
         return;
     }
     diag(Diagnostic::Severity::Info, Diagnostic::Kind::Damage, -1,
-         QStringLiteral("damage: %1 bytes skipped, %2 frames skipped, %3 frames recovered "
+         QStringLiteral("damage: %1 skipped, %2 skipped, %3 recovered "
                         "(records read right after a resync or a rewritten header)")
-             .arg(d.skippedBytes)
-             .arg(d.skippedFrames)
-             .arg(d.recoveredFrames));
+             .arg(Plural::counted(d.skippedBytes, "byte", "bytes"),
+                  Plural::counted(d.skippedFrames, "frame", "frames"),
+                  Plural::counted(d.recoveredFrames, "frame", "frames")));
 }
 
 void ScanReport::reportOrder(bool following) {

@@ -2,6 +2,7 @@
 
 #include "codec/qualname.h"
 #include "codec/valueformatter.h"
+#include "util/plural.h"
 #include "util/terminaltext.h"
 #include "util/timeformat.h"
 
@@ -176,9 +177,9 @@ QString TraceInfo::toText(const QString &file, const TraceDocument &doc) {
                            : QStringLiteral("not checked (lmct info --check decodes them all)"));
     if (doc.skippedBytes() || doc.skippedFrames() || doc.recoveredFrames()) {
         line(QStringLiteral("damage"),
-             QStringLiteral("%1 bytes skipped, %2 frames skipped, %3 recovered")
-                 .arg(doc.skippedBytes())
-                 .arg(doc.skippedFrames())
+             QStringLiteral("%1 skipped, %2 skipped, %3 recovered")
+                 .arg(Plural::counted(doc.skippedBytes(), "byte", "bytes"),
+                      Plural::counted(doc.skippedFrames(), "frame", "frames"))
                  .arg(doc.recoveredFrames()));
     }
     if (!doc.diagnostics().isEmpty()) {

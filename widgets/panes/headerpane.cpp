@@ -182,11 +182,12 @@ void HeaderPane::rebuild() {
                                       counted(notes, tr("%1 note"), tr("%1 notes"))));
     diag->problem = errors > 0 || warnings > 0;
     if (doc->skippedBytes() > 0 || doc->skippedFrames() > 0) {
-        TreeNode *d = addFact(file, tr("damage"), tr("derived"),
-                              tr("%1 bytes skipped, %2 frames skipped, %3 records after a resync")
-                                  .arg(loc.toString(doc->skippedBytes()))
-                                  .arg(doc->skippedFrames())
-                                  .arg(doc->recoveredFrames()));
+        TreeNode *d =
+            addFact(file, tr("damage"), tr("derived"),
+                    tr("%1 skipped, %2 skipped, %3 after a resync")
+                        .arg(counted(doc->skippedBytes(), tr("%1 byte"), tr("%1 bytes")),
+                             counted(doc->skippedFrames(), tr("%1 frame"), tr("%1 frames")),
+                             counted(doc->recoveredFrames(), tr("%1 record"), tr("%1 records"))));
         d->problem = true;
     }
     if (doc->isPartial()) {
