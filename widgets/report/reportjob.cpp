@@ -28,8 +28,8 @@ std::optional<ReportJob::Format> ReportJob::formatFor(const QString &path) {
 QString ReportJob::formatProblem(const QString &path) {
     return formatFor(path) ? QString()
                            : QObject::tr(
-                                 "%1: expected a report file name ending in .pdf or "
-                                 ".html")
+                                 "%1: expected a report file name ending in .pdf, .html, "
+                                 ".htm or .xhtml")
                                  .arg(path);
 }
 

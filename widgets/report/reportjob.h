@@ -34,7 +34,8 @@ public:
     enum class Format { Pdf, Html };
     /** .pdf, or .html / .htm / .xhtml; nullopt for anything else. */
     static std::optional<Format> formatFor(const QString &path);
-    /** "OUT: expected a .pdf or .html file name" when formatFor() has none; empty when it does. */
+    /** "OUT: expected a report file name ending in .pdf, .html, .htm or .xhtml" when formatFor()
+     * has none; empty when it does. */
     static QString formatProblem(const QString &path);
 
     struct Request {
