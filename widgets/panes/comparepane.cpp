@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -242,6 +243,12 @@ QWidget *ComparePane::buildLatenciesTab() {
     ComparisonRowDelegate::Roles roles;
     roles.reason = FigureTableModel::ReasonRole;
     m_latencyView = makeTable(m_latencyModel, new ComparisonRowDelegate(roles, this));
+    connect(m_latencyModel, &QAbstractItemModel::modelReset, m_latencyView, [v = m_latencyView] {
+        // Every column whole, Δ % included: on a narrow window the page scrolls sideways
+        // rather than the table cutting its last column.
+        v->setMinimumWidth(2 * v->frameWidth() + v->horizontalHeader()->length() +
+                           v->verticalScrollBar()->sizeHint().width());
+    });
     left->addWidget(m_latencyView, 1);
     m_reasons[LatenciesTab] = reasonLabel();
     left->addWidget(m_reasons[LatenciesTab]);
@@ -259,7 +266,7 @@ QWidget *ComparePane::buildLatenciesTab() {
     right->addLayout(pick);
     m_latencyPlot = makePlot(tr("Latency distribution, A and B"));
     m_latencyPlot->xAxis->setLabel(tr("latency (log₂ bins)"));
-    m_latencyPlot->yAxis->setLabel(tr("values"));
+    m_latencyPlot->yAxis->setLabel(tr("count"));
     right->addWidget(m_latencyPlot, 1);
     h->addLayout(right, 2);
     return w;
