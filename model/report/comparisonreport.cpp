@@ -231,7 +231,7 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
         }
         lat.figure(overlay(QStringLiteral("latency-%1").arg(LatencyComparison::kindName(kind)),
                            LatencyComparison::kindLabel(kind), QObject::tr("latency (log₂ bins)"),
-                           QObject::tr("values"), r.a.buckets, r.b.buckets, true,
+                           QObject::tr("count"), r.a.buckets, r.b.buckets, true,
                            S::caption({files, QObject::tr("distribution of %1")
                                                   .arg(LatencyComparison::kindLabel(kind))})));
     }
