@@ -8,82 +8,18 @@
 // row looked up, the rebuild after an offset edit, and an update() that finds nothing new.
 
 #include "benchutil.h"
+#include "deploymenttraces.h"
 #include "trace/mergedorder.h"
 #include "trace/traceloader.h"
 #include "trace/traceset.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QTemporaryDir>
-#include <QtEndian>
 #include <cstdio>
-#include <cstring>
 #include <random>
 
 using namespace lmct;
-
-namespace {
-
-void str(QByteArray &b, const char *s) {
-    const int n = int(std::strlen(s));
-    b += char(0xa0 | n);  // fixstr: every string here is shorter than 32 bytes
-    b += QByteArray(s, n);
-}
-
-void f64(QByteArray &b, double d) {
-    b += char(0xcb);
-    quint64 u;
-    std::memcpy(&u, &d, 8);
-    char be[8];
-    qToBigEndian(u, be);
-    b += QByteArray(be, 8);
-}
-
-void frame(QByteArray &out, const QByteArray &body) {
-    char len[4];
-    qToBigEndian(quint32(body.size()), len);
-    out += QByteArray(len, 4);
-    out += body;
-}
-
-/** Writes trace `t`: `n` records from `start`, ≈200 calls/s, every 50th t_wall 200 µs back. */
-QString writeTrace(const QString &dir, int t, int n, double start, double clockError) {
-    static const char *calls[] = {"submit_prefetch_task", "reserve_write", "finish_write",
-                                  "finish_read_prefetched"};
-    QByteArray out;
-    QByteArray h;
-    h += char(0x89);
-    str(h, "type"), str(h, "header"), str(h, "magic");
-    h += char(0xc4), h += char(4), h += "LMCT";
-    str(h, "format_version"), h += char(1), str(h, "level"), str(h, "storage");
-    str(h, "trace_schema_version"), h += char(2);
-    str(h, "t_mono_start"), f64(h, 100.0), str(h, "t_wall_start"), f64(h, start + clockError);
-    str(h, "sm_config_json"), str(h, ""), str(h, "sm_config_digest"), str(h, "");
-    frame(out, h);
-    std::mt19937_64 rng(quint64(t) + 1);
-    std::exponential_distribution<double> gap(200.0);
-    double tm = 0.0;
-    for (int i = 0; i < n; ++i) {
-        tm += gap(rng);
-        const double wall = start + clockError + tm - (i % 50 == 49 ? 200e-6 : 0.0);
-        QByteArray b;
-        b += char(0x85);
-        str(b, "type"), str(b, "record"), str(b, "t_mono"), f64(b, tm);
-        str(b, "t_wall"), f64(b, wall), str(b, "qualname"), str(b, calls[i % 4]);
-        str(b, "args"), b += char(0x80);
-        frame(out, b);
-    }
-    const QString path = QStringLiteral("%1/trace%2.lct").arg(dir).arg(t);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(out) != out.size()) {
-        std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
-        return {};
-    }
-    return path;
-}
-
-}  // namespace
 
 int main(int argc, char *argv[]) {
     QCoreApplication app(argc, argv);
@@ -99,11 +35,14 @@ int main(int argc, char *argv[]) {
     const QString dir = p.isSet("dir") ? p.value("dir") : tmp.path();
 
     TraceSet set;
-    std::mt19937_64 rng(99);
-    std::uniform_real_distribution<double> clock(-0.005, 0.005);
+    std::vector<double> errors;
+    const std::vector<QString> paths = bench::writeDeployment(dir, k, n, &errors);
+    if (paths.empty()) {
+        return 1;
+    }
     for (int t = 0; t < k; ++t) {
-        const double error = clock(rng);
-        const QString path = writeTrace(dir, t, n, 1760000000.0 + 0.1 * t, error);
+        const double error = errors[size_t(t)];
+        const QString &path = paths[size_t(t)];
         QString why;
         TraceLoadOptions o;
         o.validateArgs = false;

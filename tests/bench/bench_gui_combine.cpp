@@ -1,0 +1,177 @@
+// The combined view of one deployment (CombinedTab: one timeline per trace on one t_wall axis,
+// the interleaved record table) over ten synthetic traces of 1 M records each, as bench_combine
+// writes them.
+//
+//   QT_QPA_PLATFORM=offscreen bench_gui_combine [--traces 10] [--records 1000000] [--runs 15]
+//                                               [--size 1440x900] [--dir DIR]
+//
+// Writes the traces (into DIR, or a temporary directory), opens them in a CombinedTab of the
+// given size (logical pixels) and waits until every trace is loaded, merged and indexed
+// (timed). Prints the anonymous memory that costs per record (RssAnon after less before), then
+// sets the first timeline's window (the others follow through the link) to the full view, a
+// mid zoom (1/1000) and a deep zoom (10 ms), and prints the median ms of replotting every
+// timeline (layout, every layer, painting): wall clock and CPU time of the GUI thread.
+
+#include "deploymenttraces.h"
+#include "shell/combinedtab.h"
+#include "shell/deploymenttimelines.h"
+#include "timeline/timelinewidget.h"
+#include "trace/tracedocument.h"
+#include "viewstate.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+
+using namespace lmct;
+
+namespace {
+
+double threadCpuMs() {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/** RssAnon of this process in bytes (mapped file pages are page cache, not counted). */
+qint64 anonymousBytes() {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        return 0;
+    }
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith("RssAnon:")) {
+            return line.mid(8).trimmed().split(' ').value(0).toLongLong() * 1024;
+        }
+    }
+    return 0;
+}
+
+/** Waits (events running) until `done` or `ms` pass; whether `done`. */
+template <typename F>
+bool waitFor(F done, int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < ms) {
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    return done();
+}
+
+}  // namespace
+
+int main(int argc, char *argv[]) {
+    QApplication app(argc, argv);
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addOption({"traces", "Traces to combine.", "N", "10"});
+    p.addOption({"records", "Records per trace.", "N", "1000000"});
+    p.addOption({"runs", "Replots per figure (median).", "N", "15"});
+    p.addOption({"size", "Tab size in logical pixels.", "WxH", "1440x900"});
+    p.addOption({"dir", "Where to write the traces (default: a temporary directory).", "DIR"});
+    p.process(app);
+    const int k = std::max(1, p.value("traces").toInt());
+    const int n = std::max(1, p.value("records").toInt());
+    const int runs = std::max(1, p.value("runs").toInt());
+    const QStringList size = p.value("size").split('x');
+    QTemporaryDir tmp;
+    const QString dir = p.isSet("dir") ? p.value("dir") : tmp.path();
+    std::vector<double> errors;
+    const std::vector<QString> written = bench::writeDeployment(dir, k, n, &errors);
+    if (written.empty()) {
+        return 1;
+    }
+    QStringList paths;
+    for (const QString &w : written) {
+        paths << w;
+    }
+
+    CombinedTab tab;
+    tab.resize(size.value(0).toInt(), size.value(1).toInt());
+    tab.show();
+    QApplication::processEvents();
+    const qint64 before = anonymousBytes();
+    bool loaded = false;
+    QString failure;
+    QObject::connect(&tab, &CombinedTab::loaded, [&] { loaded = true; });
+    QObject::connect(&tab, &CombinedTab::failed, [&](const QString &e) { failure = e; });
+    QElapsedTimer build;
+    build.start();
+    tab.combineFiles(paths);
+    const auto ready = [&] {
+        if (!failure.isEmpty()) {
+            return true;
+        }
+        if (!loaded || tab.isBusy() || tab.isMerging() || tab.timelines()->count() != k) {
+            return false;
+        }
+        for (int t = 0; t < k; ++t) {
+            if (tab.timelines()->timeline(t)->isIndexing()) {
+                return false;
+            }
+        }
+        return true;
+    };
+    if (!waitFor(ready, 30 * 60 * 1000) || !failure.isEmpty()) {
+        std::fprintf(stderr, "not combined: %s\n", qPrintable(failure));
+        return 2;
+    }
+    const double seconds = double(build.elapsed()) / 1e3;
+    waitFor([] { return false; }, 500);  // what the last pass queued
+    qint64 records = 0;
+    for (int t = 0; t < k; ++t) {
+        records += tab.state(t)->document()->records().size();
+    }
+    const qint64 anon = anonymousBytes() - before;
+    std::printf(
+        "combined %d traces x %d records = %lld records; tab %sx%s; loaded, merged and "
+        "indexed in %.1f s\n",
+        k, n, static_cast<long long>(records), qPrintable(size.value(0)), qPrintable(size.value(1)),
+        seconds);
+    std::printf("  anonymous resident for them: %.0f MiB (%.1f bytes/record)\n",
+                double(anon) / 1048576.0, double(anon) / double(std::max<qint64>(1, records)));
+
+    TimelineWidget *first = tab.timelines()->timeline(0);
+    const auto &rs = tab.state(0)->document()->records();
+    const double span = rs.maxTMono() - rs.minTMono();
+    const double mid = (rs.maxTMono() + rs.minTMono()) / 2;
+    struct Zoom {
+        const char *name;
+        double from, to;
+    };
+    const QCPRange full = first->visibleRange();
+    const Zoom zooms[] = {{"full", full.lower, full.upper},
+                          {"mid (1/1000)", mid - span / 2000, mid + span / 2000},
+                          {"deep (10 ms)", mid - 0.005, mid + 0.005}};
+    for (const Zoom &z : zooms) {
+        first->setVisibleRange(z.from, z.to);  // the others follow through the link
+        waitFor([] { return false; }, 300);    // the builds of the new window
+        std::vector<double> wall, cpu;
+        for (int r = 0; r <= runs; ++r) {
+            QElapsedTimer t;
+            const double c0 = threadCpuMs();
+            t.start();
+            for (int i = 0; i < k; ++i) {
+                tab.timelines()->timeline(i)->plot()->replot(QCustomPlot::rpImmediateRefresh);
+            }
+            if (r > 0) {  // the first one warms up (layout, label cache)
+                wall.push_back(double(t.nsecsElapsed()) / 1e6);
+                cpu.push_back(threadCpuMs() - c0);
+            }
+        }
+        std::sort(wall.begin(), wall.end());
+        std::sort(cpu.begin(), cpu.end());
+        std::printf(
+            "  replot all %d timelines, %-13s %7.2f ms wall, %7.2f ms CPU (medians of %d)\n", k,
+            z.name, wall[wall.size() / 2], cpu[cpu.size() / 2], runs);
+    }
+    return 0;
+}
