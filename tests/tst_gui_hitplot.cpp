@@ -1,11 +1,16 @@
 // Widget tests of the hit-ratio plot under the timeline's lanes as a window at 1440x900 shows it:
 // at least 80 px high, its caption above the lines (headroom over 100 %), its labels whole, the
 // dock grown to make room so that the rate plot stays in view while the record table keeps its
-// rows, and a layout that follows the height in view.
+// rows (in the viewer's main window: TraceTab::kKeptTableRows), and a layout that follows the
+// height in view.
 
 #include "cache/keyanalysis.h"
 #include "cachetracewriter.h"
 #include "common/dockroom.h"
+#include "records/recordtableview.h"
+#include "shell/mainwindow.h"
+#include "shell/tracetab.h"
+#include "testutil.h"
 #include "timeline/timelinehitplot.h"
 #include "timeline/timelinewidget.h"
 #include "trace/traceloader.h"
@@ -14,12 +19,16 @@
 #include "whatif/usesequence.h"
 
 #include <qcustomplot.h>
+#include <QAction>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QMainWindow>
 #include <QScrollArea>
+#include <QSettings>
 #include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <memory>
 
@@ -198,6 +207,60 @@ private slots:
         w.state.setHitOverTime(hitsOf(w.state.document()));
         QTest::qWait(50);
         QCOMPARE(w.timelineDock->height(), dockAfter);
+    }
+
+    void regression_recordTableKeepsItsRowsInTheMainWindow() {
+        // In the viewer at 1440x900 the timeline's dock grew for the hit-ratio plot until the
+        // record table showed 7 rows; it keeps TraceTab::kKeptTableRows (the dock scrolls).
+        QSettings().clear();
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("busy.lct"), busyTrace());
+        MainWindow w;
+        w.setShowDialogs(false);
+        w.setWindowState(Qt::WindowNoState);
+        w.resize(1440, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_COMPARE(w.size(), QSize(1440, 900));
+        for (QAction *a : w.findChildren<QAction *>()) {
+            if (a->text() == QStringLiteral("&Reset Layout")) {
+                a->trigger();  // the default dock sizes of this window size
+            }
+        }
+        TraceTab *tab = openAndWait(w, path);
+        QVERIFY(tab);
+        auto *dock = w.findChild<QDockWidget *>(QStringLiteral("dock-timeline"));
+        QVERIFY(dock);
+        dock->raise();
+        auto *timeline = qobject_cast<TimelineWidget *>(MainWindow::dockView(dock));
+        QVERIFY(timeline);
+        QTRY_VERIFY_WITH_TIMEOUT(!timeline->isIndexing(), 30000);
+        QTest::qWait(100);
+        QTableView *table = tab->table();
+        const int rowPx = table->verticalHeader()->defaultSectionSize();
+        const int rowsBefore = table->viewport()->height() / rowPx;
+        QVERIFY2(rowsBefore >= TraceTab::kKeptTableRows, qPrintable(QString::number(rowsBefore)));
+        const int dockBefore = dock->height();
+        ViewState *state = tab->viewState();
+        ViewState::WhatIfChoice choice;
+        choice.capacity = 8;
+        choice.policies = {Kind::Lru, Kind::Opt};
+        state->setWhatIfChoice(choice);
+        state->setHitOverTime(hitsOf(state->document()));
+        QVERIFY(timeline->hitPlot()->isPlaced());
+        QTest::qWait(300);  // (the dock grows once laid out)
+        QVERIFY(dock->height() >= dockBefore);
+        const int rows = table->viewport()->height() / rowPx;
+        QVERIFY2(rows >= TraceTab::kKeptTableRows,
+                 qPrintable(QStringLiteral("%1 rows (before: %2), dock %3 -> %4 px")
+                                .arg(rows)
+                                .arg(rowsBefore)
+                                .arg(dockBefore)
+                                .arg(dock->height())));
+        // the hit-ratio plot still gets its least height (the dock scrolls to it)
+        timeline->plot()->replot();
+        QVERIFY2(timeline->hitPlot()->rect()->height() >= TimelineHitPlot::kLeastPlotPx,
+                 qPrintable(QString::number(timeline->hitPlot()->rect()->height())));
     }
 
     void tabBehindGrowsWhenInFront() {

@@ -1070,6 +1070,31 @@ private slots:
         QCOMPARE(pixelsNear(img, beside, lane), 0);
     }
 
+    void regression_lastRowIsPainted() {
+        // QCustomPlot clips what it draws one pixel up, so the backdrop of the (opaque) plot
+        // missed its last row: under Xvfb a stale strip of the record table showed there, at
+        // the bottom of a timeline that fits its dock. Painted over red, no red stays.
+        for (const int height : {640, 481}) {
+            m_w->resize(1200, height);
+            QTest::qWait(50);
+            QCustomPlot *plot = m_w->plot();
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            QImage img(plot->size(), QImage::Format_RGB32);
+            img.fill(Qt::red);
+            plot->render(&img);
+            for (const int y : {0, img.height() / 2, img.height() - 1}) {
+                int red = 0;
+                for (int x = 0; x < img.width(); ++x) {
+                    red += img.pixelColor(x, y) == QColor(Qt::red);
+                }
+                QVERIFY2(red == 0, qPrintable(QStringLiteral("%1 unpainted pixels in row %2 of %3")
+                                                  .arg(red)
+                                                  .arg(y)
+                                                  .arg(img.height())));
+            }
+        }
+    }
+
     void darkPaletteAndHiDpi() {
         QPalette dark;
         dark.setColor(QPalette::Window, QColor(30, 30, 30));

@@ -277,6 +277,38 @@ private slots:
                  QStringLiteral("LRU"));
     }
 
+    void regression_traceWithoutUsesSaysWhyNoWhatIf() {
+        // A header and no records: the what-if said nothing of why and drew one degenerate
+        // point (its axis ticks "0.7 0.8 0.9 1 1 1 1"); the key states read "all keys 0 100.0%".
+        QString error;
+        const auto doc = TraceLoader::load(tracePath(QStringLiteral("header-only.lmct")), &error);
+        QVERIFY2(doc, qPrintable(error));
+        QCOMPARE(doc->records().size(), 0);
+        const auto c = TraceReport::build(doc, {});
+        QVERIFY(c);
+        const ReportContent::Section *cache = c->section(QStringLiteral("cache"));
+        QVERIFY(cache);
+        QVERIFY(!figure(*c, QStringLiteral("whatif")));
+        QVERIFY(!figure(*c, QStringLiteral("hit-over-time")));
+        QVERIFY(!table(*c, QStringLiteral("cache"),
+                       QStringLiteral("Prefetched keys hit around the configured capacity")));
+        const QString text = allText(*cache);
+        // the What-if tab's words (WhatIfScope), on one line
+        QVERIFY2(text.contains(QStringLiteral(
+                     "Nothing to plot: the trace has no key calls. The what-if replays the keys "
+                     "of the finish_write, submit_prefetch_task and read_prefetched_results "
+                     "records; this trace has none.")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("100.0%")), qPrintable(text));
+        const ReportContent::Table *states =
+            table(*c, QStringLiteral("cache"), QStringLiteral("What became of the keys"));
+        QVERIFY(states);
+        QCOMPARE(states->rows.back(), (QStringList{"all keys", "0", "—"}));
+        for (const QStringList &row : states->rows) {
+            QCOMPARE(row[2], QStringLiteral("—"));  // no share of no keys
+        }
+    }
+
     void anomaliesHaveRecordNumbers() {
         // the reference-shaped trace with a cut frame has anomalies to list
         QString error;

@@ -5,6 +5,7 @@
 #include "cache/lmcacheaccount.h"
 #include "compare/tracecomparison.h"
 #include "comparefixture.h"
+#include "whatif/chunksize.h"
 #include "whatif/hitovertime.h"
 
 #include <QJsonArray>
@@ -95,6 +96,23 @@ private slots:
             QCOMPARE(r.figure(CallComparison::Figure::Count).delta(), 0.0);
             QVERIFY(r.reason.isEmpty());
         }
+    }
+
+    void regression_l1BelowOneObjectIsOneChunk() {
+        // An L1 smaller than one object holds one chunk by ChunkSize's rule, as `lmct whatif`
+        // and the What-if tab count it; the replay at the configured capacity agrees.
+        WorkloadSpec sa, sb;
+        sb.l1Bytes = 100;  // objects of 128 bytes
+        const Pair p = comparePair(sa, sb);
+        QVERIFY(p.c);
+        const CapacityHit &hb = p.c->cache().b().atCapacity;
+        QVERIFY2(hb.reason.isEmpty(), qPrintable(hb.reason));
+        QVERIFY(!hb.inBytes);
+        QCOMPARE(hb.chunks, quint64(1));
+        QCOMPARE(hb.chunks,
+                 *ChunkSize(quint64(sb.keys), quint64(sb.keys) * 128, 128, 128).chunksFor(100));
+        QCOMPARE(hb.prefetchHits, tinyReplay(p.wb.uses, 1, false));
+        QVERIFY(hb.prefetchHits > 0);
     }
 
     void whatIfCurvesOverlay() {

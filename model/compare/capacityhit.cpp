@@ -1,5 +1,7 @@
 #include "compare/capacityhit.h"
 
+#include "whatif/chunksize.h"
+
 namespace lmct {
 
 std::optional<CapacityHit> CapacityHit::compute(const StorageManagerConfig &config,
@@ -35,15 +37,13 @@ std::optional<CapacityHit> CapacityHit::compute(const StorageManagerConfig &conf
     if (!h.reason.isEmpty()) {
         return h;  // no replay: no assumption to note
     }
-    bool oneSize = true;
-    const quint64 first = uses.keyCount() ? uses.sizeOf(0) : 0;
-    for (quint32 k = 1; k < uses.keyCount() && oneSize; ++k) {
-        oneSize = uses.sizeOf(k) == first;
-    }
+    // ChunkSize: the one rule from bytes to chunks that `lmct whatif`, the What-if tab,
+    // ConfiguredRun and the report use too (an L1 below one object holds 1 chunk)
+    const ChunkSize size = ChunkSize::of(uses);
     quint64 capacity = 0;
-    if (oneSize) {
-        h.bytesPerObject = first;
-        h.chunks = first ? quint64(*h.l1Bytes) / first : 0;
+    if (size.isUniform()) {
+        h.bytesPerObject = size.perKey();
+        h.chunks = size.chunksFor(quint64(*h.l1Bytes)).value_or(0);
         capacity = h.chunks;
     } else {
         h.inBytes = true;
@@ -58,7 +58,7 @@ std::optional<CapacityHit> CapacityHit::compute(const StorageManagerConfig &conf
             return std::nullopt;
         }
         h.prefetchHits = tally.prefetchHits;
-    }  // capacity 0 (an L1 smaller than one object): nothing is ever resident
+    }
     h.hitRatio = double(h.prefetchHits) / double(h.prefetchOccurrences);
     return h;
 }

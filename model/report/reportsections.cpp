@@ -158,12 +158,13 @@ ReportContent::Table ReportSections::keyStates(const KeyAnalysis &keys) {
     t.header = {QObject::tr("state"), QObject::tr("keys"), QObject::tr("share")};
     t.numeric = {false, true, true};
     const auto states = keys.stateCounts();
-    const qint64 all = std::max(1, keys.keyCount());
+    // no keys: no shares ("—"), not 100.0% of nothing
+    const double all = keys.keyCount() > 0 ? double(keys.keyCount()) : qQNaN();
     for (int s = 0; s < KeyAnalysis::kStateCount; ++s) {
         t.rows << QStringList{KeyAnalysis::stateLabel(KeyAnalysis::State(s)),
                               count(states[size_t(s)]), percent(double(states[size_t(s)]) / all)};
     }
-    t.rows << QStringList{QObject::tr("all keys"), count(keys.keyCount()), percent(1.0)};
+    t.rows << QStringList{QObject::tr("all keys"), count(keys.keyCount()), percent(all / all)};
     t.strongRows << int(t.rows.size()) - 1;
     return t;
 }

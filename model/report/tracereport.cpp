@@ -15,6 +15,7 @@
 #include "whatif/hitovertime.h"
 #include "whatif/usesequence.h"
 #include "whatif/whatifanalysis.h"
+#include "whatif/whatifscope.h"
 
 #include <QDateTime>
 #include <algorithm>
@@ -72,6 +73,83 @@ Section callsSection(const TraceDocument &doc, const TraceStatistics &stats,
         s.table(std::move(m));
     }
     return s;
+}
+
+/** The what-if curves around the configured capacity of `run` (its sentence, the table of ½, 1
+ *  and 2 × and the figure) into `c`; `captionParts` start the figure's caption. False when
+ *  cancelled. */
+bool addWhatIf(Section *c, const std::shared_ptr<const UseSequence> &uses,
+               const std::optional<ConfiguredRun> &run, const ChunkSize &chunkSize,
+               const QStringList &captionParts, const TraceReport::Progress &progress,
+               const std::atomic_bool *cancel) {
+    const quint64 configured = run ? run->capacityIn(WhatIfAnalysis::Unit::Chunks, chunkSize) : 0;
+    WhatIfAnalysis::Options wo;
+    wo.unit = WhatIfAnalysis::Unit::Chunks;
+    wo.capacities = WhatIfAnalysis::defaultCapacities(*uses, wo.unit);
+    const std::vector<quint64> around =
+        configured > 0
+            ? std::vector<quint64>{std::max<quint64>(1, configured / 2), configured, configured * 2}
+            : std::vector<quint64>{};
+    for (quint64 cap : around) {
+        wo.capacities.push_back(cap);
+    }
+    std::sort(wo.capacities.begin(), wo.capacities.end());
+    wo.capacities.erase(std::unique(wo.capacities.begin(), wo.capacities.end()),
+                        wo.capacities.end());
+    const auto whatIf = WhatIfAnalysis::run(uses, wo, share(progress, 60, 90), {}, cancel);
+    if (!whatIf || (cancel && cancel->load())) {
+        return false;
+    }
+    if (run) {
+        const std::function<quint64(qint64)> lruFor = [whatIf](qint64 hits) {
+            return whatIf->lruCapacityFor(hits);
+        };
+        c->paragraph(run->sentence(WhatIfAnalysis::Unit::Chunks,
+                                   {chunkSize, uses->prefetchOccurrences()}, whatIf->curves(),
+                                   lruFor));
+    } else {
+        c->paragraph(
+            QObject::tr("The header's configuration names no L1 capacity: the curves "
+                        "have no configured capacity to mark."));
+    }
+    if (!around.empty()) {
+        ReportContent::Table t;
+        t.title = QObject::tr("Prefetched keys hit around the configured capacity");
+        t.header = {QObject::tr("policy")};
+        t.numeric = {false};
+        for (quint64 cap : around) {
+            t.header << QObject::tr("%1 chunks").arg(S::count(qint64(cap)));
+            t.numeric << true;
+        }
+        for (const WhatIfAnalysis::Curve &curve : whatIf->curves()) {
+            QStringList row{CachePolicy::label(curve.policy)};
+            for (quint64 cap : around) {
+                const auto it = std::find(curve.capacities.begin(), curve.capacities.end(), cap);
+                row << (it == curve.capacities.end()
+                            ? QStringLiteral("—")
+                            : S::percent(
+                                  curve.prefetchHitRatio[size_t(it - curve.capacities.begin())]));
+            }
+            if (run && run->policy() == curve.policy) {
+                t.strongRows << int(t.rows.size());
+            }
+            t.rows << row;
+        }
+        t.note = QObject::tr(
+                     "½ ×, 1 × and 2 × the configured L1 in chunks (%1 per key); the "
+                     "configured policy in bold.")
+                     .arg(ConfiguredRun::bytesText(double(chunkSize.meanBytes())));
+        c->table(std::move(t));
+    }
+    QStringList curveCaption = captionParts;
+    curveCaption << QStringList{QObject::tr("keys of all models"),
+                                QObject::tr("capacity in chunks")};
+    if (run) {
+        curveCaption << S::configuredText(*run);
+    }
+    c->figure(S::whatIfFigure(*whatIf, configured, run ? S::configuredText(*run) : QString(),
+                              S::caption(curveCaption)));
+    return true;
 }
 
 /** The cache section; false when cancelled. */
@@ -176,71 +254,15 @@ bool addCache(ReportContent *content, const std::shared_ptr<const TraceDocument>
                         .arg(atCapacity->reason));
     }
 
-    WhatIfAnalysis::Options wo;
-    wo.unit = WhatIfAnalysis::Unit::Chunks;
-    wo.capacities = WhatIfAnalysis::defaultCapacities(*uses, wo.unit);
-    const std::vector<quint64> around =
-        configured > 0
-            ? std::vector<quint64>{std::max<quint64>(1, configured / 2), configured, configured * 2}
-            : std::vector<quint64>{};
-    for (quint64 cap : around) {
-        wo.capacities.push_back(cap);
-    }
-    std::sort(wo.capacities.begin(), wo.capacities.end());
-    wo.capacities.erase(std::unique(wo.capacities.begin(), wo.capacities.end()),
-                        wo.capacities.end());
-    const auto whatIf = WhatIfAnalysis::run(uses, wo, share(progress, 60, 90), {}, cancel);
-    if (!whatIf || (cancel && cancel->load())) {
+    // A trace without uses, or without prefetches, has no curves: say why, as the What-if tab
+    // does, instead of a plot of one degenerate point
+    const QString nothing = WhatIfScope(analysis.get(), UseSequence::Scope{}, uses.get())
+                                .emptyReason(QObject::tr("all models"));
+    if (!nothing.isEmpty()) {
+        c.paragraph(QString(nothing).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+    } else if (!addWhatIf(&c, uses, run, chunkSize, {file, whole}, progress, cancel)) {
         return false;
     }
-    if (run) {
-        const std::function<quint64(qint64)> lruFor = [whatIf](qint64 hits) {
-            return whatIf->lruCapacityFor(hits);
-        };
-        c.paragraph(run->sentence(WhatIfAnalysis::Unit::Chunks,
-                                  {chunkSize, uses->prefetchOccurrences()}, whatIf->curves(),
-                                  lruFor));
-    } else {
-        c.paragraph(
-            QObject::tr("The header's configuration names no L1 capacity: the curves "
-                        "have no configured capacity to mark."));
-    }
-    if (!around.empty()) {
-        ReportContent::Table t;
-        t.title = QObject::tr("Prefetched keys hit around the configured capacity");
-        t.header = {QObject::tr("policy")};
-        t.numeric = {false};
-        for (quint64 cap : around) {
-            t.header << QObject::tr("%1 chunks").arg(S::count(qint64(cap)));
-            t.numeric << true;
-        }
-        for (const WhatIfAnalysis::Curve &curve : whatIf->curves()) {
-            QStringList row{CachePolicy::label(curve.policy)};
-            for (quint64 cap : around) {
-                const auto it = std::find(curve.capacities.begin(), curve.capacities.end(), cap);
-                row << (it == curve.capacities.end()
-                            ? QStringLiteral("—")
-                            : S::percent(
-                                  curve.prefetchHitRatio[size_t(it - curve.capacities.begin())]));
-            }
-            if (run && run->policy() == curve.policy) {
-                t.strongRows << int(t.rows.size());
-            }
-            t.rows << row;
-        }
-        t.note = QObject::tr(
-                     "½ ×, 1 × and 2 × the configured L1 in chunks (%1 per key); the "
-                     "configured policy in bold.")
-                     .arg(ConfiguredRun::bytesText(double(chunkSize.meanBytes())));
-        c.table(std::move(t));
-    }
-    QStringList curveCaption{file, whole, QObject::tr("keys of all models"),
-                             QObject::tr("capacity in chunks")};
-    if (run) {
-        curveCaption << S::configuredText(*run);
-    }
-    c.figure(S::whatIfFigure(*whatIf, configured, run ? S::configuredText(*run) : QString(),
-                             S::caption(curveCaption)));
     if (!ka.models().isEmpty() && analysis->reuse) {
         c.paragraph(
             QObject::tr("How the keys are reused (all models): the distinct keys and the "

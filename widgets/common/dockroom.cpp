@@ -6,7 +6,9 @@
 #include <QPointer>
 #include <QTabBar>
 #include <QTimer>
+#include <QVariant>
 #include <algorithm>
+#include <limits>
 #include <memory>
 
 namespace lmct {
@@ -29,7 +31,32 @@ int tabBarHeight(const QMainWindow *window, QDockWidget *dock) {
     return 0;
 }
 
+/** The dynamic property that holds a kept height (pixels). */
+constexpr char kKeptProperty[] = "lmctDockRoomKeptHeight";
+
+/** How much the shown widgets of `window` outside `dock` with a kept height can give. */
+int roomOfKept(const QMainWindow *window, const QDockWidget *dock) {
+    int room = std::numeric_limits<int>::max();
+    for (const QWidget *w : window->findChildren<QWidget *>()) {
+        const int kept = DockRoom::keptHeight(w);
+        if (kept > 0 && w->isVisible() && !dock->isAncestorOf(w)) {
+            room = std::min(room, std::max(0, w->height() - kept));
+        }
+    }
+    return room;
+}
+
 }  // namespace
+
+void DockRoom::keepHeight(QWidget *widget, int pixels) {
+    if (widget) {
+        widget->setProperty(kKeptProperty, std::max(0, pixels));
+    }
+}
+
+int DockRoom::keptHeight(const QWidget *widget) {
+    return widget ? widget->property(kKeptProperty).toInt() : 0;
+}
 
 int DockRoom::growHeight(QWidget *view, int pixels) {
     QDockWidget *dock = nullptr;
@@ -55,7 +82,8 @@ int DockRoom::growHeight(QWidget *view, int pixels) {
         return pixels;
     }
     const int before = dock->height();
-    const int target = std::min(before + pixels, int(window->height() * kMaxShare));
+    const int room = roomOfKept(window, dock);
+    const int target = std::min(before + std::min(pixels, room), int(window->height() * kMaxShare));
     if (target <= before) {
         return 0;
     }

@@ -11,17 +11,26 @@ namespace lmct {
  * height. A view that grows a part of itself (the timeline's hit-ratio plot) asks for the part's
  * height so that what was in view stays in view instead of being scrolled away.
  *
+ * A widget outside the docks can keep a height (keepHeight(): the record table its rows): a dock
+ * grown here takes no more from it.
+ *
  * Units: logical pixels. Thread-safety: GUI thread. Errors: none; a view in no dock, a floating
- * dock, or a dock already at the share gets nothing (0).
+ * dock, or a dock already at the share or at a kept height gets nothing (0).
  */
 class DockRoom {
 public:
     /** The share of the window's height a dock grown here may take at most. */
     static constexpr double kMaxShare = 0.55;
 
-    /** Makes the dock of `view` `pixels` taller (at most kMaxShare of the window's height);
-     *  returns the pixels it grew by. */
+    /** Makes the dock of `view` `pixels` taller (at most kMaxShare of the window's height, and
+     *  no shown widget of the window with a kept height below it); returns the pixels it grew
+     *  by. */
     static int growHeight(QWidget *view, int pixels);
+    /** Keeps `pixels` of `widget`'s height when a dock of its window grows here (0: none): the
+     *  dock grows at most by what `widget` has above that. */
+    static void keepHeight(QWidget *widget, int pixels);
+    /** The height keepHeight() gave `widget`; 0 when none. */
+    static int keptHeight(const QWidget *widget);
     /** How much taller than the scroll area around it shows (the dock's) `view` has to be:
      *  its minimum height over the area's; 0 in no scroll area or when it fits. */
     static int shortfall(const QWidget *view);

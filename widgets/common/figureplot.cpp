@@ -1,6 +1,7 @@
 #include "common/figureplot.h"
 
 #include "common/callcolors.h"
+#include "common/legendplacement.h"
 #include "common/policycolors.h"
 #include "whatif/cachepolicy.h"
 
@@ -264,19 +265,14 @@ QCustomPlot *FigurePlot::create(const ReportContent::Figure &figure, QWidget *pa
         // (across, the rows fill the plot: any corner hid one)
         // rows of entries under the plot: inside, a dozen of them hid the curves
         p->legend->setVisible(true);
-        p->axisRect()->insetLayout()->take(p->legend);
-        p->plotLayout()->addElement(2, 0, p->legend);
-        p->plotLayout()->setRowStretchFactor(2, 0.001);
-        p->legend->setWrap(6);
-        p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-        p->legend->setBorderPen(Qt::NoPen);
-        p->legend->setBrush(Qt::NoBrush);
+        LegendPlacement::putUnder(p);
     } else if (named > 1) {
-        // a few entries: in the top-right corner, over a light ground
+        // a few entries: in a corner where they hide no data, over a light ground; under the
+        // plot when every corner has some
         p->legend->setVisible(true);
         p->legend->setBrush(QColor(255, 255, 255, 220));
         p->legend->setBorderPen(QPen(QColor(0xb0, 0xb0, 0xb0), 0.6));
-        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+        LegendPlacement::place(p);
     }
     p->replot(QCustomPlot::rpImmediateRefresh);
     return p;

@@ -14,8 +14,8 @@ namespace lmct {
  * there are several), in the viewer's colours (PolicyColors for policies, the Compare pane's
  * blue and orange for A and B, the What-if tab's histogram colours, CallColors for calls),
  * linear or log axes with the figure's tick labels (bucket bounds, named rows, chunk decades,
- * durations), each point's text beside it, a legend (in the corner, or rows under the plot when
- * there are many entries), and the markers as dash-dotted vertical lines labelled at the top.
+ * durations), each point's text beside it, a legend (in a corner where it hides no data, or
+ * rows under the plot when no corner is free or there are many entries: LegendPlacement), and the markers as dash-dotted vertical lines labelled at the top.
  * A horizontal figure has its x axis on the left, first row on top. Light colours on white: what
  * print wants. The report's figures and the Statistics pane's charts are drawn here.
  *

@@ -1,5 +1,6 @@
 #include "shell/tracetab.h"
 
+#include "common/dockroom.h"
 #include "filter/filterexpression.h"
 #include "records/filterbar.h"
 #include "records/filtermemory.h"
@@ -13,6 +14,7 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
@@ -114,6 +116,9 @@ TraceTab::TraceTab(QWidget *parent)
     m_table->setViewState(m_state);
     m_filterBar->setViewState(m_state);
     cl->addWidget(m_table, 1);
+    // (the rows a user reads stay when the timeline's dock grows for its hit-ratio plot)
+    DockRoom::keepHeight(m_table->viewport(),
+                         kKeptTableRows * m_table->verticalHeader()->defaultSectionSize());
     auto *find = new QAction(tr("Find"), this);
     find->setShortcut(QKeySequence::Find);
     find->setShortcutContext(Qt::WidgetWithChildrenShortcut);

@@ -43,12 +43,18 @@ class ViewState;
  * ViewState::notifyDocumentGrew(), as they are when a read of a record's arguments past the new
  * end noticed it first. Nothing is told while nothing changed.
  *
+ * The record table keeps kKeptTableRows rows of height when a dock grows for a view
+ * (DockRoom::keepHeight(), e.g. the timeline for its hit-ratio plot).
+ *
  * Ownership: owns its ViewState, table and load job; the document is shared. Thread-safety: GUI
  * thread only.
  */
 class TraceTab : public QWidget {
     Q_OBJECT
 public:
+    /** The record table's rows a dock grown by DockRoom leaves in view. */
+    static constexpr int kKeptTableRows = 12;
+
     explicit TraceTab(QWidget *parent = nullptr);
     ~TraceTab() override;
 

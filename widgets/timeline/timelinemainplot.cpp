@@ -68,10 +68,11 @@ TimelineMainPlot TimelineMainPlot::create(QWidget *owner,
     p.followLayer = new TimelineFollowLayer(p.lanes, QStringLiteral("follow"),
                                             TimelineFollowLayer::Style::Detailed);
     top->grid()->setLayer(items);  // lane rows are opaque: the time grid goes over them
-    // The paint buffer is made opaque by the band layer's backdrop (instead of QCustomPlot's
-    // background fill in paintEvent), so that showing it is a copy.
+    // The paint buffer is made opaque by the band layer's backdrop, so that showing it is
+    // mostly a copy. QCustomPlot clips every layerable one pixel up (QCPLayer::draw), so the
+    // backdrop misses the plot's last row: the plot's own background fill (applyPalette(), in
+    // paintEvent) paints it, else an opaque widget showed whatever was there before.
     p.bands = new TimelineBandLayer(p.plot, p.lanesRect, p.rateRect, items, owner);
-    p.plot->setBackground(Qt::NoBrush);
     p.plot->setAttribute(Qt::WA_OpaquePaintEvent);
     p.ratePlot->createCaption();
     p.hitPlot->createCaption();
@@ -90,6 +91,7 @@ void TimelineMainPlot::applyPalette(const QPalette &pal, const QFont &font, cons
     QFont small = font;
     small.setPointSizeF(small.pointSizeF() * 0.9);
     ov->setBackground(window);
+    plot->setBackground(window);  // (its last row: see create())
     for (QCustomPlot *each : {plot, ov}) {
         for (QCPAxisRect *rect : each->axisRects()) {
             // the lanes paint every pixel of their rect themselves
