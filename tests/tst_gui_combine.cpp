@@ -1,9 +1,9 @@
 // The combined tab: three traces of one deployment (known starts, one instance id, one clock
 // 3 ms off) merged on one t_wall axis: one timeline per trace with its label, the record table
-// interleaved by aligned t_wall with its Trace column, the `trace` filter, the docks following
-// the selected record's trace, offsets edited (the merge rebuilt off the GUI thread), a damaged
-// and an unreadable trace named in the warning, a followed trace that grows, and
-// `lmct-viewer --combine`.
+// interleaved by aligned t_wall with its Trace column (narrowed to a time range), the `trace`
+// filter, the docks following the selected record's trace, offsets edited (the merge rebuilt
+// off the GUI thread), a damaged and an unreadable trace named in the warning, a followed trace
+// that grows, and `lmct-viewer --combine`.
 
 #include "combinefixture.h"
 #include "deploymentlink.h"
@@ -11,6 +11,7 @@
 #include "itemmodels/statisticstablemodel.h"
 #include "panes/combinedstatisticsview.h"
 #include "records/combinedfilterbar.h"
+#include "records/combinedrecordview.h"
 #include "shell/combineactions.h"
 #include "shell/combinedtab.h"
 #include "shell/deploymentdialog.h"
@@ -223,6 +224,84 @@ private slots:
         QCOMPARE(tab->model()->rowCount(), 6);
         tab->filterBar()->lineEdit()->clear();
         QCOMPARE(tab->model()->rowCount(), 180);
+    }
+
+    void tableNarrowsToTheTimeRange() {
+        MainWindow w;
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        QAbstractItemModelTester tester(tab->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // the rows whose t_wall lies in [lo, hi], in merge order
+        const auto inRange = [&](double lo, double hi) {
+            std::vector<std::pair<int, int>> out;
+            for (const auto &k : referenceOrder(m_starts, m_walls, {0.0, 0.0, 0.0})) {
+                const double wall = m_walls[size_t(k.first)][size_t(k.second)];
+                if (wall >= lo && wall <= hi) {
+                    out.push_back(k);
+                }
+            }
+            return out;
+        };
+        // worker-0's t_mono 0.0525 – 0.2525 s: t_wall 1000.0525 – 1000.2525, rows of all three
+        tab->state(0)->setTimeRange(ViewState::TimeRange{0.0525, 0.2525});
+        const auto first = inRange(1000.0525, 1000.2525);
+        QVERIFY(first.size() > 60 && first.size() < 120);
+        QCOMPARE(rowsOf(*tab), first);
+        QVERIFY2(w.statusText().contains(QStringLiteral("%1 shown").arg(first.size())),
+                 qPrintable(w.statusText()));
+        // a record selected in it stays selected when a range set on worker-2 (its timeline)
+        // narrows the table again: worker-2's t_mono 0 is t_wall 1000.2
+        tab->table()->selectRow(tab->model()->rowOf(2, 3));
+        QCOMPARE(tab->state(2)->selectedRecord(), 3);
+        tab->state(2)->setTimeRange(ViewState::TimeRange{0.0105, 0.0505});
+        QCOMPARE(rowsOf(*tab), inRange(1000.2105, 1000.2505));
+        QCOMPARE(tab->table()->currentIndex().row(), tab->model()->rowOf(2, 3));
+        QVERIFY(tab->table()->selectionModel()->isRowSelected(tab->model()->rowOf(2, 3)));
+        // with a filter: the rows of both
+        QSignalSpy filtered(tab, &CombinedTab::filtered);
+        tab->applyFilter(QStringLiteral("trace == 1"));
+        QVERIFY(filtered.wait(20000));
+        std::vector<std::pair<int, int>> both;
+        for (const auto &k : inRange(1000.2105, 1000.2505)) {
+            if (k.first == 1) {
+                both.push_back(k);
+            }
+        }
+        QVERIFY(!both.empty());
+        QCOMPARE(rowsOf(*tab), both);
+        // nothing in it: the table says why
+        tab->state(0)->setTimeRange(ViewState::TimeRange{5.0, 6.0});
+        QCOMPARE(tab->model()->rowCount(), 0);
+        auto *view = tab->recordView();
+        QVERIFY2(view->emptyMessage().contains(QStringLiteral("filter in this time range")),
+                 qPrintable(view->emptyMessage()));
+        tab->applyFilter(QString());
+        QVERIFY2(view->emptyMessage().contains(QStringLiteral("No record in this time range")),
+                 qPrintable(view->emptyMessage()));
+        // Esc in the table clears the range of every trace
+        tab->table()->setFocus();
+        QTest::keyClick(tab->table(), Qt::Key_Escape);
+        for (int t = 0; t < 3; ++t) {
+            QVERIFY(!tab->state(t)->timeRange());
+        }
+        QCOMPARE(tab->model()->rowCount(), 180);
+        QVERIFY(view->emptyMessage().isEmpty());
+        // an offset moves a trace's rows in or out of the range on the common axis (the range
+        // stays on the current trace, worker-0)
+        tab->state(0)->setSelectedRecord(20);
+        tab->state(0)->setTimeRange(ViewState::TimeRange{0.0525, 0.2525});
+        QSignalSpy changed(tab, &CombinedTab::orderChanged);
+        tab->setOffset(2, 1.0);
+        QVERIFY(changed.wait(20000));
+        for (const auto &[t, r] : rowsOf(*tab)) {
+            QVERIFY(t != 2);
+        }
+        QCOMPARE(
+            tab->model()->rowCount(),
+            int(first.size()) - int(std::count_if(first.begin(), first.end(),
+                                                  [](const auto &k) { return k.first == 2; })));
     }
 
     void offsetsRebuildTheMerge() {

@@ -29,6 +29,7 @@ void CombinedRecordTableModel::setTraces(const TraceSet &set,
     m_order = std::move(order);
     m_rows.reset();
     m_count = m_order ? clampRows(m_order->size()) : 0;
+    computeSpan();
     endResetModel();
 }
 
@@ -46,23 +47,63 @@ void CombinedRecordTableModel::setOrder(const TraceSet &set,
         }
         return;
     }
-    const int now = clampRows(order->size());
-    if (now > m_count) {
-        beginInsertRows(QModelIndex(), m_count, now - 1);
-        m_set = set;
-        m_order = std::move(order);
-        m_count = now;
-        endInsertRows();
-    } else {
-        m_set = set;
-        m_order = std::move(order);
+    const qint64 lo = m_lo;
+    const int before = m_shown;
+    m_set = set;
+    m_order = std::move(order);
+    m_count = clampRows(m_order->size());
+    computeSpan();
+    if (m_shown < before || (before > 0 && m_lo != lo)) {
+        beginResetModel();  // not a growth at the end: cannot happen with an extended order
+        endResetModel();
+        return;
     }
+    if (m_shown == before) {
+        return;
+    }
+    const int now = m_shown;
+    m_shown = before;
+    beginInsertRows(QModelIndex(), before, now - 1);
+    m_shown = now;
+    endInsertRows();
 }
 
 void CombinedRecordTableModel::setRows(std::shared_ptr<const std::vector<qint64>> rows) {
     beginResetModel();
     m_rows = std::move(rows);
+    computeSpan();
     endResetModel();
+}
+
+void CombinedRecordTableModel::setTimeRange(std::optional<WallRange> range) {
+    if (range == m_range) {
+        return;
+    }
+    beginResetModel();
+    m_range = range;
+    computeSpan();
+    endResetModel();
+}
+
+void CombinedRecordTableModel::computeSpan() {
+    const qint64 n = m_order ? std::min<qint64>(m_order->size(), m_count) : 0;
+    m_lo = 0;
+    m_hi = n;
+    if (m_range && n > 0) {
+        m_lo = std::min(n, m_order->rowAtTime(m_set, m_range->from));
+        // the first row after `to`: both ends are included
+        m_hi = std::min(n, m_order->rowAtTime(m_set, std::nextafter(m_range->to, HUGE_VAL)));
+        m_hi = std::max(m_lo, m_hi);
+    }
+    if (m_rows) {
+        const auto a = std::lower_bound(m_rows->begin(), m_rows->end(), m_lo);
+        const auto b = std::lower_bound(a, m_rows->end(), m_hi);
+        m_a = qint64(a - m_rows->begin());
+        m_shown = clampRows(qint64(b - a));
+    } else {
+        m_a = 0;
+        m_shown = clampRows(m_hi - m_lo);
+    }
 }
 
 void CombinedRecordTableModel::setWallUtc(bool utc) {
@@ -81,7 +122,7 @@ qint64 CombinedRecordTableModel::mergedRowAt(int row) const {
     if (row < 0 || row >= rowCount()) {
         return -1;
     }
-    const qint64 m = m_rows ? (*m_rows)[size_t(row)] : qint64(row);
+    const qint64 m = baseAt(row);
     return m < m_order->size() ? m : -1;
 }
 
@@ -100,21 +141,27 @@ int CombinedRecordTableModel::rowOf(int t, int record) const {
         return -1;
     }
     const qint64 m = m_order->rowOf(m_set, t, record);
-    if (m < 0) {
+    if (m < m_lo || m >= m_hi) {
         return -1;
     }
-    if (!m_rows) {
-        return m < m_count ? int(m) : -1;
+    qint64 p = m - m_lo;
+    if (m_rows) {
+        const auto first = m_rows->begin() + m_a;
+        const auto last = first + m_shown;
+        const auto it = std::lower_bound(first, last, m);
+        if (it == last || *it != m) {
+            return -1;
+        }
+        p = qint64(it - first);
     }
-    const auto it = std::lower_bound(m_rows->begin(), m_rows->end(), m);
-    return it != m_rows->end() && *it == m ? int(it - m_rows->begin()) : -1;
+    return p < m_shown ? int(p) : -1;
 }
 
 int CombinedRecordTableModel::rowCount(const QModelIndex &parent) const {
     if (parent.isValid() || !m_order) {
         return 0;
     }
-    return m_rows ? clampRows(qint64(m_rows->size())) : m_count;
+    return m_shown;
 }
 
 int CombinedRecordTableModel::columnCount(const QModelIndex &parent) const {

@@ -1,13 +1,18 @@
 #include "records/combinedrecordview.h"
 
 #include "itemmodels/combinedrecordtablemodel.h"
+#include "viewstate.h"
 
+#include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QPainter>
 
 namespace lmct {
 
 CombinedRecordView::CombinedRecordView(CombinedRecordTableModel *model, QWidget *parent)
-    : QTableView(parent) {
+    : QTableView(parent), m_model(model) {
     setObjectName(QStringLiteral("combinedTable"));
     setModel(model);
     setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -31,6 +36,69 @@ CombinedRecordView::CombinedRecordView(CombinedRecordTableModel *model, QWidget 
     width(CombinedRecordTableModel::DeltaColumn, "+000.000 ms ");
     width(CombinedRecordTableModel::TMonoColumn, "0000.000000 ");
     width(CombinedRecordTableModel::CallColumn, "read_prefetched_results.__exit__");
+    connect(model, &QAbstractItemModel::modelReset, viewport(), qOverload<>(&QWidget::update));
+}
+
+void CombinedRecordView::setStates(const QList<ViewState *> &states) {
+    m_states.clear();
+    for (ViewState *s : states) {
+        m_states.append(s);
+    }
+}
+
+void CombinedRecordView::showAllRecords() {
+    for (const QPointer<ViewState> &s : std::as_const(m_states)) {
+        if (s) {
+            s->setTimeRange(std::nullopt);
+        }
+    }
+}
+
+void CombinedRecordView::contextMenuEvent(QContextMenuEvent *event) {
+    if (m_model->set().isEmpty()) {
+        return;
+    }
+    QMenu menu(this);
+    QAction *all =
+        menu.addAction(tr("Show All Records"), this, &CombinedRecordView::showAllRecords);
+    all->setShortcut(Qt::Key_Escape);
+    all->setEnabled(m_model->timeRange().has_value());
+    menu.exec(event->globalPos());
+}
+
+void CombinedRecordView::keyPressEvent(QKeyEvent *event) {
+    if (event->key() == Qt::Key_Escape && m_model->timeRange()) {
+        showAllRecords();
+        event->accept();
+        return;
+    }
+    QTableView::keyPressEvent(event);
+}
+
+QString CombinedRecordView::emptyMessage() const {
+    if (m_model->set().isEmpty() || m_model->rowCount() > 0 || !m_model->order() ||
+        m_model->order()->isEmpty()) {
+        return QString();
+    }
+    if (m_model->hasRows()) {
+        return m_model->timeRange() ? tr("No record matches the filter in this time range.")
+                                    : tr("No record matches the filter.");
+    }
+    return m_model->timeRange()
+               ? tr("No record in this time range.\nPress Esc to show all records.")
+               : QString();
+}
+
+void CombinedRecordView::paintEvent(QPaintEvent *event) {
+    QTableView::paintEvent(event);
+    const QString text = emptyMessage();
+    if (text.isEmpty()) {
+        return;
+    }
+    QPainter p(viewport());
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(viewport()->rect().adjusted(16, 16, -16, -16), Qt::AlignCenter | Qt::TextWordWrap,
+               text);
 }
 
 }  // namespace lmct

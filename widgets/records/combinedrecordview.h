@@ -1,22 +1,46 @@
 #pragma once
 
+#include <QList>
+#include <QPointer>
 #include <QTableView>
 
 namespace lmct {
 
 class CombinedRecordTableModel;
+class ViewState;
 
 /**
  * The record table of a combined tab: a QTableView over a CombinedRecordTableModel (not owned),
- * rows selected whole and one at a time, one fixed row height, the merged order as it is (no
- * sorting), column widths for the usual contents and the summary taking the rest.
+ * rows selected whole and one at a time, one fixed row height, column widths for the usual
+ * contents and the summary taking the rest.
  *
- * Ownership: does not own the model. Thread-safety: GUI thread only.
+ * - The merged order as it is (no sorting).
+ * - "Show All Records" (and Esc) clears the time range of every trace (setStates()).
+ * - An empty table says why (no record in the time range, none matching the filter).
+ *
+ * Ownership: does not own the model or the ViewStates (QPointers). Thread-safety: GUI thread
+ * only.
  */
 class CombinedRecordView : public QTableView {
     Q_OBJECT
 public:
     explicit CombinedRecordView(CombinedRecordTableModel *model, QWidget *parent = nullptr);
+
+    /** The ViewStates of the traces (states[t] shows trace t of the model's set). */
+    void setStates(const QList<ViewState *> &states);
+    /** Clears the time range of every trace. */
+    void showAllRecords();
+    /** What the table says over its empty viewport; empty while rows are shown. */
+    QString emptyMessage() const;
+
+protected:
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    CombinedRecordTableModel *m_model = nullptr;
+    QList<QPointer<ViewState>> m_states;
 };
 
 }  // namespace lmct

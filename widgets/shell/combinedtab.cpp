@@ -34,6 +34,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace lmct {
 
@@ -195,6 +196,10 @@ bool CombinedTab::isFollowing() const {
     return false;
 }
 
+QTableView *CombinedTab::table() const {
+    return m_table;
+}
+
 ViewState *CombinedTab::currentState() const {
     return m_states.value(m_link->currentTrace(), nullptr);
 }
@@ -297,6 +302,7 @@ void CombinedTab::start(const QList<std::shared_ptr<const TraceDocument>> &docs,
         m_states.append(s);
         connect(s, &ViewState::selectedRecordChanged, this,
                 [this, t](int record) { onStateSelection(t, record); });
+        connect(s, &ViewState::timeRangeChanged, this, &CombinedTab::updateTableRange);
         // A filter set on one trace by another view (a dock's "Filter to this") is the tab's.
         connect(s, &ViewState::filterTextChanged, this, [this](const QString &text) {
             if (!m_syncing && text != m_filterText) {
@@ -305,6 +311,7 @@ void CombinedTab::start(const QList<std::shared_ptr<const TraceDocument>> &docs,
         });
     }
     m_link->setTraces(m_set, m_states);
+    m_table->setStates(m_states);
     m_timelines->setTraces(m_set, m_states, m_link);
     if (TimelineWidget *first = m_timelines->timeline(0)) {
         if (auto *actions = first->findChild<TimelineActions *>()) {
@@ -419,6 +426,9 @@ void CombinedTab::onMerged(std::shared_ptr<const MergedOrder> order, quint64 rev
         m_model->setOrder(m_set, m_order);
         if (rows) {
             m_model->setRows(rows);
+        }
+        if (rebuilt) {
+            updateTableRange();
         }
         if (rebuilt || m_order->size() != before) {
             emit orderChanged();
@@ -602,6 +612,37 @@ void CombinedTab::onRowSelected() {
     m_syncing = false;
 }
 
+void CombinedTab::updateTableRange() {
+    int from = m_link->currentTrace();
+    if (!m_states.value(from) || !m_states[from]->timeRange()) {
+        from = -1;
+        for (int t = 0; t < m_states.size() && from < 0; ++t) {
+            if (m_states[t]->timeRange()) {
+                from = t;
+            }
+        }
+    }
+    std::optional<CombinedRecordTableModel::WallRange> range;
+    const double origin = m_link->origin();
+    if (from >= 0 && std::isfinite(origin)) {  // no t_wall anywhere: no common axis to narrow
+        const ViewState::TimeRange r = *m_states[from]->timeRange();
+        range = CombinedRecordTableModel::WallRange{m_link->toCommon(from, r.from) + origin,
+                                                    m_link->toCommon(from, r.to) + origin};
+    }
+    const auto shown = m_model->timeRange();
+    // Each trace's range maps to the same span: a rounding apart is the same range.
+    const auto same = [](double a, double b) { return std::abs(a - b) < 1e-9; };
+    if (shown.has_value() == range.has_value() &&
+        (!range || (same(shown->from, range->from) && same(shown->to, range->to)))) {
+        return;
+    }
+    m_model->setTimeRange(range);
+    if (ViewState *s = currentState(); s && s->selectedRecord() >= 0) {
+        onStateSelection(m_link->currentTrace(), s->selectedRecord());
+    }
+    updateStatus();
+}
+
 void CombinedTab::onStateSelection(int t, int record) {
     if (m_syncing || record < 0) {
         return;
@@ -650,6 +691,7 @@ void CombinedTab::setOffsets(const std::vector<double> &seconds) {
     m_link->setSet(m_set);
     m_timelines->updateSet(m_set);
     m_groupView->setSet(m_set);
+    updateTableRange();
     startMerge();
     updateStatus();
 }
@@ -722,7 +764,7 @@ void CombinedTab::updateStatus() {
     }
     QString text = tr("%n trace(s)", nullptr, m_set.size());
     text += tr(" · %1 records").arg(loc.toString(m_set.recordCount()));
-    if (m_model->hasRows()) {
+    if (m_model->hasRows() || m_model->timeRange()) {
         text += tr(" · %1 shown").arg(loc.toString(m_model->rowCount()));
     }
     if (m_merging) {

@@ -27,6 +27,7 @@ namespace lmct {
 
 class CombinedFilterBar;
 class CombinedRecordTableModel;
+class CombinedRecordView;
 class CombinedStatisticsView;
 class DeploymentLink;
 class DeploymentTimelines;
@@ -48,6 +49,10 @@ class ViewState;
  *   off the GUI thread over every trace (TraceSetFilter) and each trace's result goes to its
  *   ViewState (its timeline dims the rest). A filter set on a trace's ViewState by another view
  *   (a dock's "Filter to this") becomes the tab's filter.
+ * - A time range (set on any trace's ViewState, e.g. dragged on a timeline; the DeploymentLink
+ *   maps it to the others) narrows the table to the rows in it on the aligned t_wall axis
+ *   (CombinedRecordTableModel::setTimeRange, from the current trace's range); Esc or the
+ *   table's "Show All Records" clears it.
  * - Selecting a row selects its record in its trace's ViewState; the current trace
  *   (currentState(), currentStateChanged()) is the one of the selected record, the state the
  *   main window's docks (Inspector, Header, Diagnostics, Statistics, Cache Behaviour) follow.
@@ -114,7 +119,8 @@ public:
     /** "Group lanes:" of the tab's bar. */
     QComboBox *groupingBox() const { return m_groupBox; }
     CombinedFilterBar *filterBar() const { return m_filterBar; }
-    QTableView *table() const { return m_table; }
+    QTableView *table() const;
+    CombinedRecordView *recordView() const { return m_table; }
     CombinedRecordTableModel *model() const { return m_model; }
     CombinedStatisticsView *statisticsView() const { return m_stats; }
     /** The bottom tabs: Records, Statistics. */
@@ -176,6 +182,8 @@ private:
     void startStatistics();
     void onStateSelection(int t, int record);
     void onRowSelected();
+    /** The table's time range from the traces' ranges (the current trace's first). */
+    void updateTableRange();
     void updateWarning();
     void updateStatus();
     bool anyLoading() const;
@@ -198,7 +206,7 @@ private:
     quint64 m_groupGeneration = 0;
     CombinedFilterBar *m_filterBar = nullptr;
     CombinedRecordTableModel *m_model = nullptr;
-    QTableView *m_table = nullptr;
+    CombinedRecordView *m_table = nullptr;
     QTabWidget *m_bottom = nullptr;
     CombinedStatisticsView *m_stats = nullptr;
     QComboBox *m_docks = nullptr;
