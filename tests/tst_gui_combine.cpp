@@ -1,9 +1,9 @@
 // The combined tab: three traces of one deployment (known starts, one instance id, one clock
 // 3 ms off) merged on one t_wall axis: one timeline per trace with its label, the record table
-// interleaved by aligned t_wall with its Trace column (narrowed to a time range), the `trace`
-// filter, the docks following the selected record's trace, offsets edited (the merge rebuilt
-// off the GUI thread), a damaged and an unreadable trace named in the warning, a followed trace
-// that grows, and `lmct-viewer --combine`.
+// interleaved by aligned t_wall with its Trace column (narrowed to a time range, "Filter to
+// This" from its context menu), the `trace` filter, the docks following the selected record's
+// trace, offsets edited (the merge rebuilt off the GUI thread), a damaged and an unreadable trace
+// named in the warning, a followed trace that grows, and `lmct-viewer --combine`.
 
 #include "combinefixture.h"
 #include "deploymentlink.h"
@@ -302,6 +302,56 @@ private slots:
             tab->model()->rowCount(),
             int(first.size()) - int(std::count_if(first.begin(), first.end(),
                                                   [](const auto &k) { return k.first == 2; })));
+    }
+
+    void contextMenuFiltersToThis() {
+        MainWindow w;
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        QSignalSpy filtered(tab, &CombinedTab::filtered);
+        QMenu menu;
+        tab->recordView()->addFilterActions(&menu, tab->model()->rowOf(1, 4));
+        QAction *to = findAction(&menu, QStringLiteral("Filter to This"));
+        QVERIFY(to && to->menu());
+        QVERIFY(!findAction(&menu, QStringLiteral("Follow This Key")));
+        // the row's trace, call and key are offered
+        QStringList offered;
+        for (QAction *a : to->menu()->actions()) {
+            offered << a->data().toString();
+        }
+        QVERIFY2(offered.contains(QStringLiteral("trace == \"worker-1.lct\"")),
+                 qPrintable(offered.join(QLatin1Char('|'))));
+        QVERIFY(offered.contains(QStringLiteral("call == reserve_write")));  // seed 1004
+        QVERIFY(std::any_of(offered.begin(), offered.end(), [](const QString &c) {
+            return c.startsWith(QStringLiteral("chunk_hash == "));
+        }));
+        findAction(to->menu(), QStringLiteral("trace == \"worker-1.lct\""))->trigger();
+        QVERIFY(filtered.wait(20000));
+        QCOMPARE(tab->filterBar()->text(), QStringLiteral("trace == \"worker-1.lct\""));
+        QCOMPARE(tab->model()->rowCount(), 60);
+        for (int r = 0; r < 60; ++r) {
+            QCOMPARE(tab->model()->traceAt(r), 1);
+        }
+        // Exclude This appends to the combined filter
+        QMenu again;
+        tab->recordView()->addFilterActions(&again, 0);  // worker-1's record 0: reserve_write
+        QAction *exclude = findAction(&again, QStringLiteral("Exclude This"));
+        QVERIFY(exclude && exclude->menu());
+        QAction *notCall = findAction(exclude->menu(), QStringLiteral("call != reserve_write"));
+        QVERIFY(notCall);
+        notCall->trigger();
+        QVERIFY(filtered.wait(20000));
+        QCOMPARE(tab->filterBar()->text(),
+                 QStringLiteral("trace == \"worker-1.lct\" && call != reserve_write"));
+        QCOMPARE(tab->model()->rowCount(), 30);
+        for (int r = 0; r < 30; ++r) {
+            QCOMPARE(tab->model()->traceAt(r), 1);
+            QCOMPARE(tab->model()->recordAt(r) % 2, 1);
+        }
+        for (int t = 0; t < 3; ++t) {
+            QCOMPARE(tab->state(t)->filterText(), tab->filterBar()->text());
+        }
     }
 
     void offsetsRebuildTheMerge() {

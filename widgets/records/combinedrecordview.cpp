@@ -1,6 +1,10 @@
 #include "records/combinedrecordview.h"
 
+#include "codec/qualname.h"
+#include "itemmodels/argumenttree.h"
 #include "itemmodels/combinedrecordtablemodel.h"
+#include "records/filtercomposer.h"
+#include "records/filtermenubuilder.h"
 #include "viewstate.h"
 
 #include <QContextMenuEvent>
@@ -54,6 +58,25 @@ void CombinedRecordView::showAllRecords() {
     }
 }
 
+void CombinedRecordView::addFilterActions(QMenu *menu, int row) {
+    const int t = m_model->traceAt(row);
+    const int record = m_model->recordAt(row);
+    ViewState *state = m_states.value(t);
+    if (t < 0 || record < 0 || !state) {
+        return;
+    }
+    const TraceSet &set = m_model->set();
+    const TraceDocument &doc = set.document(t);
+    QList<FilterChoice> choices;
+    choices.append({QStringLiteral("trace"), {FilterComposer::quote(set.label(t))}});
+    choices.append({QStringLiteral("call"), {Qualname::shortName(doc.records().qualname(record))}});
+    if (const auto args = doc.args(record)) {
+        const auto root = ArgumentTree::build(args->value, 5000);
+        choices += FilterComposer::choicesInTree(root.get());
+    }
+    FilterMenuBuilder::addFilterActions(menu, state, choices, false);
+}
+
 void CombinedRecordView::contextMenuEvent(QContextMenuEvent *event) {
     if (m_model->set().isEmpty()) {
         return;
@@ -63,6 +86,11 @@ void CombinedRecordView::contextMenuEvent(QContextMenuEvent *event) {
         menu.addAction(tr("Show All Records"), this, &CombinedRecordView::showAllRecords);
     all->setShortcut(Qt::Key_Escape);
     all->setEnabled(m_model->timeRange().has_value());
+    const QModelIndex at = indexAt(event->pos());
+    if (at.isValid()) {
+        menu.addSeparator();
+        addFilterActions(&menu, at.row());
+    }
     menu.exec(event->globalPos());
 }
 

@@ -4,6 +4,8 @@
 #include <QPointer>
 #include <QTableView>
 
+class QMenu;
+
 namespace lmct {
 
 class CombinedRecordTableModel;
@@ -15,6 +17,12 @@ class ViewState;
  * contents and the summary taking the rest.
  *
  * - The merged order as it is (no sorting).
+ * - The context menu offers, as the single-trace record table does, Filter to This / Exclude
+ *   This for the row's trace (`trace == "label"`), its call and every distinct chunk hash,
+ *   model, rank, object group, cache salt and request id in its arguments (FilterMenuBuilder).
+ *   The condition goes to the filter of the row's trace's ViewState, which the combined tab
+ *   takes as the filter of every trace. Following a key is left to the docks (the combined
+ *   table highlights none).
  * - "Show All Records" (and Esc) clears the time range of every trace (setStates()).
  * - An empty table says why (no record in the time range, none matching the filter).
  *
@@ -28,6 +36,8 @@ public:
 
     /** The ViewStates of the traces (states[t] shows trace t of the model's set). */
     void setStates(const QList<ViewState *> &states);
+    /** Adds the Filter to This / Exclude This entries for the table row `row`. */
+    void addFilterActions(QMenu *menu, int row);
     /** Clears the time range of every trace. */
     void showAllRecords();
     /** What the table says over its empty viewport; empty while rows are shown. */
