@@ -1,9 +1,10 @@
 // The combined tab: three traces of one deployment (known starts, one instance id, one clock
 // 3 ms off) merged on one t_wall axis: one timeline per trace with its label, the record table
-// interleaved by aligned t_wall with its Trace column (narrowed to a time range, "Filter to
-// This" from its context menu), the `trace` filter, the docks following the selected record's
-// trace, offsets edited (the merge rebuilt off the GUI thread), a damaged and an unreadable trace
-// named in the warning, a followed trace that grows, and `lmct-viewer --combine`.
+// interleaved by aligned t_wall with its Trace column (narrowed to a time range, sorted by a
+// header click, "Filter to This" from its context menu), the `trace` filter, the docks following
+// the selected record's trace, offsets edited (the merge rebuilt off the GUI thread), a damaged
+// and an unreadable trace named in the warning, a followed trace that grows, and
+// `lmct-viewer --combine`.
 
 #include "combinefixture.h"
 #include "deploymentlink.h"
@@ -30,6 +31,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -352,6 +354,77 @@ private slots:
         for (int t = 0; t < 3; ++t) {
             QCOMPARE(tab->state(t)->filterText(), tab->filterBar()->text());
         }
+    }
+
+    void tableSortsByHeader() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAbstractItemModelTester tester(tab->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTableView *table = tab->table();
+        QVERIFY(table->isSortingEnabled());
+        table->selectRow(tab->model()->rowOf(1, 7));
+        QCOMPARE(tab->state(1)->selectedRecord(), 7);
+        // a click on the Trace header: the traces by label, each in file order
+        QHeaderView *h = table->horizontalHeader();
+        const auto click = [&](int column) {
+            QTest::mouseClick(h->viewport(), Qt::LeftButton, {},
+                              QPoint(h->sectionViewportPosition(column) + 6, h->height() / 2));
+        };
+        click(CombinedRecordTableModel::TraceColumn);
+        QCOMPARE(tab->model()->sortColumn(), int(CombinedRecordTableModel::TraceColumn));
+        std::vector<std::pair<int, int>> byTrace;
+        for (int t = 0; t < 3; ++t) {
+            for (int r = 0; r < 60; ++r) {
+                byTrace.emplace_back(t, r);
+            }
+        }
+        if (tab->model()->sortOrder() == Qt::DescendingOrder) {
+            std::reverse(byTrace.begin(), byTrace.end());
+        }
+        QCOMPARE(rowsOf(*tab), byTrace);
+        // the selection followed its record
+        const int held = table->currentIndex().row();
+        QCOMPARE(tab->model()->traceAt(held), 1);
+        QCOMPARE(tab->model()->recordAt(held), 7);
+        QCOMPARE(tab->state(1)->selectedRecord(), 7);
+        // rows and records still map both ways
+        table->selectRow(130);
+        const int t130 = tab->model()->traceAt(130);
+        QCOMPARE(tab->state(t130)->selectedRecord(), tab->model()->recordAt(130));
+        QCOMPARE(tab->currentState(), tab->state(t130));
+        tab->state(0)->setSelectedRecord(59);
+        QCOMPARE(tab->model()->traceAt(table->currentIndex().row()), 0);
+        QCOMPARE(tab->model()->recordAt(table->currentIndex().row()), 59);
+        // the other way round
+        click(CombinedRecordTableModel::TraceColumn);
+        std::reverse(byTrace.begin(), byTrace.end());
+        QCOMPARE(rowsOf(*tab), byTrace);
+        QCOMPARE(tab->model()->recordAt(table->currentIndex().row()), 59);
+        // by t_wall, by call, and the merge order again
+        table->sortByColumn(CombinedRecordTableModel::TWallColumn, Qt::DescendingOrder);
+        auto merged = referenceOrder(m_starts, m_walls, {0.0, 0.0, 0.0});
+        QCOMPARE(rowsOf(*tab), decltype(merged)(merged.rbegin(), merged.rend()));
+        table->sortByColumn(CombinedRecordTableModel::CallColumn, Qt::AscendingOrder);
+        const QString first =
+            tab->model()->index(0, CombinedRecordTableModel::CallColumn).data().toString();
+        const QString last =
+            tab->model()->index(179, CombinedRecordTableModel::CallColumn).data().toString();
+        QCOMPARE(first, QStringLiteral("finish_write"));
+        QCOMPARE(last, QStringLiteral("reserve_write"));
+        table->sortByColumn(CombinedRecordTableModel::RowColumn, Qt::AscendingOrder);
+        QCOMPARE(rowsOf(*tab), merged);
+        // a filter keeps the sort
+        table->sortByColumn(CombinedRecordTableModel::TraceColumn, Qt::DescendingOrder);
+        QSignalSpy filtered(tab, &CombinedTab::filtered);
+        tab->applyFilter(QStringLiteral("index < 2"));
+        QVERIFY(filtered.wait(20000));
+        QCOMPARE(rowsOf(*tab), (std::vector<std::pair<int, int>>{
+                                   {2, 1}, {2, 0}, {1, 1}, {1, 0}, {0, 1}, {0, 0}}));
     }
 
     void offsetsRebuildTheMerge() {

@@ -29,9 +29,12 @@ CombinedRecordView::CombinedRecordView(CombinedRecordTableModel *model, QWidget 
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setHighlightSections(false);
+    horizontalHeader()->setSortIndicator(CombinedRecordTableModel::RowColumn, Qt::AscendingOrder);
+    setSortingEnabled(true);
     const QFontMetrics fm = fontMetrics();
+    const int arrow = 18;  // room for the header's sort indicator
     const auto width = [&](int column, const char *sample) {
-        setColumnWidth(column, fm.horizontalAdvance(QString::fromUtf8(sample)));
+        setColumnWidth(column, fm.horizontalAdvance(QString::fromUtf8(sample)) + arrow);
     };
     width(CombinedRecordTableModel::RowColumn, "00000000");
     width(CombinedRecordTableModel::TraceColumn, "worker-00.lct (vllm-00)");
@@ -40,6 +43,12 @@ CombinedRecordView::CombinedRecordView(CombinedRecordTableModel *model, QWidget 
     width(CombinedRecordTableModel::DeltaColumn, "+000.000 ms ");
     width(CombinedRecordTableModel::TMonoColumn, "0000.000000 ");
     width(CombinedRecordTableModel::CallColumn, "read_prefetched_results.__exit__");
+    // After a sort, keep the selected record in view.
+    connect(model, &QAbstractItemModel::layoutChanged, this, [this] {
+        if (currentIndex().isValid()) {
+            scrollTo(currentIndex(), QAbstractItemView::PositionAtCenter);
+        }
+    });
     connect(model, &QAbstractItemModel::modelReset, viewport(), qOverload<>(&QWidget::update));
 }
 

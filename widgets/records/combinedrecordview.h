@@ -16,7 +16,7 @@ class ViewState;
  * rows selected whole and one at a time, one fixed row height, column widths for the usual
  * contents and the summary taking the rest.
  *
- * - The merged order as it is (no sorting).
+ * - Sortable by clicking a header (the model sorts itself; Row restores the merge order).
  * - The context menu offers, as the single-trace record table does, Filter to This / Exclude
  *   This for the row's trace (`trace == "label"`), its call and every distinct chunk hash,
  *   model, rank, object group, cache salt and request id in its arguments (FilterMenuBuilder).

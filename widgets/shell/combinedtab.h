@@ -52,8 +52,8 @@ class ViewState;
  * - A time range (set on any trace's ViewState, e.g. dragged on a timeline; the DeploymentLink
  *   maps it to the others) narrows the table to the rows in it on the aligned t_wall axis
  *   (CombinedRecordTableModel::setTimeRange, from the current trace's range); Esc or the
- *   table's "Show All Records" clears it. The table's context menu offers "Filter to This"
- *   (CombinedRecordView).
+ *   table's "Show All Records" clears it. The table sorts by a header click and offers
+ *   "Filter to This" (CombinedRecordView).
  * - Selecting a row selects its record in its trace's ViewState; the current trace
  *   (currentState(), currentStateChanged()) is the one of the selected record, the state the
  *   main window's docks (Inspector, Header, Diagnostics, Statistics, Cache Behaviour) follow.
