@@ -1,15 +1,18 @@
 // The combined tab: three traces of one deployment (known starts, one instance id, one clock
 // 3 ms off) merged on one t_wall axis: one timeline per trace with its label, the record table
 // interleaved by aligned t_wall with its Trace column (narrowed to a time range, sorted by a
-// header click, "Filter to This" from its context menu), the `trace` filter, the docks following
-// the selected record's trace, offsets edited (the merge rebuilt off the GUI thread), a damaged
-// and an unreadable trace named in the warning, a followed trace that grows, and
-// `lmct-viewer --combine`.
+// header click, "Filter to This" from its context menu), the `trace` filter, the cache
+// behaviour of all traces or one, the docks following the selected record's trace, offsets edited
+// (the merge rebuilt off the GUI thread), a damaged and an unreadable trace named in the warning, a
+// followed trace that grows, and `lmct-viewer --combine`.
 
+#include "cache/tracesetcache.h"
 #include "combinefixture.h"
 #include "deploymentlink.h"
+#include "itemmodels/cachesummarytablemodel.h"
 #include "itemmodels/combinedrecordtablemodel.h"
 #include "itemmodels/statisticstablemodel.h"
+#include "panes/combinedcacheview.h"
 #include "panes/combinedstatisticsview.h"
 #include "records/combinedfilterbar.h"
 #include "records/combinedrecordview.h"
@@ -425,6 +428,41 @@ private slots:
         QVERIFY(filtered.wait(20000));
         QCOMPARE(rowsOf(*tab), (std::vector<std::pair<int, int>>{
                                    {2, 1}, {2, 0}, {1, 1}, {1, 0}, {0, 1}, {0, 0}}));
+    }
+
+    void cacheBehaviourOfAllTraces() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        CombinedCacheView *cache = tab->cacheView();
+        QVERIFY(!cache->hasSummary());  // not analysed while its tab is hidden
+        QSignalSpy ready(cache, &CombinedCacheView::ready);
+        tab->bottomTabs()->setCurrentWidget(cache);
+        QVERIFY(ready.count() > 0 || ready.wait(20000));
+        QCOMPARE(cache->chooser()->count(), 4);  // all traces, then each
+        QCOMPARE(cache->choice(), -1);
+        // the figures of all traces, as TraceSetCache computes them here
+        const TraceSetCache want = TraceSetCache::compute(tab->traceSet());
+        const auto compare = [&](const QList<TraceSetCache::Figure> &figures) {
+            QCOMPARE(cache->model()->rowCount(), int(figures.size()));
+            for (int r = 0; r < int(figures.size()); ++r) {
+                const auto &got = cache->model()->figures()[r];
+                QCOMPARE(got.name, figures[r].name);
+                QCOMPARE(got.value, figures[r].value);
+                QCOMPARE(got.how, figures[r].how);
+            }
+        };
+        compare(want.figures(-1));
+        QCOMPARE(cache->model()->index(1, CacheSummaryTableModel::HowColumn).data().toString(),
+                 QStringLiteral("union of the keys"));
+        QVERIFY(cache->noteLabel()->text().contains(QStringLiteral("summed")));
+        // one trace: its own figures
+        cache->chooser()->setCurrentIndex(2);
+        QCOMPARE(cache->choice(), 1);
+        compare(want.figures(1));
+        QVERIFY(cache->noteLabel()->text().contains(QStringLiteral("This trace alone")));
     }
 
     void offsetsRebuildTheMerge() {

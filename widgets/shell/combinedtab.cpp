@@ -4,6 +4,7 @@
 #include "deploymentlink.h"
 #include "filter/filterexpression.h"
 #include "itemmodels/combinedrecordtablemodel.h"
+#include "panes/combinedcacheview.h"
 #include "panes/combinedstatisticsview.h"
 #include "records/combinedfilterbar.h"
 #include "records/combinedrecordview.h"
@@ -145,6 +146,8 @@ CombinedTab::CombinedTab(QWidget *parent)
     m_stats = new CombinedStatisticsView;
     connect(m_stats, &CombinedStatisticsView::ready, this, &CombinedTab::statisticsReady);
     m_bottom->addTab(m_stats, tr("Statistics"));
+    m_cache = new CombinedCacheView;
+    m_bottom->addTab(m_cache, tr("Cache Behaviour"));
     split->addWidget(m_bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -455,6 +458,9 @@ void CombinedTab::onMerged(std::shared_ptr<const MergedOrder> order, quint64 rev
             } else {
                 startStatistics();
             }
+            if (!isFollowing()) {
+                m_cache->setTraceSet(m_set);  // analysed when its tab is shown
+            }
             emit loaded();
         }
     }
@@ -720,6 +726,7 @@ void CombinedTab::cancel() {
         }
     }
     m_stats->cancel();
+    m_cache->cancel();
     for (const auto &flag : {m_mergeCancel, m_filterCancel}) {
         if (flag) {
             flag->store(true);

@@ -25,6 +25,7 @@ class QTimer;
 
 namespace lmct {
 
+class CombinedCacheView;
 class CombinedFilterBar;
 class CombinedRecordTableModel;
 class CombinedRecordView;
@@ -59,7 +60,10 @@ class ViewState;
  *   main window's docks (Inspector, Header, Diagnostics, Statistics, Cache Behaviour) follow.
  * - The Statistics tab beside the records shows TraceSetStatistics over all traces or one
  *   (a chooser), of the filter's records, computed off the GUI thread once every trace is read
- *   and again after an offset or the filter changed. The "Docks show:" chooser picks the trace
+ *   and again after an offset or the filter changed. The Cache Behaviour tab beside it shows
+ *   the cache figures of all traces or one (CombinedCacheView: the keys a union over the
+ *   traces, the other counts sums of the per-trace analyses), analysed once every trace is read
+ *   and the tab is shown. The "Docks show:" chooser picks the trace
  *   the docks follow without selecting a record.
  * - Group lanes: (the bar, and Lanes > Group Lanes By of the first timeline) shows the lanes by
  *   trace (a timeline per trace) or by model, rank or tenant (LaneGroupView: a timeline per
@@ -124,7 +128,8 @@ public:
     CombinedRecordView *recordView() const { return m_table; }
     CombinedRecordTableModel *model() const { return m_model; }
     CombinedStatisticsView *statisticsView() const { return m_stats; }
-    /** The bottom tabs: Records, Statistics. */
+    CombinedCacheView *cacheView() const { return m_cache; }
+    /** The bottom tabs: Records, Statistics, Cache Behaviour. */
     QTabWidget *bottomTabs() const { return m_bottom; }
     /** "Docks show:": the trace the main window's docks follow. */
     QComboBox *docksChooser() const { return m_docks; }
@@ -210,6 +215,7 @@ private:
     CombinedRecordView *m_table = nullptr;
     QTabWidget *m_bottom = nullptr;
     CombinedStatisticsView *m_stats = nullptr;
+    CombinedCacheView *m_cache = nullptr;
     QComboBox *m_docks = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_warning = nullptr;
