@@ -1,16 +1,21 @@
 // The combined tab: three traces of one deployment (known starts, one instance id, one clock
 // 3 ms off) merged on one t_wall axis: one timeline per trace with its label, the record table
-// interleaved by aligned t_wall with its Trace column, the `trace` filter, the docks following
-// the selected record's trace, offsets edited (the merge rebuilt off the GUI thread), a damaged
-// and an unreadable trace named in the warning, a followed trace that grows, and
-// `lmct-viewer --combine`.
+// interleaved by aligned t_wall with its Trace column (narrowed to a time range, sorted by a
+// header click, "Filter to This" from its context menu), the `trace` filter, the cache
+// behaviour of all traces or one, the docks following the selected record's trace, offsets edited
+// (the merge rebuilt off the GUI thread), a damaged and an unreadable trace named in the warning, a
+// followed trace that grows, and `lmct-viewer --combine`.
 
+#include "cache/tracesetcache.h"
 #include "combinefixture.h"
 #include "deploymentlink.h"
+#include "itemmodels/cachesummarytablemodel.h"
 #include "itemmodels/combinedrecordtablemodel.h"
 #include "itemmodels/statisticstablemodel.h"
+#include "panes/combinedcacheview.h"
 #include "panes/combinedstatisticsview.h"
 #include "records/combinedfilterbar.h"
+#include "records/combinedrecordview.h"
 #include "shell/combineactions.h"
 #include "shell/combinedtab.h"
 #include "shell/deploymentdialog.h"
@@ -29,6 +34,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
@@ -223,6 +229,240 @@ private slots:
         QCOMPARE(tab->model()->rowCount(), 6);
         tab->filterBar()->lineEdit()->clear();
         QCOMPARE(tab->model()->rowCount(), 180);
+    }
+
+    void tableNarrowsToTheTimeRange() {
+        MainWindow w;
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        QAbstractItemModelTester tester(tab->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // the rows whose t_wall lies in [lo, hi], in merge order
+        const auto inRange = [&](double lo, double hi) {
+            std::vector<std::pair<int, int>> out;
+            for (const auto &k : referenceOrder(m_starts, m_walls, {0.0, 0.0, 0.0})) {
+                const double wall = m_walls[size_t(k.first)][size_t(k.second)];
+                if (wall >= lo && wall <= hi) {
+                    out.push_back(k);
+                }
+            }
+            return out;
+        };
+        // worker-0's t_mono 0.0525 – 0.2525 s: t_wall 1000.0525 – 1000.2525, rows of all three
+        tab->state(0)->setTimeRange(ViewState::TimeRange{0.0525, 0.2525});
+        const auto first = inRange(1000.0525, 1000.2525);
+        QVERIFY(first.size() > 60 && first.size() < 120);
+        QCOMPARE(rowsOf(*tab), first);
+        QVERIFY2(w.statusText().contains(QStringLiteral("%1 shown").arg(first.size())),
+                 qPrintable(w.statusText()));
+        // a record selected in it stays selected when a range set on worker-2 (its timeline)
+        // narrows the table again: worker-2's t_mono 0 is t_wall 1000.2
+        tab->table()->selectRow(tab->model()->rowOf(2, 3));
+        QCOMPARE(tab->state(2)->selectedRecord(), 3);
+        tab->state(2)->setTimeRange(ViewState::TimeRange{0.0105, 0.0505});
+        QCOMPARE(rowsOf(*tab), inRange(1000.2105, 1000.2505));
+        QCOMPARE(tab->table()->currentIndex().row(), tab->model()->rowOf(2, 3));
+        QVERIFY(tab->table()->selectionModel()->isRowSelected(tab->model()->rowOf(2, 3)));
+        // with a filter: the rows of both
+        QSignalSpy filtered(tab, &CombinedTab::filtered);
+        tab->applyFilter(QStringLiteral("trace == 1"));
+        QVERIFY(filtered.wait(20000));
+        std::vector<std::pair<int, int>> both;
+        for (const auto &k : inRange(1000.2105, 1000.2505)) {
+            if (k.first == 1) {
+                both.push_back(k);
+            }
+        }
+        QVERIFY(!both.empty());
+        QCOMPARE(rowsOf(*tab), both);
+        // nothing in it: the table says why
+        tab->state(0)->setTimeRange(ViewState::TimeRange{5.0, 6.0});
+        QCOMPARE(tab->model()->rowCount(), 0);
+        auto *view = tab->recordView();
+        QVERIFY2(view->emptyMessage().contains(QStringLiteral("filter in this time range")),
+                 qPrintable(view->emptyMessage()));
+        tab->applyFilter(QString());
+        QVERIFY2(view->emptyMessage().contains(QStringLiteral("No record in this time range")),
+                 qPrintable(view->emptyMessage()));
+        // Esc in the table clears the range of every trace
+        tab->table()->setFocus();
+        QTest::keyClick(tab->table(), Qt::Key_Escape);
+        for (int t = 0; t < 3; ++t) {
+            QVERIFY(!tab->state(t)->timeRange());
+        }
+        QCOMPARE(tab->model()->rowCount(), 180);
+        QVERIFY(view->emptyMessage().isEmpty());
+        // an offset moves a trace's rows in or out of the range on the common axis (the range
+        // stays on the current trace, worker-0)
+        tab->state(0)->setSelectedRecord(20);
+        tab->state(0)->setTimeRange(ViewState::TimeRange{0.0525, 0.2525});
+        QSignalSpy changed(tab, &CombinedTab::orderChanged);
+        tab->setOffset(2, 1.0);
+        QVERIFY(changed.wait(20000));
+        for (const auto &[t, r] : rowsOf(*tab)) {
+            QVERIFY(t != 2);
+        }
+        QCOMPARE(
+            tab->model()->rowCount(),
+            int(first.size()) - int(std::count_if(first.begin(), first.end(),
+                                                  [](const auto &k) { return k.first == 2; })));
+    }
+
+    void contextMenuFiltersToThis() {
+        MainWindow w;
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        QSignalSpy filtered(tab, &CombinedTab::filtered);
+        QMenu menu;
+        tab->recordView()->addFilterActions(&menu, tab->model()->rowOf(1, 4));
+        QAction *to = findAction(&menu, QStringLiteral("Filter to This"));
+        QVERIFY(to && to->menu());
+        QVERIFY(!findAction(&menu, QStringLiteral("Follow This Key")));
+        // the row's trace, call and key are offered
+        QStringList offered;
+        for (QAction *a : to->menu()->actions()) {
+            offered << a->data().toString();
+        }
+        QVERIFY2(offered.contains(QStringLiteral("trace == \"worker-1.lct\"")),
+                 qPrintable(offered.join(QLatin1Char('|'))));
+        QVERIFY(offered.contains(QStringLiteral("call == reserve_write")));  // seed 1004
+        QVERIFY(std::any_of(offered.begin(), offered.end(), [](const QString &c) {
+            return c.startsWith(QStringLiteral("chunk_hash == "));
+        }));
+        findAction(to->menu(), QStringLiteral("trace == \"worker-1.lct\""))->trigger();
+        QVERIFY(filtered.wait(20000));
+        QCOMPARE(tab->filterBar()->text(), QStringLiteral("trace == \"worker-1.lct\""));
+        QCOMPARE(tab->model()->rowCount(), 60);
+        for (int r = 0; r < 60; ++r) {
+            QCOMPARE(tab->model()->traceAt(r), 1);
+        }
+        // Exclude This appends to the combined filter
+        QMenu again;
+        tab->recordView()->addFilterActions(&again, 0);  // worker-1's record 0: reserve_write
+        QAction *exclude = findAction(&again, QStringLiteral("Exclude This"));
+        QVERIFY(exclude && exclude->menu());
+        QAction *notCall = findAction(exclude->menu(), QStringLiteral("call != reserve_write"));
+        QVERIFY(notCall);
+        notCall->trigger();
+        QVERIFY(filtered.wait(20000));
+        QCOMPARE(tab->filterBar()->text(),
+                 QStringLiteral("trace == \"worker-1.lct\" && call != reserve_write"));
+        QCOMPARE(tab->model()->rowCount(), 30);
+        for (int r = 0; r < 30; ++r) {
+            QCOMPARE(tab->model()->traceAt(r), 1);
+            QCOMPARE(tab->model()->recordAt(r) % 2, 1);
+        }
+        for (int t = 0; t < 3; ++t) {
+            QCOMPARE(tab->state(t)->filterText(), tab->filterBar()->text());
+        }
+    }
+
+    void tableSortsByHeader() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAbstractItemModelTester tester(tab->model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTableView *table = tab->table();
+        QVERIFY(table->isSortingEnabled());
+        table->selectRow(tab->model()->rowOf(1, 7));
+        QCOMPARE(tab->state(1)->selectedRecord(), 7);
+        // a click on the Trace header: the traces by label, each in file order
+        QHeaderView *h = table->horizontalHeader();
+        const auto click = [&](int column) {
+            QTest::mouseClick(h->viewport(), Qt::LeftButton, {},
+                              QPoint(h->sectionViewportPosition(column) + 6, h->height() / 2));
+        };
+        click(CombinedRecordTableModel::TraceColumn);
+        QCOMPARE(tab->model()->sortColumn(), int(CombinedRecordTableModel::TraceColumn));
+        std::vector<std::pair<int, int>> byTrace;
+        for (int t = 0; t < 3; ++t) {
+            for (int r = 0; r < 60; ++r) {
+                byTrace.emplace_back(t, r);
+            }
+        }
+        if (tab->model()->sortOrder() == Qt::DescendingOrder) {
+            std::reverse(byTrace.begin(), byTrace.end());
+        }
+        QCOMPARE(rowsOf(*tab), byTrace);
+        // the selection followed its record
+        const int held = table->currentIndex().row();
+        QCOMPARE(tab->model()->traceAt(held), 1);
+        QCOMPARE(tab->model()->recordAt(held), 7);
+        QCOMPARE(tab->state(1)->selectedRecord(), 7);
+        // rows and records still map both ways
+        table->selectRow(130);
+        const int t130 = tab->model()->traceAt(130);
+        QCOMPARE(tab->state(t130)->selectedRecord(), tab->model()->recordAt(130));
+        QCOMPARE(tab->currentState(), tab->state(t130));
+        tab->state(0)->setSelectedRecord(59);
+        QCOMPARE(tab->model()->traceAt(table->currentIndex().row()), 0);
+        QCOMPARE(tab->model()->recordAt(table->currentIndex().row()), 59);
+        // the other way round
+        click(CombinedRecordTableModel::TraceColumn);
+        std::reverse(byTrace.begin(), byTrace.end());
+        QCOMPARE(rowsOf(*tab), byTrace);
+        QCOMPARE(tab->model()->recordAt(table->currentIndex().row()), 59);
+        // by t_wall, by call, and the merge order again
+        table->sortByColumn(CombinedRecordTableModel::TWallColumn, Qt::DescendingOrder);
+        auto merged = referenceOrder(m_starts, m_walls, {0.0, 0.0, 0.0});
+        QCOMPARE(rowsOf(*tab), decltype(merged)(merged.rbegin(), merged.rend()));
+        table->sortByColumn(CombinedRecordTableModel::CallColumn, Qt::AscendingOrder);
+        const QString first =
+            tab->model()->index(0, CombinedRecordTableModel::CallColumn).data().toString();
+        const QString last =
+            tab->model()->index(179, CombinedRecordTableModel::CallColumn).data().toString();
+        QCOMPARE(first, QStringLiteral("finish_write"));
+        QCOMPARE(last, QStringLiteral("reserve_write"));
+        table->sortByColumn(CombinedRecordTableModel::RowColumn, Qt::AscendingOrder);
+        QCOMPARE(rowsOf(*tab), merged);
+        // a filter keeps the sort
+        table->sortByColumn(CombinedRecordTableModel::TraceColumn, Qt::DescendingOrder);
+        QSignalSpy filtered(tab, &CombinedTab::filtered);
+        tab->applyFilter(QStringLiteral("index < 2"));
+        QVERIFY(filtered.wait(20000));
+        QCOMPARE(rowsOf(*tab), (std::vector<std::pair<int, int>>{
+                                   {2, 1}, {2, 0}, {1, 1}, {1, 0}, {0, 1}, {0, 0}}));
+    }
+
+    void cacheBehaviourOfAllTraces() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        CombinedTab *tab = open(w, m_files);
+        QVERIFY(tab);
+        CombinedCacheView *cache = tab->cacheView();
+        QVERIFY(!cache->hasSummary());  // not analysed while its tab is hidden
+        QSignalSpy ready(cache, &CombinedCacheView::ready);
+        tab->bottomTabs()->setCurrentWidget(cache);
+        QVERIFY(ready.count() > 0 || ready.wait(20000));
+        QCOMPARE(cache->chooser()->count(), 4);  // all traces, then each
+        QCOMPARE(cache->choice(), -1);
+        // the figures of all traces, as TraceSetCache computes them here
+        const TraceSetCache want = TraceSetCache::compute(tab->traceSet());
+        const auto compare = [&](const QList<TraceSetCache::Figure> &figures) {
+            QCOMPARE(cache->model()->rowCount(), int(figures.size()));
+            for (int r = 0; r < int(figures.size()); ++r) {
+                const auto &got = cache->model()->figures()[r];
+                QCOMPARE(got.name, figures[r].name);
+                QCOMPARE(got.value, figures[r].value);
+                QCOMPARE(got.how, figures[r].how);
+            }
+        };
+        compare(want.figures(-1));
+        QCOMPARE(cache->model()->index(1, CacheSummaryTableModel::HowColumn).data().toString(),
+                 QStringLiteral("union of the keys"));
+        QVERIFY(cache->noteLabel()->text().contains(QStringLiteral("summed")));
+        // one trace: its own figures
+        cache->chooser()->setCurrentIndex(2);
+        QCOMPARE(cache->choice(), 1);
+        compare(want.figures(1));
+        QVERIFY(cache->noteLabel()->text().contains(QStringLiteral("This trace alone")));
     }
 
     void offsetsRebuildTheMerge() {

@@ -86,17 +86,17 @@ void fillSubmenu(QMenu *menu, ViewState *state, const QList<FilterChoice> &choic
 }  // namespace
 
 void FilterMenuBuilder::addFilterActions(QMenu *menu, ViewState *state,
-                                         const QList<FilterChoice> &choices) {
+                                         const QList<FilterChoice> &choices, bool offerFollow) {
     int conditions = 0;
     bool followable = false;
     for (const FilterChoice &c : choices) {
         conditions += int(c.literals.size());
-        followable = followable || (isKeyField(c.field) && !c.literals.isEmpty());
+        followable = followable || (offerFollow && isKeyField(c.field) && !c.literals.isEmpty());
     }
     if (conditions == 0) {
         return;
     }
-    const bool following = state && !state->followedKey().isEmpty();
+    const bool following = offerFollow && state && !state->followedKey().isEmpty();
     if (conditions == 1) {
         const FilterChoice &c = *std::find_if(choices.begin(), choices.end(),
                                               [](const auto &x) { return !x.literals.isEmpty(); });

@@ -37,8 +37,12 @@ public:
     /** How many values of one field a submenu lists before its "more…" entry. */
     static int valueCap() { return 25; }
 
-    /** Adds the entries for `choices` to `menu`; adds nothing when `choices` is empty. */
-    static void addFilterActions(QMenu *menu, ViewState *state, const QList<FilterChoice> &choices);
+    /**
+     * Adds the entries for `choices` to `menu`; adds nothing when `choices` is empty. Without
+     * `offerFollow`, only Filter to / Exclude (a view that highlights no followed key).
+     */
+    static void addFilterActions(QMenu *menu, ViewState *state, const QList<FilterChoice> &choices,
+                                 bool offerFollow = true);
 };
 
 }  // namespace lmct

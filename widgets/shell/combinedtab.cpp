@@ -4,6 +4,7 @@
 #include "deploymentlink.h"
 #include "filter/filterexpression.h"
 #include "itemmodels/combinedrecordtablemodel.h"
+#include "panes/combinedcacheview.h"
 #include "panes/combinedstatisticsview.h"
 #include "records/combinedfilterbar.h"
 #include "records/combinedrecordview.h"
@@ -34,6 +35,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace lmct {
 
@@ -144,6 +146,8 @@ CombinedTab::CombinedTab(QWidget *parent)
     m_stats = new CombinedStatisticsView;
     connect(m_stats, &CombinedStatisticsView::ready, this, &CombinedTab::statisticsReady);
     m_bottom->addTab(m_stats, tr("Statistics"));
+    m_cache = new CombinedCacheView;
+    m_bottom->addTab(m_cache, tr("Cache Behaviour"));
     split->addWidget(m_bottom);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -193,6 +197,10 @@ bool CombinedTab::isFollowing() const {
         }
     }
     return false;
+}
+
+QTableView *CombinedTab::table() const {
+    return m_table;
 }
 
 ViewState *CombinedTab::currentState() const {
@@ -297,6 +305,7 @@ void CombinedTab::start(const QList<std::shared_ptr<const TraceDocument>> &docs,
         m_states.append(s);
         connect(s, &ViewState::selectedRecordChanged, this,
                 [this, t](int record) { onStateSelection(t, record); });
+        connect(s, &ViewState::timeRangeChanged, this, &CombinedTab::updateTableRange);
         // A filter set on one trace by another view (a dock's "Filter to this") is the tab's.
         connect(s, &ViewState::filterTextChanged, this, [this](const QString &text) {
             if (!m_syncing && text != m_filterText) {
@@ -305,6 +314,7 @@ void CombinedTab::start(const QList<std::shared_ptr<const TraceDocument>> &docs,
         });
     }
     m_link->setTraces(m_set, m_states);
+    m_table->setStates(m_states);
     m_timelines->setTraces(m_set, m_states, m_link);
     if (TimelineWidget *first = m_timelines->timeline(0)) {
         if (auto *actions = first->findChild<TimelineActions *>()) {
@@ -420,6 +430,9 @@ void CombinedTab::onMerged(std::shared_ptr<const MergedOrder> order, quint64 rev
         if (rows) {
             m_model->setRows(rows);
         }
+        if (rebuilt) {
+            updateTableRange();
+        }
         if (rebuilt || m_order->size() != before) {
             emit orderChanged();
         }
@@ -444,6 +457,9 @@ void CombinedTab::onMerged(std::shared_ptr<const MergedOrder> order, quint64 rev
                 startFilter();  // over the records that arrived after it ran
             } else {
                 startStatistics();
+            }
+            if (!isFollowing()) {
+                m_cache->setTraceSet(m_set);  // analysed when its tab is shown
             }
             emit loaded();
         }
@@ -602,6 +618,37 @@ void CombinedTab::onRowSelected() {
     m_syncing = false;
 }
 
+void CombinedTab::updateTableRange() {
+    int from = m_link->currentTrace();
+    if (!m_states.value(from) || !m_states[from]->timeRange()) {
+        from = -1;
+        for (int t = 0; t < m_states.size() && from < 0; ++t) {
+            if (m_states[t]->timeRange()) {
+                from = t;
+            }
+        }
+    }
+    std::optional<CombinedRecordTableModel::WallRange> range;
+    const double origin = m_link->origin();
+    if (from >= 0 && std::isfinite(origin)) {  // no t_wall anywhere: no common axis to narrow
+        const ViewState::TimeRange r = *m_states[from]->timeRange();
+        range = CombinedRecordTableModel::WallRange{m_link->toCommon(from, r.from) + origin,
+                                                    m_link->toCommon(from, r.to) + origin};
+    }
+    const auto shown = m_model->timeRange();
+    // Each trace's range maps to the same span: a rounding apart is the same range.
+    const auto same = [](double a, double b) { return std::abs(a - b) < 1e-9; };
+    if (shown.has_value() == range.has_value() &&
+        (!range || (same(shown->from, range->from) && same(shown->to, range->to)))) {
+        return;
+    }
+    m_model->setTimeRange(range);
+    if (ViewState *s = currentState(); s && s->selectedRecord() >= 0) {
+        onStateSelection(m_link->currentTrace(), s->selectedRecord());
+    }
+    updateStatus();
+}
+
 void CombinedTab::onStateSelection(int t, int record) {
     if (m_syncing || record < 0) {
         return;
@@ -650,6 +697,7 @@ void CombinedTab::setOffsets(const std::vector<double> &seconds) {
     m_link->setSet(m_set);
     m_timelines->updateSet(m_set);
     m_groupView->setSet(m_set);
+    updateTableRange();
     startMerge();
     updateStatus();
 }
@@ -678,6 +726,7 @@ void CombinedTab::cancel() {
         }
     }
     m_stats->cancel();
+    m_cache->cancel();
     for (const auto &flag : {m_mergeCancel, m_filterCancel}) {
         if (flag) {
             flag->store(true);
@@ -722,7 +771,7 @@ void CombinedTab::updateStatus() {
     }
     QString text = tr("%n trace(s)", nullptr, m_set.size());
     text += tr(" · %1 records").arg(loc.toString(m_set.recordCount()));
-    if (m_model->hasRows()) {
+    if (m_model->hasRows() || m_model->timeRange()) {
         text += tr(" · %1 shown").arg(loc.toString(m_model->rowCount()));
     }
     if (m_merging) {

@@ -25,8 +25,10 @@ class QTimer;
 
 namespace lmct {
 
+class CombinedCacheView;
 class CombinedFilterBar;
 class CombinedRecordTableModel;
+class CombinedRecordView;
 class CombinedStatisticsView;
 class DeploymentLink;
 class DeploymentTimelines;
@@ -48,12 +50,20 @@ class ViewState;
  *   off the GUI thread over every trace (TraceSetFilter) and each trace's result goes to its
  *   ViewState (its timeline dims the rest). A filter set on a trace's ViewState by another view
  *   (a dock's "Filter to this") becomes the tab's filter.
+ * - A time range (set on any trace's ViewState, e.g. dragged on a timeline; the DeploymentLink
+ *   maps it to the others) narrows the table to the rows in it on the aligned t_wall axis
+ *   (CombinedRecordTableModel::setTimeRange, from the current trace's range); Esc or the
+ *   table's "Show All Records" clears it. The table sorts by a header click and offers
+ *   "Filter to This" (CombinedRecordView).
  * - Selecting a row selects its record in its trace's ViewState; the current trace
  *   (currentState(), currentStateChanged()) is the one of the selected record, the state the
  *   main window's docks (Inspector, Header, Diagnostics, Statistics, Cache Behaviour) follow.
  * - The Statistics tab beside the records shows TraceSetStatistics over all traces or one
  *   (a chooser), of the filter's records, computed off the GUI thread once every trace is read
- *   and again after an offset or the filter changed. The "Docks show:" chooser picks the trace
+ *   and again after an offset or the filter changed. The Cache Behaviour tab beside it shows
+ *   the cache figures of all traces or one (CombinedCacheView: the keys a union over the
+ *   traces, the other counts sums of the per-trace analyses), analysed once every trace is read
+ *   and the tab is shown. The "Docks show:" chooser picks the trace
  *   the docks follow without selecting a record.
  * - Group lanes: (the bar, and Lanes > Group Lanes By of the first timeline) shows the lanes by
  *   trace (a timeline per trace) or by model, rank or tenant (LaneGroupView: a timeline per
@@ -114,10 +124,12 @@ public:
     /** "Group lanes:" of the tab's bar. */
     QComboBox *groupingBox() const { return m_groupBox; }
     CombinedFilterBar *filterBar() const { return m_filterBar; }
-    QTableView *table() const { return m_table; }
+    QTableView *table() const;
+    CombinedRecordView *recordView() const { return m_table; }
     CombinedRecordTableModel *model() const { return m_model; }
     CombinedStatisticsView *statisticsView() const { return m_stats; }
-    /** The bottom tabs: Records, Statistics. */
+    CombinedCacheView *cacheView() const { return m_cache; }
+    /** The bottom tabs: Records, Statistics, Cache Behaviour. */
     QTabWidget *bottomTabs() const { return m_bottom; }
     /** "Docks show:": the trace the main window's docks follow. */
     QComboBox *docksChooser() const { return m_docks; }
@@ -176,6 +188,8 @@ private:
     void startStatistics();
     void onStateSelection(int t, int record);
     void onRowSelected();
+    /** The table's time range from the traces' ranges (the current trace's first). */
+    void updateTableRange();
     void updateWarning();
     void updateStatus();
     bool anyLoading() const;
@@ -198,9 +212,10 @@ private:
     quint64 m_groupGeneration = 0;
     CombinedFilterBar *m_filterBar = nullptr;
     CombinedRecordTableModel *m_model = nullptr;
-    QTableView *m_table = nullptr;
+    CombinedRecordView *m_table = nullptr;
     QTabWidget *m_bottom = nullptr;
     CombinedStatisticsView *m_stats = nullptr;
+    CombinedCacheView *m_cache = nullptr;
     QComboBox *m_docks = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_warning = nullptr;

@@ -1,0 +1,152 @@
+#include "panes/combinedcacheview.h"
+
+#include "common/jobpool.h"
+#include "itemmodels/cachesummarytablemodel.h"
+#include "util/terminaltext.h"
+
+#include <QComboBox>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace lmct {
+
+CombinedCacheView::CombinedCacheView(QWidget *parent)
+    : QWidget(parent), m_model(new CacheSummaryTableModel(this)) {
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Cache behaviour of:")));
+    m_chooser = new QComboBox;
+    m_chooser->setObjectName(QStringLiteral("cacheChooser"));
+    m_chooser->addItem(tr("All traces"));
+    row->addWidget(m_chooser);
+    m_note = new QLabel;
+    m_note->setWordWrap(true);
+    m_note->setForegroundRole(QPalette::PlaceholderText);
+    row->addWidget(m_note, 1);
+    v->addLayout(row);
+    m_view = new QTableView;
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+    m_view->setColumnWidth(
+        CacheSummaryTableModel::FigureColumn,
+        fontMetrics().horizontalAdvance(QStringLiteral("Prefetch hit ratio (infinite cache)    ")));
+    m_view->setColumnWidth(CacheSummaryTableModel::ValueColumn,
+                           fontMetrics().horizontalAdvance(QStringLiteral("000,000,000,000  ")));
+    v->addWidget(m_view, 1);
+    connect(m_chooser, &QComboBox::currentIndexChanged, this,
+            [this](int index) { show(index - 1); });
+    m_note->setText(tr("analysed once every trace is read and this tab is shown"));
+}
+
+CombinedCacheView::~CombinedCacheView() {
+    cancel();
+}
+
+void CombinedCacheView::cancel() {
+    if (m_cancel) {
+        m_cancel->store(true);
+    }
+    ++m_generation;
+    m_computing = false;
+}
+
+void CombinedCacheView::setTraceSet(const TraceSet &set) {
+    if (isVisible()) {
+        m_hasPending = false;
+        compute(set);
+        return;
+    }
+    m_pending = set;
+    m_hasPending = true;
+}
+
+void CombinedCacheView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    if (m_hasPending) {
+        m_hasPending = false;
+        compute(m_pending);
+    }
+}
+
+void CombinedCacheView::compute(const TraceSet &set) {
+    cancel();
+    const quint64 generation = m_generation;
+    m_computing = true;
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_note->setText(tr("analysing %n trace(s)…", nullptr, set.size()));
+    QStringList labels;
+    for (int t = 0; t < set.size(); ++t) {
+        labels << set.displayLabel(t);
+    }
+    using Result = std::shared_ptr<const TraceSetCache>;
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation, labels] {
+        watcher->deleteLater();
+        if (generation != m_generation) {
+            return;
+        }
+        m_computing = false;
+        if (const Result r = watcher->result()) {
+            setSummary(r, labels);
+            emit ready();
+        }
+    });
+    watcher->setFuture(JobPool::run([set, cancel = m_cancel]() -> Result {
+        TraceSetCache::Options o;
+        o.cancel = cancel.get();
+        auto s = std::make_shared<const TraceSetCache>(TraceSetCache::compute(set, o));
+        return s->cancelled ? nullptr : s;
+    }));
+}
+
+void CombinedCacheView::setSummary(std::shared_ptr<const TraceSetCache> summary,
+                                   const QStringList &labels) {
+    m_summary = std::move(summary);
+    const int keep = choice();
+    {
+        const QSignalBlocker block(m_chooser);
+        while (m_chooser->count() > 1) {
+            m_chooser->removeItem(1);
+        }
+        for (const QString &l : labels) {
+            m_chooser->addItem(TerminalText::escaped(l));
+        }
+        m_chooser->setCurrentIndex(keep + 1 < m_chooser->count() ? keep + 1 : 0);
+    }
+    show(choice());
+}
+
+int CombinedCacheView::choice() const {
+    return m_chooser->currentIndex() - 1;
+}
+
+void CombinedCacheView::setChoice(int trace) {
+    m_chooser->setCurrentIndex(trace + 1);
+}
+
+void CombinedCacheView::show(int choice) {
+    if (!m_summary) {
+        m_model->setFigures({});
+        return;
+    }
+    m_model->setFigures(m_summary->figures(choice));
+    m_note->setText(
+        choice < 0
+            ? tr("Distinct keys over the merged keys of every trace; the other counts are the "
+                 "traces' own figures summed (each trace's calls act on its own server's "
+                 "store: a key one server wrote and another prefetched is a miss).")
+            : tr("This trace alone; the Cache Behaviour dock shows its keys, requests, "
+                 "anomalies and what-if."));
+}
+
+}  // namespace lmct
