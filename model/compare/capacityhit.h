@@ -18,8 +18,8 @@ namespace lmct {
  * - Capacity: `l1_manager_config.memory_config.size_in_bytes` (StorageManagerConfig::l1Bytes)
  *   in chunks by ChunkSize::chunksFor() (over the bytes per object of the keys, from the
  *   MemoryLayoutDesc of the reserves; rounded down, at least 1), the count `lmct whatif`, the
- *   What-if tab, ConfiguredRun and the report give too. Keys of different sizes (several models) are replayed
- *   in bytes at the L1 size instead (chunks then 0, a note says so).
+ *   What-if tab, ConfiguredRun and the report give too. Keys of different sizes (several models)
+ * are replayed in bytes at the L1 size instead (chunks then 0, a note says so).
  * - Policy: `eviction_config.eviction_policy` mapped by CachePolicy::fromName ("LRU" → LRU);
  *   an absent or unknown name is replayed as LRU and the note says so.
  * - hit ratio = counted prefetch occurrences that hit / all prefetch occurrences (WhatIfAnalysis's

@@ -15,9 +15,10 @@ namespace lmct {
  * blue and orange for A and B, the What-if tab's histogram colours, CallColors for calls),
  * linear or log axes with the figure's tick labels (bucket bounds, named rows, chunk decades,
  * durations), each point's text beside it, a legend (in a corner where it hides no data, or
- * rows under the plot when no corner is free or there are many entries: LegendPlacement), and the markers as dash-dotted vertical lines labelled at the top.
- * A horizontal figure has its x axis on the left, first row on top. Light colours on white: what
- * print wants. The report's figures and the Statistics pane's charts are drawn here.
+ * rows under the plot when no corner is free or there are many entries: LegendPlacement), and the
+ * markers as dash-dotted vertical lines labelled at the top. A horizontal figure has its x axis on
+ * the left, first row on top. Light colours on white: what print wants. The report's figures and
+ * the Statistics pane's charts are drawn here.
  *
  * spec() is the plot's PlotExportSpec: the figure's caption on top (CaptionedExport), so the
  * figures look like the viewer's exports.
