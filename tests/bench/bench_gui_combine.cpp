@@ -12,6 +12,7 @@
 // mid zoom (1/1000) and a deep zoom (10 ms), and prints the median ms of replotting every
 // timeline (layout, every layer, painting): wall clock and CPU time of the GUI thread.
 
+#include "benchutil.h"
 #include "deploymenttraces.h"
 #include "shell/combinedtab.h"
 #include "shell/deploymenttimelines.h"
@@ -32,14 +33,10 @@
 #include <ctime>
 
 using namespace lmct;
+using bench::threadCpuMs;
+using bench::waitFor;
 
 namespace {
-
-double threadCpuMs() {
-    timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /** RssAnon of this process in bytes (mapped file pages are page cache, not counted). */
 qint64 anonymousBytes() {
@@ -53,17 +50,6 @@ qint64 anonymousBytes() {
         }
     }
     return 0;
-}
-
-/** Waits (events running) until `done` or `ms` pass; whether `done`. */
-template <typename F>
-bool waitFor(F done, int ms) {
-    QElapsedTimer t;
-    t.start();
-    while (!done() && t.elapsed() < ms) {
-        QApplication::processEvents(QEventLoop::AllEvents, 50);
-    }
-    return done();
 }
 
 }  // namespace

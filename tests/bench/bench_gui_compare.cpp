@@ -9,6 +9,7 @@
 // median ms of replotting both timelines (layout, every layer, painting): wall clock and CPU
 // time of the GUI thread.
 
+#include "benchutil.h"
 #include "shell/comparetab.h"
 #include "timeline/timelinewidget.h"
 #include "trace/tracedocument.h"
@@ -26,27 +27,8 @@
 #include <ctime>
 
 using namespace lmct;
-
-namespace {
-
-double threadCpuMs() {
-    timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/** Waits (events running) until `done` or `ms` pass; whether `done`. */
-template <typename F>
-bool waitFor(F done, int ms) {
-    QElapsedTimer t;
-    t.start();
-    while (!done() && t.elapsed() < ms) {
-        QApplication::processEvents(QEventLoop::AllEvents, 50);
-    }
-    return done();
-}
-
-}  // namespace
+using bench::threadCpuMs;
+using bench::waitFor;
 
 int main(int argc, char *argv[]) {
     QApplication app(argc, argv);

@@ -11,6 +11,7 @@
 // thread (what counts when other processes share the cores).
 // Make big traces with: tests/fixtures/gen_fixtures.py --small 10000000 /tmp/small-10m.lct
 
+#include "benchutil.h"
 #include "timeline/timelinewidget.h"
 #include "trace/traceloader.h"
 #include "viewstate.h"
@@ -29,14 +30,9 @@
 #include <ctime>
 
 using namespace lmct;
+using bench::threadCpuMs;
 
 namespace {
-
-double threadCpuMs() {
-    timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 struct Timing {
     double wall = 0.0;  // median wall-clock ms

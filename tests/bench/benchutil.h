@@ -3,6 +3,9 @@
 // Helpers shared by the benchmark programs: CPU time of the whole process, medians, the
 // `--repeat N` option and page-caching a file before timing reads of it.
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QString>
 #include <QStringList>
@@ -18,6 +21,24 @@ inline double cpuSeconds() {
     timespec ts{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+}
+
+/** CPU milliseconds used by the calling thread so far (the GUI thread's share of a replot). */
+inline double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+/** Runs events until `done()` or `ms` pass; whether `done()`. */
+template <typename F>
+bool waitFor(F done, int ms) {
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < ms) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    return done();
 }
 
 /** The median of `v` (the upper one for an even count); `v` must not be empty. */
