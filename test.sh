@@ -2,9 +2,9 @@
 # ./test.sh: install what is missing, build, and run every test through ctest.
 # Exits non-zero on any failure.
 #   ./test.sh --sanitize       also build everything with ASan + UBSan (CMake preset "asan",
-#                              in build-asan/) and run the whole suite there (what CI runs)
+#                              in build-asan/) and run the whole suite there
 #   ./test.sh --sanitize-core  the same for lmct and the model and CLI suites only, no widgets
-#                              (build and test preset "asan-core"; quicker)
+#                              (build and test preset "asan-core"; quicker; what CI runs)
 #   ./test.sh --fuzz SECONDS   also run the libFuzzer target for SECONDS (tests/fuzz/)
 set -euo pipefail
 cd "$(dirname "$0")"
