@@ -357,6 +357,35 @@ private slots:
         }
     }
 
+    void regression_controlCharactersAreEscaped() {
+        // A qualname with U+202E reached the report's call table raw, reversing the rest of
+        // its row in the PDF and the HTML; a model name with an escape sequence likewise.
+        const QString hostile = QStringLiteral(
+            "lmcache.v1.distributed.storage_manager.StorageManager.\u202eevil\x1b[31m");
+        QByteArray b = frame(headerBody());
+        b += frame(recordBody(0.5, 1.7e9, hostile, keysArgs(1)));
+        Mp args;
+        args.map(1).str("keys").arr(1);
+        args.bytes += objectKey(1, 33554944, "Qwen\u202e\x1b[31m");
+        b += frame(recordBody(0.75, 1.7e9 + 0.25,
+                              QStringLiteral("lmcache.v1.distributed.storage_manager."
+                                             "StorageManager.reserve_write"),
+                              args.bytes));
+        QString error;
+        const auto doc = TraceLoader::loadBytes(b, QStringLiteral("ctrl\u202e.lct"), &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto content = TraceReport::build(doc, {}, {}, nullptr, &error);
+        QVERIFY2(content, qPrintable(error));
+        QStringList texts{content->title, content->runningTitle};
+        for (const ReportContent::Section &s : content->sections) {
+            texts << s.title << allText(s);
+        }
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY2(!all.contains(QChar(0x202e)) && !all.contains(QChar(0x1b)), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("\\u{202e}evil\\x1b[31m")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("ctrl\\u{202e}.lct")), qPrintable(all));
+    }
+
     void invalidFilterIsRefused() {
         TraceReport::Options o;
         o.filterText = QStringLiteral("call ==");

@@ -289,6 +289,7 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
     t.timeline(0);
     t.timeline(1);
     content->sections.push_back(std::move(t));
+    content->escapeControls();
     return content;
 }
 

@@ -1,5 +1,7 @@
 #include "report/reportcontent.h"
 
+#include "util/terminaltext.h"
+
 #include <QAbstractItemModel>
 #include <cmath>
 
@@ -84,6 +86,64 @@ void ReportContent::Section::timeline(int index) {
     b.kind = Block::Kind::Timeline;
     b.timeline = index;
     blocks.push_back(std::move(b));
+}
+
+namespace {
+
+void escape(QString *text) {
+    *text = TerminalText::escapedLines(*text);
+}
+
+void escape(QStringList *texts) {
+    for (QString &t : *texts) {
+        escape(&t);
+    }
+}
+
+void escape(ReportContent::Table *t) {
+    escape(&t->title);
+    escape(&t->header);
+    for (QStringList &row : t->rows) {
+        escape(&row);
+    }
+    escape(&t->note);
+}
+
+void escape(ReportContent::Figure *f) {
+    for (QString *text : {&f->title, &f->name, &f->caption, &f->xLabel, &f->yLabel, &f->alt}) {
+        escape(text);
+    }
+    for (auto &tick : f->tickLabels) {
+        escape(&tick.second);
+    }
+    for (ReportContent::Series &s : f->series) {
+        escape(&s.name);
+        for (QString &label : s.labels) {
+            escape(&label);
+        }
+    }
+    for (ReportContent::Marker &m : f->markers) {
+        escape(&m.label);
+    }
+}
+
+}  // namespace
+
+void ReportContent::escapeControls() {
+    escape(&title);
+    escape(&subtitle);
+    escape(&runningTitle);
+    for (TimelineSource &t : timelines) {
+        escape(&t.label);
+    }
+    for (Section &s : sections) {
+        escape(&s.title);
+        for (Block &b : s.blocks) {
+            escape(&b.text);
+            escape(&b.table);
+            escape(&b.figure);
+        }
+    }
 }
 
 const ReportContent::Section *ReportContent::section(const QString &id) const {

@@ -151,6 +151,14 @@ public:
 
     /** The section of `id`, or nullptr. */
     const Section *section(const QString &id) const;
+    /**
+     * Replaces every control and bidi character in the texts a reader sees (titles, paragraphs,
+     * table cells, figure labels and legends) by its visible escape (TerminalText::escapedLines,
+     * line breaks kept): a trace's strings are whatever its writer put there, and a qualname with
+     * U+202E reversed the rest of its table row. Series::call stays as recorded (it picks the
+     * call's colour). TraceReport and ComparisonReport call it last.
+     */
+    void escapeControls();
 };
 
 }  // namespace lmct

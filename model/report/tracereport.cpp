@@ -420,6 +420,7 @@ std::shared_ptr<const ReportContent> TraceReport::build(std::shared_ptr<const Tr
         return nullptr;
     }
     S::addDiagnostics(&content->sections[diagnostics], *doc, options.maxDiagnostics);
+    content->escapeControls();
     if (progress) {
         progress(100);
     }
