@@ -5,6 +5,7 @@
 #include "filter/filterevaluator.h"
 #include "itemmodels/statisticstablemodel.h"
 #include "stats/tracestatistics.h"
+#include "testutil.h"
 #include "timeline/contextpairs.h"
 #include "trace/traceloader.h"
 
@@ -206,6 +207,7 @@ private slots:
     void groupFiltersSelectTheGroupsCalls();
     void timesThatAreNotTimesAreLeftOut();
     void finishReadsOfReleasesAndLateReleases();
+    void regression_tableNamesAreEscaped();
 
 private:
     std::shared_ptr<const TraceDocument> m_doc = smallTrace();
@@ -610,4 +612,47 @@ void TestStatistics::finishReadsOfReleasesAndLateReleases() {
 }
 
 QTEST_GUILESS_MAIN(TestStatistics)
+void TestStatistics::regression_tableNamesAreEscaped() {
+    // The Statistics tables showed a qualname with U+202E, and a model name with an escape
+    // sequence, as recorded: the rest of the row read reversed.
+    using namespace lmct::test;
+    QByteArray b = frame(headerBody());
+    b += frame(recordBody(0.5, 1.7e9, QStringLiteral("lmcache.Cls.\u202eevil"), keysArgs(1)));
+    Mp args;
+    args.map(1).str("keys").arr(1);
+    args.bytes += objectKey(1, 33554944, "Qwen\u202e\x1b[31m");
+    b += frame(recordBody(0.75, 1.7e9, QStringLiteral("lmcache.Cls.reserve_write"), args.bytes));
+    QString error;
+    const auto doc = TraceLoader::loadBytes(b, QStringLiteral("ctrl.lct"), &error);
+    QVERIFY2(doc, qPrintable(error));
+    TraceStatistics::Options o;
+    o.decodeArgs = true;
+    auto stats = std::make_shared<const TraceStatistics>(TraceStatistics::compute(*doc, o));
+    StatisticsTableModel calls(StatisticsTableModel::Table::Calls);
+    calls.setStatistics(stats);
+    QStringList names;
+    for (int r = 0; r < calls.rowCount(); ++r) {
+        names << calls.data(calls.index(r, 0)).toString()
+              << calls.data(calls.index(r, 0), Qt::ToolTipRole).toString();
+    }
+    QVERIFY2(names.contains(QStringLiteral("\\u{202e}evil")), qPrintable(names.join(u'|')));
+    QVERIFY2(names.contains(QStringLiteral("lmcache.Cls.\\u{202e}evil")),
+             qPrintable(names.join(u'|')));
+    StatisticsTableModel models(StatisticsTableModel::Table::Models);
+    models.setStatistics(stats);
+    int hostile = -1;
+    for (int r = 0; r < models.rowCount(); ++r) {
+        QVERIFY(!models.data(models.index(r, 0)).toString().contains(QChar(0x202e)));
+        if (models.data(models.index(r, 0)).toString() ==
+            QStringLiteral("Qwen\\u{202e}\\x1b[31m")) {
+            hostile = r;
+        }
+    }
+    QVERIFY(hostile >= 0);
+    // the filter a row applies still names the model as recorded, not as displayed
+    QVERIFY(!models.data(models.index(hostile, 0), StatisticsTableModel::FilterRole)
+                 .toString()
+                 .contains(QStringLiteral("\\u{202e}")));
+}
+
 #include "tst_statistics.moc"

@@ -1,7 +1,9 @@
 #include "itemmodels/statisticstablemodel.h"
 
 #include "codec/memorylayout.h"
+#include "codec/qualname.h"
 #include "filter/filterliteral.h"
+#include "util/terminaltext.h"
 #include "util/timeformat.h"
 
 #include <cmath>
@@ -173,9 +175,9 @@ QVariant StatisticsTableModel::callData(int row, int column, int role) const {
         return total ? QString() : QStringLiteral("qualname == %1").arg(quoted(r.qualname));
     }
     if (role == Qt::ToolTipRole) {
-        return column == CallName
-                   ? (total ? QStringLiteral("All calls in the selection") : r.qualname)
-                   : QVariant();
+        return column == CallName ? (total ? QStringLiteral("All calls in the selection")
+                                           : Qualname::displayFull(r.qualname))
+                                  : QVariant();
     }
     const bool args = m_stats->argsDecoded;
     if (role == SortRole) {
@@ -213,7 +215,8 @@ QVariant StatisticsTableModel::callData(int row, int column, int role) const {
     }
     switch (column) {
         case CallName:
-            return r.call;
+            // escaped: a qualname with U+202E reversed the rest of the row
+            return total ? r.call : Qualname::displayName(r.qualname);
         case CallCount:
             return QString::number(r.count);
         case CallShare:
@@ -266,6 +269,8 @@ QVariant StatisticsTableModel::groupData(int row, int column, int role) const {
                : name.isEmpty() ? QStringLiteral("(empty)")
                                 : name;
     }
+    // (model names and salts are the trace's text: control and bidi characters escaped)
+    name = TerminalText::escaped(Qualname::capped(name));
     if (role == Qt::ToolTipRole) {
         if (column != GroupName) {
             return QVariant();
