@@ -226,6 +226,25 @@ private slots:
                                           "cache", "timeline"}));
         QVERIFY(h.svgs.size() >= 5);  // overlays and two timelines
         QVERIFY(h.text.contains(QStringLiteral("A solid, B dashed")));
+        QVERIFY2(!r.err.contains("warning"), r.err.constData());
+    }
+
+    void regression_damagedTraceIsSaidOnStderr() {
+        // `--report --compare` over a damaged B said nothing, where `lmct compare` warns.
+        WorkloadSpec sb;
+        sb.rounds = 12;
+        const QString bad = writeFile(m_dir, QStringLiteral("bad-b.lct"),
+                                      damagedWorkload(makeWorkload(sb).bytes, 2));
+        const QString out = m_dir.filePath(QStringLiteral("bad.html"));
+        ProcessRun r =
+            runViewer({QStringLiteral("--report"), out, QStringLiteral("--compare"), m_a, bad});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("lmct-viewer: warning: B (bad-b.lct) is damaged: "),
+                 r.err.constData());
+        QVERIFY2(!r.err.contains("A (a.lct)"), r.err.constData());
+        r = runViewer({QStringLiteral("--report"), out, bad});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("lmct-viewer: warning: bad-b.lct is damaged: "), r.err.constData());
     }
 
     void badInputOrPathWritesNothing() {
@@ -252,6 +271,19 @@ private slots:
              1,
              "invalid --range"},
             {{QStringLiteral("--report"), m_a, m_a}, 1, ".pdf, .html, .htm or .xhtml"},
+            // ".pdf" alone wrote a hidden file of no name
+            {{QStringLiteral("--report"), m_dir.filePath(QStringLiteral(".pdf")), m_a},
+             1,
+             "expected a name before the suffix"},
+            // a range holding none of the records wrote an empty report and exited 0
+            {{QStringLiteral("--report"), out, QStringLiteral("--range"),
+              QStringLiteral("100000:200000"), m_a},
+             1,
+             "lies outside the trace"},
+            {{QStringLiteral("--report"), out, QStringLiteral("--range"), QStringLiteral("100000:"),
+              QStringLiteral("--compare"), m_a, m_b},
+             1,
+             "lies outside trace A (a.lct)"},
             {{QStringLiteral("--report"), out, QStringLiteral("--compare"), m_a, missing},
              2,
              "missing.lct"},
@@ -268,6 +300,7 @@ private slots:
             QVERIFY2(r.err.contains("lmct-viewer: ") && r.err.contains(c.says), r.err.constData());
             QVERIFY(!QFileInfo::exists(out));
             QVERIFY(!QFileInfo::exists(badDir));
+            QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral(".pdf"))));
         }
         QCOMPARE(readAll(m_a), before);
         // the trace itself as the target

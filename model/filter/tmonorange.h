@@ -18,6 +18,8 @@ struct TMonoRange {
 
     bool isAll() const;
     bool contains(double t) const { return t >= from && t <= to; }
+    /** Whether some `t` in [first, last] (a trace's `t_mono` extent) lies in the range. */
+    bool meets(double first, double last) const { return from <= last && to >= first; }
     bool operator==(const TMonoRange &o) const { return from == o.from && to == o.to; }
 
     /**

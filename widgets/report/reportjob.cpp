@@ -26,11 +26,15 @@ std::optional<ReportJob::Format> ReportJob::formatFor(const QString &path) {
 }
 
 QString ReportJob::formatProblem(const QString &path) {
-    return formatFor(path) ? QString()
-                           : QObject::tr(
-                                 "%1: expected a report file name ending in .pdf, .html, "
-                                 ".htm or .xhtml")
-                                 .arg(path);
+    if (!formatFor(path)) {
+        return QObject::tr("%1: expected a report file name ending in .pdf, .html, .htm or .xhtml")
+            .arg(path);
+    }
+    if (QFileInfo(path).completeBaseName().isEmpty()) {
+        // ".pdf" alone is a hidden file of no name, not a PDF named after the trace
+        return QObject::tr("%1: expected a name before the suffix, found none").arg(path);
+    }
+    return QString();
 }
 
 ReportJob::ReportJob(Request request, QObject *parent)

@@ -35,7 +35,8 @@ public:
     /** .pdf, or .html / .htm / .xhtml; nullopt for anything else. */
     static std::optional<Format> formatFor(const QString &path);
     /** "OUT: expected a report file name ending in .pdf, .html, .htm or .xhtml" when formatFor()
-     * has none; empty when it does. */
+     * has none, "OUT: expected a name before the suffix" for a bare ".pdf"; empty when the path
+     * names a report. */
     static QString formatProblem(const QString &path);
 
     struct Request {

@@ -5,8 +5,10 @@
 #include "filter/filterexpression.h"
 #include "filter/tmonorange.h"
 #include "report/reportjob.h"
+#include "trace/damagesummary.h"
 #include "trace/traceloader.h"
 #include "util/terminaltext.h"
+#include "util/timeformat.h"
 
 #include <QEventLoop>
 #include <QTextStream>
@@ -59,6 +61,20 @@ int HeadlessReport::run(const Request &request) {
             return fail(kExitIo, why);
         }
     }
+    // A range that holds none of a trace's records is a mistake, not an empty report (as
+    // --export-png refuses it).
+    for (qsizetype i = 0; i < request.inputs.size() && !request.range.isEmpty(); ++i) {
+        const RecordStore &rs = docs[i]->records();
+        if (rs.size() > 0 && !range.meets(rs.minTMono(), rs.maxTMono())) {
+            const QString which = request.inputs.size() == 1 ? QStringLiteral("the trace")
+                                                             : QStringLiteral("trace %1 (%2)")
+                                                                   .arg(QChar(char16_t(u'A' + i)))
+                                                                   .arg(docs[i]->fileName());
+            return fail(kExitUsage, QStringLiteral("--range %1 lies outside %2 (t_mono %3 … %4 s)")
+                                        .arg(request.range, which, TimeFormat::mono(rs.minTMono()),
+                                             TimeFormat::mono(rs.maxTMono())));
+        }
+    }
     const QuietOffscreenNotes quiet;
 
     ReportJob::Request r;
@@ -81,6 +97,18 @@ int HeadlessReport::run(const Request &request) {
     loop.exec();
     if (!ok) {
         return fail(kExitIo, error.isEmpty() ? QStringLiteral("the report was cancelled") : error);
+    }
+    // A damaged trace is reported as far as it reads, said as `lmct compare` says it.
+    for (qsizetype i = 0; i < request.inputs.size(); ++i) {
+        const QString who =
+            request.inputs.size() == 1
+                ? docs[i]->fileName()
+                : QStringLiteral("%1 (%2)").arg(QChar(char16_t(u'A' + i))).arg(docs[i]->fileName());
+        const QString damage = DamageSummary::of(*docs[i]).sentence(who);
+        if (!damage.isEmpty()) {
+            QTextStream(stderr) << "lmct-viewer: warning: " << TerminalText::escaped(damage)
+                                << "\n";
+        }
     }
     for (const auto &doc : docs) {
         qint64 shrunk = -1;
