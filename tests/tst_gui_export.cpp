@@ -226,6 +226,10 @@ private slots:
         // the app's timeline: its rate plot and time axis caption
         QVERIFY(text.contains(QStringLiteral("calls/s")));
         QVERIFY(text.contains(QStringLiteral("t_mono")));
+        // the lanes are shapes: each call row was an embedded raster image
+        QVERIFY2(!text.contains(QStringLiteral("<image")), "the SVG embeds an image");
+        // ...and drawn: a path per lane colour (each call row once drew nothing but its heads)
+        QVERIFY2(text.count(QStringLiteral("<path")) >= 5, qPrintable(text.left(400)));
     }
 
     void captionHoldsFileRangeAndFilter() {
@@ -279,6 +283,8 @@ private slots:
         const QByteArray pdf = test::readAll(out);
         QVERIFY(pdf.startsWith("%PDF"));
         QVERIFY(pdf.size() > 1000);
+        // vector lanes: no image object (each call row was one)
+        QVERIFY2(!pdf.contains("/Subtype /Image"), "the PDF embeds an image");
     }
 
     void exportErrors() {

@@ -3,6 +3,7 @@
 #include "timeline/timelineframe.h"
 
 #include <QPainter>
+#include <QPainterPath>
 #include <algorithm>
 #include <cmath>
 
@@ -113,6 +114,23 @@ void TimelineCallsPass::draw(const TimelineFrame &f, const TimelineLanes::Row &r
     const int *hgt = m_colHeight.data();
     const char *merged = m_colMerged.data();
     const int *allH = dim ? m_allHeight.data() : nullptr;
+    if (p->modes().testFlag(QCPPainter::pmVectorized)) {
+        // PDF, SVG and the report: the same columns as shapes, so the picture stays vector
+        VectorRow v;
+        v.origin = QPointF(devLeft / c.dpr, devTop / c.dpr);
+        v.dpr = c.dpr;
+        v.W = W;
+        v.H = H;
+        v.bodyTop = bodyTop;
+        v.bodyBottom = bodyBottom;
+        v.markH = markH;
+        v.heads = !m_heads.empty() && bodyH >= int(10 * c.dpr)
+                      ? std::clamp(int(std::lround(std::min(4.0 * c.dpr, bodyH * 0.22))), 2, 12)
+                      : 0;
+        v.stripe = detailed ? std::min(W, int(std::lround(3 * c.dpr))) : 0;
+        drawVector(p, v, {bg, laneSoft, mark, faint, lane}, hgt, merged, allH);
+        return;
+    }
     for (int y = 0; y < H; ++y) {
         auto *line = reinterpret_cast<QRgb *>(img.scanLine(y));
         if (y < bodyTop || y >= bodyBottom) {
@@ -171,6 +189,77 @@ void TimelineCallsPass::draw(const TimelineFrame &f, const TimelineLanes::Row &r
     // One image pixel per device pixel, at a device-pixel aligned position: a plain copy.
     img.setDevicePixelRatio(c.dpr);
     p->drawImage(QPointF(devLeft / c.dpr, devTop / c.dpr), img);
+}
+
+namespace {
+
+/** Calls `each(x0, x1, v)` for each run [x0, x1) of columns whose `value` is the same v > 0. */
+template <class Value, class Each>
+void forRuns(int W, Value value, Each each) {
+    for (int x = 0; x < W;) {
+        const int v = value(x);
+        int e = x + 1;
+        while (e < W && value(e) == v) {
+            ++e;
+        }
+        if (v > 0) {
+            each(x, e, v);
+        }
+        x = e;
+    }
+}
+
+}  // namespace
+
+void TimelineCallsPass::drawVector(QCPPainter *p, const VectorRow &v, const Colors &colors,
+                                   const int *hgt, const char *merged, const int *allH) const {
+    // device pixel (x, y) of the row's raster is logical origin + (x, y) / dpr
+    const double d = v.dpr;
+    auto rect = [&](int x0, int x1, int y0, int y1) {
+        return QRectF(v.origin.x() + x0 / d, v.origin.y() + y0 / d, (x1 - x0) / d, (y1 - y0) / d);
+    };
+    // one path per colour, so that neighbouring runs of a colour meet without a seam
+    auto fillRuns = [&](QRgb color, auto height) {
+        QPainterPath path;
+        forRuns(v.W, height, [&](int x0, int x1, int h) {
+            path.addRect(rect(x0, x1, v.bodyBottom - h, v.bodyBottom));
+        });
+        if (!path.isEmpty()) {
+            p->fillPath(path, QColor(color));
+        }
+    };
+    p->save();
+    p->setClipRect(rect(0, v.W, 0, v.H), Qt::IntersectClip);
+    p->setPen(Qt::NoPen);
+    p->setRenderHint(QPainter::Antialiasing, false);
+    p->fillRect(rect(0, v.W, 0, v.H), QColor(colors.background));
+    if (allH) {
+        fillRuns(colors.faint, [&](int x) { return allH[x]; });
+    }
+    fillRuns(colors.lane, [&](int x) { return hgt[x]; });
+    if (v.markH > 0) {
+        fillRuns(colors.mark, [&](int x) { return merged[x] ? std::min(v.markH, hgt[x]) : 0; });
+    }
+    if (v.heads > 0) {
+        // the head sprite's triangle (headSprite()), centred on the tick's column
+        const double half = v.heads;
+        const QPointF top = v.origin + QPointF(0, v.bodyTop / d);
+        QPainterPath heads;
+        for (int x : m_heads) {
+            const double cx = x + 0.5;
+            heads.addPolygon(QPolygonF{top + QPointF((cx - half - 0.5) / d, 0),
+                                       top + QPointF((cx + half + 0.5) / d, 0),
+                                       top + QPointF(cx / d, (half * 1.4 + 0.5) / d)});
+            heads.closeSubpath();
+        }
+        p->setRenderHint(QPainter::Antialiasing, true);
+        p->fillPath(heads, QColor(colors.stripe));
+        p->setRenderHint(QPainter::Antialiasing, false);
+    }
+    if (v.stripe > 0 && v.H > 2) {
+        p->fillRect(rect(0, v.stripe, std::min(1, v.H), v.H - 1), QColor(colors.stripe));
+    }
+    p->restore();
 }
 
 const QImage &TimelineCallsPass::headSprite(const QColor &color, double dpr, int bodyPx) {

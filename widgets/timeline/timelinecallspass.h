@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QImage>
+#include <QPointF>
 #include <vector>
 
 namespace lmct {
@@ -17,7 +18,8 @@ struct TimelineFrame;
  * an exact full-height tick (with a head when isolated); otherwise the row is a histogram of the
  * counts (height ∝ √(count / busiest column in view), at least 15 %) with a darker strip under
  * the columns that merge several records. With a Dim filter every record is drawn faintly under
- * the matching ones, on the same scale.
+ * the matching ones, on the same scale. A vectorized painter (QCPPainter::pmVectorized: PDF, SVG,
+ * reports) gets the same columns as rects and triangles instead of the image.
  *
  * Ownership: owns its scratch buffers and head sprites (reused between frames). Thread-safety:
  * GUI thread.
@@ -30,6 +32,21 @@ public:
               const QRectF &rr);
 
 private:
+    /** A row's geometry in device pixels of its raster (see draw()), for drawVector(). */
+    struct VectorRow {
+        QPointF origin;  ///< logical position of device pixel (0, 0)
+        double dpr = 1.0;
+        int W = 0, H = 0, bodyTop = 0, bodyBottom = 0, markH = 0;
+        int heads = 0;   ///< half width of a head in device pixels; 0: no heads
+        int stripe = 0;  ///< width of the call's stripe; 0: none
+    };
+    struct Colors {
+        QRgb background, lane, mark, faint, stripe;
+    };
+    /** The row as rects and triangles instead of an image, for vectorized painters (PDF, SVG):
+     *  the same columns, colours and heads as the raster. */
+    void drawVector(QCPPainter *p, const VectorRow &v, const Colors &colors, const int *hgt,
+                    const char *merged, const int *allH) const;
     /** A tick head (downward triangle) in `color`, premultiplied, cached. */
     const QImage &headSprite(const QColor &color, double dpr, int bodyPx);
 
