@@ -88,6 +88,19 @@ private slots:
                      .data(FigureTableModel::SortRole)
                      .toDouble(),
                  -75.0);
+        // Shares in percent, their difference in percentage points (they read 0.2500 where
+        // the trace report and the Statistics pane say 25.0 %).
+        int share = submit;
+        while (cell(m, share, FigureTableModel::FigureColumn) != QStringLiteral("share")) {
+            QVERIFY(++share < m.rowCount());
+        }
+        const double shareA =
+            m.index(share, FigureTableModel::AColumn).data(FigureTableModel::SortRole).toDouble();
+        QVERIFY(shareA > 0 && shareA < 1);
+        QCOMPARE(cell(m, share, FigureTableModel::AColumn),
+                 TimeFormat::fixed(shareA * 100, 1) + QStringLiteral(" %"));
+        QVERIFY2(cell(m, share, FigureTableModel::DeltaColumn).endsWith(QStringLiteral(" pp")),
+                 qPrintable(cell(m, share, FigureTableModel::DeltaColumn)));
         // The group is shown on its first row only.
         QCOMPARE(cell(m, submit + 1, FigureTableModel::GroupColumn), QString());
         QCOMPARE(m.index(submit + 1, 0).data(FigureTableModel::GroupRole).toString(),
@@ -149,7 +162,7 @@ private slots:
             m.index(hit, FigureTableModel::AColumn).data(FigureTableModel::SortRole).toDouble(),
             k.a().atCapacity.hitRatio);
         QCOMPARE(cell(m, hit, FigureTableModel::AColumn),
-                 TimeFormat::fixed(k.a().atCapacity.hitRatio, 4));
+                 TimeFormat::fixed(k.a().atCapacity.hitRatio * 100, 1) + QStringLiteral(" %"));
         const int chunks =
             findRow(m, FigureTableModel::FigureColumn, QStringLiteral("capacity (chunks)"));
         QCOMPARE(cell(m, chunks, FigureTableModel::AColumn), QStringLiteral("8"));

@@ -15,9 +15,10 @@ void CallComparisonModel::setComparison(std::shared_ptr<const TraceComparison> c
                 Row row;
                 row.group = r.call;
                 row.figure = CallComparison::figureLabel(fig);
-                row.format = fig == CallComparison::Figure::Count ? Format::Count
-                             : CallComparison::isSeconds(fig)     ? Format::Seconds
-                                                                  : Format::Number;
+                row.format = fig == CallComparison::Figure::Count   ? Format::Count
+                             : fig == CallComparison::Figure::Share ? Format::Ratio
+                             : CallComparison::isSeconds(fig)       ? Format::Seconds
+                                                                    : Format::Number;
                 row.values = r.figure(fig);
                 row.reason = r.reason;
                 row.isTotal = r.isTotal;

@@ -35,7 +35,7 @@ QString FigureTableModel::formatted(double v, Format format) {
         case Format::Seconds:
             return TimeFormat::duration(v);
         case Format::Ratio:
-            return TimeFormat::fixed(v, 4);
+            return QStringLiteral("%1 %").arg(TimeFormat::fixed(v * 100.0, 1));
         case Format::Number:
         case Format::Text:
             break;
@@ -87,6 +87,11 @@ QVariant FigureTableModel::data(const QModelIndex &index, int role) const {
                     const double d = r.values.delta();
                     if (!std::isfinite(d)) {
                         return kUnknown;
+                    }
+                    if (r.format == Format::Ratio) {
+                        // a difference of percentages is in percentage points
+                        return QStringLiteral("%1%2 pp").arg(
+                            sign(d), TimeFormat::fixed(std::fabs(d) * 100.0, 1));
                     }
                     return sign(d) + formatted(std::fabs(d), r.format);
                 }

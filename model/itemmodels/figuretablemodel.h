@@ -13,11 +13,13 @@ namespace lmct {
  * and cache tables share: group (a call, a latency, a topic), figure, A, B, Δ (B − A), Δ %
  * (FigurePair). Subclasses fill the rows from a TraceComparison.
  *
- * Roles: Qt::DisplayRole formatted text ("—" when unknown; seconds as durations, ratios with
- * four decimals, counts as integers); SortRole the raw value (double, NaN when unknown; the
- * text for Text rows); ReasonRole why the row cannot be compared (empty when it can), also the
- * tool tip; IsTotalRole true on a totals row; Qt::TextAlignmentRole (numbers right-aligned).
- * The group column shows the group on its first row only (GroupRole gives it on every row).
+ * Roles: Qt::DisplayRole formatted text ("—" when unknown; seconds as durations, ratios and
+ * shares in percent with their Δ in percentage points ("75.9 %", "+2.3 pp", as the trace report
+ * and the Statistics pane write them), counts as integers); SortRole the raw value (double, NaN
+ * when unknown; the text for Text rows); ReasonRole why the row cannot be compared (empty when it
+ * can), also the tool tip; IsTotalRole true on a totals row; Qt::TextAlignmentRole (numbers
+ * right-aligned). The group column shows the group on its first row only (GroupRole gives it on
+ * every row).
  *
  * Ownership: rows are copied in. Thread-safety: GUI thread only.
  */
@@ -28,6 +30,7 @@ public:
     static constexpr int kColumnCount = 6;
     enum Role { SortRole = Qt::UserRole + 1, ReasonRole, IsTotalRole, GroupRole };
 
+    /** Ratio: a fraction in [0, 1] (a share, a hit ratio), shown in percent. */
     enum class Format : quint8 { Count, Number, Seconds, Ratio, Text };
 
     struct Row {
