@@ -357,6 +357,49 @@ private slots:
         QVERIFY2(lat.contains(QStringLiteral("distribution of ")), qPrintable(lat));
     }
 
+    void chartsFollowADarkTheme() {
+        // Issue #21: every chart but the timeline stayed white in a dark theme. Each follows
+        // its palette on screen (background, axes, legend, title) and still exports light.
+        // the window's palette, and the comparison's tab's (as exportsAreLightInADarkTheme)
+        const QList<QWidget *> tops{m_w.get(), m_compare};
+        for (QWidget *top : tops) {
+            top->setPalette(darkPalette());
+        }
+        int n = 0;
+        for (QCustomPlot *p : plots()) {
+            if (timelineOf(p)) {
+                continue;  // styled by the timeline itself (exportsAreLightInADarkTheme)
+            }
+            const QString what = ownerClass(p) + QStringLiteral(" #") + QString::number(n++);
+            QVERIFY2(p->palette().color(QPalette::Base).lightness() < 100, qPrintable(what));
+            const QImage screen = p->toPixmap(320, 200).toImage();
+            QVERIFY2(meanLightness(screen) < 110,
+                     qPrintable(QStringLiteral("%1 on screen: mean lightness %2")
+                                    .arg(what)
+                                    .arg(meanLightness(screen))));
+            QCOMPARE(p->xAxis->tickLabelColor(), darkPalette().color(QPalette::Text));
+            PlotExportActions *a = actionsOf(p);
+            QVERIFY(a->setPngSize(QSize(480, 300)));
+            const QImage img = a->image();
+            QVERIFY2(
+                meanLightness(img) > 180,
+                qPrintable(QStringLiteral("%1 exported: %2").arg(what).arg(meanLightness(img))));
+            // and dark again after the export, with the palette it inherits
+            QVERIFY(!p->testAttribute(Qt::WA_SetPalette));
+            QVERIFY(meanLightness(p->toPixmap(320, 200).toImage()) < 110);
+        }
+        QVERIFY2(n >= 9, qPrintable(QString::number(n)));
+        for (QWidget *top : tops) {
+            top->setPalette(QPalette());
+        }
+        for (QCustomPlot *p : plots()) {
+            if (!timelineOf(p)) {
+                QVERIFY(meanLightness(p->toPixmap(320, 200).toImage()) > 150);
+                QVERIFY(p->xAxis->tickLabelColor().lightness() < 100);
+            }
+        }
+    }
+
     void exportsAreLightInADarkTheme() {
         // The docked timeline inherits the window's dark palette (an application's palette
         // reaches the widgets from its event loop only), the comparison's has its own.

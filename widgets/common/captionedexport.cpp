@@ -1,5 +1,7 @@
 #include "common/captionedexport.h"
 
+#include "common/plottheme.h"
+
 #include <qcustomplot.h>
 
 #include <QBuffer>
@@ -56,7 +58,11 @@ void CaptionedExport::unligateTexts() {
 CaptionedExport::CaptionedExport(const PlotExportSpec &spec, QSize size) : m_spec(spec) {
     QCustomPlot *plot = m_spec.plot;
     size = effectiveSize(m_spec, size);
-    if (QWidget *w = m_spec.paletteWidget) {
+    // a plot that follows its palette (PlotTheme) is its own palette widget
+    QWidget *paletteWidget =
+        m_spec.paletteWidget ? m_spec.paletteWidget : (PlotTheme::follows(plot) ? plot : nullptr);
+    m_spec.paletteWidget = paletteWidget;
+    if (QWidget *w = paletteWidget) {
         // Dark themes export light: the widget draws with the print palette meanwhile (its
         // PaletteChange restyles the plot at once).
         m_restylePalette = true;

@@ -27,7 +27,7 @@ namespace lmct {
  *   lays out at the export's size by itself.
  * - `paletteWidget`: the widget whose palette the plot's colours follow (the timeline): during an
  *   export it draws with CaptionedExport::printPalette() and gets its own back afterwards. Null:
- *   the plot keeps its colours (QCustomPlot's defaults are light already).
+ *   the plot itself when it follows its palette (PlotTheme), else the plot keeps its colours.
  *
  * Ownership: a value; the plot and whatever the functions capture must outlive it.
  * Thread-safety: GUI thread.

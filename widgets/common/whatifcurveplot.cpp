@@ -1,6 +1,7 @@
 #include "common/whatifcurveplot.h"
 
 #include "common/capacityticker.h"
+#include "common/plottheme.h"
 #include "common/policycolors.h"
 
 #include <QFontMetrics>
@@ -103,6 +104,7 @@ WhatIfCurvePlot::WhatIfCurvePlot(Legend place, QWidget *parent)
     m_messageItem->setVisible(false);
     // the message follows the width of the curves' area
     connect(this, &QCustomPlot::afterLayout, this, &WhatIfCurvePlot::wrapMessage);
+    PlotTheme::follow(this);
 }
 
 void WhatIfCurvePlot::setUnit(Unit unit) {

@@ -1,6 +1,7 @@
 #include "panes/comparepane.h"
 
 #include "cache/bucketlabel.h"
+#include "common/plottheme.h"
 #include "common/policycolors.h"
 #include "common/statuscolors.h"
 #include "common/whatifcurveplot.h"
@@ -75,6 +76,7 @@ QCustomPlot *makePlot(const QString &title) {
     p->legend->setFont(lf);
     p->legend->setBrush(QColor(255, 255, 255, 210));
     p->yAxis->setNumberFormat(QStringLiteral("gb"));
+    PlotTheme::follow(p);
     return p;
 }
 

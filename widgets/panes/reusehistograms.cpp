@@ -1,6 +1,7 @@
 #include "panes/reusehistograms.h"
 
 #include "cache/bucketlabel.h"
+#include "common/plottheme.h"
 #include "panes/cachetab.h"
 #include "util/timeformat.h"
 
@@ -66,6 +67,7 @@ ReuseHistograms::ReuseHistograms(QWidget *parent) : QWidget(parent) {
         bars->setWidth(0.85);
         bars->setBrush(colors[h]);
         bars->setPen(Qt::NoPen);
+        PlotTheme::follow(p);
         m_plots[h] = p;
         row->addWidget(p, 1);
     }

@@ -2,6 +2,7 @@
 
 #include "common/figureplot.h"
 #include "common/plotcontextmenu.h"
+#include "common/plottheme.h"
 #include "report/statisticsfigures.h"
 
 #include <qcustomplot.h>
@@ -50,6 +51,7 @@ void StatisticsCharts::setStatistics(std::shared_ptr<const TraceStatistics> stat
         plot->setMaximumHeight(f.height);
         plot->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
         m_layout->insertWidget(at++, plot);
+        PlotTheme::follow(plot);  // (a report's figures stay light)
         PlotExportSpec spec = FigurePlot::spec(plot, f);
         spec.inputPath = [filePath] { return filePath; };
         PlotContextMenu::install(spec);
