@@ -13,6 +13,8 @@
 #include <unistd.h>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -35,6 +37,44 @@ class TestExportFile : public QObject {
     Q_OBJECT
 
 private slots:
+    void regression_fullDiskIsSaidInWords() {
+        // Issue #21: an export onto a full disk said "cannot write F: Unknown error" (QFileDevice
+        // loses ENOSPC in its buffered writes). A 256 KiB tmpfs stands for the full disk; it
+        // needs mount(2), so the case is skipped where that is not allowed.
+        QTemporaryDir dir;
+        const QString mnt = dir.filePath(QStringLiteral("small"));
+        QVERIFY(QDir().mkpath(mnt));
+        if (QProcess::execute(QStringLiteral("mount"),
+                              {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                               QStringLiteral("size=256k"), QStringLiteral("tmpfs"), mnt}) != 0) {
+            QSKIP("cannot mount a small tmpfs here (needs root)");
+        }
+        const QString out = mnt + QStringLiteral("/records.csv");
+        QString error;
+        const bool ok = ExportFile::write(
+            out,
+            [](QIODevice *dev, QString *why) {
+                const QByteArray block(64 * 1024, 'x');
+                for (int i = 0; i < 16; ++i) {
+                    if (dev->write(block) != block.size()) {
+                        *why = dev->errorString();
+                        return false;
+                    }
+                }
+                return true;
+            },
+            &error);
+        const QStringList left = QDir(mnt).entryList(QDir::Files | QDir::Hidden);
+        QProcess::execute(QStringLiteral("umount"), {mnt});
+        QVERIFY(!ok);
+        QVERIFY2(!error.contains(QStringLiteral("Unknown error")), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("cannot write %1: no space left on the device "
+                                                 "holding %2 (")
+                                      .arg(out, mnt)),
+                 qPrintable(error));
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));  // nothing behind
+    }
+
     void fileIdentityFollowsLinks() {
         QTemporaryDir dir;
         const QString a = writeFile(dir, QStringLiteral("a.lct"), readAll(kTrace));

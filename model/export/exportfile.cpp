@@ -5,9 +5,34 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 #include <QSaveFile>
+#include <QStorageInfo>
 
 namespace lmct {
+
+namespace {
+
+/**
+ * Why writing `path` failed, in words. QFileDevice loses ENOSPC in its buffered writes and says
+ * "Unknown error": a folder on a device with under 1 MiB free is said to be full.
+ */
+QString writeFailure(const QString &reason, const QString &path) {
+    const QString folder = QFileInfo(path).absolutePath();
+    QStorageInfo disk(folder);
+    disk.refresh();
+    const bool known = !reason.isEmpty() && reason != QLatin1String("Unknown error");
+    if (disk.isValid() && disk.bytesAvailable() >= 0 && disk.bytesAvailable() < (1 << 20)) {
+        return QStringLiteral("no space left on the device holding %1 (%2 free)%3")
+            .arg(folder,
+                 QLocale::c().formattedDataSize(disk.bytesAvailable(), 1,
+                                                QLocale::DataSizeIecFormat),
+                 known ? QStringLiteral(": ") + reason : QString());
+    }
+    return known ? reason : QStringLiteral("the write failed (the system gave no reason)");
+}
+
+}  // namespace
 
 bool ExportFile::checkTarget(const QString &path, QString *error, const QString &inputPath) {
     auto fail = [&](const QString &why) {
@@ -62,12 +87,16 @@ bool ExportFile::write(const QString &path, const Body &body, QString *error,
     };
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        return fail(file.errorString());
+        return fail(writeFailure(file.errorString(), path));
     }
     QString bodyError;
     if (!body(&file, &bodyError)) {
         file.cancelWriting();
-        return fail(bodyError.isEmpty() ? file.errorString() : bodyError);
+        // a device's failure is explained; the body's own refusal (a shrunk trace) is said as is
+        const bool device = bodyError.isEmpty() || file.error() != QFileDevice::NoError;
+        return fail(device
+                        ? writeFailure(bodyError.isEmpty() ? file.errorString() : bodyError, path)
+                        : bodyError);
     }
     // checked again: a trace opened while the body ran is not replaced either
     if (!checkTarget(path, error, inputPath)) {
@@ -75,7 +104,7 @@ bool ExportFile::write(const QString &path, const Body &body, QString *error,
         return false;
     }
     if (!file.commit()) {
-        return fail(file.errorString());
+        return fail(writeFailure(file.errorString(), path));
     }
     return true;
 }
