@@ -9,6 +9,7 @@
 #include "report/reportcontent.h"
 #include "report/reportsections.h"
 #include "report/tracereport.h"
+#include "stats/tracestatistics.h"
 #include "testutil.h"
 #include "trace/traceloader.h"
 #include "whatif/configuredrun.h"
@@ -426,6 +427,49 @@ private slots:
             QCOMPARE(f->series[0].color, ReportContent::Color::SideA);
         }
         QVERIFY(figure(*c, QStringLiteral("latency-write_latency")));
+    }
+
+    void comparisonReportHasTheStatisticsChartsOfBoth() {
+        // Issue #21: the comparison report had the call table but none of the Statistics
+        // charts. A's and B's counts per call, as the table says them, and their intervals.
+        const auto c = ComparisonReport::build(m_a, m_b, {});
+        QVERIFY(c);
+        const TraceStatistics sa = TraceStatistics::compute(*m_a);
+        const TraceStatistics sb = TraceStatistics::compute(*m_b);
+        const ReportContent::Figure *counts = figure(*c, QStringLiteral("compare-calls-chart"));
+        QVERIFY(counts && counts->horizontal);
+        QCOMPARE(counts->series.size(), size_t(2));
+        QCOMPARE(counts->series[0].color, ReportContent::Color::SideA);
+        QCOMPARE(counts->series[1].color, ReportContent::Color::SideB);
+        auto countOf = [](const TraceStatistics &st, const QString &call) {
+            for (const TraceStatistics::CallRow &r : st.calls) {
+                if (r.call == call) {
+                    return double(r.count);
+                }
+            }
+            return 0.0;
+        };
+        QVERIFY(!counts->tickLabels.empty());
+        bool differs = false;
+        for (size_t i = 0; i < counts->tickLabels.size(); ++i) {
+            const QString call = counts->tickLabels[i].second;
+            QCOMPARE(counts->series[0].y[i], countOf(sa, call));
+            QCOMPARE(counts->series[1].y[i], countOf(sb, call));
+            QVERIFY(counts->series[0].x[i] < counts->series[1].x[i]);  // A above B
+            differs |= counts->series[0].y[i] != counts->series[1].y[i];
+        }
+        QVERIFY(differs);  // B ran fewer rounds
+        const ReportContent::Figure *gaps =
+            figure(*c, QStringLiteral("compare-interarrival-chart"));
+        QVERIFY(gaps && gaps->hasData() && gaps->logY);
+        QStringList names;
+        for (const ReportContent::Series &s : gaps->series) {
+            if (s.style == ReportContent::Style::Points) {
+                names << s.name;
+                QCOMPARE(s.hollow, s.name.endsWith(QStringLiteral("p95")));
+            }
+        }
+        QCOMPARE(names, (QStringList{"A p50", "A p95", "B p50", "B p95"}));
     }
 
     void tableFromModelKeepsAlignmentAndRows() {

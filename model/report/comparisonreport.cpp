@@ -7,6 +7,7 @@
 #include "itemmodels/keyoverlapmodel.h"
 #include "itemmodels/latencycomparisonmodel.h"
 #include "report/reportsections.h"
+#include "report/statisticsfigures.h"
 #include "report/tracereport.h"
 #include "trace/tracedocument.h"
 #include "util/timeformat.h"
@@ -213,6 +214,11 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
         ReportContent::Table::fromModel(callModel, {}, FigureTableModel::IsTotalRole);
     ct.note = reasons(callModel);
     calls.table(std::move(ct));
+    // the Statistics pane's charts, A beside B
+    for (ReportContent::Figure &fig : StatisticsFigures::comparisonFigures(
+             c->calls(), S::caption({files, QObject::tr("whole traces")}))) {
+        calls.figure(std::move(fig));
+    }
     content->sections.push_back(std::move(calls));
 
     Section lat;

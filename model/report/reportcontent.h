@@ -61,6 +61,7 @@ public:
         int colorIndex = 0;  ///< the CachePolicy::Kind (Policy) or the histogram (Histogram)
         Style style = Style::Line;
         bool points = false;  ///< a dot at each point
+        bool hollow = false;  ///< Style::Points: open circles instead of discs
         QString call;         ///< Color::Call: the call's short name (the viewer's call colour)
         std::vector<double> x, y;
         std::vector<QString> labels;  ///< a text beside each point (empty: none)

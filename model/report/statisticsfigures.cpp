@@ -159,4 +159,117 @@ std::vector<ReportContent::Figure> StatisticsFigures::figures(const TraceStatist
     return out;
 }
 
+std::vector<ReportContent::Figure> StatisticsFigures::comparisonFigures(const CallComparison &calls,
+                                                                        const QString &caption) {
+    using F = CallComparison::Figure;
+    std::vector<const CallComparison::Row *> rows;
+    for (const CallComparison::Row &r : calls.rows()) {
+        if (!r.isTotal) {
+            rows.push_back(&r);
+        }
+    }
+    const QString sides[2] = {QObject::tr("A"), QObject::tr("B")};
+    const ReportContent::Color colors[2] = {ReportContent::Color::SideA,
+                                            ReportContent::Color::SideB};
+    const double offsets[2] = {-0.2, 0.2};  // A above B on a horizontal chart (reversed axis)
+
+    ReportContent::Figure counts = callRowsFigure(
+        QStringLiteral("compare-calls-chart"), QObject::tr("Calls: how many, and how often (A, B)"),
+        QObject::tr("Calls Chart"), caption,
+        QObject::tr("calls (rate: calls per second between the first and the last)"));
+    ReportContent::Figure gaps = callRowsFigure(
+        QStringLiteral("compare-interarrival-chart"),
+        QObject::tr("Time between successive calls: p50 (disc) and p95 (ring), A and B"),
+        QObject::tr("Call Intervals Chart"), caption,
+        QObject::tr("Δt between calls of one kind (log scale)"));
+    gaps.logY = true;
+    gaps.yTicks = ReportContent::Ticks::Seconds;
+    QStringList countWords, gapWords;
+    int gapRows = 0;
+    ReportContent::Series bars[2], p50[2], p95[2], spread;
+    spread.color = ReportContent::Color::Neutral;
+    for (int side = 0; side < 2; ++side) {
+        bars[side].name = sides[side];
+        bars[side].color = colors[side];
+        bars[side].style = ReportContent::Style::Bars;
+        p50[side].name = QObject::tr("%1 p50").arg(sides[side]);
+        p95[side].name = QObject::tr("%1 p95").arg(sides[side]);
+        for (ReportContent::Series *d : {&p50[side], &p95[side]}) {
+            d->color = colors[side];
+            d->style = ReportContent::Style::Points;
+        }
+        p95[side].hollow = true;
+    }
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const CallComparison::Row &r = *rows[i];
+        counts.tickLabels.emplace_back(double(i), r.call);
+        QStringList perSide;
+        for (int side = 0; side < 2; ++side) {
+            const FigurePair &n = r.figure(F::Count), &rate = r.figure(F::Rate);
+            const double count = side == 0 ? n.a : n.b;
+            const double perSecond = side == 0 ? rate.a : rate.b;
+            const qint64 c = std::isfinite(count) ? qint64(count) : 0;
+            bars[side].x.push_back(double(i) + offsets[side]);
+            bars[side].y.push_back(double(c));
+            bars[side].labels.push_back(
+                QStringLiteral("%1 · %2").arg(S::count(c), rateText(perSecond)));
+            perSide
+                << QStringLiteral("%1 %2 (%3)").arg(sides[side], S::count(c), rateText(perSecond));
+        }
+        countWords << QStringLiteral("%1: %2").arg(r.call, perSide.join(QStringLiteral(", ")));
+
+        const FigurePair &a50 = r.figure(F::InterArrivalP50), &a95 = r.figure(F::InterArrivalP95);
+        const double v50[2] = {a50.a, a50.b}, v95[2] = {a95.a, a95.b};
+        if (!(v95[0] > 0) && !(v95[1] > 0)) {
+            continue;  // neither side has a positive gap
+        }
+        const double x = double(gapRows++);
+        gaps.tickLabels.emplace_back(x, r.call);
+        QStringList g;
+        for (int side = 0; side < 2; ++side) {
+            const double at = x + offsets[side];
+            for (auto [series, v] : {std::pair{&p50[side], v50[side]}, {&p95[side], v95[side]}}) {
+                if (v > 0) {
+                    series->x.push_back(at);
+                    series->y.push_back(v);
+                    spread.x.push_back(at);
+                    spread.y.push_back(v);
+                }
+            }
+            spread.x.push_back(at);  // a gap before the next dots
+            spread.y.push_back(ReportContent::kNaN);
+            g << QStringLiteral("%1 p50 %2, p95 %3")
+                     .arg(sides[side],
+                          v50[side] > 0 ? TimeFormat::duration(v50[side]) : QStringLiteral("—"),
+                          v95[side] > 0 ? TimeFormat::duration(v95[side]) : QStringLiteral("—"));
+        }
+        gapWords << QStringLiteral("%1: %2").arg(r.call, g.join(QStringLiteral(", ")));
+    }
+    for (ReportContent::Series &b : bars) {
+        counts.series.push_back(std::move(b));
+    }
+    counts.xMin = -0.6;
+    counts.xMax = double(std::max<size_t>(1, rows.size())) - 0.4;
+    counts.height = heightFor(int(rows.size()) * 2, 22);
+    counts.alt = QObject::tr("Calls per call in A and in B, with their rates: %1.")
+                     .arg(countWords.join(QStringLiteral("; ")));
+    gaps.series.push_back(std::move(spread));
+    for (int side = 0; side < 2; ++side) {
+        gaps.series.push_back(std::move(p50[side]));
+        gaps.series.push_back(std::move(p95[side]));
+    }
+    gaps.xMin = -0.6;
+    gaps.xMax = std::max(1, gapRows) - 0.4;
+    gaps.height = heightFor(gapRows * 2, 22);
+    gaps.alt = QObject::tr("The time between successive calls of each kind in A and in B: %1.")
+                   .arg(gapWords.join(QStringLiteral("; ")));
+    std::vector<ReportContent::Figure> out;
+    for (ReportContent::Figure *f : {&counts, &gaps}) {
+        if (f->hasData()) {
+            out.push_back(std::move(*f));
+        }
+    }
+    return out;
+}
+
 }  // namespace lmct

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "compare/callcomparison.h"
 #include "filter/tmonorange.h"
 #include "report/reportcontent.h"
 #include "stats/tracestatistics.h"
@@ -37,6 +38,14 @@ public:
     /** The figures above that have data, in that order. */
     static std::vector<ReportContent::Figure> figures(const TraceStatistics &stats,
                                                       const QString &caption);
+    /**
+     * The two charts above for a comparison (CallComparison's rows, the totals left out): per
+     * call A's bar above B's (the Compare pane's blue and orange) with "count · rate" beside
+     * each; and A's and B's inter-arrival p50 and p95 as dots on one log axis of durations, A a
+     * little above B. Those that have data, in that order; `caption` as for figures().
+     */
+    static std::vector<ReportContent::Figure> comparisonFigures(const CallComparison &calls,
+                                                                const QString &caption);
     /** "41.2/s", "1,234/s", "0.05/s"; "—" when not a number. */
     static QString rateText(double perSecond);
 };

@@ -185,7 +185,9 @@ QCustomPlot *FigurePlot::create(const ReportContent::Figure &figure, QWidget *pa
             if (s.style == ReportContent::Style::Points) {
                 g->setLineStyle(QCPGraph::lsNone);
                 g->setPen(QPen(c, 1.6));
-                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, 7));
+                g->setScatterStyle(s.hollow ? QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                              QPen(c, 1.6), QBrush(Qt::white), 7)
+                                            : QCPScatterStyle(QCPScatterStyle::ssDisc, c, 7));
             } else {
                 const bool dashed = s.style == ReportContent::Style::Dashed;
                 g->setPen(QPen(c, dashed ? 1.6 : 2.0, dashed ? Qt::DashLine : Qt::SolidLine));
