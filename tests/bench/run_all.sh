@@ -101,6 +101,9 @@ if section "compare: replot of both timelines"; then
     "$build/tests/bench/bench_gui_compare" --runs 15 "$dir/compare-a-10000000.lct" \
         "$dir/compare-b-10000000.lct"
 fi
+if section "combined view: ten traces of 1 M records"; then
+    "$build/tests/bench/bench_gui_combine" --traces 10 --records 1000000 --runs 15
+fi
 if section "peak RSS of lmct stats, keys, anomalies (10 M small records)"; then
     for c in stats keys anomalies; do
         printf '%s ' "$c"
