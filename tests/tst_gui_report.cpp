@@ -9,6 +9,8 @@
 #include "exportcheck.h"
 #include "pdfcheck.h"
 #include "report/reportjob.h"
+#include "report/reportpdfwriter.h"
+#include "report/reportpictures.h"
 #include "shell/comparetab.h"
 #include "shell/exportactions.h"
 #include "shell/mainwindow.h"
@@ -318,6 +320,50 @@ private slots:
                 {QStringLiteral("--report"), target, QStringLiteral("--compare"), m_a, b});
             QVERIFY2(r.exitCode == 2 && r.err.contains("input trace"), r.err.constData());
             QCOMPARE(readAll(b), bBytes);
+        }
+    }
+
+    void regression_tableTitleIsNotLeftAloneAtAPageFoot() {
+        // Issue #20: a table's title and header could end a page with its rows on the next.
+        // Wherever filler paragraphs push the table, its title shares its page with at least
+        // three of its rows.
+        if (!test::havePoppler()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QTemporaryDir dir;
+        for (int filler = 30; filler <= 75; ++filler) {
+            ReportContent c;
+            c.title = QStringLiteral("Layout");
+            ReportContent::Section s;
+            s.id = QStringLiteral("s");
+            s.title = QStringLiteral("Section");
+            for (int i = 0; i < filler; ++i) {
+                s.paragraph(QStringLiteral("filler line %1").arg(i));
+            }
+            ReportContent::Table t;
+            t.title = QStringLiteral("Kept Table");
+            t.header = {QStringLiteral("name"), QStringLiteral("value")};
+            t.numeric = {false, true};
+            for (int r = 0; r < 8; ++r) {
+                t.rows << QStringList{QStringLiteral("tablerow%1").arg(r), QString::number(r)};
+            }
+            s.table(std::move(t));
+            c.sections.push_back(std::move(s));
+            const ReportPictures pictures(c, {});
+            const QString out = dir.filePath(QStringLiteral("f%1.pdf").arg(filler));
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QString error;
+            QVERIFY2(ReportPdfWriter::write(c, pictures, &f, &error), qPrintable(error));
+            f.close();
+            for (const QString &page : test::pdfText(out).split(QLatin1Char('\f'))) {
+                if (page.contains(QStringLiteral("Kept Table"))) {
+                    QVERIFY2(page.count(QStringLiteral("tablerow")) >= 3,
+                             qPrintable(QStringLiteral("%1 filler lines: %2 rows by the title")
+                                            .arg(filler)
+                                            .arg(page.count(QStringLiteral("tablerow")))));
+                }
+            }
         }
     }
 

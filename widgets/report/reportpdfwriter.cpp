@@ -332,7 +332,12 @@ private:
         const std::vector<double> w = columns(t);
         const double titleH = t.title.isEmpty() ? 0 : textHeight(t.title, m_h3, m_width) + 3;
         const double headH = t.header.isEmpty() ? 0 : rowHeight(t.header, w, m_tableBold);
-        const double firstH = t.rows.isEmpty() ? 0 : rowHeight(t.rows.first(), w, m_table);
+        // the title and header start a page with at least three rows (the whole of a shorter
+        // table), never alone at a page's foot
+        double firstH = 0;
+        for (qsizetype r = 0; r < std::min<qsizetype>(3, t.rows.size()); ++r) {
+            firstH += rowHeight(t.rows[r], w, m_table);
+        }
         ensure(titleH + headH + firstH);
         if (!t.title.isEmpty()) {
             drawText(t.title, m_h3, QColor(0x10, 0x10, 0x10), QPointF(kMargin, m_y), m_width);
