@@ -5,19 +5,25 @@
 // external reference; bad input, a bad path or a bad suffix exit non-zero, say why and write
 // nothing.
 
+#include "common/captionedexport.h"
 #include "comparefixture.h"
 #include "exportcheck.h"
 #include "pdfcheck.h"
+#include "report/comparisonreport.h"
 #include "report/reportjob.h"
 #include "report/reportpdfwriter.h"
 #include "report/reportpictures.h"
+#include "report/reporttimeline.h"
 #include "shell/comparetab.h"
 #include "shell/exportactions.h"
 #include "shell/mainwindow.h"
 #include "shell/reportactions.h"
 #include "shell/tracetab.h"
 #include "testutil.h"
+#include "timeline/timelinewidget.h"
 #include "viewstate.h"
+
+#include <qcustomplot.h>
 
 #include <unistd.h>
 #include <QAction>
@@ -365,6 +371,55 @@ private slots:
                 }
             }
         }
+    }
+
+    void regression_comparisonTimelinesShareOneAxis() {
+        // Issue #20: the report's pictures of A and B had two time axes, each fitted to its
+        // trace. Both now show the same stretch of one axis that says the alignment.
+        WorkloadSpec sa, sb;
+        sb.rounds = 12;
+        const auto a = loadWorkload(makeWorkload(sa), QStringLiteral("a.lct"));
+        const auto b = loadWorkload(makeWorkload(sb), QStringLiteral("b.lct"));
+        QVERIFY(a && b);
+        QVERIFY(std::abs(a->duration() - b->duration()) > 0.1 * a->duration());
+        const auto content = ComparisonReport::build(a, b, {});
+        QVERIFY(content);
+        std::vector<std::unique_ptr<ReportTimeline>> timelines;
+        for (const ReportContent::TimelineSource &source : content->timelines) {
+            timelines.push_back(
+                std::make_unique<ReportTimeline>(source, ReportPictures::kTimelineSize));
+        }
+        QCOMPARE(timelines.size(), size_t(2));
+        for (const auto &t : timelines) {
+            QVERIFY(t->waitReady(60000));
+            // the picture as the report paints it (laid out at its size)
+            QVERIFY(
+                !CaptionedExport::toImage(t->spec(), ReportPictures::kTimelineSize, 1.0).isNull());
+        }
+        const QCPRange ra = timelines[0]->timeline()->visibleRange();
+        const QCPRange rb = timelines[1]->timeline()->visibleRange();
+        QCOMPARE(ra.lower, rb.lower);
+        QCOMPARE(ra.upper, rb.upper);
+        QVERIFY(ra.lower <= 0.0);
+        QVERIFY(ra.upper >= std::max(a->duration(), b->duration()));
+        QStringList captions;
+        for (const auto &t : timelines) {
+            const QString axis = t->timeline()->timeAxis()->label();
+            QVERIFY2(axis.contains(QStringLiteral("one axis for A and B, aligned from each "
+                                                  "trace's start")),
+                     qPrintable(axis));
+            captions << t->spec().caption();
+        }
+        // the captions give the same range and the alignment
+        static const QRegularExpression range(QStringLiteral("t_mono \\S+ … \\S+ s"));
+        QCOMPARE(range.match(captions[0]).captured(), range.match(captions[1]).captured());
+        QVERIFY2(range.match(captions[0]).hasMatch(), qPrintable(captions[0]));
+        for (const QString &c : captions) {
+            QVERIFY2(c.endsWith(QStringLiteral("one time axis for A and B, aligned from each "
+                                               "trace's start")),
+                     qPrintable(c));
+        }
+        QVERIFY(captions[1].startsWith(QStringLiteral("B: b.lct")));
     }
 
     void fileMenuExportsTheReport() {

@@ -472,6 +472,52 @@ private slots:
         QCOMPARE(names, (QStringList{"A p50", "A p95", "B p50", "B p95"}));
     }
 
+    void regression_comparisonTimelinesShareOneAxis() {
+        // Issue #20: A's and B's timelines were each fitted to their own trace, two time axes a
+        // reader could not compare. Both now span the same stretch of one common axis.
+        const double longer = std::max(m_a->duration(), m_b->duration());
+        QVERIFY(m_a->duration() != m_b->duration());
+        const auto c = ComparisonReport::build(m_a, m_b, {});
+        QVERIFY(c);
+        QCOMPARE(c->timelines.size(), size_t(2));
+        const ReportContent::TimelineSource &a = c->timelines[0], &b = c->timelines[1];
+        QCOMPARE(a.axisFrom, b.axisFrom);
+        QCOMPARE(a.axisTo, b.axisTo);
+        QVERIFY(a.axisFrom <= 0.0);
+        QVERIFY(a.axisTo >= longer);
+        QVERIFY(a.axisTo < longer * 1.05);
+        for (const ReportContent::TimelineSource *s : {&a, &b}) {
+            QVERIFY2(s->axisNote.contains(QStringLiteral("from each trace's start")),
+                     qPrintable(s->axisNote));
+            QVERIFY2(s->captionNote.contains(QStringLiteral("from each trace's start")),
+                     qPrintable(s->captionNote));
+        }
+        QVERIFY(allText(*c->section(QStringLiteral("timeline")))
+                    .contains(QStringLiteral("Both on one time axis, aligned from each trace's "
+                                             "start")));
+        // B drawn later (by t_wall, or shifted): its own t_mono, the same stretch of the axis
+        ComparisonReport::Options o;
+        o.alignment = ComparisonReport::Alignment::Wall;
+        o.bStart = 2.5;
+        const auto w = ComparisonReport::build(m_a, m_b, o);
+        QVERIFY(w);
+        QVERIFY(w->timelines[0].axisFrom < 0.0 && w->timelines[0].axisFrom > -0.5);
+        QCOMPARE(w->timelines[1].axisFrom, w->timelines[0].axisFrom - 2.5);
+        QCOMPARE(w->timelines[1].axisTo, w->timelines[0].axisTo - 2.5);
+        QVERIFY(w->timelines[0].axisTo > 2.5 + m_b->duration());
+        QVERIFY2(w->timelines[1].captionNote.contains(QStringLiteral("by t_wall")),
+                 qPrintable(w->timelines[1].captionNote));
+        // a range: that stretch in both (cut to where either trace is)
+        ComparisonReport::Options r;
+        r.range.from = longer / 4;
+        const auto part = ComparisonReport::build(m_a, m_b, r);
+        QVERIFY(part);
+        for (const ReportContent::TimelineSource &s : part->timelines) {
+            QCOMPARE(s.axisFrom, longer / 4);
+            QCOMPARE(s.axisTo, longer);
+        }
+    }
+
     void tableFromModelKeepsAlignmentAndRows() {
         const SmallModel m;
         const auto t = ReportContent::Table::fromModel(m, {}, SmallModel::kMarkRole);

@@ -15,6 +15,8 @@
 
 #include <QDateTime>
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 namespace lmct {
 
@@ -125,6 +127,35 @@ QString configuredOf(const TraceComparison::Side &side, const QString &name) {
                : QObject::tr("%1 without a configured L1 size").arg(name);
 }
 
+/**
+ * The stretch of the common axis both timelines show, in A's `t_mono` seconds: `range` cut to
+ * where either trace is, else both whole with 1 % to spare on each side (as the comparison's
+ * tab shows them at first).
+ */
+std::pair<double, double> commonAxis(const TraceDocument &a, const TraceDocument &b, double bStart,
+                                     const TMonoRange &range) {
+    const double lower = std::min(0.0, bStart);
+    const double upper = std::max({a.duration(), bStart + b.duration(), lower});
+    const double from = std::isfinite(range.from) ? std::max(range.from, lower) : lower;
+    const double to = std::isfinite(range.to) ? std::min(range.to, upper) : upper;
+    if (!range.isAll() && to > from) {
+        return {from, to};
+    }
+    const double margin = std::max(1e-6, (upper - lower) * 0.01);
+    return {lower - margin, upper + margin};
+}
+
+/** How B lines up with A, in words. */
+QString alignmentText(ComparisonReport::Alignment alignment, double bStart) {
+    if (alignment == ComparisonReport::Alignment::Wall) {
+        return QObject::tr("aligned by t_wall (B's start %1 from A's)")
+            .arg(TimeFormat::delta(bStart));
+    }
+    return bStart == 0.0 ? QObject::tr("aligned from each trace's start")
+                         : QObject::tr("aligned from each trace's start, B shifted by %1")
+                               .arg(TimeFormat::delta(bStart));
+}
+
 }  // namespace
 
 std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<const TraceDocument> a,
@@ -157,6 +188,11 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
                              .arg(selection)
                       << QObject::tr("Made by LMCache Trace Viewer on %1")
                              .arg(QDateTime::currentDateTime().toString(Qt::ISODate));
+    // One common axis for both timelines, as the comparison's tab draws them: A at its t_mono,
+    // B at its t_mono + bStart; each picture gets the same stretch in its own t_mono.
+    const double bStart = std::isfinite(options.bStart) ? options.bStart : 0.0;
+    const auto [axisFrom, axisTo] = commonAxis(*a, *b, bStart, options.range);
+    const QString alignment = alignmentText(options.alignment, bStart);
     for (int side = 0; side < 2; ++side) {
         ReportContent::TimelineSource tl;
         tl.doc = side == 0 ? a : b;
@@ -164,6 +200,11 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
         tl.filterText = options.filterText.trimmed();
         tl.filterRecords = side == 0 ? *recordsA : *recordsB;
         tl.range = options.range;
+        const double shift = side == 0 ? 0.0 : bStart;
+        tl.axisFrom = axisFrom - shift;
+        tl.axisTo = axisTo - shift;
+        tl.axisNote = QObject::tr("one axis for A and B, %1").arg(alignment);
+        tl.captionNote = QObject::tr("one time axis for A and B, %1").arg(alignment);
         content->timelines.push_back(tl);
     }
 
@@ -292,6 +333,16 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
     t.id = QStringLiteral("timeline");
     t.title = QObject::tr("Timelines");
     t.paragraph(QObject::tr("A (%1), then B (%2): %3.").arg(na, nb, selection));
+    const QString stretch =
+        bStart == 0.0
+            ? QObject::tr("t_mono %1 … %2 s in both")
+                  .arg(TimeFormat::mono(axisFrom), TimeFormat::mono(axisTo))
+            : QObject::tr("A's t_mono %1 … %2 s, B's %3 … %4 s")
+                  .arg(TimeFormat::mono(axisFrom), TimeFormat::mono(axisTo),
+                       TimeFormat::mono(axisFrom - bStart), TimeFormat::mono(axisTo - bStart));
+    t.paragraph(QObject::tr("Both on one time axis, %1: %2%3.")
+                    .arg(alignment, stretch,
+                         options.range.isAll() ? QObject::tr(", both traces whole") : QString()));
     t.timeline(0);
     t.timeline(1);
     content->sections.push_back(std::move(t));

@@ -28,17 +28,31 @@ class TraceDocument;
  *   both (A solid, B dashed, each configured capacity marked) and the reuse-distance histograms
  *   overlaid (in keys, in time);
  * - "timeline": the timeline of A, then of B (TimelineSources 0 and 1), with the filter and
- *   range of Options when given.
+ *   range of Options when given, on one common time axis as the comparison's tab draws them
+ *   (ComparisonLink): A at its `t_mono`, B at its `t_mono` + Options::bStart. Both pictures span
+ *   the same stretch of it (their axisFrom/axisTo, each in its own trace's `t_mono`): the
+ *   range of Options, cut to the two traces, else both traces whole (from the earlier start to
+ *   the later end, 1 % to spare on each side); the axis and the captions say the alignment.
  *
  * Progress: TraceComparison's (0..100). Thread-safety: build() is reentrant (off the GUI
  * thread). Errors: an invalid filter gives nullptr with `error` set; cancel gives nullptr.
  */
 class ComparisonReport {
 public:
+    /** How the timelines line up: from each trace's start, or by `t_wall` (ComparisonLink). */
+    enum class Alignment : quint8 { Start, Wall };
+
     struct Options {
         QString filterText;  ///< for the timelines; empty: every record
-        TMonoRange range;    ///< for the timelines
+        TMonoRange range;    ///< for the timelines, A's `t_mono` seconds
         int maxDiagnostics = 20;
+        Alignment alignment = Alignment::Start;
+        /**
+         * Where B's `t_mono` 0 lies on the common axis, in A's `t_mono` seconds (positive: B
+         * drawn later): ComparisonLink::base() + offset(), 0 from each trace's start without a
+         * manual offset. Not finite: 0.
+         */
+        double bStart = 0.0;
     };
     using Progress = std::function<void(int percent)>;
 

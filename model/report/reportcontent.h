@@ -31,7 +31,8 @@ namespace lmct {
  * capacity and policy) and an alternative text.
  *
  * The timeline pictures are made by the renderer (the viewer's own TimelineWidget): a Timeline
- * block names one of `timelines`, each a document with the filter and range to show.
+ * block names one of `timelines`, each a document with the filter and range to show (or the fixed
+ * time axis of a comparison's common axis).
  *
  * Units: as the analyses' (t_mono seconds, capacities in chunks, ratios in percent on plots).
  * Ownership: holds the documents of the timelines (shared). Thread-safety: a value; built on a
@@ -135,13 +136,22 @@ public:
     };
 
     /** A timeline picture: `doc` with `filterRecords` (the filter's result, null: none)
-     *  hidden-others and the view on `range` (open ends: the trace's extent). */
+     *  hidden-others and the view on `range` (open ends: the trace's extent), or on the fixed
+     *  axis [axisFrom, axisTo]. */
     struct TimelineSource {
         std::shared_ptr<const TraceDocument> doc;
         QString label;  ///< "A", "B" or empty
         QString filterText;
         std::shared_ptr<const std::vector<int>> filterRecords;
         TMonoRange range;
+        /**
+         * The picture's time axis in `doc`'s `t_mono` seconds, shown as it is, past the trace's
+         * ends too: a comparison's two pictures span the same stretch of their common axis
+         * (ComparisonReport). NaN: `range`, cut to the trace.
+         */
+        double axisFrom = kNaN, axisTo = kNaN;
+        QString axisNote;     ///< on the time axis after its unit (the alignment); empty: none
+        QString captionNote;  ///< the caption's last part (the alignment); empty: none
     };
 
     QString title;         ///< "Trace report: FILE"

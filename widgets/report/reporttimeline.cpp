@@ -2,6 +2,7 @@
 
 #include "common/captionedexport.h"
 #include "timeline/timelineexport.h"
+#include "timeline/timelineviewport.h"
 #include "timeline/timelinewidget.h"
 #include "viewstate.h"
 
@@ -54,7 +55,11 @@ void ReportTimeline::finish() {
         return;
     }
     const TMonoRange &range = m_source.range;
-    if (!range.isAll() && m_source.doc && m_source.doc->records().size() > 0) {
+    const double axisFrom = m_source.axisFrom, axisTo = m_source.axisTo;
+    if (std::isfinite(axisFrom) && std::isfinite(axisTo) && axisTo > axisFrom) {
+        // a fixed axis, past the trace's ends too (a comparison's common axis): not clamped
+        m_timeline->viewport()->showWindow(axisFrom, axisTo);
+    } else if (!range.isAll() && m_source.doc && m_source.doc->records().size() > 0) {
         const QCPRange fitted = m_timeline->visibleRange();
         const double from = std::isfinite(range.from) ? range.from : fitted.lower;
         const double to = std::isfinite(range.to) ? range.to : fitted.upper;
@@ -62,6 +67,7 @@ void ReportTimeline::finish() {
             m_timeline->setVisibleRange(std::max(from, fitted.lower), std::min(to, fitted.upper));
         }
     }
+    m_timeline->setAxisNote(m_source.axisNote);
     m_timeline->plot()->replot(QCustomPlot::rpImmediateRefresh);
     m_ready = true;
     emit ready();
@@ -80,11 +86,18 @@ bool ReportTimeline::waitReady(int timeoutMs) {
 
 PlotExportSpec ReportTimeline::spec() const {
     PlotExportSpec s = TimelineExport::spec(m_timeline.get());
-    if (!m_source.label.isEmpty()) {
+    if (!m_source.label.isEmpty() || !m_source.captionNote.isEmpty()) {
         TimelineWidget *timeline = m_timeline.get();
-        const QString label = m_source.label;
-        s.caption = [timeline, label] {
-            return QStringLiteral("%1: %2").arg(label, TimelineExport::caption(*timeline));
+        const QString label = m_source.label, note = m_source.captionNote;
+        s.caption = [timeline, label, note] {
+            QString caption = TimelineExport::caption(*timeline);
+            if (!label.isEmpty()) {
+                caption = QStringLiteral("%1: %2").arg(label, caption);
+            }
+            if (!note.isEmpty()) {
+                caption += TimelineExport::captionSeparator() + note;
+            }
+            return caption;
         };
     }
     return s;

@@ -15,9 +15,11 @@ class ViewState;
  * The timeline picture of a report (ReportContent::TimelineSource): the viewer's own
  * TimelineWidget on a ViewState of its own, never shown (Qt::WA_DontShowOnScreen, fine on the
  * offscreen platform), with the document, the filter's records handed over (others hidden, as
- * `lmct-viewer --export-*` does) and, once its index is built, the view on the source's range
- * (open ends: the trace's extent; cut to the trace). spec() is TimelineExport's, with "A: " or
- * "B: " before the caption of a comparison's trace.
+ * `lmct-viewer --export-*` does) and, once its index is built, the view on the source's fixed
+ * axis (axisFrom … axisTo, as it is: a comparison's common axis) or else on its range (open
+ * ends: the trace's extent; cut to the trace); the source's axisNote on the time axis. spec() is
+ * TimelineExport's, with "A: " or "B: " before the caption of a comparison's trace and the
+ * source's captionNote as the caption's last part.
  *
  * ready() is emitted once the timeline is built and the range applied (isReady()).
  *

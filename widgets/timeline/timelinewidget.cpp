@@ -420,8 +420,19 @@ void TimelineWidget::updateAxisCaption() {
     m_ticker->setTickCount(std::clamp(w / (labelPx + 40), 2, 16));
     m_ticker->setRoom(m_main.lanesRect, labelPx);
     const QString caption = m_ticker->caption(r);
-    const QString mode = m_timeMode == TimeMode::Wall ? tr("wall clock") : tr("t_mono");
-    timeAxis()->setLabel(caption.isEmpty() ? mode : mode + QStringLiteral("  ·  ") + caption);
+    QStringList parts{m_timeMode == TimeMode::Wall ? tr("wall clock") : tr("t_mono")};
+    for (const QString &part : {caption, m_axisNote}) {
+        if (!part.isEmpty()) {
+            parts << part;
+        }
+    }
+    timeAxis()->setLabel(parts.join(QStringLiteral("  ·  ")));
+}
+
+void TimelineWidget::setAxisNote(const QString &note) {
+    m_axisNote = note;
+    updateAxisCaption();
+    m_main.plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineWidget::applyPalette() {

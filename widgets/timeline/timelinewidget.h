@@ -132,6 +132,10 @@ public:
      *  common axis); 0 by default. */
     void setWallShift(double seconds);
     double wallShift() const { return m_wallShift; }
+    /** Said on the time axis after its unit and base (how a report's pictures share their
+     *  axis); empty (the default): nothing. */
+    void setAxisNote(const QString &note);
+    QString axisNote() const { return m_axisNote; }
 
     /** Visible t_mono range. */
     QCPRange visibleRange() const;
@@ -313,6 +317,7 @@ private:
 
     LaneLayout m_layout;  // lane order and hidden lanes
     TimeMode m_timeMode = TimeMode::Relative;
+    QString m_axisNote;
     double m_wallShift = 0.0;
     TimelineViewport *m_viewport = nullptr;  // the visible window; the time axis follows it
 
