@@ -7,6 +7,7 @@
 
 #include "common/captionedexport.h"
 #include "comparefixture.h"
+#include "comparisonlink.h"
 #include "exportcheck.h"
 #include "pdfcheck.h"
 #include "report/comparisonreport.h"
@@ -28,6 +29,7 @@
 #include <unistd.h>
 #include <QAction>
 #include <QApplication>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -454,12 +456,18 @@ private slots:
         CompareTab *cmp = w.compareFiles(m_a, m_b);
         QSignalSpy compared(cmp, &CompareTab::compared);
         QVERIFY(compared.wait(60000));
+        // B shifted in the tab: the report's timelines line up as the tab's do
+        cmp->offsetBox()->setValue(2.0);
+        QCOMPARE(cmp->link()->offset(), 2.0);
         QVERIFY(report->start(m_dir.filePath(QStringLiteral("menu-ab.html"))));
         QVERIFY(done.wait(60000));
         QCOMPARE(done.last().at(0).toBool(), true);
         const Html h = readHtml(readAll(m_dir.filePath(QStringLiteral("menu-ab.html"))));
         QVERIFY(h.wellFormed);
         QVERIFY(h.sections.contains(QStringLiteral("latencies")));
+        QVERIFY2(h.text.contains(QStringLiteral("aligned from each trace's start, B shifted by "
+                                                "+2.000 s")),
+                 qPrintable(h.text.right(2000)));
         // never over a trace open in the window: the comparison's B (named .pdf here, as a
         // trace may be) from its own tab, and from the first trace's tab
         const QByteArray bBytes = readAll(m_b);

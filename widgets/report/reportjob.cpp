@@ -83,6 +83,8 @@ void ReportJob::start() {
             ComparisonReport::Options o;
             o.filterText = r.filterText;
             o.range = r.range;
+            o.alignment = r.alignment;
+            o.bStart = r.bStart;
             content = ComparisonReport::build(r.a, r.b, o, report, cancel.get(), &error);
         } else {
             TraceReport::Options o;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "report/comparisonreport.h"
 #include "report/reportcontent.h"
 
 #include <QObject>
@@ -45,6 +46,9 @@ public:
         QString output;
         QString filterText;
         TMonoRange range;
+        /** A comparison's timelines: how B lines up with A (ComparisonReport::Options). */
+        ComparisonReport::Alignment alignment = ComparisonReport::Alignment::Start;
+        double bStart = 0.0;
         int timelineTimeoutMs = 120000;
     };
 

@@ -1,5 +1,6 @@
 #include "shell/reportactions.h"
 
+#include "comparisonlink.h"
 #include "report/reportjob.h"
 #include "shell/comparetab.h"
 #include "shell/tracetab.h"
@@ -93,6 +94,12 @@ bool ReportActions::start(const QString &path) {
         if (!r.b) {
             return false;
         }
+        // the timelines line up as in the tab: its alignment and B's offset
+        const ComparisonLink *link = cmp->link();
+        r.alignment = link->alignment() == ComparisonLink::Alignment::Wall
+                          ? ComparisonReport::Alignment::Wall
+                          : ComparisonReport::Alignment::Start;
+        r.bStart = link->base() + link->offset();
     }
     r.output = path;
     r.filterText = state->filterAppliedText();

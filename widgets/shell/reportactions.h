@@ -16,7 +16,8 @@ class TraceTab;
 /**
  * File > Export Report…: the report of the current tab (ReportJob, what `lmct-viewer --report`
  * writes): of its trace with its applied filter and time range (TraceTab), or of the comparison
- * (CompareTab: both traces, trace A's filter and range for the timelines). A file dialog asks
+ * (CompareTab: both traces, trace A's filter and range for the timelines, lined up as the tab
+ * lines them up: its alignment and B's offset). A file dialog asks
  * where (PDF, or one HTML file; a name without either suffix becomes .pdf); the report is made
  * off the GUI thread with a window-modal progress dialog whose Cancel stops it (nothing is
  * written); a failure shows a message box naming the path and the reason and leaves no file.
