@@ -375,6 +375,57 @@ private slots:
         }
     }
 
+    void regression_headingIsNotLeftAloneAboveATable() {
+        // A section's heading was kept with 80 units of what follows, less than a table's
+        // title, header and first three rows: the heading could end a page with its table on
+        // the next. Wherever filler pushes it, the heading shares its page with three rows.
+        if (!test::havePoppler()) {
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        }
+        QTemporaryDir dir;
+        for (int filler = 30; filler <= 75; ++filler) {
+            ReportContent c;
+            c.title = QStringLiteral("Layout");
+            ReportContent::Section first;
+            first.id = QStringLiteral("first");
+            first.title = QStringLiteral("Filler");
+            for (int i = 0; i < filler; ++i) {
+                first.paragraph(QStringLiteral("filler line %1").arg(i));
+            }
+            c.sections.push_back(std::move(first));
+            ReportContent::Section s;
+            s.id = QStringLiteral("s");
+            s.title = QStringLiteral("Kept Heading");
+            ReportContent::Table t;
+            t.title = QStringLiteral("Its table");
+            t.header = {QStringLiteral("name"), QStringLiteral("text"), QStringLiteral("value")};
+            t.numeric = {false, false, true};
+            for (int r = 0; r < 8; ++r) {
+                // rows of several lines: the table's start is higher than 80 units
+                t.rows << QStringList{QStringLiteral("tablerow%1").arg(r),
+                                      QStringLiteral("a long cell that wraps ").repeated(12),
+                                      QString::number(r)};
+            }
+            s.table(std::move(t));
+            c.sections.push_back(std::move(s));
+            const ReportPictures pictures(c, {});
+            const QString out = dir.filePath(QStringLiteral("h%1.pdf").arg(filler));
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QString error;
+            QVERIFY2(ReportPdfWriter::write(c, pictures, &f, &error), qPrintable(error));
+            f.close();
+            for (const QString &page : test::pdfText(out).split(QLatin1Char('\f'))) {
+                if (page.contains(QStringLiteral("Kept Heading"))) {
+                    QVERIFY2(page.count(QStringLiteral("tablerow")) >= 3,
+                             qPrintable(QStringLiteral("%1 filler lines: %2 rows by the heading")
+                                            .arg(filler)
+                                            .arg(page.count(QStringLiteral("tablerow")))));
+                }
+            }
+        }
+    }
+
     void regression_comparisonTimelinesShareOneAxis() {
         // Issue #20: the report's pictures of A and B had two time axes, each fitted to its
         // trace. Both now show the same stretch of one axis that says the alignment.

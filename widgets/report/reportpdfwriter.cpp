@@ -186,7 +186,7 @@ private:
                 continue;
             }
             if (b.kind == Block::Kind::Table) {
-                h += 80;
+                h += tableLead(b.table, columns(b.table));
             } else if (m_pictures.has(b)) {
                 const QSize size = m_pictures.size(b);
                 h += size.height() * std::min(1.0, m_width / size.width());
@@ -328,17 +328,26 @@ private:
         m_y += h;
     }
 
+    const QFont &rowFont(const ReportContent::Table &t, qsizetype r) const {
+        return t.strongRows.contains(int(r)) ? m_tableBold : m_table;
+    }
+
+    /** The height of what a table's start keeps on one page: its title, its header and its
+     *  first three rows (the whole of a shorter table), never alone at a page's foot. */
+    double tableLead(const ReportContent::Table &t, const std::vector<double> &w) const {
+        double h = t.title.isEmpty() ? 0 : textHeight(t.title, m_h3, m_width) + 3;
+        h += t.header.isEmpty() ? 0 : rowHeight(t.header, w, m_tableBold);
+        for (qsizetype r = 0; r < std::min<qsizetype>(3, t.rows.size()); ++r) {
+            h += rowHeight(t.rows[r], w, rowFont(t, r));
+        }
+        return h;
+    }
+
     void table(const ReportContent::Table &t) {
         const std::vector<double> w = columns(t);
         const double titleH = t.title.isEmpty() ? 0 : textHeight(t.title, m_h3, m_width) + 3;
         const double headH = t.header.isEmpty() ? 0 : rowHeight(t.header, w, m_tableBold);
-        // the title and header start a page with at least three rows (the whole of a shorter
-        // table), never alone at a page's foot
-        double firstH = 0;
-        for (qsizetype r = 0; r < std::min<qsizetype>(3, t.rows.size()); ++r) {
-            firstH += rowHeight(t.rows[r], w, m_table);
-        }
-        ensure(titleH + headH + firstH);
+        ensure(tableLead(t, w));
         if (!t.title.isEmpty()) {
             drawText(t.title, m_h3, QColor(0x10, 0x10, 0x10), QPointF(kMargin, m_y), m_width);
             m_y += titleH;
@@ -347,8 +356,7 @@ private:
             row(t.header, w, m_tableBold, t, headH, true, false);
         }
         for (qsizetype r = 0; r < t.rows.size(); ++r) {
-            const bool strong = t.strongRows.contains(int(r));
-            const QFont &font = strong ? m_tableBold : m_table;
+            const QFont &font = rowFont(t, r);
             const double h = rowHeight(t.rows[r], w, font);
             if (m_y + h > m_bottom) {
                 startPage(true);
