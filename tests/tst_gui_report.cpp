@@ -108,6 +108,32 @@ Html readHtml(const QByteArray &bytes) {
 
 }  // namespace
 
+namespace {
+
+/** Writes `content` as a PDF to `out` (no pictures); the text of each page, or empty when the
+ *  write fails (`error` says why). */
+QStringList pdfPageTexts(const ReportContent &content, const QString &out, QString *error) {
+    const ReportPictures pictures(content, {});
+    QFile f(out);
+    if (!f.open(QIODevice::WriteOnly) || !ReportPdfWriter::write(content, pictures, &f, error)) {
+        return {};
+    }
+    f.close();
+    return test::pdfText(out).split(QLatin1Char('\f'));
+}
+
+/** The rows named "tablerow…" on the page that holds `mark`; -1 when no page does. */
+int rowsBeside(const QStringList &pages, const QString &mark) {
+    for (const QString &page : pages) {
+        if (page.contains(mark)) {
+            return int(page.count(QStringLiteral("tablerow")));
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
 class TestGuiReport : public QObject {
     Q_OBJECT
 
@@ -357,21 +383,15 @@ private slots:
             }
             s.table(std::move(t));
             c.sections.push_back(std::move(s));
-            const ReportPictures pictures(c, {});
-            const QString out = dir.filePath(QStringLiteral("f%1.pdf").arg(filler));
-            QFile f(out);
-            QVERIFY(f.open(QIODevice::WriteOnly));
             QString error;
-            QVERIFY2(ReportPdfWriter::write(c, pictures, &f, &error), qPrintable(error));
-            f.close();
-            for (const QString &page : test::pdfText(out).split(QLatin1Char('\f'))) {
-                if (page.contains(QStringLiteral("Kept Table"))) {
-                    QVERIFY2(page.count(QStringLiteral("tablerow")) >= 3,
-                             qPrintable(QStringLiteral("%1 filler lines: %2 rows by the title")
-                                            .arg(filler)
-                                            .arg(page.count(QStringLiteral("tablerow")))));
-                }
-            }
+            const QStringList pages =
+                pdfPageTexts(c, dir.filePath(QStringLiteral("f%1.pdf").arg(filler)), &error);
+            QVERIFY2(!pages.isEmpty(), qPrintable(error));
+            const int rows = rowsBeside(pages, QStringLiteral("Kept Table"));
+            QVERIFY2(
+                rows >= 3,
+                qPrintable(
+                    QStringLiteral("%1 filler lines: %2 rows by the title").arg(filler).arg(rows)));
         }
     }
 
@@ -408,21 +428,14 @@ private slots:
             }
             s.table(std::move(t));
             c.sections.push_back(std::move(s));
-            const ReportPictures pictures(c, {});
-            const QString out = dir.filePath(QStringLiteral("h%1.pdf").arg(filler));
-            QFile f(out);
-            QVERIFY(f.open(QIODevice::WriteOnly));
             QString error;
-            QVERIFY2(ReportPdfWriter::write(c, pictures, &f, &error), qPrintable(error));
-            f.close();
-            for (const QString &page : test::pdfText(out).split(QLatin1Char('\f'))) {
-                if (page.contains(QStringLiteral("Kept Heading"))) {
-                    QVERIFY2(page.count(QStringLiteral("tablerow")) >= 3,
-                             qPrintable(QStringLiteral("%1 filler lines: %2 rows by the heading")
-                                            .arg(filler)
-                                            .arg(page.count(QStringLiteral("tablerow")))));
-                }
-            }
+            const QStringList pages =
+                pdfPageTexts(c, dir.filePath(QStringLiteral("h%1.pdf").arg(filler)), &error);
+            QVERIFY2(!pages.isEmpty(), qPrintable(error));
+            const int rows = rowsBeside(pages, QStringLiteral("Kept Heading"));
+            QVERIFY2(rows >= 3, qPrintable(QStringLiteral("%1 filler lines: %2 rows by the heading")
+                                               .arg(filler)
+                                               .arg(rows)));
         }
     }
 
