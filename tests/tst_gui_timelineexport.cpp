@@ -3,6 +3,8 @@
 // exports have the caption (file, range, filter), PNGs have plot size × scale pixels, and the
 // menu leaves the other right-click entries and the drag interactions working.
 
+#include "cache/keyanalysis.h"
+#include "common/captionedexport.h"
 #include "common/exportsizedialog.h"
 #include "common/plotexport.h"
 #include "exportcheck.h"
@@ -12,11 +14,15 @@
 #include "testutil.h"
 #include "timeline/timelineexport.h"
 #include "timeline/timelineexportactions.h"
+#include "timeline/timelinehitplot.h"
+#include "timeline/timelineplotlayout.h"
 #include "timeline/timelinewidget.h"
 #include "timelinefixture.h"
 #include "trace/traceloader.h"
 #include "util/timeformat.h"
 #include "viewstate.h"
+#include "whatif/hitovertime.h"
+#include "whatif/usesequence.h"
 
 #include <qcustomplot.h>
 
@@ -53,6 +59,8 @@ using lmct::test::textBands;
 namespace {
 
 const QString kSchema2 = QStringLiteral(LMCT_TRACES "/schema2-prefetch-spec-tp2.lct");
+// nine rows: eight calls and the read_prefetched_results spans
+const QString kNineLanes = QStringLiteral(LMCT_TRACES "/newest-unknown-spec-tp4.lct");
 
 QByteArray readAll(const QString &path) {
     QFile f(path);
@@ -123,6 +131,127 @@ class TstGuiTimelineExport : public QObject, public lmct::test::TimelineFixture 
         poll.start();
         action();
         return text;
+    }
+
+    /**
+     * What is wrong with the picture of the open timeline at `size` as laid out for it (while
+     * the export's layout is in place, after it is drawn): lane labels over each other or out
+     * of the lanes, a lane drawn nowhere, the rate plot's value labels over each other or its
+     * axis label longer than the plot, a legend or plot not wholly in the picture, a blank or
+     * mis-sized image. Empty when nothing. `parts` gets what was laid out: "legend", "rate",
+     * "hit", "merged" when there.
+     */
+    QString smallLayoutProblems(QSize size, QStringList *parts, QString *caption) {
+        QStringList problems;
+        const QRect picture(QPoint(0, 0), size);
+        QImage img;
+        {
+            const CaptionedExport scope(TimelineExport::spec(m_w), size);
+            img = PlotExport::toImage(m_w->plot(), size.width(), size.height(), 1.0);
+            *caption = TimelineExport::caption(*m_w);
+            const TimelineLanes *lanes = m_w->lanes();
+            QCPAxis *left = lanes->valueAxis();
+            const QRect lanesRect = left->axisRect()->rect();
+            if (!picture.contains(lanesRect)) {
+                problems << QStringLiteral("lanes %1,%2 %3x%4 out of the picture")
+                                .arg(lanesRect.x())
+                                .arg(lanesRect.y())
+                                .arg(lanesRect.width())
+                                .arg(lanesRect.height());
+            }
+            // one label per row, each within the lanes and apart from the next
+            const QFont labelFont = left->tickLabelFont();
+            const double labelPx = QFontMetricsF(labelFont).height();
+            if (labelFont.pointSizeF() < TimelinePlotLayout::kLeastLaneLabelPt) {
+                problems << QStringLiteral("labels at %1 pt").arg(labelFont.pointSizeF());
+            }
+            if (left->tickVector().size() != lanes->rows().size()) {
+                problems << QStringLiteral("%1 labels for %2 rows")
+                                .arg(left->tickVector().size())
+                                .arg(lanes->rows().size());
+            }
+            double previous = -1e9;
+            for (int r = 0; r < lanes->rows().size(); ++r) {
+                const double y = left->coordToPixel(lanes->rowCenter(r));
+                if (y - labelPx / 2 < lanesRect.top() - 1 ||
+                    y + labelPx / 2 > lanesRect.bottom() + 2) {
+                    problems << QStringLiteral("label %1 at %2 out of the lanes").arg(r).arg(y);
+                }
+                if (y - previous < labelPx) {
+                    problems << QStringLiteral("labels %1 and %2 %3 px apart, %4 px tall")
+                                    .arg(r - 1)
+                                    .arg(r)
+                                    .arg(y - previous)
+                                    .arg(labelPx);
+                }
+                previous = y;
+            }
+            // every lane drawn, in a row of its own or in a merged one
+            for (const TimelineLanes::Row &row : lanes->baseRows()) {
+                if (row.kind == TimelineLanes::Row::Kind::Calls && lanes->rowOfLane(row.lane) < 0) {
+                    problems << QStringLiteral("%1 drawn nowhere").arg(row.label);
+                }
+            }
+            if (lanes->isMerged()) {
+                *parts << QStringLiteral("merged");
+            }
+            // the rate plot: left out, or its labels apart and inside it
+            QCPAxisRect *rate = m_w->rateGraphs().isEmpty()
+                                    ? nullptr
+                                    : m_w->rateGraphs().front()->keyAxis()->axisRect();
+            if (rate && rate->visible() && rate->layout()) {
+                *parts << QStringLiteral("rate");
+                if (!picture.contains(rate->outerRect())) {
+                    problems << QStringLiteral("rate plot out of the picture");
+                }
+                QCPAxis *value = rate->axis(QCPAxis::atLeft);
+                const double tickPx = QFontMetricsF(value->tickLabelFont()).height();
+                const QVector<double> ticks = value->tickVector();
+                for (int i = 1; i < ticks.size(); ++i) {
+                    const double gap =
+                        std::abs(value->coordToPixel(ticks[i]) - value->coordToPixel(ticks[i - 1]));
+                    if (gap < tickPx) {
+                        problems << QStringLiteral("rate labels %1 px apart").arg(gap);
+                    }
+                }
+                const double labelLength =
+                    QFontMetricsF(value->labelFont()).horizontalAdvance(value->label());
+                if (labelLength > rate->outerRect().height()) {
+                    problems << QStringLiteral("'%1' %2 px along a %3 px plot")
+                                    .arg(value->label())
+                                    .arg(labelLength)
+                                    .arg(rate->outerRect().height());
+                }
+            }
+            // the legends: whole in the picture, or left out
+            for (QCPLegend *legend : {m_w->rateLegend(), m_w->hitPlot()->legend()}) {
+                if (legend->visible() && legend->layout()) {
+                    *parts << QStringLiteral("legend");
+                    if (!picture.contains(legend->outerRect())) {
+                        problems << QStringLiteral("legend %1,%2 %3x%4 cut")
+                                        .arg(legend->outerRect().x())
+                                        .arg(legend->outerRect().y())
+                                        .arg(legend->outerRect().width())
+                                        .arg(legend->outerRect().height());
+                    }
+                }
+            }
+            QCPAxisRect *hit = m_w->hitPlot()->rect();
+            if (hit->visible() && hit->layout()) {
+                *parts << QStringLiteral("hit");
+                if (!picture.contains(hit->outerRect())) {
+                    problems << QStringLiteral("hit-ratio plot out of the picture");
+                }
+            }
+        }
+        if (img.size() != size || grayVariance(img) <= 10) {
+            problems << QStringLiteral("image %1x%2, variance %3")
+                            .arg(img.width())
+                            .arg(img.height())
+                            .arg(grayVariance(img));
+        }
+        parts->removeDuplicates();
+        return problems.join(QStringLiteral("; "));
     }
 
 private slots:
@@ -529,6 +658,118 @@ private slots:
                                     .arg(lines)
                                     .arg(lanes)));
         }
+    }
+
+    void smallExportLeavesOutWhatDoesNotFit() {
+        // Issue #22: a trace of nine lanes exported at 640x200 and 400x150 was unreadable: lane
+        // labels over each other, the rate plot's value labels over each other, the legend cut
+        // at the bottom. What does not fit goes now, in this order: the legend, the rate plot,
+        // then the labels shrink, then lanes merge (a stage of the call flow per row, said in
+        // the caption); a large picture keeps everything.
+        closeTimeline();
+        QVERIFY(openTimeline(kNineLanes, QSize(1000, 560)));
+        QCOMPARE(m_w->lanes()->rows().size(), 9);
+        struct Want {
+            QSize size;
+            QStringList parts;
+        };
+        const Want wants[] = {
+            {QSize(640, 200), {}},
+            {QSize(400, 150), {QStringLiteral("merged")}},
+            {QSize(1600, 900), {QStringLiteral("rate"), QStringLiteral("legend")}},
+            {QSize(800, 300), {QStringLiteral("rate")}},  // room for the rate plot, not its legend
+        };
+        for (const Want &want : wants) {
+            const QString at =
+                QStringLiteral("%1x%2: ").arg(want.size.width()).arg(want.size.height());
+            QStringList parts;
+            QString caption;
+            const QString problems = smallLayoutProblems(want.size, &parts, &caption);
+            QVERIFY2(problems.isEmpty(), qPrintable(at + problems));
+            parts.sort();
+            QStringList wanted = want.parts;
+            wanted.sort();
+            QVERIFY2(parts == wanted, qPrintable(at + parts.join(QLatin1Char(','))));
+            const bool merged = parts.contains(QStringLiteral("merged"));
+            QVERIFY2(caption.contains(QStringLiteral("9 lanes merged into")) == merged,
+                     qPrintable(at + caption));
+        }
+        // afterwards the widget is as it was: nine rows, the rate plot and its legend
+        QCOMPARE(m_w->lanes()->rows().size(), 9);
+        QVERIFY(!m_w->lanes()->isMerged());
+        QVERIFY(m_w->rateLegend()->visible() && m_w->rateLegend()->layout());
+        QVERIFY(m_w->rateGraphs().front()->keyAxis()->axisRect()->visible());
+        QCOMPARE(m_w->laneLabelFont(), m_w->font());
+    }
+
+    void mergedLanesAreOneRowPerStage() {
+        // At 400x150 the prefetch stage's five rows are one row labelled so (a collapsed track
+        // group, as in Perfetto), counting all their records; the write lanes keep theirs. The
+        // SVG draws the same rows and says them as text.
+        closeTimeline();
+        QVERIFY(openTimeline(kNineLanes, QSize(1000, 560)));
+        {
+            const CaptionedExport scope(TimelineExport::spec(m_w), QSize(400, 150));
+            const QVector<TimelineLanes::Row> &rows = m_w->lanes()->rows();
+            QVERIFY2(rows.size() >= 2 && rows.size() < 9, qPrintable(QString::number(rows.size())));
+            QCOMPARE(rows.first().label, QStringLiteral("prefetch (5 lanes)"));
+            QCOMPARE(rows.first().more.size() + 1, 4);  // submit, __enter__, finish_read, __exit__
+            QVERIFY(TimelineExport::caption(*m_w).endsWith(
+                QStringLiteral("9 lanes merged into %1 rows to fit").arg(rows.size())));
+        }
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("small.svg"));
+        QString error;
+        QVERIFY2(
+            TimelineExport::save(m_w, svg, PlotExport::Format::Svg, QSize(400, 150), 1.0, &error),
+            qPrintable(error));
+        bool ok = false;
+        const QString text = svgText(svg, &ok);
+        QVERIFY(ok);
+        QVERIFY2(text.contains(QStringLiteral("prefetch (5 lanes)")), qPrintable(text));
+        // headless, the same: the asked size, not blank
+        for (const QSize size : {QSize(640, 200), QSize(400, 150)}) {
+            HeadlessExport::Request request;
+            request.input = kNineLanes;
+            request.output = dir.filePath(QStringLiteral("small.png"));
+            request.size = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+            QCOMPARE(HeadlessExport::run(request), HeadlessExport::kExitOk);
+            const QImage img(request.output);
+            QCOMPARE(img.size(), size);
+            QVERIFY(grayVariance(img) > 10);
+        }
+    }
+
+    void smallExportLeavesOutTheHitRatioPlot() {
+        // The what-if's hit-ratio plot under the lanes goes with the rate plot, and the caption
+        // then says nothing of it; a large picture has both.
+        ViewState::WhatIfChoice choice;
+        choice.capacity = 8;
+        choice.policies = {CachePolicy::Kind::Lru, CachePolicy::Kind::Opt};
+        m_state->setWhatIfChoice(choice);
+        const auto ka = KeyAnalysis::build(*m_doc);
+        m_state->setHitOverTime(
+            HitOverTime::build(UseSequence::build(*m_doc, ka), choice.policies, 8, false));
+        QVERIFY(m_w->hitPlot()->isPlaced());
+        struct Want {
+            QSize size;
+            bool plots;
+        };
+        for (const Want &want : {Want{QSize(640, 200), false}, Want{QSize(1600, 900), true}}) {
+            const QString at =
+                QStringLiteral("%1x%2: ").arg(want.size.width()).arg(want.size.height());
+            QStringList parts;
+            QString caption;
+            const QString problems = smallLayoutProblems(want.size, &parts, &caption);
+            QVERIFY2(problems.isEmpty(), qPrintable(at + problems));
+            QVERIFY2(parts.contains(QStringLiteral("hit")) == want.plots,
+                     qPrintable(at + parts.join(QLatin1Char(','))));
+            QVERIFY2(parts.contains(QStringLiteral("rate")) == want.plots,
+                     qPrintable(at + parts.join(QLatin1Char(','))));
+            QVERIFY2(caption.contains(QStringLiteral("hit ratio at C = 8 chunks")) == want.plots,
+                     qPrintable(at + caption));
+        }
+        QVERIFY(m_w->hitPlot()->isPlaced());  // on screen again
     }
 
     void chosenSizeIsLaidOutLikeHeadless() {

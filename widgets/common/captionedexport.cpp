@@ -70,13 +70,14 @@ CaptionedExport::CaptionedExport(const PlotExportSpec &spec, QSize size) : m_spe
         m_palette = w->palette();
         w->setPalette(printPalette());
     }
-    const QString caption = m_spec.caption ? m_spec.caption() : QString();
+    QString caption = m_spec.caption ? m_spec.caption() : QString();
     int reserved = 0;
+    const QFont captionFont =
+        PlotExport::withoutLigatures((m_spec.paletteWidget ? m_spec.paletteWidget : plot)->font());
     if (!caption.isEmpty()) {
         QCPLayoutGrid *grid = plot->plotLayout();
         grid->insertRow(0);
-        const QFont font = PlotExport::withoutLigatures(
-            (m_spec.paletteWidget ? m_spec.paletteWidget : plot)->font());
+        const QFont &font = captionFont;
         m_caption = new QCPTextElement(
             plot, captionLines(caption, QFontMetricsF(font), size.width() - 12), font);
         m_caption->setTextColor(printPalette().color(QPalette::Text));
@@ -94,6 +95,25 @@ CaptionedExport::CaptionedExport(const PlotExportSpec &spec, QSize size) : m_spe
     if (m_spec.layOut) {
         // the caption's lines are left out of the room the plot's parts share
         m_spec.layOut(size, reserved);
+        // A layout for a small size can leave out or merge what the caption names (the
+        // timeline's hit-ratio plot, its lanes): the caption is read again, and the plot laid
+        // out again for its new lines, until both agree (at most twice more).
+        for (int again = 0; again < 2 && m_caption; ++again) {
+            const QString now = m_spec.caption();
+            if (now == caption) {
+                break;
+            }
+            caption = now;
+            m_caption->setText(
+                captionLines(caption, QFontMetricsF(captionFont), size.width() - 12));
+            reserved = static_cast<QCPLayoutElement *>(m_caption)->minimumOuterSizeHint().height();
+            m_spec.layOut(size, reserved);
+        }
+        if (m_caption && m_spec.caption() != caption) {
+            // (not settled: the last layout's account, on the lines the layout made room for)
+            m_caption->setText(
+                captionLines(m_spec.caption(), QFontMetricsF(captionFont), size.width() - 12));
+        }
     }
     // last: a timeline sets its fonts again as its palette changes and as it is laid out
     unligateTexts();

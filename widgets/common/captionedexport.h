@@ -28,7 +28,8 @@ namespace lmct {
  *   plot's font, broken into lines that fit the export's width (captionLines());
  * - the spec's paletteWidget, if any, draws with printPalette() (dark themes export light);
  * - the plot is laid out at the export's size (PlotExportSpec::layOut, the caption's height
- *   left out);
+ *   left out); then the caption is read again, as a small size's layout can leave out what it
+ *   names, and, when it changed, set and the plot laid out again (at most twice);
  * - every text of the plot (axis labels and tick labels, titles, legends, text items, the
  *   caption) is drawn without ligatures (PlotExport::withoutLigatures), so that the text of a
  *   PDF or SVG is copied and found as written ("fi", not "ﬁ").

@@ -27,25 +27,36 @@ void TimelineCallsPass::draw(const TimelineFrame &f, const TimelineLanes::Row &r
     // drawn faintly under them (Dim mode only)
     const TimelineIndex *strong = f.strong;
     const bool dim = f.dim();
+    // the counts of the row's lane, and of the other lanes of a merged row added to them
+    auto countsOf = [&](const TimelineIndex *idx, int *out) {
+        std::fill(out, out + c.count, 0);
+        bool first = true;
+        for (int lane : QVector<int>{row.lane} + row.more) {
+            if (lane < 0 || lane >= idx->laneCount()) {
+                continue;
+            }
+            if (first) {
+                idx->columnCounts(lane, c.origin, c.width, c.count, out, TimelineFrame::kSnap);
+                first = false;
+                continue;
+            }
+            m_laneCounts.resize(size_t(c.count));
+            idx->columnCounts(lane, c.origin, c.width, c.count, m_laneCounts.data(),
+                              TimelineFrame::kSnap);
+            for (int k = 0; k < c.count; ++k) {
+                out[k] += m_laneCounts[size_t(k)];
+            }
+        }
+        return *std::max_element(out, out + c.count);
+    };
     m_counts.resize(size_t(c.count));
     int *counts = m_counts.data();
-    int maxC = 0;
-    if (row.lane >= 0 && row.lane < strong->laneCount()) {
-        strong->columnCounts(row.lane, c.origin, c.width, c.count, counts, TimelineFrame::kSnap);
-        maxC = *std::max_element(counts, counts + c.count);
-    } else {
-        std::fill(counts, counts + c.count, 0);
-    }
+    int maxC = countsOf(strong, counts);
     int *all = nullptr;
     if (dim) {
         m_allCounts.resize(size_t(c.count));
         all = m_allCounts.data();
-        if (row.lane >= 0 && row.lane < f.index->laneCount()) {
-            f.index->columnCounts(row.lane, c.origin, c.width, c.count, all, TimelineFrame::kSnap);
-        } else {
-            std::fill(all, all + c.count, 0);
-        }
-        maxC = std::max(maxC, *std::max_element(all, all + c.count));  // one scale for both
+        maxC = std::max(maxC, countsOf(f.index, all));  // one scale for both
     }
     // Rendered into an opaque image at device resolution, one pixel column per count, then
     // copied: O(width · height) memory writes and one blit, never a shape per record.

@@ -19,7 +19,8 @@ struct TimelineFrame;
  * counts (height ∝ √(count / busiest column in view), at least 15 %) with a darker strip under
  * the columns that merge several records. With a Dim filter every record is drawn faintly under
  * the matching ones, on the same scale. A vectorized painter (QCPPainter::pmVectorized: PDF, SVG,
- * reports) gets the same columns as rects and triangles instead of the image.
+ * reports) gets the same columns as rects and triangles instead of the image. A merged row
+ * (TimelineLanes::setMerge()) counts the records of all its lanes together.
  *
  * Ownership: owns its scratch buffers and head sprites (reused between frames). Thread-safety:
  * GUI thread.
@@ -50,8 +51,9 @@ private:
     /** A tick head (downward triangle) in `color`, premultiplied, cached. */
     const QImage &headSprite(const QColor &color, double dpr, int bodyPx);
 
-    std::vector<int> m_counts;     // one per column
-    std::vector<int> m_allCounts;  // Dim: every record's counts
+    std::vector<int> m_counts;      // one per column
+    std::vector<int> m_allCounts;   // Dim: every record's counts
+    std::vector<int> m_laneCounts;  // a merged row: one more lane's counts
     std::vector<int> m_allHeight;
     std::vector<int> m_colHeight;
     std::vector<char> m_colMerged;

@@ -3,6 +3,7 @@
 #include "common/captionedexport.h"
 #include "timeline/timelinehitplot.h"
 #include "timeline/timelinewidget.h"
+#include "util/plural.h"
 #include "util/timeformat.h"
 #include "whatif/configuredrun.h"
 
@@ -77,6 +78,13 @@ QString TimelineExport::caption(const TimelineWidget &timeline) {
                       : QObject::tr("%1 chunks").arg(QLocale().toString(qint64(c.capacity)));
         out += sep + QObject::tr("hit ratio at C = %1: %2")
                          .arg(capacity, policies.join(QStringLiteral(", ")));
+    }
+    // a picture too small for a row per lane (TimelinePlotLayout): how the rows were merged
+    const TimelineLanes *lanes = timeline.lanes();
+    if (lanes && lanes->isMerged()) {
+        out += sep + QObject::tr("%1 merged into %2 to fit")
+                         .arg(Plural::counted(lanes->baseRows().size(), "lane", "lanes"),
+                              Plural::counted(lanes->rows().size(), "row", "rows"));
     }
     return out;
 }

@@ -22,8 +22,10 @@ class TimelineWidget;
  * For the duration of the export the caption is on top of the plot's layout, the timeline
  * draws with the light print palette and the plot is laid out at the export's size
  * (TimelineWidget::layOutFor: lane heights, rate plot, legend columns, ticks and rate buckets as
- * a plot of that size on screen has them), so an export at a size looks the same from the GUI
- * and headless; afterwards all is undone (the widget on screen is unchanged, a replot is
+ * a plot of that size on screen has them; a picture too small for everything leaves out the
+ * legends, then the plots under the lanes, then shrinks the lane labels, then merges lanes:
+ * TimelinePlotLayout), so an export at a size looks the same from the GUI and headless;
+ * afterwards all is undone (the widget on screen is unchanged, a replot is
  * queued).
  *
  * Sizes are logical pixels; an empty size means the plot's current size. PNGs and copied
@@ -38,7 +40,9 @@ public:
     /**
      * "FILE  —  t_mono 1.000000 … 2.000000 s  —  filter: EXPR" (or "no filter"); in wall-clock
      * mode the range is given as wall-clock times. The filter is the ViewState's applied one.
-     * With the hit-ratio plot shown: "  —  hit ratio at C = 1,024 chunks: LRU, OPT".
+     * With the hit-ratio plot shown (and not left out of a small picture): "  —  hit ratio at
+     * C = 1,024 chunks: LRU, OPT". With lanes merged to fit a small picture: "  —  9 lanes
+     * merged into 5 rows to fit".
      */
     static QString caption(const TimelineWidget &timeline);
     /** The separator between the caption's parts, "  —  " (CaptionedExport::separator). */

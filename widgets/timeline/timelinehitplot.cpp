@@ -87,8 +87,21 @@ void TimelineHitPlot::createCaption() {
     m_caption = PlotCaption::create(m_plot, m_rect);
 }
 
-bool TimelineHitPlot::isPlaced() const {
+bool TimelineHitPlot::isWanted() const {
     return m_shown && m_result && !m_result->series().empty();
+}
+
+bool TimelineHitPlot::isPlaced() const {
+    return isWanted() && !m_plotLeftOut;
+}
+
+bool TimelineHitPlot::setLeftOut(bool plot, bool legend) {
+    if (plot == m_plotLeftOut && legend == m_legendLeftOut) {
+        return false;
+    }
+    m_plotLeftOut = plot;
+    m_legendLeftOut = legend;
+    return true;
 }
 
 void TimelineHitPlot::setResult(std::shared_ptr<const HitOverTime> result,
@@ -206,14 +219,14 @@ void TimelineHitPlot::place() {
         // right under the lanes (row 0), above the rate plot
         grid->insertRow(1);
         grid->addElement(1, 0, m_rect);
-        if (m_legend->itemCount() > 0) {
+        if (m_legend->itemCount() > 0 && !m_legendLeftOut) {
             grid->insertRow(2);
             grid->addElement(2, 0, m_legend);
         }
     }
     stretchRows(grid);
     m_rect->setVisible(on);
-    m_legend->setVisible(on && m_legend->itemCount() > 0);
+    m_legend->setVisible(on && m_legend->itemCount() > 0 && !m_legendLeftOut);
     if (m_caption) {
         m_caption->setVisible(on && !m_caption->text().isEmpty());
     }

@@ -73,8 +73,15 @@ public:
     /** Whether the plot is wanted (the View menu's toggle); it shows when it also has a result. */
     bool isShown() const { return m_shown; }
     void setShown(bool on) { m_shown = on; }
-    /** Whether it is in the plot's layout: shown and with a result. */
+    /** Whether it is in the plot's layout: isWanted() and not left out. */
     bool isPlaced() const;
+    /** Whether it is shown and has a result (whether or not a small picture leaves it out). */
+    bool isWanted() const;
+    /**
+     * Leaves the plot, or its legend only, out of a picture too small for them (TimelineFit;
+     * place() follows); both false again for the plot on screen. True when either changed.
+     */
+    bool setLeftOut(bool plot, bool legend);
 
     /** One graph per series of the result, in its order (policy order). */
     const QVector<QCPGraph *> &graphs() const { return m_graphs; }
@@ -130,7 +137,9 @@ private:
     QCPGraph *m_lmcache = nullptr;
     QCPGraph *m_occupancy = nullptr;
     bool m_shown = true;
-    bool m_grown = false;  // the dock made room for the plot once
+    bool m_grown = false;          // the dock made room for the plot once
+    bool m_plotLeftOut = false;    // by a small picture's layout (setLeftOut())
+    bool m_legendLeftOut = false;  // the legend only
     int m_windows = 0;
     int m_percentStep = 25;
     double m_occupancyTop = 1.0;  // the occupancy at the 100 % line: the capacity (or more)

@@ -32,7 +32,7 @@ void TimelineLanes::setData(std::shared_ptr<const TraceDocument> doc,
     m_index = std::move(index);
     m_pairs = std::move(pairs);
     m_spansPass->clear();
-    setRows(m_rows);
+    updateRows();
 }
 
 void TimelineLanes::setFilter(std::shared_ptr<const TimelineIndex> matching,
@@ -138,7 +138,75 @@ QVector<TimelineLanes::Row> TimelineLanes::rowsFor(
 }
 
 void TimelineLanes::setRows(const QVector<Row> &rows) {
-    m_rows = rows;
+    m_baseRows = rows;
+    m_merge.clear();
+    updateRows();
+}
+
+bool TimelineLanes::setMerge(const QVector<LaneMerge::Row> &merge) {
+    // a merge of every lane alone is none
+    const QVector<LaneMerge::Row> m =
+        LaneMerge::anyMerged(merge) ? merge : QVector<LaneMerge::Row>();
+    const auto same = [](const LaneMerge::Row &a, const LaneMerge::Row &b) {
+        return a.lanes == b.lanes && a.label == b.label;
+    };
+    if (std::equal(m.cbegin(), m.cend(), m_merge.cbegin(), m_merge.cend(), same)) {
+        return false;
+    }
+    m_merge = m;
+    updateRows();
+    return true;
+}
+
+QVector<LaneMerge::Lane> TimelineLanes::mergeLanes() const {
+    QVector<LaneMerge::Lane> lanes;
+    for (const Row &r : m_baseRows) {
+        lanes.append(LaneMerge::Lane{LaneLayout::nameOf(r.key), std::max(0.1, r.weight)});
+    }
+    return lanes;
+}
+
+void TimelineLanes::updateRows() {
+    if (m_merge.isEmpty()) {
+        m_rows = m_baseRows;
+    } else {
+        m_rows.clear();
+        const RecordStore *rs = m_doc ? &m_doc->records() : nullptr;
+        for (const LaneMerge::Row &mr : std::as_const(m_merge)) {
+            if (!mr.merged()) {
+                if (!mr.lanes.isEmpty() && mr.lanes.first() < m_baseRows.size()) {
+                    m_rows.append(m_baseRows[mr.lanes.first()]);
+                }
+                continue;
+            }
+            // one calls row of every record of its rows: a spans row by its enter and exit calls
+            QVector<int> ids;
+            for (int i : mr.lanes) {
+                if (i >= m_baseRows.size()) {
+                    continue;
+                }
+                const Row &b = m_baseRows[i];
+                if (b.kind == Row::Kind::Calls) {
+                    ids.append(b.lane);
+                } else if (rs) {
+                    const QString family = LaneLayout::nameOf(b.key);
+                    ids.append(rs->qualnameIdOf(family + QStringLiteral(".__enter__")));
+                    ids.append(rs->qualnameIdOf(family + QStringLiteral(".__exit__")));
+                }
+            }
+            std::sort(ids.begin(), ids.end());
+            ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+            ids.removeAll(-1);
+            Row row;
+            row.kind = Row::Kind::Calls;
+            row.key = QStringLiteral("merged:") + mr.label;
+            row.label = mr.label;
+            row.color = QColor(0x8796a5);  // a slate grey: no call's colour
+            row.lane = ids.isEmpty() ? -1 : ids.first();
+            row.more = ids.mid(1);
+            m_rows.append(row);
+        }
+    }
     m_rowStart.assign(size_t(m_rows.size()) + 1, 0.0);
     for (int r = 0; r < m_rows.size(); ++r) {
         m_rowStart[size_t(r) + 1] = m_rowStart[size_t(r)] + std::max(0.1, m_rows[r].weight);
@@ -146,11 +214,31 @@ void TimelineLanes::setRows(const QVector<Row> &rows) {
     m_rowOfLane.assign(m_index ? size_t(m_index->laneCount()) : 0, -1);
     for (int r = 0; r < m_rows.size(); ++r) {
         const Row &row = m_rows[r];
-        if (row.kind == Row::Kind::Calls && row.lane >= 0 &&
-            size_t(row.lane) < m_rowOfLane.size()) {
-            m_rowOfLane[size_t(row.lane)] = r;
+        if (row.kind != Row::Kind::Calls) {
+            continue;
+        }
+        for (int lane : QVector<int>{row.lane} + row.more) {
+            if (lane >= 0 && size_t(lane) < m_rowOfLane.size()) {
+                m_rowOfLane[size_t(lane)] = r;
+            }
         }
     }
+}
+
+void TimelineLanes::labelAxis() const {
+    QCPAxis *axis = mValueAxis.data();
+    auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (!ticker) {
+        return;
+    }
+    ticker->clear();
+    // The label column is as wide as the widest label, up to kMaxLabelPx: a long qualname
+    // (displayName() keeps up to 120 characters) left the plot 50 px, or none.
+    const QFont font = axis->tickLabelFont();
+    for (int r = 0; r < m_rows.size(); ++r) {
+        ticker->addTick(rowCenter(r), elidedLabel(m_rows[r].label, font));
+    }
+    axis->setRange(0.0, std::max(1.0, totalWeight()));
 }
 
 int TimelineLanes::rowOfLane(int lane) const {
@@ -280,13 +368,21 @@ TimelineLanes::Hit TimelineLanes::hitTest(const QPointF &pixel, double tolerance
         // what is drawn: in Hide mode the matching records only
         const TimelineIndex *idx =
             m_matching && m_filterMode == FilterMode::Hide ? m_matching.get() : m_index.get();
-        if (row.lane < 0 || row.lane >= idx->laneCount()) {
-            return hit;
-        }
-        const int pos = idx->nearestPosition(row.lane, t, tol);
-        if (pos >= 0) {
-            hit.record = idx->lane(row.lane).records()[size_t(pos)];
-            hit.count = idx->countIn(row.lane, hit.from, hit.to);
+        // (a merged row: the nearest of its lanes' records, the count of them all)
+        double best = 1e300;
+        for (int lane : QVector<int>{row.lane} + row.more) {
+            if (lane < 0 || lane >= idx->laneCount()) {
+                continue;
+            }
+            const int pos = idx->nearestPosition(lane, t, tol);
+            if (pos >= 0) {
+                const double d = std::abs(idx->lane(lane).times.at(pos) - t);
+                if (d < best) {
+                    best = d;
+                    hit.record = idx->lane(lane).records()[size_t(pos)];
+                }
+                hit.count += idx->countIn(lane, hit.from, hit.to);
+            }
         }
         return hit;
     }

@@ -2,6 +2,7 @@
 
 #include "timeline/contextpairs.h"
 #include "timeline/lanelayout.h"
+#include "timeline/lanemerge.h"
 #include "timeline/timelinecolumns.h"
 #include "timeline/timelineindex.h"
 #include "trace/tracedocument.h"
@@ -40,6 +41,10 @@ class TimelineSpansPass;
  *
  * Style::Overview draws every row as a thin heat strip (the overview above the timeline).
  *
+ * Merged rows (setMerge(), a small export): rows given by LaneMerge drawn as one calls row of
+ * all their records (a spans row counts its __enter__ and __exit__ calls), in a neutral grey;
+ * rows() are then the merged rows, baseRows() the rows given to setRows().
+ *
  * Filter (setFilter()): a second TimelineIndex over the records matching the view's filter.
  * FilterMode::Dim draws every record faintly and the matching ones at full strength on the same
  * scale; FilterMode::Hide draws the matching records only (a lane with none is empty). Spans are
@@ -67,6 +72,7 @@ public:
         QString label;    ///< text shown for the row
         QColor color;
         double weight = 1.0;  ///< height relative to a calls row
+        QVector<int> more;    ///< Calls, a merged row (setMerge()): the other qualname ids in it
     };
     enum class Style { Detailed, Overview };
     /** How records that do not match the filter are drawn. */
@@ -130,8 +136,26 @@ public:
      */
     static QVector<Row> rowsFor(const LaneLayout &layout, const TraceDocument *doc,
                                 const std::vector<std::shared_ptr<const ContextPairs>> &pairs);
+    /** Sets the rows (and leaves any merge). */
     void setRows(const QVector<Row> &rows);
+    /** The rows drawn: baseRows(), or merged ones (setMerge()). */
     const QVector<Row> &rows() const { return m_rows; }
+    /** The rows given to setRows(). */
+    const QVector<Row> &baseRows() const { return m_baseRows; }
+    /**
+     * Draws `merge`'s rows (indices into baseRows()) instead of baseRows(): a row LaneMerge
+     * leaves alone as it is, a merged row as one calls row labelled as `merge` says. Empty:
+     * baseRows() again. False when the rows drawn did not change.
+     */
+    bool setMerge(const QVector<LaneMerge::Row> &merge);
+    bool isMerged() const { return !m_merge.isEmpty(); }
+    /** The rows' names and weights as LaneMerge takes them (baseRows()). */
+    QVector<LaneMerge::Lane> mergeLanes() const;
+    /**
+     * Labels the value axis (a QCPAxisTickerText, see setUpAxes()) with rows(), elided in its
+     * tick label font, and sets its range to [0, totalWeight()].
+     */
+    void labelAxis() const;
     /** Row showing the calls of qualname id `lane`; -1 when hidden. */
     int rowOfLane(int lane) const;
 
@@ -179,6 +203,11 @@ private:
     std::shared_ptr<const TimelineIndex> m_matching;
     std::shared_ptr<const std::vector<int>> m_matchingRecords;
     FilterMode m_filterMode = FilterMode::Dim;
+    /** rows() from m_baseRows and m_merge, with their starts and the lanes' rows. */
+    void updateRows();
+
+    QVector<Row> m_baseRows;
+    QVector<LaneMerge::Row> m_merge;  // empty: none
     QVector<Row> m_rows;
     std::vector<double> m_rowStart;  // value-axis start of each row, plus the total
     std::vector<int> m_rowOfLane;

@@ -1,5 +1,6 @@
 #include "timeline/timelineplotlayout.h"
 
+#include "timeline/timelinefit.h"
 #include "timeline/timelinehitplot.h"
 #include "timeline/timelinelanes.h"
 #include "timeline/timelinerateplot.h"
@@ -57,37 +58,75 @@ void TimelinePlotLayout::layOutFor(QSize size, int reservedHeight) {
 
 void TimelinePlotLayout::updateHeights() {
     const QSize size(layoutSize().width(), heightToFill());
-    const double weight = std::max(1.0, m_p.lanes->totalWeight());
     const int fm = m_p.owner->fontMetrics().height();
     // rows of fm + 3 (readable labels); on a short plot down to fm + 1 (labels still apart)
     const int minRow = fm + 3, leastRow = fm + 1, maxRow = fm * 3;
     // the time axis with its caption, and what the caller added (an export's caption)
     int avail = size.height() - (fm * 3 + 8) - m_reservedHeight;
-    const bool hitOn = m_p.hitPlot && m_p.hitPlot->isPlaced();
-    if (m_p.ratePlot->isShown()) {
+    const bool rateWanted = m_p.ratePlot->isShown();
+    const bool hitWanted = m_p.hitPlot && m_p.hitPlot->isWanted();
+    int rateLegendPx = 0, hitLegendPx = 0, rateLeast = 0, hitLeast = 0;
+    if (rateWanted) {
         m_p.ratePlot->wrapLegend(size.width());
-        avail -= int(m_p.rateLegend->minimumOuterSizeHint().height());
+        rateLegendPx = int(m_p.rateLegend->minimumOuterSizeHint().height());
+        const QMargins m = m_p.rateRect->margins();
+        rateLeast = TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom();
     }
-    if (hitOn) {
+    if (hitWanted) {
         m_p.hitPlot->wrapLegend(size.width());
-        avail -= int(m_p.hitLegend->minimumOuterSizeHint().height());
+        hitLegendPx = int(m_p.hitLegend->minimumOuterSizeHint().height());
+        const QMargins m = m_p.hitRect->margins();
+        hitLeast = TimelineHitPlot::kLeastPlotPx + m.top() + m.bottom();
     }
+    // A picture laid out for a size (an export) cannot scroll: what does not fit goes, the
+    // legends first, then the plots, then the rows shrink and merge (TimelineFit). On screen
+    // everything stays and the dock scrolls.
+    const QVector<LaneMerge::Lane> lanes = m_p.lanes->mergeLanes();
+    TimelineFit::Fit fit = TimelineFit::keepAll(lanes);
+    if (!m_layoutSize.isEmpty()) {
+        TimelineFit::Room room;
+        room.height = avail;
+        room.legendsPx = rateLegendPx + hitLegendPx;
+        room.plotsLeastPx = rateLeast + hitLeast;
+        room.readableRowPx = leastRow;
+        room.leastRowPx = kLeastLaneRowPx;
+        room.lanes = lanes;
+        fit = TimelineFit::of(room);
+    }
+    if (m_p.ratePlot->setLeftOut(!fit.plots, !fit.legends)) {
+        m_p.ratePlot->place();
+    }
+    if (m_p.hitPlot && m_p.hitPlot->setLeftOut(!fit.plots, !fit.legends)) {
+        m_p.hitPlot->place();
+    }
+    if (m_p.lanes->setMerge(fit.rows)) {
+        m_p.lanes->labelAxis();
+    }
+    const bool rateOn = m_p.ratePlot->isPlaced();
+    const bool hitOn = m_p.hitPlot && m_p.hitPlot->isPlaced();
+    if (rateOn && fit.legends) {
+        avail -= rateLegendPx;
+    }
+    if (hitOn && fit.legends) {
+        avail -= hitLegendPx;
+    }
+    const double weight = std::max(1.0, m_p.lanes->totalWeight());
     const int room = avail;  // for the lanes and the plots
     // The legends whole, the lanes (readable labels), then the plots: the rate plot about a
     // third (at least 70 px), the hit-ratio plot about a quarter (at most 200 px, never below its
     // least: its ticks and the caption's headroom need it). Short of room the rate plot yields
     // first (to TimelineRatePlot::kLeastPlotPx and its margins), then the hit-ratio plot (to
     // its kLeastPlotPx), then the rows.
-    int rate = 0, rateLeast = 0, hit = 0, hitLeast = 0;
-    if (m_p.ratePlot->isShown()) {
-        const QMargins m = m_p.rateRect->margins();
-        rateLeast = TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom();
+    int rate = 0, hit = 0;
+    if (rateOn) {
         rate = std::clamp(int(room * 0.36), 70, 280);
+    } else {
+        rateLeast = 0;
     }
     if (hitOn) {
-        const QMargins m = m_p.hitRect->margins();
-        hitLeast = TimelineHitPlot::kLeastPlotPx + m.top() + m.bottom();
         hit = std::clamp(int(room * 0.25), hitLeast, 200);
+    } else {
+        hitLeast = 0;
     }
     int excess = rate + hit + int(weight * minRow) - avail;
     for (auto [plot, least] : {std::pair{&rate, rateLeast}, std::pair{&hit, hitLeast}}) {
@@ -103,8 +142,13 @@ void TimelinePlotLayout::updateHeights() {
     // Still too short: on screen the dock scrolls (rows stay readable); a picture laid out
     // by layOutFor() cannot (a small export, e.g. 800x260): there rows go down to
     // kLeastLaneRowPx with a smaller label font (laneLabelFont()), rather than rows the layout
-    // squeezes under labels that then overlap.
-    const int least = m_layoutSize.isEmpty() ? leastRow : std::min(leastRow, kLeastLaneRowPx);
+    // squeezes under labels that then overlap; and never taller than the picture has room for
+    // (a single merged row in a tiny picture).
+    int least = leastRow;
+    if (!m_layoutSize.isEmpty()) {
+        least = std::min(leastRow, kLeastLaneRowPx);
+        least = std::max(1, std::min(least, int(avail / weight)));
+    }
     const int rowPx = std::clamp(int(avail / weight), least, maxRow);
     const int h = int(std::lround(weight * rowPx));
     if (rowPx != m_laneRowPx) {

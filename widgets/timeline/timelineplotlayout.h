@@ -23,10 +23,13 @@ class TimelineRatePlot;
  * (the font's line + 3 px, at most 3 lines), then the rate plot (about a third, 70–280 px) and,
  * when placed, the hit-ratio plot (about a quarter, at least its kLeastPlotPx and margins, at
  * most 200 px). Short of room the plots yield first (to their kLeastPlotPx and margins), then the
- * rows (down to the font's line + 1 px). On
- * screen the dock scrolls past that; a picture laid out for a size cannot, so there the rows go
- * down to kLeastLaneRowPx with a smaller label font (laneLabelFont(), at least kLeastLaneLabelPt)
- * rather than overlap.
+ * rows (down to the font's line + 1 px). On screen the dock scrolls past that. A picture laid
+ * out for a size (layOutFor()) cannot, so there what does not fit goes, in TimelineFit's order:
+ * the legends, then the plots under the lanes (TimelineRatePlot::setLeftOut(),
+ * TimelineHitPlot::setLeftOut()), then the rows go down to kLeastLaneRowPx with a smaller label
+ * font (laneLabelFont(), at least kLeastLaneLabelPt), then rows merge (TimelineLanes::setMerge(),
+ * a stage of the call flow per row, or all in one), rather than overlap. Laid out for the plot's
+ * own size again, everything is back.
  *
  * Units: logical pixels; fonts in points. Ownership: borrows the parts (owned by TimelineWidget).
  * Thread-safety: GUI thread.

@@ -161,7 +161,7 @@ void TimelineRatePlot::rebuildGraphs() {
     m_graphs.resize(m_index->laneCount(), nullptr);
     QCPAxis *key = m_rect->axis(QCPAxis::atBottom);
     QCPAxis *value = m_rect->axis(QCPAxis::atLeft);
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
+    for (const TimelineLanes::Row &row : m_lanes->baseRows()) {
         if (row.kind != TimelineLanes::Row::Kind::Calls || row.lane < 0 ||
             row.lane >= m_index->laneCount()) {
             continue;
@@ -196,8 +196,8 @@ void TimelineRatePlot::place() {
         }
         return false;
     };
-    const bool rate = m_visible;
-    const bool legend = m_visible && m_legend->itemCount() > 0;
+    const bool rate = isPlaced();
+    const bool legend = isLegendPlaced();
     for (QCPLayoutElement *e :
          {static_cast<QCPLayoutElement *>(m_rect), static_cast<QCPLayoutElement *>(m_legend)}) {
         if (inGrid(e)) {
@@ -215,10 +215,26 @@ void TimelineRatePlot::place() {
     TimelineHitPlot::stretchRows(grid);
     m_rect->setVisible(rate);
     m_legend->setVisible(legend);
+    if (!rate && m_caption) {
+        m_caption->setVisible(false);  // (update() shows it again)
+    }
+}
+
+bool TimelineRatePlot::setLeftOut(bool plot, bool legend) {
+    if (plot == m_plotLeftOut && legend == m_legendLeftOut) {
+        return false;
+    }
+    m_plotLeftOut = plot;
+    m_legendLeftOut = legend;
+    return true;
+}
+
+bool TimelineRatePlot::isLegendPlaced() const {
+    return isPlaced() && !m_legendLeftOut && m_legend->itemCount() > 0;
 }
 
 bool TimelineRatePlot::fitTicks() {
-    if (!m_visible) {
+    if (!isPlaced()) {
         return false;
     }
     // the rate plot's value axis: only as many ticks as its height holds readably (its default
@@ -243,7 +259,7 @@ void TimelineRatePlot::updateLegend() {
     // of `call == finish_write` listed all seven calls).
     const TimelineIndex *counted = m_index ? m_lanes->strongIndex() : nullptr;
     QVector<int> lanes;
-    for (const TimelineLanes::Row &row : m_lanes->rows()) {
+    for (const TimelineLanes::Row &row : m_lanes->baseRows()) {
         if (row.kind == TimelineLanes::Row::Kind::Calls && row.lane >= 0 &&
             row.lane < m_graphs.size() && m_graphs[row.lane] &&
             (!m_builder->filterIndex() || !counted || row.lane >= counted->laneCount() ||
@@ -278,7 +294,7 @@ void TimelineRatePlot::update() {
         m_caption->setVisible(false);
         return;
     }
-    if (!m_visible) {
+    if (!isPlaced()) {
         return;
     }
     m_caption->setVisible(true);

@@ -61,8 +61,18 @@ public:
     const QVector<QCPGraph *> &graphs() const { return m_graphs; }
     QCPItemText *caption() const { return m_caption; }
 
+    /** Whether the user shows it (the toolbar's toggle). */
     bool isShown() const { return m_visible; }
     void setShown(bool on) { m_visible = on; }
+    /**
+     * Leaves the plot, or its legend only, out of a picture too small for them (TimelineFit;
+     * place() follows); both false again for the plot on screen. True when either changed.
+     */
+    bool setLeftOut(bool plot, bool legend);
+    /** Whether it is in the plot's layout: shown and not left out. */
+    bool isPlaced() const { return m_visible && !m_plotLeftOut; }
+    /** Whether its legend is: placed, not left out, with entries. */
+    bool isLegendPlaced() const;
 
     /** New graphs for the lanes' calls rows (the rows or the index changed). */
     void rebuildGraphs();
@@ -105,6 +115,8 @@ private:
     QVector<QCPGraph *> m_graphs;  // by qualname id (nullptr: not a shown lane)
     QSet<QString> m_hidden;        // qualnames whose series are toggled off
     bool m_visible = true;
+    bool m_plotLeftOut = false;    // by a small picture's layout (setLeftOut())
+    bool m_legendLeftOut = false;  // the legend only
 };
 
 }  // namespace lmct

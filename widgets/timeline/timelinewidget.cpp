@@ -283,7 +283,7 @@ void TimelineWidget::onWallUtcChanged(bool utc) {
 
 QStringList TimelineWidget::laneKeys() const {
     QStringList out;
-    for (const TimelineLanes::Row &r : m_main.lanes->rows()) {
+    for (const TimelineLanes::Row &r : m_main.lanes->baseRows()) {
         out.append(r.key);
     }
     return out;
@@ -299,21 +299,13 @@ void TimelineWidget::rebuildRows() {
         }
     }
     m_layout.setLanes(qualnames, m_families);
-    auto *ticker =
-        static_cast<QCPAxisTickerText *>(m_main.lanesRect->axis(QCPAxis::atLeft)->ticker().data());
-    ticker->clear();
     QVector<TimelineLanes::Row> rows = TimelineLanes::rowsFor(m_layout, m_doc.get(), m_pairs);
     m_main.lanes->setRows(rows);
-    // The label column is as wide as the widest label, up to TimelineLanes::kMaxLabelPx: a long
-    // qualname (displayName() keeps up to 120 characters) left the plot 50 px, or none.
-    const QFont labelFont = m_main.lanesRect->axis(QCPAxis::atLeft)->tickLabelFont();
-    for (int r = 0; r < rows.size(); ++r) {
-        ticker->addTick(m_main.lanes->rowCenter(r), elidedLabel(rows[r].label, labelFont));
-        rows[r].weight = 1.0;  // the overview: rows of equal height
+    m_main.lanes->labelAxis();
+    for (TimelineLanes::Row &row : rows) {
+        row.weight = 1.0;  // the overview: rows of equal height
     }
     m_overviewLanes->setRows(rows);
-    m_main.lanesRect->axis(QCPAxis::atLeft)
-        ->setRange(0.0, std::max(1.0, m_main.lanes->totalWeight()));
     m_overview->axisRect()
         ->axis(QCPAxis::atLeft)
         ->setRange(0.0, std::max(1.0, m_overviewLanes->totalWeight()));
@@ -543,7 +535,7 @@ void TimelineWidget::updateInfo() {
     } else if (m_index && m_index->recordCount() == 0) {
         empty = m_doc->isLoading() ? tr("Waiting for records…")
                                    : tr("This trace has no records with a time.");
-    } else if (m_index && m_main.lanes->rows().isEmpty()) {
+    } else if (m_index && m_main.lanes->baseRows().isEmpty()) {
         empty = tr("Every lane is hidden (Lanes menu).");
     }
     m_empty->setText(empty);
@@ -551,7 +543,7 @@ void TimelineWidget::updateInfo() {
     m_empty->setVisible(!empty.isEmpty());
     const QCPRange r = visibleRange();
     m_actions->showInfo(m_index.get(), m_builder->filterIndex().get(), m_builder->isFiltering(),
-                        m_main.lanes->rows(), r.lower, r.upper);
+                        m_main.lanes->baseRows(), r.lower, r.upper);
     updateBusy();
 }
 

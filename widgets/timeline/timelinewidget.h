@@ -197,8 +197,9 @@ public:
      * the GUI's exports and the headless `lmct-viewer --export-*` share this one layout.
      * `reservedHeight`: logical pixels of `size` taken by what the caller adds to the plot's
      * layout (the export's caption), left out of the room shared by the lanes and rate plot.
-     * When the lanes' rows get too short for the labels' font (a short export, e.g. 800x260),
-     * the lane labels take a smaller font that fits a row (laneLabelFont()).
+     * A size too small for everything (a short export, e.g. 640x200) leaves out the legends,
+     * then the rate and hit-ratio plots; rows then too short for the labels' font get a smaller
+     * font that fits a row (laneLabelFont()), and rows still too many merge (TimelinePlotLayout).
      */
     void layOutFor(QSize size, int reservedHeight = 0);
 
