@@ -184,6 +184,22 @@ private slots:
         QCOMPARE(spy.size(), 2);
         QCOMPARE(spy.last()[0].toBool(), false);
     }
+
+    void windowForCutsARangeToTheRecords() {
+        // A picture's --range reaching past the trace shows the records' extent, not the fitted
+        // view's margin around them.
+        constexpr double inf = std::numeric_limits<double>::infinity();
+        TimelineViewport v;
+        v.setTrace(true, 2.0, 10.0);
+        QVERIFY(near(*v.windowFor(0.0, 1000.0), Range{2.0, 10.0}));
+        QVERIFY(near(*v.windowFor(-inf, 5.0), Range{2.0, 5.0}));
+        QVERIFY(near(*v.windowFor(3.0, inf), Range{3.0, 10.0}));
+        QVERIFY(near(*v.windowFor(3.0, 4.0), Range{3.0, 4.0}));
+        QVERIFY(!v.windowFor(11.0, 12.0));  // wholly past the trace
+        QVERIFY(!v.windowFor(4.0, 3.0));    // empty
+        v.setTrace(true, 5.0, 5.0);         // one record: 1 ms around it
+        QVERIFY(near(*v.windowFor(0.0, 10.0), Range{4.9995, 5.0005}));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestTimelineViewport)

@@ -33,6 +33,16 @@ TimelineViewport::Range TimelineViewport::traceRange() const {
     return Range{lo, hi};
 }
 
+std::optional<TimelineViewport::Range> TimelineViewport::windowFor(double from, double to) const {
+    const Range trace = traceRange();
+    const double lo = std::isfinite(from) ? std::max(from, trace.lower) : trace.lower;
+    const double hi = std::isfinite(to) ? std::min(to, trace.upper) : trace.upper;
+    if (!(hi > lo)) {
+        return std::nullopt;
+    }
+    return Range{lo, hi};
+}
+
 void TimelineViewport::setWindow(double from, double to) {
     if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) {
         return;

@@ -54,6 +54,12 @@ public:
     /** The trace range: [minTime, maxTime], at least 1 ms wide (centred), [0, 1] without records.
      */
     Range traceRange() const;
+    /**
+     * The window that shows a user's range [from, to] (t_mono seconds; an end that is not finite
+     * stands for that end of the trace) cut to traceRange(): what a picture with `--range` shows.
+     * None when it is empty or lies wholly outside the trace.
+     */
+    std::optional<Range> windowFor(double from, double to) const;
 
     Range window() const { return m_window; }
     /** Shows [from, to] clamped (see the class); not fitted any more; Keep newest off unless

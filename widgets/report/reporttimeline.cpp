@@ -60,11 +60,9 @@ void ReportTimeline::finish() {
         // a fixed axis, past the trace's ends too (a comparison's common axis): not clamped
         m_timeline->viewport()->showWindow(axisFrom, axisTo);
     } else if (!range.isAll() && m_source.doc && m_source.doc->records().size() > 0) {
-        const QCPRange fitted = m_timeline->visibleRange();
-        const double from = std::isfinite(range.from) ? range.from : fitted.lower;
-        const double to = std::isfinite(range.to) ? range.to : fitted.upper;
-        if (to > from) {
-            m_timeline->setVisibleRange(std::max(from, fitted.lower), std::min(to, fitted.upper));
+        // cut to the first and last record, as --export-png's --range is
+        if (const auto window = m_timeline->viewport()->windowFor(range.from, range.to)) {
+            m_timeline->setVisibleRange(window->lower, window->upper);
         }
     }
     m_timeline->setAxisNote(m_source.axisNote);

@@ -4,6 +4,7 @@
 #include "filter/filterevaluator.h"
 #include "filter/filterexpression.h"
 #include "timeline/timelineexport.h"
+#include "timeline/timelineviewport.h"
 #include "timeline/timelinewidget.h"
 #include "trace/traceloader.h"
 #include "util/terminaltext.h"
@@ -120,7 +121,6 @@ int HeadlessExport::run(const Request &request) {
                                  .arg(request.input)
                                  .arg(request.timeoutMs / 1000));
     }
-    const QCPRange fitted = timeline.visibleRange();  // the whole trace with a margin
     if (!request.range.isEmpty()) {
         // What the picture can show is the trace: a range reaching past it is cut to it (and
         // said so), an empty one or one wholly outside it is an error, not an empty picture.
@@ -128,8 +128,9 @@ int HeadlessExport::run(const Request &request) {
         const QString trace =
             QStringLiteral("t_mono %1 … %2 s")
                 .arg(TimeFormat::mono(rs.minTMono()), TimeFormat::mono(rs.maxTMono()));
-        const double wantFrom = std::isfinite(range.from) ? range.from : fitted.lower;
-        const double wantTo = std::isfinite(range.to) ? range.to : fitted.upper;
+        const TimelineViewport::Range whole = timeline.viewport()->traceRange();
+        const double wantFrom = std::isfinite(range.from) ? range.from : whole.lower;
+        const double wantTo = std::isfinite(range.to) ? range.to : whole.upper;
         if (!(wantTo > wantFrom)) {
             return fail(kExitUsage,
                         QStringLiteral("--range %1 is empty: expected T0 < T1").arg(request.range));
@@ -139,8 +140,10 @@ int HeadlessExport::run(const Request &request) {
                 kExitUsage,
                 QStringLiteral("--range %1 lies outside the trace (%2)").arg(request.range, trace));
         }
-        // (the fitted view's margin stays drawable)
-        timeline.setVisibleRange(std::max(wantFrom, fitted.lower), std::min(wantTo, fitted.upper));
+        // cut to the first and last record (a trace shorter than 1 ms: 1 ms around them)
+        if (const auto window = timeline.viewport()->windowFor(wantFrom, wantTo)) {
+            timeline.setVisibleRange(window->lower, window->upper);
+        }
         const QCPRange shown = timeline.visibleRange();
         if (shown.lower > wantFrom || shown.upper < wantTo) {
             QTextStream(stderr) << QStringLiteral(
