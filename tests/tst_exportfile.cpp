@@ -75,6 +75,28 @@ private slots:
         QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));  // nothing behind
     }
 
+    void regression_aFileInThePathIsNotCalledAMissingFolder() {
+        // OUT under a regular file was refused with "the folder … does not exist"
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plain"));
+        QVERIFY(writeX(file, nullptr));
+        for (const QString &out :
+             {file + QStringLiteral("/out.csv"), file + QStringLiteral("/deeper/out.csv")}) {
+            QString error;
+            QVERIFY(!writeX(out, &error));
+            QVERIFY2(error.contains(file + QStringLiteral(" is a file, not a folder")),
+                     qPrintable(error));
+        }
+        QString error;
+        QVERIFY(!writeX(dir.filePath(QStringLiteral("none/out.csv")), &error));
+        QVERIFY2(error.contains(QStringLiteral("the folder %1 does not exist")
+                                    .arg(dir.filePath(QStringLiteral("none")))),
+                 qPrintable(error));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("x"));  // the file in the way is untouched
+    }
+
     void fileIdentityFollowsLinks() {
         QTemporaryDir dir;
         const QString a = writeFile(dir, QStringLiteral("a.lct"), readAll(kTrace));

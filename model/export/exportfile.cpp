@@ -69,6 +69,15 @@ bool ExportFile::checkTarget(const QString &path, QString *error, const QString 
         }
     }
     if (!target.absoluteDir().exists()) {
+        // the nearest part of the path that exists says why: a file where a folder is meant,
+        // or a folder missing
+        QString part = target.absolutePath();
+        while (!QFileInfo::exists(part) && QFileInfo(part).absolutePath() != part) {
+            part = QFileInfo(part).absolutePath();
+        }
+        if (QFileInfo(part).exists() && !QFileInfo(part).isDir()) {
+            return fail(QStringLiteral("%1 is a file, not a folder").arg(part));
+        }
         return fail(QStringLiteral("the folder %1 does not exist").arg(target.absolutePath()));
     }
     return true;
