@@ -49,7 +49,7 @@ QByteArray jsonString(const QString &text) {
 
 /** Row `row` of a combined dump: the trace first, then the record as a single dump writes it. */
 QByteArray formatCombined(const TraceSet &set, const MergedOrder &order, qint64 row, Format format,
-                          const std::vector<QByteArray> &labels) {
+                          const std::vector<QByteArray> &labels, int labelWidth) {
     const int t = order.traceAt(row), r = order.recordAt(row);
     const TraceDocument &doc = set.document(t);
     const double aligned = doc.records().tWall(r) + set.offset(t);
@@ -66,7 +66,7 @@ QByteArray formatCombined(const TraceSet &set, const MergedOrder &order, qint64 
     const RecordStore &rs = doc.records();
     const TraceDocument::Args args = doc.decodeArgs(r);
     return QStringLiteral("%1  %2  %3  %4  %5\n")
-        .arg(QString::fromUtf8(labels[size_t(t)]), -16)
+        .arg(TerminalText::padded(QString::fromUtf8(labels[size_t(t)]), labelWidth))
         .arg(r, 8)
         .arg(TimeFormat::fixed(aligned, 6), 17)
         .arg(TerminalText::escaped(Qualname::shortName(rs.qualname(r))), -34)
@@ -89,6 +89,11 @@ int runCombined(const CommandSupport &cs, const QCommandLineParser &p, Format fo
                          : format == Format::Csv ? CsvWriter::field(set.label(t).toUtf8())
                                                  : TerminalText::escaped(set.label(t)).toUtf8());
     }
+    // the text's trace column as wide as its widest label, so that the columns after it align
+    int labelWidth = 16;
+    for (const QByteArray &label : labels) {
+        labelWidth = std::max(labelWidth, TerminalText::columns(QString::fromUtf8(label)));
+    }
     QFile out;
     if (!out.open(stdout, QIODevice::WriteOnly)) {
         cs.error(QStringLiteral("cannot write to standard output"));
@@ -108,7 +113,9 @@ int runCombined(const CommandSupport &cs, const QCommandLineParser &p, Format fo
         }
         ok = RecordExport::writeRows(
             &out, at,
-            [&](int i) { return formatCombined(set, order, rows[size_t(s + i)], format, labels); },
+            [&](int i) {
+                return formatCombined(set, order, rows[size_t(s + i)], format, labels, labelWidth);
+            },
             &writeError);
     }
     if (!ok || !out.flush()) {

@@ -12,7 +12,7 @@ namespace {
 
 /** `s` from the trace, escaped (a line feed in a model name broke the row), left-justified. */
 QByteArray pad(const QString &s, int width) {
-    return TerminalText::escaped(s).leftJustified(width, QLatin1Char(' '), false).toUtf8();
+    return TerminalText::padded(TerminalText::escaped(s), width).toUtf8();
 }
 
 }  // namespace

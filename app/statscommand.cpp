@@ -33,7 +33,7 @@ QString textTable(const StatisticsTableModel &m) {
     }
     for (const QStringList &row : cells) {
         for (int c = 0; c < cols; ++c) {
-            width[size_t(c)] = qMax(width[size_t(c)], int(row[c].size()));
+            width[size_t(c)] = qMax(width[size_t(c)], TerminalText::columns(row[c]));
         }
     }
     QString out;
@@ -41,8 +41,7 @@ QString textTable(const StatisticsTableModel &m) {
         QString line = QStringLiteral(" ");
         for (int c = 0; c < cols; ++c) {
             const int w = width[size_t(c)];
-            line +=
-                QLatin1Char(' ') + (c == 0 ? row[c].leftJustified(w) : row[c].rightJustified(w));
+            line += QLatin1Char(' ') + TerminalText::padded(row[c], w, /*alignRight=*/c != 0);
         }
         out += line.trimmed().isEmpty() ? QString() : line + QLatin1Char('\n');
     }

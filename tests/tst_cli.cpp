@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtEndian>
@@ -139,6 +140,33 @@ private slots:
         QVERIFY2(clean(refused.err), refused.err.constData());
         QVERIFY2(refused.err.contains("name\\x0awith\\x1b[31mesc.lct"), refused.err.constData());
         QCOMPARE(refused.err.count('\n'), 1);
+    }
+
+    void regression_statsColumnsAlignOnWideAndEscapedNames() {
+        // A model name with wide (CJK) characters took two terminal columns each but was padded
+        // as one, so its row's figures stood two columns right of the others'.
+        Mp wide, esc;
+        wide.map(1).str("keys").arr(1).raw(objectKey(1, 0, "模型/Qwen3-8B"));
+        esc.map(1).str("keys").arr(1).raw(objectKey(2, 0, "Qw\x1b\x07/en\u202e-8B"));
+        QByteArray b = frame(headerBody());
+        b += frame(recordBody(0.5, 1.7e9, storageQualname("finish_write"), wide.bytes));
+        b += frame(recordBody(0.6, 1.7e9, storageQualname("finish_write"), esc.bytes));
+        b += frame(recordBody(0.7, 1.7e9, storageQualname("finish_write"), keysArgs(1)));
+        QTemporaryDir dir;
+        const Run r =
+            runLmct({QStringLiteral("stats"), writeFile(dir, QStringLiteral("w.lct"), b)});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+        const qsizetype head = lines.indexOf(QStringLiteral("Models"));
+        QVERIFY(head >= 0);
+        // every row of the Models table ends at the same terminal column (wide characters: 2)
+        QSet<qsizetype> ends;
+        for (qsizetype i = head + 1; i < lines.size() && !lines[i].isEmpty(); ++i) {
+            ends.insert(lines[i].size() + lines[i].count(QStringLiteral("模")) +
+                        lines[i].count(QStringLiteral("型")));
+        }
+        QCOMPARE(ends.size(), 1);
+        QVERIFY(r.out.contains("Qw\\x1b\\x07/en\\u{202e}-8B"));
     }
 
     void initTestCase() {

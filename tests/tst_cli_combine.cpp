@@ -8,6 +8,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -108,6 +110,33 @@ private slots:
             QCOMPARE(QString::fromUtf8(words[0]), labels[want[i].first]);
             QCOMPARE(words[1].toInt(), want[i].second);
         }
+    }
+
+    void regression_textColumnsAlignWhateverTheLabels() {
+        // A label longer than 16 characters pushed its rows' columns right of the others', and
+        // a wide (CJK) character counted one column of the two a terminal gives it.
+        Fleet f;
+        const QString longName = f.dir.filePath(QStringLiteral("worker-node-17-of-a-fleet.lct"));
+        const QString wideName = f.dir.filePath(QStringLiteral("模型.lct"));
+        QVERIFY(QFile::copy(f.files[1], longName));
+        QVERIFY(QFile::copy(f.files[1], wideName));
+        const ProcessRun text = runLmct({"dump", "--combine", f.files[0], longName, wideName});
+        QCOMPARE(text.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(text.out).trimmed().split(QLatin1Char('\n'));
+        QVERIFY(lines.size() > 100);
+        QSet<int> qualnameColumns;
+        QSet<QString> labels;
+        for (const QString &line : lines) {
+            const qsizetype at = line.indexOf(QRegularExpression(QStringLiteral(
+                "(submit_prefetch_task|reserve_write|finish_write|read_prefetched)")));
+            QVERIFY2(at > 0, qPrintable(line));
+            const int wide = int(line.left(at).count(QStringLiteral("模")) +
+                                 line.left(at).count(QStringLiteral("型")));
+            qualnameColumns.insert(int(at) + wide);  // two columns for each of the wide ones
+            labels.insert(line.section(QLatin1Char(' '), 0, 0));
+        }
+        QCOMPARE(labels.size(), 3);
+        QVERIFY2(qualnameColumns.size() == 1, qPrintable(lines.mid(0, 6).join('\n')));
     }
 
     void dumpFilterOnTrace() {

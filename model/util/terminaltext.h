@@ -15,6 +15,10 @@ namespace lmct {
  * "lmcache.\u202eevil\0\e[31mred" decodes as text); the CLI's text outputs and messages pass
  * them through here. JSON and CSV outputs are not escaped this way (they quote their data).
  *
+ * Columns: a text table pads its cells by the columns a terminal gives them (columns()): East
+ * Asian wide and fullwidth characters and emoji take two, combining marks and zero-width
+ * characters none, every other character one (after escaping: escapes are ASCII).
+ *
  * Thread-safety: pure functions.
  */
 class TerminalText {
@@ -23,6 +27,11 @@ public:
     static QString escaped(const QString &text);
     /** Each line of `text` escaped, the line breaks ('\n') kept. */
     static QString escapedLines(const QString &text);
+    /** The terminal columns `text` takes (see the class; a surrogate pair is one character). */
+    static int columns(const QString &text);
+    /** `text` padded with spaces to `width` columns: on the right (left-aligned), or on the left
+     *  when `alignRight`; a wider text is kept whole. */
+    static QString padded(const QString &text, int width, bool alignRight = false);
     /** Whether `c` is escaped by escaped(). */
     static bool needsEscape(char16_t c);
 };
