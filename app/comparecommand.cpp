@@ -51,10 +51,10 @@ QString ratioText(double v) {
 }
 
 QString cell(const QString &s, int width) {
-    return s.leftJustified(width, QLatin1Char(' '), false) + QLatin1Char(' ');
+    return TerminalText::padded(s, width) + QLatin1Char(' ');
 }
 QString rcell(const QString &s, int width) {
-    return s.rightJustified(width, QLatin1Char(' '), false) + QLatin1Char(' ');
+    return TerminalText::padded(s, width, /*alignRight=*/true) + QLatin1Char(' ');
 }
 
 QString capacityText(const CapacityHit &h) {
@@ -93,10 +93,11 @@ QString text(const TraceComparison &c) {
         if (!r.differs && !r.isVolatile) {
             continue;
         }
-        // Start times in seconds with fixed decimals: 1760000000 beside 1760000000.3 read as
-        // 1.76e+09 otherwise.
-        const bool seconds =
-            r.field == QLatin1String("t_wall_start") || r.field == QLatin1String("t_mono_start");
+        // Start times and the duration in seconds with fixed decimals: 1760000000 beside
+        // 1760000000.3 read as 1.76e+09 otherwise.
+        const bool seconds = r.field == QLatin1String("t_wall_start") ||
+                             r.field == QLatin1String("t_mono_start") ||
+                             r.field == QLatin1String("duration_s");
         auto value = [seconds](const QString &text) {
             bool ok = false;
             const double v = text.toDouble(&ok);

@@ -424,6 +424,10 @@ private slots:
                      QStringLiteral("t_wall_start +1760000000\\.000000 +│ 1760000000\\.300000"))),
                  qPrintable(out));
         QVERIFY(!out.contains(QStringLiteral("e+09")));
+        // the duration with 6 decimals too (it came at full precision: 1.2345678901234567)
+        QVERIFY2(out.contains(QRegularExpression(
+                     QStringLiteral("\\n  duration_s +\\d+\\.\\d{6} +│ \\d+\\.\\d{6}\\n"))),
+                 qPrintable(out));
         // Every row of the what-if table is as long as its head: the columns fit their cells.
         const QStringList lines = out.split(QLatin1Char('\n'));
         qsizetype head = -1;
