@@ -1,6 +1,7 @@
 // Conformance to truth files: every `<trace>.truth.json` of the generated reference-shaped traces
-// (LMCT_TRACES, always there) and of LMCache's own reference traces (LMCT_REFERENCE_TRACES: the
-// environment's, else the configured folder; skipped when it holds none) against what
+// (LMCT_TRACES, always there) and of LMCache's own reference traces (the folder in the
+// environment's LMCT_REFERENCE_TRACES_DIR when the test runs, else the configured one that CTest
+// passes as LMCT_REFERENCE_TRACES; skipped when it holds none) against what
 // TraceLoader and `lmct info --json` report: record count, per-qualname counts, duration
 // (largest t_mono), every header field, whether the file opens, and the expected diagnostic
 // kinds. The truth files are found at run time, so a new one needs no code change.
@@ -23,9 +24,14 @@ using Severity = Diagnostic::Severity;
 
 namespace {
 
-/** LMCache's reference traces: the environment's LMCT_REFERENCE_TRACES, else the configured. */
-const QString kReferenceDir =
-    qEnvironmentVariable("LMCT_REFERENCE_TRACES", QStringLiteral(LMCT_REFERENCE_TRACES));
+/**
+ * LMCache's reference traces: the user's LMCT_REFERENCE_TRACES_DIR as the test runs (CTest does
+ * not set it, so `LMCT_REFERENCE_TRACES_DIR=DIR ctest` reaches here), else the configured folder
+ * (CTest's LMCT_REFERENCE_TRACES, or the one compiled in).
+ */
+const QString kReferenceDir = qEnvironmentVariable(
+    "LMCT_REFERENCE_TRACES_DIR",
+    qEnvironmentVariable("LMCT_REFERENCE_TRACES", QStringLiteral(LMCT_REFERENCE_TRACES)));
 
 QString describe(const TraceDocument &doc) {
     QStringList out;
@@ -193,7 +199,8 @@ private slots:
     void referenceLoader() {
         if (!haveReference()) {
             QSKIP(qPrintable(QStringLiteral("no reference traces (*.truth.json) at %1: configure "
-                                            "with -DLMCT_REFERENCE_TRACES_DIR=DIR to check them")
+                                            "with -DLMCT_REFERENCE_TRACES_DIR=DIR, or run with "
+                                            "LMCT_REFERENCE_TRACES_DIR=DIR, to check them")
                                  .arg(kReferenceDir)));
         }
         QFETCH(QString, file);
@@ -204,7 +211,8 @@ private slots:
     void referenceInfoJson() {
         if (!haveReference()) {
             QSKIP(qPrintable(QStringLiteral("no reference traces (*.truth.json) at %1: configure "
-                                            "with -DLMCT_REFERENCE_TRACES_DIR=DIR to check them")
+                                            "with -DLMCT_REFERENCE_TRACES_DIR=DIR, or run with "
+                                            "LMCT_REFERENCE_TRACES_DIR=DIR, to check them")
                                  .arg(kReferenceDir)));
         }
         QFETCH(QString, file);
