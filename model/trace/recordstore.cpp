@@ -231,6 +231,44 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
     m_size.store(i + 1, std::memory_order_release);
 }
 
+namespace {
+
+/** Writes a zero at the start of every page that slots [from, to) of `column` reach into and
+ *  that slot `from`'s page is not (that page may be resident already). */
+template <typename T>
+void touchPages(T *column, qint64 from, qint64 to) {
+    constexpr quintptr kPage = 4096;
+    const quintptr begin = reinterpret_cast<quintptr>(column + from);
+    const quintptr end = reinterpret_cast<quintptr>(column + to);
+    for (quintptr page = (begin + kPage - 1) & ~(kPage - 1); page < end; page += kPage) {
+        // new[] aligns to 16 bytes, so a page boundary is a slot boundary
+        column[(page - reinterpret_cast<quintptr>(column)) / sizeof(T)] = T();
+    }
+}
+
+}  // namespace
+
+void RecordStore::prefault(qint64 count) {
+    const qint64 first = m_size.load(std::memory_order_relaxed);
+    const qint64 last = std::min<qint64>(first + count, std::numeric_limits<int>::max());
+    for (qint64 i = first; i < last;) {
+        const int c = chunkOf(i);
+        Chunk *ch = m_chunks[c].load(std::memory_order_relaxed);
+        if (!ch) {
+            ch = new Chunk(chunkCapacity(c));
+            m_chunks[c].store(ch, std::memory_order_release);
+        }
+        const qint64 from = i - chunkStart(c);
+        const qint64 to = std::min(last - chunkStart(c), chunkCapacity(c));
+        touchPages(ch->tMono, from, to);
+        touchPages(ch->wallDelta, from, to);
+        touchPages(ch->offset, from, to);
+        touchPages(ch->qualname, from, to);
+        touchPages(ch->length, from, to);
+        i = chunkStart(c) + to;
+    }
+}
+
 double RecordStore::tWall(int i) const {
     const Slot slot = at(i);
     const qint32 delta = slot.c->wallDelta[slot.s];

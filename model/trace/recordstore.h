@@ -95,6 +95,14 @@ public:
     /** Appends one record and publishes it. Writer only. */
     void append(double tMono, double tWall, quint32 qualnameId, qint64 offset, quint32 length,
                 quint8 flags);
+    /**
+     * Makes the memory of the next `count` appends resident: allocates their chunks and writes
+     * the first slot of every page of their columns not yet written, so that append() does not
+     * take a page fault per 4 KiB (the kernel zeroing fresh pages was most of the index pass's
+     * time on small records). Writer side: call it from any thread while no append() runs, with
+     * the appends after it (a join). Slots below size() are not touched.
+     */
+    void prefault(qint64 count);
     /** Sets a flag on record i (any thread). */
     void setFlag(int i, Flag f) { at(i).c->flags[at(i).s].fetch_or(quint8(f)); }
     /**
