@@ -249,11 +249,14 @@ int WhatIfCommand::run(const QStringList &args) {
         cmd.error(why);
         return CacheCommand::kExitUnreadable;
     }
-    // A damaged trace is replayed as far as it reads: its figures leave the damage out.
     progress.clear();
-    cmd.warnIfDamaged(*doc);
     progress.stage("keys");
     const auto ka = KeyAnalysis::build(*doc, progress.callback());
+    // A damaged trace is replayed as far as it reads: its figures leave the damage out, and
+    // the records past the end of a file cut while it was read (told after the key scan,
+    // which checks for it).
+    progress.clear();
+    cmd.warnIfDamaged(*doc, ka->readableRecordCount());
 
     UseSequence::Scope scope;
     QStringList scopeWords;

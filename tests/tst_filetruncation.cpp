@@ -12,6 +12,7 @@
 #include "stats/tracestatistics.h"
 #include "testutil.h"
 #include "timeline/contextpairs.h"
+#include "trace/damagesummary.h"
 #include "trace/mappingguard.h"
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
@@ -526,7 +527,7 @@ void TestFileTruncation::cliExportOfACutTraceSaysItOnce() {
 // zeros MappingGuard maps past the new end (new keys), and the records after it were scanned as
 // zeros (damaged records), while the records counted were those of the whole file. The file is
 // cut when the first batch is merged (KeyAnalysis's progress); the figures must be those of a
-// trace holding only the records still complete.
+// trace holding only the records still complete, and the damage warning must count those.
 void TestFileTruncation::keyAnalysisOfATraceCutWhileItScans() {
     const QString calls[] = {QStringLiteral("reserve_write"), QStringLiteral("finish_write"),
                              QStringLiteral("submit_prefetch_task"),
@@ -598,7 +599,19 @@ void TestFileTruncation::keyAnalysisOfATraceCutWhileItScans() {
         QCOMPARE(wi->curves()[c].misses, refWi->curves()[c].misses);
     }
 
+    // the warning counts the records the figures cover, and says the file shrank
     QCOMPARE(doc->shrunkTo(), cut);
+    for (const DamageSummary &d :
+         {DamageSummary::of(*doc), DamageSummary::of(*doc, ka->readableRecordCount())}) {
+        QCOMPARE(d.records, qint64(kept));
+        QCOMPARE(d.lostRecords, qint64(n - kept));
+        const QString sentence = d.sentence(QStringLiteral("cut.lct"));
+        QVERIFY2(sentence.contains(QStringLiteral("the file shrank to %1 bytes while it was read "
+                                                  "(the last 40000 records read are gone)")
+                                       .arg(cut)) &&
+                     sentence.endsWith(QStringLiteral("its figures cover the 20000 records read")),
+                 qPrintable(sentence));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFileTruncation)
