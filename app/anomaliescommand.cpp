@@ -33,8 +33,10 @@ int AnomaliesCommand::run(const QStringList &args) {
     if (!doc) {
         return CacheCommand::kExitUnreadable;
     }
-    cmd.warnIfDamaged(*doc);
-    const auto report = AnomalyReport::build(*doc, KeyAnalysis::build(*doc));
+    const auto ka = KeyAnalysis::build(*doc);
+    // After the key scan, which checks whether the file was cut while it read it.
+    cmd.warnIfDamaged(*doc, ka->readableRecordCount());
+    const auto report = AnomalyReport::build(*doc, ka);
     if (cmd.json()) {
         QByteArray o = "{\"counts\":{";
         for (int k = 0; k < AnomalyReport::kKindCount; ++k) {

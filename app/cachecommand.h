@@ -43,8 +43,20 @@ public:
     /** Loads file(); nullptr after reporting why. */
     std::shared_ptr<const TraceDocument> load() const;
     void error(const QString &message) const;
-    /** CommandSupport::warnIfDamaged(): a one-line warning on stderr when `doc` is damaged. */
-    void warnIfDamaged(const TraceDocument &doc) const { m_support.warnIfDamaged(doc); }
+    /**
+     * CommandSupport::warnIfDamaged(): a one-line warning on stderr when `doc` is damaged; its
+     * figures cover `covered` records (-1: those before where the file was last seen to end).
+     * Called after the analysis, with KeyAnalysis::readableRecordCount(), so that a file cut
+     * while the analysis read it is told, and the count is that of the figures. A shrink it
+     * tells is not told again when the command ends (CommandSupport::shrinkReported(); the exit
+     * code is still 2).
+     */
+    void warnIfDamaged(const TraceDocument &doc, qint64 covered = -1) const {
+        m_support.warnIfDamaged(doc, QString(), covered);
+        if (doc.shrunkTo() >= 0) {
+            CommandSupport::shrinkReported(doc);
+        }
+    }
 
     /**
      * Buffered output to stdout (UTF-8). Text output (without --json) has terminal controls and

@@ -213,9 +213,11 @@ void CommandSupport::error(const QString &message) const {
     QTextStream(stderr) << "lmct " << m_command << ": " << TerminalText::escaped(message) << "\n";
 }
 
-void CommandSupport::warnIfDamaged(const TraceDocument &doc, const QString &who) const {
+void CommandSupport::warnIfDamaged(const TraceDocument &doc, const QString &who,
+                                   qint64 covered) const {
     // A damaged trace is read as far as it goes: its figures leave the damage out.
-    const QString damage = DamageSummary::of(doc).sentence(who.isEmpty() ? doc.fileName() : who);
+    const QString damage =
+        DamageSummary::of(doc, covered).sentence(who.isEmpty() ? doc.fileName() : who);
     if (!damage.isEmpty()) {
         error(QStringLiteral("warning: ") + damage);
     }

@@ -100,10 +100,13 @@ public:
      * When `doc` is damaged (DamageSummary::isDamaged()), prints one line on stderr in the words
      * of `lmct compare`: "lmct COMMAND: warning: WHO is damaged: ...; its figures cover the N
      * records read" (DamageSummary::sentence(); WHO is `who`, or the file name when empty).
-     * Nothing else changes: the command goes on as far as the trace reads, with the same
-     * standard output and exit code.
+     * `covered` is how many records the command's figures cover (DamageSummary::of(): -1, the
+     * records before where the file was last seen to end); a command whose analysis checks the
+     * file for a shrink (KeyAnalysis) warns after it, with its count. Nothing else changes: the
+     * command goes on as far as the trace reads, with the same standard output and exit code.
      */
-    void warnIfDamaged(const lmct::TraceDocument &doc, const QString &who = QString()) const;
+    void warnIfDamaged(const lmct::TraceDocument &doc, const QString &who = QString(),
+                       qint64 covered = -1) const;
     /** warnIfDamaged() for every trace of `set`, each named by its label. */
     void warnIfDamaged(const lmct::TraceSet &set) const;
 

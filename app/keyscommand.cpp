@@ -40,8 +40,9 @@ int KeysCommand::run(const QStringList &args) {
     if (!doc) {
         return CacheCommand::kExitUnreadable;
     }
-    cmd.warnIfDamaged(*doc);
     const auto ka = KeyAnalysis::build(*doc);
+    // After the key scan, which checks whether the file was cut while it read it.
+    cmd.warnIfDamaged(*doc, ka->readableRecordCount());
     const auto ra = RequestAnalysis::build(*ka);
     const auto states = ka->stateCounts();
     const auto roles = ka->finishRoleCounts();

@@ -249,11 +249,15 @@ int WhatIfCommand::run(const QStringList &args) {
         cmd.error(why);
         return CacheCommand::kExitUnreadable;
     }
-    // A damaged trace is replayed as far as it reads: its figures leave the damage out.
     progress.clear();
-    cmd.warnIfDamaged(*doc);
     progress.stage("keys");
     const auto ka = KeyAnalysis::build(*doc, progress.callback());
+    // A damaged trace is replayed as far as it reads: its figures leave the damage out, and
+    // the records past the end of a file cut while it was read (told after the key scan,
+    // which checks for it).
+    progress.clear();
+    cmd.warnIfDamaged(*doc, ka->readableRecordCount());
+    const qint64 shrunkTo = doc->shrunkTo();
 
     UseSequence::Scope scope;
     QStringList scopeWords;
@@ -370,6 +374,11 @@ int WhatIfCommand::run(const QStringList &args) {
         if (p.isSet(QStringLiteral("sample"))) {
             o += ",\"sample_rate\":" + CacheCommand::number(options.sampleRate);
         }
+        if (shrunkTo >= 0) {
+            o += ",\"shrunk\":{\"shrunk_to\":" + QByteArray::number(shrunkTo) +
+                 ",\"records\":" + QByteArray::number(ka->readableRecordCount()) +
+                 ",\"lost_records\":" + QByteArray::number(ka->lostRecords()) + "}";
+        }
         o += ",\"configured\":{\"l1_bytes\":" + (l1 ? QByteArray::number(*l1) : QByteArray("null"));
         o += ",\"policy\":" +
              (configuredPolicy ? CacheCommand::string(*configuredPolicy) : QByteArray("null"));
@@ -466,6 +475,19 @@ int WhatIfCommand::run(const QStringList &args) {
                            CacheCommand::counted(uses->keyCount(), "distinct key", "distinct keys"),
                            CacheCommand::counted(uses->prefetchOccurrences(), "prefetch occurrence",
                                                  "prefetch occurrences"));
+    if (shrunkTo >= 0) {
+        const int lost = ka->lostRecords();
+        out +=
+            QStringLiteral(
+                "the file shrank to %1 while it was read: these figures cover its "
+                "first %2%3\n")
+                .arg(CacheCommand::counted(shrunkTo, "byte", "bytes"),
+                     CacheCommand::counted(ka->readableRecordCount(), "record", "records"),
+                     lost > 0 ? QStringLiteral(" (the last %1 read %2 gone)")
+                                    .arg(CacheCommand::counted(lost, "record", "records"),
+                                         lost == 1 ? QStringLiteral("is") : QStringLiteral("are"))
+                              : QString());
+    }
     if (perKey > 0) {
         out += QStringLiteral("bytes per object: %1\n").arg(bytesText(perKey));
     } else if (mixedSizes) {

@@ -1,6 +1,8 @@
 // A mapped trace truncated by another process while it is read or followed: never SIGBUS
 // (MappingGuard), a "shrank" diagnostic, and what lay beyond is not there (not damage).
 
+#include "cache/keyanalysis.h"
+#include "cache/keyscanpass.h"
 #include "cachetracewriter.h"
 #include "export/chrometraceexport.h"
 #include "export/exportfile.h"
@@ -10,9 +12,12 @@
 #include "stats/tracestatistics.h"
 #include "testutil.h"
 #include "timeline/contextpairs.h"
+#include "trace/damagesummary.h"
 #include "trace/mappingguard.h"
 #include "trace/traceinfo.h"
 #include "trace/traceloader.h"
+#include "whatif/usesequence.h"
+#include "whatif/whatifanalysis.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -82,6 +87,7 @@ private slots:
     void cliExportOfACutTraceSaysItOnce();
     void exportOfATraceCutAndGrownBack();
     void passesStopAtTheNewEnd();
+    void keyAnalysisOfATraceCutWhileItScans();
 };
 
 // Load a trace, truncate it, then decode every record's arguments through the document: the
@@ -514,6 +520,98 @@ void TestFileTruncation::cliExportOfACutTraceSaysItOnce() {
     }
     QSKIP("lmct was never stopped while it exported");
 #endif
+}
+
+// Regression: a trace cut while the key scan read it gave `lmct whatif` twice the distinct keys of
+// the whole file: the keys of a batch scanned before the cut and merged after it compared as the
+// zeros MappingGuard maps past the new end (new keys), and the records after it were scanned as
+// zeros (damaged records), while the records counted were those of the whole file. The file is
+// cut when the first batch is merged (KeyAnalysis's progress); the figures must be those of a
+// trace holding only the records still complete, and the damage warning must count those.
+void TestFileTruncation::keyAnalysisOfATraceCutWhileItScans() {
+    const QString calls[] = {QStringLiteral("reserve_write"), QStringLiteral("finish_write"),
+                             QStringLiteral("submit_prefetch_task"),
+                             QStringLiteral("read_prefetched_results.__enter__")};
+    CacheTraceWriter w;
+    const int n = 60000;  // key records: several KeyScanPass batches
+    static_assert(n > 3 * KeyScanPass::kBatchRecords);
+    for (int i = 0; i < n; ++i) {
+        w.call(0.001 * i, calls[i % 4], {key((i / 4 * 7919) % 500)});  // every key in each batch
+    }
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("cut.lct"), w.bytes());
+    QString error;
+    TraceLoadOptions opt;
+    opt.validateArgs = false;
+    auto doc = TraceLoader::load(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    QCOMPARE(doc->records().size(), n);
+    const int whole = KeyAnalysis::build(*doc)->keyCount();
+    QCOMPARE(whole, 500);
+
+    // cut inside record 20000: in the second batch, which is scanned while the first merges
+    const int kept = 20000;
+    const qint64 cut = doc->records().frameOffset(kept) + 10;
+    bool truncated = false;
+    const auto ka = KeyAnalysis::build(*doc, [&](int) {
+        if (!truncated) {
+            truncated = truncateTo(path, cut);
+        }
+    });
+    QVERIFY(truncated);
+    QVERIFY(ka);
+
+    // the same records, written whole
+    const QString refPath =
+        writeFile(dir, QStringLiteral("ref.lct"), w.bytes().left(doc->records().frameOffset(kept)));
+    auto refDoc = TraceLoader::load(refPath, &error, opt);
+    QVERIFY2(refDoc, qPrintable(error));
+    QCOMPARE(refDoc->records().size(), kept);
+    const auto ref = KeyAnalysis::build(*refDoc);
+
+    QVERIFY2(ka->keyCount() <= whole, qPrintable(QString::number(ka->keyCount())));
+    QCOMPARE(ka->keyCount(), ref->keyCount());
+    QCOMPARE(ka->models(), ref->models());
+    QCOMPARE(ka->readableRecordCount(), kept);
+    QCOMPARE(ka->lostRecords(), n - kept);
+    QCOMPARE(ka->keyRecordCount(), ref->keyRecordCount());
+    QCOMPARE(ka->occurrenceCount(), ref->occurrenceCount());
+    QCOMPARE(ka->damagedRecords(), qint64(0));
+    QCOMPARE(ka->stateCounts(), ref->stateCounts());
+    for (int id = 0; id < ref->keyCount(); ++id) {
+        QCOMPARE(ka->chunkHash(id), ref->chunkHash(id));
+        QCOMPARE(ka->key(id).prefetches, ref->key(id).prefetches);
+        QCOMPARE(ka->key(id).lastRecord, ref->key(id).lastRecord);
+    }
+
+    // every what-if figure follows
+    const auto uses = UseSequence::build(*doc, ka);
+    const auto refUses = UseSequence::build(*refDoc, ref);
+    QCOMPARE(uses->size(), refUses->size());
+    QCOMPARE(uses->keyCount(), refUses->keyCount());
+    QCOMPARE(uses->prefetchOccurrences(), refUses->prefetchOccurrences());
+    const auto wi = WhatIfAnalysis::run(uses, {});
+    const auto refWi = WhatIfAnalysis::run(refUses, {});
+    QCOMPARE(wi->curves().size(), refWi->curves().size());
+    for (size_t c = 0; c < wi->curves().size(); ++c) {
+        QCOMPARE(wi->curves()[c].capacities, refWi->curves()[c].capacities);
+        QCOMPARE(wi->curves()[c].prefetchHits, refWi->curves()[c].prefetchHits);
+        QCOMPARE(wi->curves()[c].misses, refWi->curves()[c].misses);
+    }
+
+    // the warning counts the records the figures cover, and says the file shrank
+    QCOMPARE(doc->shrunkTo(), cut);
+    for (const DamageSummary &d :
+         {DamageSummary::of(*doc), DamageSummary::of(*doc, ka->readableRecordCount())}) {
+        QCOMPARE(d.records, qint64(kept));
+        QCOMPARE(d.lostRecords, qint64(n - kept));
+        const QString sentence = d.sentence(QStringLiteral("cut.lct"));
+        QVERIFY2(sentence.contains(QStringLiteral("the file shrank to %1 bytes while it was read "
+                                                  "(the last 40000 records read are gone)")
+                                       .arg(cut)) &&
+                     sentence.endsWith(QStringLiteral("its figures cover the 20000 records read")),
+                 qPrintable(sentence));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestFileTruncation)

@@ -2,8 +2,8 @@
 // independent replay of a small stream, capacities through the CLI (counts, sizes converted by
 // the layout's bytes per object, sizes in bytes when the keys differ in size, bad lists), the
 // scope (--model, --salt), --policy, --sample, the text table and the configured-capacity line,
-// sizes that are no whole bytes, the unit and sample rate in the JSON, the damage warning, exit
-// codes.
+// sizes that are no whole bytes, the unit and sample rate in the JSON, the damage warning, a
+// trace cut while it is read, exit codes.
 
 #include "configsamples.h"
 #include "testutil.h"
@@ -12,11 +12,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <algorithm>
+#include <csignal>
 
 using namespace lmct;
 using namespace lmct::test;
@@ -676,6 +679,114 @@ private slots:
         // an intact trace: no warning
         const Run ok = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), m_plain});
         QVERIFY2(ok.err.isEmpty(), ok.err.constData());
+    }
+
+    // Regression: a trace cut while `lmct whatif` read it gave figures of zeros read past the new
+    // end (twice the distinct keys of the whole file) or of the records still there with a
+    // warning counting those of the whole file. lmct is stopped once it has mapped the trace
+    // (SIGSTOP; its mapping in /proc/PID/maps), the trace is cut, and lmct goes on: its figures
+    // are those of a trace holding only the records still complete, and both outputs say the
+    // file shrank.
+    void traceCutWhileRead() {
+#ifndef Q_OS_LINUX
+        QSKIP("needs /proc and SIGSTOP");
+#else
+        WhatIfTrace whole(QString::fromLatin1(kLmcacheConfig));
+        whole.uses(stream(60000, 300, 5));
+        const QByteArray bytes = whole.bytes();
+        const QList<qint64> ends = frameEnds(bytes);  // frame 0 is the header
+        const int kept = 20000;                       // records before the cut
+        const qint64 cut = ends[kept] + 10;           // inside record `kept`
+        const QString ref = save("ref.lct", bytes.left(ends[kept]));
+        const Run refRun = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), ref});
+        QCOMPARE(refRun.exitCode, 0);
+        const QJsonObject expected = jsonOf(refRun);
+        const QString wholePath = save("whole.lct", bytes);
+        const QJsonObject all =
+            jsonOf(runLmct({QStringLiteral("whatif"), QStringLiteral("--json"), wholePath}));
+        const QByteArray allText =
+            runLmct({QStringLiteral("whatif"), wholePath}).out.replace("whole.lct", "cut.lct");
+        QVERIFY(expected[QStringLiteral("distinct_keys")].toInteger() <=
+                all[QStringLiteral("distinct_keys")].toInteger());
+        for (const bool json : {true, false}) {
+            // Stopped too late (lmct done reading), the run is tried again.
+            bool checked = false;
+            for (int attempt = 0; attempt < 5 && !checked; ++attempt) {
+                const QString path = save("cut.lct", bytes);
+                const QByteArray mapped = QFileInfo(path).canonicalFilePath().toUtf8();
+                QStringList args{QStringLiteral("whatif")};
+                if (json) {
+                    args << QStringLiteral("--json");
+                }
+                QProcess p;
+                p.start(lmctPath(), args << path);
+                QVERIFY(p.waitForStarted(20000));
+                const pid_t pid = pid_t(p.processId());
+                const QString proc = QStringLiteral("/proc/%1/").arg(pid);
+                auto stopped = [&] {
+                    const QByteArray stat = readAll(proc + QStringLiteral("stat"));
+                    const qsizetype close = stat.lastIndexOf(')');
+                    return close > 0 && stat.mid(close + 2, 1) == "T";
+                };
+                bool truncated = false;
+                while (p.state() == QProcess::Running && !truncated) {
+                    ::kill(pid, SIGSTOP);
+                    for (int i = 0; i < 1000 && !stopped() && p.state() == QProcess::Running; ++i) {
+                        QThread::usleep(50);
+                    }
+                    if (readAll(proc + QStringLiteral("maps")).contains(mapped)) {
+                        QFile f(path);
+                        truncated = f.open(QIODevice::ReadWrite) && f.resize(cut);
+                    }
+                    ::kill(pid, SIGCONT);
+                    QThread::usleep(200);
+                }
+                QVERIFY(p.waitForFinished(60000));
+                Run r;
+                r.exitCode = p.exitCode();
+                r.out = p.readAllStandardOutput();
+                r.err = p.readAllStandardError();
+                if (!truncated || (json ? jsonOf(r) == all : r.out == allText)) {
+                    continue;  // cut after lmct had read it all: its figures are the file's
+                }
+                QCOMPARE(r.exitCode, 2);
+                const QByteArray shrank = QByteArray("shrank to ") + QByteArray::number(cut);
+                QVERIFY2(r.err.count(shrank) == 1, r.err.constData());
+                QVERIFY2(r.err.startsWith("lmct whatif: warning: cut.lct is damaged: the file "
+                                          "shrank to ") &&
+                             r.err.contains(QByteArray("its figures cover the ") +
+                                            QByteArray::number(kept) + " records read"),
+                         r.err.constData());
+                if (json) {
+                    QJsonObject o = jsonOf(r);
+                    const QJsonObject shrunk = o.take(QStringLiteral("shrunk")).toObject();
+                    QCOMPARE(shrunk[QStringLiteral("shrunk_to")].toInteger(), cut);
+                    QCOMPARE(shrunk[QStringLiteral("records")].toInteger(), qint64(kept));
+                    QVERIFY(shrunk[QStringLiteral("lost_records")].toInteger() >= 0);
+                    QCOMPARE(o, expected);
+                } else {
+                    QVERIFY2(
+                        r.out.contains(QByteArray("the file shrank to ") + QByteArray::number(cut) +
+                                       " bytes while it was read: these figures cover its "
+                                       "first " +
+                                       QByteArray::number(kept) + " records"),
+                        r.out.constData());
+                    const QByteArray head = r.out.left(r.out.indexOf('\n'));
+                    QVERIFY2(head.contains(
+                                 QByteArray::number(expected[QStringLiteral("uses")].toInteger()) +
+                                 " uses, " +
+                                 QByteArray::number(
+                                     expected[QStringLiteral("distinct_keys")].toInteger()) +
+                                 " distinct keys"),
+                             head.constData());
+                }
+                checked = true;
+            }
+            if (!checked) {
+                QSKIP("lmct was never stopped while it read the trace");
+            }
+        }
+#endif
     }
 
     void exitCodes() {

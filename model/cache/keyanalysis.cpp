@@ -124,14 +124,34 @@ QString KeyAnalysis::stateLabel(State s) {
 std::shared_ptr<const KeyAnalysis> KeyAnalysis::build(const TraceDocument &doc,
                                                       const Progress &progress,
                                                       const std::atomic_bool *cancel) {
+    const int records = doc.records().size();
+    int readable = std::min(records, doc.readableRecordCount());
+    for (;;) {
+        auto ka = buildOver(doc, records, readable, progress, cancel);
+        if (!ka) {
+            return nullptr;
+        }
+        // A file cut while the scan read it: the records past its new end may have been read
+        // as zeros (MappingGuard), and the keys of a batch scanned before the cut and merged
+        // after it compared as zeros (new keys). Read again, over the records still there.
+        const int still = std::min(readable, doc.readableRecordCount());
+        if (still == readable) {
+            return ka;
+        }
+        readable = still;
+    }
+}
+
+std::shared_ptr<KeyAnalysis> KeyAnalysis::buildOver(const TraceDocument &doc, int records,
+                                                    int readable, const Progress &progress,
+                                                    const std::atomic_bool *cancel) {
     auto ka = std::make_shared<KeyAnalysis>();
     const RecordStore &rs = doc.records();
     ka->m_doc = doc.weak_from_this().lock();
     ka->m_store = &rs;
-    ka->m_recordCount = rs.size();
+    ka->m_recordCount = records;
     const uchar *data = doc.fileData();  // mapped after those records were published
-    // (cut short while open: the records past the new end read as zeros)
-    const int n = std::min(ka->m_recordCount, doc.readableRecordCount());
+    const int n = readable;
     ka->m_readable = n;
 
     const KeyScanPass pass(doc, data, n);

@@ -166,8 +166,14 @@ public:
     using Progress = std::function<void(int percent)>;
 
     /**
-     * Analyses the first `doc.records().size()` records (read once). Returns nullptr when
-     * `cancel` became true meanwhile.
+     * Analyses the first `doc.records().size()` records (read once), or those of them still in
+     * the file (readableRecordCount()). Returns nullptr when `cancel` became true meanwhile.
+     *
+     * A file cut short while the scan reads it (TraceDocument::checkShrunk() after the scan
+     * finds fewer readable records than it read) is scanned again over the records still there,
+     * as often as it is cut again meanwhile: the bytes read past the new end are MappingGuard's
+     * zeros, not the records', and never count as keys or uses. `progress` then runs from 0
+     * again.
      */
     static std::shared_ptr<const KeyAnalysis> build(const TraceDocument &doc,
                                                     const Progress &progress = {},
@@ -176,10 +182,11 @@ public:
     /** Records analysed: indices [0, recordCount()) of the document. */
     int recordCount() const { return m_recordCount; }
     /**
-     * Of those, the records whose frames lie within the file as it was when the analysis began:
-     * [0, readableRecordCount()). After a file was cut short while open (TraceDocument::
-     * checkShrunk()) the records past its new end have no arguments any more: they are left
-     * out (not keys, requests or anomalies), counted in lostRecords().
+     * Of those, the records whose frames lie within the file as it was when the analysis ended:
+     * [0, readableRecordCount()), the records every figure of the analysis covers. After a file
+     * was cut short while open (TraceDocument::checkShrunk()), before or while the analysis read
+     * it, the records past its new end have no arguments any more: they are left out (not keys,
+     * requests or anomalies), counted in lostRecords().
      */
     int readableRecordCount() const { return m_readable; }
     int lostRecords() const { return m_recordCount - m_readable; }
@@ -294,6 +301,11 @@ public:
     qint64 memoryBytes() const;
 
 private:
+    /** One scan of `doc`'s first `readable` of `records` records (build() checks the file after
+     *  it); nullptr when cancelled. */
+    static std::shared_ptr<KeyAnalysis> buildOver(const TraceDocument &doc, int records,
+                                                  int readable, const Progress &progress,
+                                                  const std::atomic_bool *cancel);
     static constexpr quint8 kAttachedBit = 0x80;  // in m_calls: a finish that is no read
     FinishRole attachedRole(int kr) const;
     struct Attached {

@@ -45,7 +45,6 @@ bool analyse(const TraceDocument &doc, TraceComparison::Side *s,
     s->records = doc.records().size();
     s->duration = doc.records().maxTMono();
     s->config = doc.header().smConfig();
-    s->damage = DamageSummary::of(doc);
     TraceStatistics::Options so;
     so.cancel = cancel;
     auto statsProgress = at(0, 30);
@@ -61,6 +60,9 @@ bool analyse(const TraceDocument &doc, TraceComparison::Side *s,
     if (!s->cache) {
         return false;
     }
+    // After the key scan, which checks whether the file was cut while it read it: the cache
+    // figures cover its readable records.
+    s->damage = DamageSummary::of(doc, s->cache->keys->readableRecordCount());
     for (const QString &family : ContextPairs::families(doc.records())) {
         if (family.endsWith(QLatin1String("read_prefetched_results"))) {
             s->reads = ContextPairs::build(doc, family, cancel);

@@ -4,6 +4,7 @@
 #include "util/plural.h"
 
 #include <QStringList>
+#include <algorithm>
 
 namespace lmct {
 
@@ -32,19 +33,29 @@ QString DamageSummary::sentence(const QString &who) const {
                      QStringLiteral(" recovered after a resync");
     }
     if (shrunkTo >= 0) {
-        parts << QStringLiteral("the file shrank to %1 while it was read")
-                     .arg(Plural::counted(shrunkTo, "byte", "bytes"));
+        parts << QStringLiteral("the file shrank to %1 while it was read%2")
+                     .arg(Plural::counted(shrunkTo, "byte", "bytes"),
+                          lostRecords > 0
+                              ? QStringLiteral(" (the last %1 read %2 gone)")
+                                    .arg(Plural::counted(lostRecords, "record", "records"),
+                                         lostRecords == 1 ? QStringLiteral("is")
+                                                          : QStringLiteral("are"))
+                              : QString());
     }
     return QStringLiteral("%1 is damaged: %2; its figures cover the %3 read")
         .arg(who, parts.join(QStringLiteral(", ")), Plural::counted(records, "record", "records"));
 }
 
-DamageSummary DamageSummary::of(const TraceDocument &doc) {
+DamageSummary DamageSummary::of(const TraceDocument &doc, qint64 covered) {
     DamageSummary s;
     const RecordStore &rs = doc.records();
     const int n = rs.size();
-    s.records = n;
-    for (int i = 0; i < n; ++i) {
+    s.shrunkTo = doc.shrunkTo();
+    // The records past where a shrunk file ends are in no figure: not counted as read.
+    const qint64 within = s.shrunkTo >= 0 ? doc.recordsWithin(s.shrunkTo) : n;
+    s.records = covered >= 0 ? std::min<qint64>(covered, n) : within;
+    s.lostRecords = s.shrunkTo >= 0 ? n - s.records : 0;
+    for (int i = 0; i < s.records; ++i) {
         s.badArgsRecords += (rs.flags(i) & RecordStore::BadArgs) ? 1 : 0;
     }
     const TraceDocument::Damage d = doc.damage();
@@ -54,7 +65,6 @@ DamageSummary DamageSummary::of(const TraceDocument &doc) {
     for (const Diagnostic &diag : doc.diagnostics()) {
         s.tailCut = s.tailCut || diag.kind == Diagnostic::Kind::Truncated;
     }
-    s.shrunkTo = doc.shrunkTo();
     s.argsChecked = doc.argsChecked();
     return s;
 }

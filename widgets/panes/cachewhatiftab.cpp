@@ -191,7 +191,11 @@ void CacheWhatIfTab::showAnalysis() {
                          : std::optional<ConfiguredRun>();
     // A damaged trace: the figures cover the records read (as the Compare pane says).
     const QString damage =
-        m_doc && m_analysis ? DamageSummary::of(*m_doc).sentence(m_doc->fileName()) : QString();
+        m_doc && m_analysis
+            ? DamageSummary::of(*m_doc,
+                                m_analysis->keys ? m_analysis->keys->readableRecordCount() : -1)
+                  .sentence(m_doc->fileName())
+            : QString();
     m_damageLabel->setText(QStringLiteral("⚠ ") + damage);
     m_damageLabel->setStyleSheet(QStringLiteral("QLabel#whatIfDamage { color: %1; }")
                                      .arg(StatusColors::warning(palette()).name()));
