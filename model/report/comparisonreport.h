@@ -53,6 +53,12 @@ public:
          * manual offset. Not finite: 0.
          */
         double bStart = 0.0;
+        /**
+         * The manual part of bStart under Alignment::Wall (ComparisonLink::offset(), seconds,
+         * positive: B later), said in the words beside the t_wall difference; under
+         * Alignment::Start bStart is all of it and this is not read. Not finite: 0.
+         */
+        double offset = 0.0;
     };
     using Progress = std::function<void(int percent)>;
 
