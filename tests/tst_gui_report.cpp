@@ -7,6 +7,7 @@
 
 #include "combinefixture.h"
 #include "common/captionedexport.h"
+#include "common/plotexport.h"
 #include "comparefixture.h"
 #include "comparisonlink.h"
 #include "exportcheck.h"
@@ -16,12 +17,14 @@
 #include "report/reportpdfwriter.h"
 #include "report/reportpictures.h"
 #include "report/reporttimeline.h"
+#include "report/tracereport.h"
 #include "shell/comparetab.h"
 #include "shell/exportactions.h"
 #include "shell/mainwindow.h"
 #include "shell/reportactions.h"
 #include "shell/tracetab.h"
 #include "testutil.h"
+#include "timeline/timelinerateplot.h"
 #include "timeline/timelinewidget.h"
 #include "util/timeformat.h"
 #include "viewstate.h"
@@ -264,6 +267,7 @@ private slots:
                                           "cache", "timeline"}));
         QVERIFY(h.svgs.size() >= 5);  // overlays and two timelines
         QVERIFY(h.text.contains(QStringLiteral("A solid, B dashed")));
+        QCOMPARE(h.text.count(QStringLiteral("one calls/s scale for A and B")), 2);
         QVERIFY2(!r.err.contains("warning"), r.err.constData());
     }
 
@@ -593,6 +597,66 @@ private slots:
                      qPrintable(c));
         }
         QVERIFY(captions[1].startsWith(QStringLiteral("B: b.lct")));
+    }
+
+    void regression_comparisonRatePlotsShareOneScale() {
+        // Issue #20: A's and B's rate plots each scaled their own y axis, so a reader could
+        // not compare the rates by eye. Both now run to the larger of their own upper ends.
+        std::vector<double> wallsA, wallsB;
+        for (int i = 0; i < 40; ++i) {
+            wallsA.push_back(1000.0 + 0.25 * i);  // 4 calls/s over 10 s
+        }
+        for (int i = 0; i < 400; ++i) {
+            // bursts of ten records within 10 ms, one every 0.25 s: a higher peak rate
+            wallsB.push_back(1000.0 + 0.25 * (i / 10) + 0.001 * (i % 10));
+        }
+        const auto a =
+            loadTrace(combineTrace(1000.0, wallsA, QString(), 0), QStringLiteral("rate-a.lct"));
+        const auto b =
+            loadTrace(combineTrace(1000.0, wallsB, QString(), 1), QStringLiteral("rate-b.lct"));
+        QVERIFY(a && b);
+        const auto content = ComparisonReport::build(a, b, {});
+        QVERIFY(content);
+        std::vector<std::unique_ptr<ReportTimeline>> timelines;
+        std::vector<ReportTimeline *> pointers;
+        for (const ReportContent::TimelineSource &source : content->timelines) {
+            QVERIFY(source.sharedRateScale);
+            timelines.push_back(
+                std::make_unique<ReportTimeline>(source, ReportPictures::kTimelineSize));
+            pointers.push_back(timelines.back().get());
+        }
+        QCOMPARE(timelines.size(), size_t(2));
+        // the calls/s axis as the page paints a picture (its caption, its size)
+        const auto paintedRange = [](ReportTimeline *t) {
+            const CaptionedExport scope(t->spec(), ReportPictures::kTimelineSize);
+            const QSize s = ReportPictures::kTimelineSize;
+            (void)PlotExport::toImage(t->spec().plot, s.width(), s.height(), 1.0);
+            return t->timeline()->ratePlot()->valueAxis()->range();
+        };
+        double own[2];
+        for (size_t i = 0; i < 2; ++i) {
+            QVERIFY(timelines[i]->waitReady(60000));
+            own[i] = paintedRange(pointers[i]).upper;
+        }
+        QVERIFY2(own[1] > 3 * own[0], qPrintable(QStringLiteral("%1 %2").arg(own[0]).arg(own[1])));
+        const ReportPictures pictures(*content, pointers);  // shares the scale
+        const QCPRange ra = paintedRange(pointers[0]), rb = paintedRange(pointers[1]);
+        QCOMPARE(ra.lower, 0.0);
+        QCOMPARE(rb.lower, 0.0);
+        QCOMPARE(ra.upper, rb.upper);
+        QVERIFY2(std::abs(ra.upper - own[1]) < 0.05 * own[1],
+                 qPrintable(QStringLiteral("%1 vs B's own %2").arg(ra.upper).arg(own[1])));
+        QCOMPARE(timelines[0]->sharedRateUpper(), ra.upper);
+        for (ReportTimeline *t : pointers) {
+            const QString caption = t->spec().caption();
+            QVERIFY2(caption.contains(QStringLiteral("one calls/s scale for A and B")),
+                     qPrintable(caption));
+            QVERIFY2(caption.endsWith(t->source().captionNote), qPrintable(caption));
+        }
+        // a trace's own report keeps its own scale
+        const auto single = TraceReport::build(a, {});
+        QVERIFY(single);
+        QVERIFY(!single->timelines.front().sharedRateScale);
     }
 
     void fileMenuExportsTheReport() {

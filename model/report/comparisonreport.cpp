@@ -209,6 +209,7 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
         tl.axisTo = axisTo - shift;
         tl.axisNote = QObject::tr("one axis for A and B, %1").arg(alignment);
         tl.captionNote = QObject::tr("one time axis for A and B, %1").arg(alignment);
+        tl.sharedRateScale = true;
         content->timelines.push_back(tl);
     }
 
