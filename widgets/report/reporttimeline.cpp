@@ -117,15 +117,19 @@ void ReportTimeline::shareRateScale(const std::vector<ReportTimeline *> &timelin
     for (ReportTimeline *t : timelines) {
         if (t && t->isReady() && t->m_timeline->isRatePlotVisible()) {
             group.push_back(t);
-            labels << (t->m_source.label.isEmpty() ? QObject::tr("each") : t->m_source.label);
+            labels << t->m_source.label;
         }
     }
     if (group.size() < 2) {
         return;
     }
+    // "for A and B" (a comparison's), else "for these N timelines"
     const QString last = labels.takeLast();
     const QString note =
-        QObject::tr("one calls/s scale for %1 and %2").arg(labels.join(QStringLiteral(", ")), last);
+        labels.contains(QString()) || last.isEmpty()
+            ? QObject::tr("one calls/s scale for these %1 timelines").arg(group.size())
+            : QObject::tr("one calls/s scale for %1 and %2")
+                  .arg(labels.join(QStringLiteral(", ")), last);
     // The words first: they are part of the caption, whose lines take height from the plots
     // (and the rate plot's headroom for its own caption depends on its height).
     for (ReportTimeline *t : group) {
