@@ -90,7 +90,9 @@ int main(int argc, char *argv[]) {
                        "A report (PDF, or one self-contained HTML file; no display needed):\n"
                        "  lmct-viewer --report OUT.pdf|OUT.html [--filter EXPR] [--range T0:T1] "
                        "FILE\n"
-                       "  lmct-viewer --report OUT.pdf|OUT.html --compare A B\n"
+                       "  lmct-viewer --report OUT.pdf|OUT.html [--align start|wall] "
+                       "[--offset SECONDS]\n"
+                       "              [--filter EXPR] [--range T0:T1] --compare A B\n"
                        "Export exit codes: 0 ok, 1 usage error or invalid filter/range/size,\n"
                        "2 unreadable input or unwritable output."));
     parser.addHelpOption();
@@ -141,14 +143,34 @@ int main(int argc, char *argv[]) {
         QStringLiteral("Write the report of FILE (or, with --compare, of A and B) to OUT: a PDF "
                        "or one self-contained HTML file, after its suffix."),
         QStringLiteral("OUT"));
-    parser.addOptions(
-        {exportPng, exportSvg, exportPdf, rangeOpt, filterOpt, sizeOpt, scaleOpt, reportOpt});
+    const QCommandLineOption alignOpt(
+        QStringLiteral("align"),
+        QStringLiteral("Report of a comparison: line the timelines up from each trace's start "
+                       "(start, the default) or by t_wall (wall), as the comparison's tab does."),
+        QStringLiteral("start|wall"));
+    const QCommandLineOption offsetOpt(
+        QStringLiteral("offset"),
+        QStringLiteral("Report of a comparison: shift B by SECONDS on the common time axis "
+                       "(positive: later, negative: earlier; e.g. -1.5, 250ms), as the tab's "
+                       "Offset of B."),
+        QStringLiteral("SECONDS"));
+    parser.addOptions({exportPng, exportSvg, exportPdf, rangeOpt, filterOpt, sizeOpt, scaleOpt,
+                       reportOpt, alignOpt, offsetOpt});
     if (!parser.parse(QApplication::arguments())) {
         std::fprintf(stderr, "lmct-viewer: %s\n", qPrintable(parser.errorText()));
         return 1;
     }
     parser.process(app);  // --help, --version
 
+    // B's alignment is a comparison report's: refused elsewhere rather than left unused
+    if ((parser.isSet(alignOpt) || parser.isSet(offsetOpt)) &&
+        (!parser.isSet(reportOpt) || !parser.isSet(compareOption))) {
+        std::fputs(
+            "lmct-viewer: --align and --offset line B up with A in a comparison's report: they "
+            "need --report OUT --compare A B (see --help)\n",
+            stderr);
+        return 1;
+    }
     if (parser.isSet(reportOpt)) {
         const qsizetype want = parser.isSet(compareOption) ? 2 : 1;
         if (int(parser.isSet(exportPng)) + int(parser.isSet(exportSvg)) +
@@ -170,6 +192,8 @@ int main(int argc, char *argv[]) {
         req.inputs = parser.positionalArguments();
         req.filter = parser.value(filterOpt);
         req.range = parser.value(rangeOpt);
+        req.align = parser.value(alignOpt);
+        req.offset = parser.value(offsetOpt);
         return lmct::HeadlessReport::run(req);
     }
 

@@ -400,6 +400,62 @@ private slots:
         }
     }
 
+    void regression_openComparisonFollowsAPaletteSetLater() {
+        // Issue #20: a palette set on the window, or on the application, while a comparison's
+        // tab was open did not reach that tab's charts (a theme set at start did).
+        QVERIFY(m_w->tabWidget()->indexOf(m_compare) >= 0);
+        const auto comparisonPlots = [this] {
+            QList<QCustomPlot *> out;
+            for (QCustomPlot *p : m_compare->findChildren<QCustomPlot *>()) {
+                TimelineWidget *t = timelineOf(p);
+                if (!t || t->plot() == p) {
+                    out << p;  // (not the timelines' overview strips)
+                }
+            }
+            return out;
+        };
+        QVERIFY(comparisonPlots().size() >= 2 + 3);  // two timelines, the Compare pane's plots
+        const auto check = [&](bool dark, const QString &how) {
+            for (QCustomPlot *p : comparisonPlots()) {
+                const QString what = ownerClass(p) + QStringLiteral(" after ") + how;
+                QWidget *own = timelineOf(p) ? static_cast<QWidget *>(timelineOf(p)) : p;
+                QVERIFY2((own->palette().color(QPalette::Base).lightness() < 100) == dark,
+                         qPrintable(what));
+                const double lightness = meanLightness(p->toPixmap(320, 200).toImage());
+                QVERIFY2(
+                    dark ? lightness < 110 : lightness > 150,
+                    qPrintable(QStringLiteral("%1: mean lightness %2").arg(what).arg(lightness)));
+            }
+        };
+        const QPalette before = QApplication::palette();
+        for (const bool onApplication : {false, true}) {
+            const QString how = onApplication ? QStringLiteral("QApplication::setPalette")
+                                              : QStringLiteral("the window's setPalette");
+            if (onApplication) {
+                QApplication::setPalette(darkPalette());
+            } else {
+                m_w->setPalette(darkPalette());
+            }
+            QCoreApplication::processEvents();
+            check(true, how);
+            if (QTest::currentTestFailed()) {
+                break;
+            }
+            if (onApplication) {
+                QApplication::setPalette(before);
+            } else {
+                m_w->setPalette(QPalette());
+            }
+            QCoreApplication::processEvents();
+            check(false, how + QStringLiteral(", light again"));
+            if (QTest::currentTestFailed()) {
+                break;
+            }
+        }
+        QApplication::setPalette(before);
+        m_w->setPalette(QPalette());
+    }
+
     void exportsAreLightInADarkTheme() {
         // The docked timeline inherits the window's dark palette (an application's palette
         // reaches the widgets from its event loop only), the comparison's has its own.

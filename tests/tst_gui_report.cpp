@@ -5,7 +5,9 @@
 // external reference; bad input, a bad path or a bad suffix exit non-zero, say why and write
 // nothing.
 
+#include "combinefixture.h"
 #include "common/captionedexport.h"
+#include "common/plotexport.h"
 #include "comparefixture.h"
 #include "comparisonlink.h"
 #include "exportcheck.h"
@@ -15,13 +17,16 @@
 #include "report/reportpdfwriter.h"
 #include "report/reportpictures.h"
 #include "report/reporttimeline.h"
+#include "report/tracereport.h"
 #include "shell/comparetab.h"
 #include "shell/exportactions.h"
 #include "shell/mainwindow.h"
 #include "shell/reportactions.h"
 #include "shell/tracetab.h"
 #include "testutil.h"
+#include "timeline/timelinerateplot.h"
 #include "timeline/timelinewidget.h"
+#include "util/timeformat.h"
 #include "viewstate.h"
 
 #include <qcustomplot.h>
@@ -262,7 +267,113 @@ private slots:
                                           "cache", "timeline"}));
         QVERIFY(h.svgs.size() >= 5);  // overlays and two timelines
         QVERIFY(h.text.contains(QStringLiteral("A solid, B dashed")));
+        QCOMPARE(h.text.count(QStringLiteral("one calls/s scale for A and B")), 2);
         QVERIFY2(!r.err.contains("warning"), r.err.constData());
+    }
+
+    void headlessComparisonAlignsAsTheTabDoes() {
+        // Issue #20: `--report --compare` always aligned from each trace's start; --align and
+        // --offset line B up as the comparison's tab can (by t_wall, B shifted), and the words
+        // of the report say so.
+        std::vector<double> wallsA, wallsB;
+        for (int i = 0; i < 40; ++i) {
+            wallsA.push_back(1000.0 + 0.25 * i);  // 0 … 9.75 s
+            wallsB.push_back(1003.0 + 0.1 * i);   // B starts 3 s later by t_wall
+        }
+        const QString a = writeFile(m_dir, QStringLiteral("wall-a.lct"),
+                                    combineTrace(1000.0, wallsA, QString(), 0));
+        const QString b = writeFile(m_dir, QStringLiteral("wall-b.lct"),
+                                    combineTrace(1003.0, wallsB, QString(), 1));
+        // "A's t_mono F … T s, B's F' … T' s": the stretch of each on the common axis
+        static const QRegularExpression stretch(
+            QStringLiteral("A's t_mono (\\S+) … (\\S+) s, B's (\\S+) … (\\S+) s"));
+        struct Case {
+            QStringList options;
+            QString says;
+            double bStart;  // B's t_mono 0 on the common axis
+        };
+        const QList<Case> cases{
+            {{QStringLiteral("--align"), QStringLiteral("wall")},
+             QStringLiteral("aligned by t_wall (B's start %1 from A's)")
+                 .arg(TimeFormat::delta(3.0)),
+             3.0},
+            {{QStringLiteral("--align"), QStringLiteral("wall"), QStringLiteral("--offset"),
+              QStringLiteral("-500ms")},
+             QStringLiteral("aligned by t_wall, B shifted by %1 (B's start %2 from A's)")
+                 .arg(TimeFormat::delta(-0.5), TimeFormat::delta(2.5)),
+             2.5},
+            // a negative offset as the next argument, or after "="
+            {{QStringLiteral("--offset"), QStringLiteral("-2")},
+             QStringLiteral("aligned from each trace's start, B shifted by %1")
+                 .arg(TimeFormat::delta(-2.0)),
+             -2.0},
+            {{QStringLiteral("--align=start"), QStringLiteral("--offset=1.5")},
+             QStringLiteral("aligned from each trace's start, B shifted by %1")
+                 .arg(TimeFormat::delta(1.5)),
+             1.5},
+        };
+        for (const Case &c : cases) {
+            const QString out = m_dir.filePath(QStringLiteral("aligned.html"));
+            QFile::remove(out);
+            const ProcessRun r =
+                runViewer(QStringList{QStringLiteral("--report"), out} + c.options +
+                          QStringList{QStringLiteral("--compare"), a, b});
+            const QString what = c.options.join(QLatin1Char(' '));
+            QVERIFY2(r.exitCode == 0, qPrintable(what + QStringLiteral(": ") + r.err));
+            const Html h = readHtml(readAll(out));
+            QVERIFY2(h.wellFormed, qPrintable(h.error));
+            // the section's words, the axis and both captions
+            QVERIFY2(h.text.count(c.says) >= 3, qPrintable(what + QStringLiteral(": ") + c.says));
+            QVERIFY2(h.text.contains(QStringLiteral("Both on one time axis, ") + c.says),
+                     qPrintable(what));
+            const auto m = stretch.match(h.text);
+            QVERIFY2(m.hasMatch(), qPrintable(what));
+            QCOMPARE(m.captured(1).toDouble() - m.captured(3).toDouble(), c.bStart);
+            QCOMPARE(m.captured(2).toDouble() - m.captured(4).toDouble(), c.bStart);
+        }
+        // a trace without t_wall cannot be aligned by it; the options need a comparison
+        const QString noWall = writeFile(m_dir, QStringLiteral("no-wall.lct"),
+                                         combineTrace(qQNaN(), {qQNaN(), qQNaN()}, QString(), 2));
+        const QString out = m_dir.filePath(QStringLiteral("refused.pdf"));
+        struct Refusal {
+            QStringList args;
+            const char *says;
+        };
+        const QList<Refusal> refusals{
+            {{QStringLiteral("--align"), QStringLiteral("wall"), QStringLiteral("--compare"), a,
+              noWall},
+             "--align wall: trace B (no-wall.lct) has no t_wall"},
+            {{QStringLiteral("--align"), QStringLiteral("sideways"), QStringLiteral("--compare"), a,
+              b},
+             "invalid --align: expected start"},
+            {{QStringLiteral("--offset"), QStringLiteral("soon"), QStringLiteral("--compare"), a,
+              b},
+             "invalid --offset"},
+            {{QStringLiteral("--offset"), QStringLiteral("1MiB"), QStringLiteral("--compare"), a,
+              b},
+             "invalid --offset"},
+            {{QStringLiteral("--align"), QStringLiteral("wall"), a}, "need --report OUT --compare"},
+            {{QStringLiteral("--offset"), QStringLiteral("2"), a}, "need --report OUT --compare"},
+            // B shifted off the range: on the common axis it holds none of B's records
+            {{QStringLiteral("--range"), QStringLiteral("0:5"), QStringLiteral("--offset"),
+              QStringLiteral("100"), QStringLiteral("--compare"), a, b},
+             "lies outside trace B (wall-b.lct)"},
+        };
+        for (const Refusal &c : refusals) {
+            const ProcessRun r = runViewer(QStringList{QStringLiteral("--report"), out} + c.args);
+            const QString what = c.args.join(QLatin1Char(' '));
+            QVERIFY2(r.exitCode == 1,
+                     qPrintable(what + QStringLiteral(": exit %1, ").arg(r.exitCode) +
+                                QString::fromUtf8(r.err)));
+            QVERIFY2(r.err.contains("lmct-viewer: ") && r.err.contains(c.says),
+                     qPrintable(what + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+            QVERIFY(!QFileInfo::exists(out));
+        }
+        // and without --report: the tab is not aligned from the command line
+        const ProcessRun gui = runViewer(
+            {QStringLiteral("--align"), QStringLiteral("wall"), QStringLiteral("--compare"), a, b});
+        QCOMPARE(gui.exitCode, 1);
+        QVERIFY2(gui.err.contains("need --report OUT --compare"), gui.err.constData());
     }
 
     void regression_damagedTraceIsSaidOnStderr() {
@@ -486,6 +597,66 @@ private slots:
                      qPrintable(c));
         }
         QVERIFY(captions[1].startsWith(QStringLiteral("B: b.lct")));
+    }
+
+    void regression_comparisonRatePlotsShareOneScale() {
+        // Issue #20: A's and B's rate plots each scaled their own y axis, so a reader could
+        // not compare the rates by eye. Both now run to the larger of their own upper ends.
+        std::vector<double> wallsA, wallsB;
+        for (int i = 0; i < 40; ++i) {
+            wallsA.push_back(1000.0 + 0.25 * i);  // 4 calls/s over 10 s
+        }
+        for (int i = 0; i < 400; ++i) {
+            // bursts of ten records within 10 ms, one every 0.25 s: a higher peak rate
+            wallsB.push_back(1000.0 + 0.25 * (i / 10) + 0.001 * (i % 10));
+        }
+        const auto a =
+            loadTrace(combineTrace(1000.0, wallsA, QString(), 0), QStringLiteral("rate-a.lct"));
+        const auto b =
+            loadTrace(combineTrace(1000.0, wallsB, QString(), 1), QStringLiteral("rate-b.lct"));
+        QVERIFY(a && b);
+        const auto content = ComparisonReport::build(a, b, {});
+        QVERIFY(content);
+        std::vector<std::unique_ptr<ReportTimeline>> timelines;
+        std::vector<ReportTimeline *> pointers;
+        for (const ReportContent::TimelineSource &source : content->timelines) {
+            QVERIFY(source.sharedRateScale);
+            timelines.push_back(
+                std::make_unique<ReportTimeline>(source, ReportPictures::kTimelineSize));
+            pointers.push_back(timelines.back().get());
+        }
+        QCOMPARE(timelines.size(), size_t(2));
+        // the calls/s axis as the page paints a picture (its caption, its size)
+        const auto paintedRange = [](ReportTimeline *t) {
+            const CaptionedExport scope(t->spec(), ReportPictures::kTimelineSize);
+            const QSize s = ReportPictures::kTimelineSize;
+            (void)PlotExport::toImage(t->spec().plot, s.width(), s.height(), 1.0);
+            return t->timeline()->ratePlot()->valueAxis()->range();
+        };
+        double own[2];
+        for (size_t i = 0; i < 2; ++i) {
+            QVERIFY(timelines[i]->waitReady(60000));
+            own[i] = paintedRange(pointers[i]).upper;
+        }
+        QVERIFY2(own[1] > 3 * own[0], qPrintable(QStringLiteral("%1 %2").arg(own[0]).arg(own[1])));
+        const ReportPictures pictures(*content, pointers);  // shares the scale
+        const QCPRange ra = paintedRange(pointers[0]), rb = paintedRange(pointers[1]);
+        QCOMPARE(ra.lower, 0.0);
+        QCOMPARE(rb.lower, 0.0);
+        QCOMPARE(ra.upper, rb.upper);
+        QVERIFY2(std::abs(ra.upper - own[1]) < 0.05 * own[1],
+                 qPrintable(QStringLiteral("%1 vs B's own %2").arg(ra.upper).arg(own[1])));
+        QCOMPARE(timelines[0]->sharedRateUpper(), ra.upper);
+        for (ReportTimeline *t : pointers) {
+            const QString caption = t->spec().caption();
+            QVERIFY2(caption.contains(QStringLiteral("one calls/s scale for A and B")),
+                     qPrintable(caption));
+            QVERIFY2(caption.endsWith(t->source().captionNote), qPrintable(caption));
+        }
+        // a trace's own report keeps its own scale
+        const auto single = TraceReport::build(a, {});
+        QVERIFY(single);
+        QVERIFY(!single->timelines.front().sharedRateScale);
     }
 
     void fileMenuExportsTheReport() {

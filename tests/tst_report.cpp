@@ -12,6 +12,7 @@
 #include "stats/tracestatistics.h"
 #include "testutil.h"
 #include "trace/traceloader.h"
+#include "util/timeformat.h"
 #include "whatif/configuredrun.h"
 
 #include <QAbstractTableModel>
@@ -516,6 +517,34 @@ private slots:
             QCOMPARE(s.axisFrom, longer / 4);
             QCOMPARE(s.axisTo, longer);
         }
+    }
+
+    void regression_comparisonSaysBsOffsetUnderWall() {
+        // Issue #20: under t_wall alignment the words gave B's start alone, so a manual offset
+        // of B (the tab's, or `--offset`) went unsaid.
+        ComparisonReport::Options o;
+        o.alignment = ComparisonReport::Alignment::Wall;
+        o.bStart = 3.5;
+        o.offset = -1.5;
+        const auto c = ComparisonReport::build(m_a, m_b, o);
+        QVERIFY(c);
+        const QString words = QStringLiteral(
+                                  "aligned by t_wall, B shifted by %1 (B's start %2 "
+                                  "from A's)")
+                                  .arg(TimeFormat::delta(-1.5), TimeFormat::delta(3.5));
+        for (const ReportContent::TimelineSource &s : c->timelines) {
+            QVERIFY2(s.captionNote.endsWith(words), qPrintable(s.captionNote));
+            QVERIFY2(s.axisNote.endsWith(words), qPrintable(s.axisNote));
+        }
+        QVERIFY(allText(*c->section(QStringLiteral("timeline"))).contains(words));
+        // no manual offset: B's start alone, as before
+        o.offset = 0.0;
+        const auto plain = ComparisonReport::build(m_a, m_b, o);
+        QVERIFY(plain);
+        QVERIFY2(plain->timelines[1].captionNote.endsWith(
+                     QStringLiteral("aligned by t_wall (B's start %1 from A's)")
+                         .arg(TimeFormat::delta(3.5))),
+                 qPrintable(plain->timelines[1].captionNote));
     }
 
     void tableFromModelKeepsAlignmentAndRows() {

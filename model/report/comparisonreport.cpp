@@ -145,9 +145,13 @@ std::pair<double, double> commonAxis(const TraceDocument &a, const TraceDocument
     return {lower - margin, upper + margin};
 }
 
-/** How B lines up with A, in words. */
-QString alignmentText(ComparisonReport::Alignment alignment, double bStart) {
+/** How B lines up with A, in words; `offset`: the manual part of `bStart` under t_wall. */
+QString alignmentText(ComparisonReport::Alignment alignment, double bStart, double offset) {
     if (alignment == ComparisonReport::Alignment::Wall) {
+        if (std::isfinite(offset) && offset != 0.0) {
+            return QObject::tr("aligned by t_wall, B shifted by %1 (B's start %2 from A's)")
+                .arg(TimeFormat::delta(offset), TimeFormat::delta(bStart));
+        }
         return QObject::tr("aligned by t_wall (B's start %1 from A's)")
             .arg(TimeFormat::delta(bStart));
     }
@@ -192,7 +196,7 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
     // B at its t_mono + bStart; each picture gets the same stretch in its own t_mono.
     const double bStart = std::isfinite(options.bStart) ? options.bStart : 0.0;
     const auto [axisFrom, axisTo] = commonAxis(*a, *b, bStart, options.range);
-    const QString alignment = alignmentText(options.alignment, bStart);
+    const QString alignment = alignmentText(options.alignment, bStart, options.offset);
     for (int side = 0; side < 2; ++side) {
         ReportContent::TimelineSource tl;
         tl.doc = side == 0 ? a : b;
@@ -205,6 +209,7 @@ std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<con
         tl.axisTo = axisTo - shift;
         tl.axisNote = QObject::tr("one axis for A and B, %1").arg(alignment);
         tl.captionNote = QObject::tr("one time axis for A and B, %1").arg(alignment);
+        tl.sharedRateScale = true;
         content->timelines.push_back(tl);
     }
 

@@ -33,6 +33,7 @@ class TraceDocument;
  *   the same stretch of it (their axisFrom/axisTo, each in its own trace's `t_mono`): the
  *   range of Options, cut to the two traces, else both traces whole (from the earlier start to
  *   the later end, 1 % to spare on each side); the axis and the captions say the alignment.
+ *   Their rate plots share one calls/s scale (TimelineSource::sharedRateScale).
  *
  * Progress: TraceComparison's (0..100). Thread-safety: build() is reentrant (off the GUI
  * thread). Errors: an invalid filter gives nullptr with `error` set; cancel gives nullptr.
@@ -53,6 +54,12 @@ public:
          * manual offset. Not finite: 0.
          */
         double bStart = 0.0;
+        /**
+         * The manual part of bStart under Alignment::Wall (ComparisonLink::offset(), seconds,
+         * positive: B later), said in the words beside the t_wall difference; under
+         * Alignment::Start bStart is all of it and this is not read. Not finite: 0.
+         */
+        double offset = 0.0;
     };
     using Progress = std::function<void(int percent)>;
 

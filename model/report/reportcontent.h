@@ -152,6 +152,9 @@ public:
         double axisFrom = kNaN, axisTo = kNaN;
         QString axisNote;     ///< on the time axis after its unit (the alignment); empty: none
         QString captionNote;  ///< the caption's last part (the alignment); empty: none
+        /** The rate plot on one calls/s scale with the other sources that have it (a
+         *  comparison's A and B: their rates compared by eye); false: its own scale. */
+        bool sharedRateScale = false;
     };
 
     QString title;         ///< "Trace report: FILE"

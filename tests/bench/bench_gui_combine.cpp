@@ -4,6 +4,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen bench_gui_combine [--traces 10] [--records 1000000] [--runs 15]
 //                                               [--size 1440x900] [--dir DIR]
+//                                               [--group-by rank|model|tenant] [--ranks 4]
 //
 // Writes the traces (into DIR, or a temporary directory), opens them in a CombinedTab of the
 // given size (logical pixels) and waits until every trace is loaded, merged and indexed
@@ -11,11 +12,18 @@
 // sets the first timeline's window (the others follow through the link) to the full view, a
 // mid zoom (1/1000) and a deep zoom (10 ms), and prints the median ms of replotting every
 // timeline (layout, every layer, painting): wall clock and CPU time of the GUI thread.
+//
+// With --group-by, the lanes are then grouped (LaneGrouping: one timeline per trace and group,
+// each with the index of its trace and of its group's records) and it prints the rows, the time
+// until every row's timeline is indexed, and the anonymous memory the grouped view adds (RssAnon
+// after less before grouping) per record of the traces. Grouping by rank needs keys: --ranks R
+// (the default with --group-by) gives every record a key of one of R TP ranks.
 
 #include "benchutil.h"
 #include "deploymenttraces.h"
 #include "shell/combinedtab.h"
 #include "shell/deploymenttimelines.h"
+#include "shell/lanegroupview.h"
 #include "timeline/timelinewidget.h"
 #include "trace/tracedocument.h"
 #include "viewstate.h"
@@ -63,15 +71,32 @@ int main(int argc, char *argv[]) {
     p.addOption({"runs", "Replots per figure (median).", "N", "15"});
     p.addOption({"size", "Tab size in logical pixels.", "WxH", "1440x900"});
     p.addOption({"dir", "Where to write the traces (default: a temporary directory).", "DIR"});
+    p.addOption({"group-by", "Then group the lanes by rank, model or tenant.", "BY"});
+    p.addOption(
+        {"ranks", "Records carry keys of N TP ranks (0: no keys; 4 with --group-by).", "N"});
     p.process(app);
     const int k = std::max(1, p.value("traces").toInt());
     const int n = std::max(1, p.value("records").toInt());
     const int runs = std::max(1, p.value("runs").toInt());
     const QStringList size = p.value("size").split('x');
+    LaneGrouping::By groupBy = LaneGrouping::By::None;
+    if (p.isSet("group-by")) {
+        for (const LaneGrouping::By by : LaneGrouping::all()) {
+            if (LaneGrouping::name(by).compare(p.value("group-by"), Qt::CaseInsensitive) == 0) {
+                groupBy = by;
+            }
+        }
+        if (groupBy == LaneGrouping::By::None || groupBy == LaneGrouping::By::Trace) {
+            std::fprintf(stderr, "--group-by: expected rank, model or tenant\n");
+            return 1;
+        }
+    }
+    const int ranks = p.isSet("ranks") ? std::max(0, p.value("ranks").toInt())
+                                       : (groupBy != LaneGrouping::By::None ? 4 : 0);
     QTemporaryDir tmp;
     const QString dir = p.isSet("dir") ? p.value("dir") : tmp.path();
     std::vector<double> errors;
-    const std::vector<QString> written = bench::writeDeployment(dir, k, n, &errors);
+    const std::vector<QString> written = bench::writeDeployment(dir, k, n, &errors, ranks);
     if (written.empty()) {
         return 1;
     }
@@ -159,5 +184,51 @@ int main(int argc, char *argv[]) {
             "  replot all %d timelines, %-13s %7.2f ms wall, %7.2f ms CPU (medians of %d)\n", k,
             z.name, wall[wall.size() / 2], cpu[cpu.size() / 2], runs);
     }
+    if (groupBy == LaneGrouping::By::None) {
+        return 0;
+    }
+
+    // The lanes grouped: a timeline per (trace, group), each indexing its trace and its group.
+    first->setVisibleRange(full.lower, full.upper);
+    waitFor([] { return false; }, 300);
+    const qint64 beforeGroups = anonymousBytes();
+    bool grouped = false;
+    QObject::connect(&tab, &CombinedTab::grouped, [&] { grouped = true; });
+    QElapsedTimer grouping;
+    grouping.start();
+    tab.setGrouping(groupBy);
+    const auto rowsReady = [&] {
+        const DeploymentTimelines *rows = tab.groupView()->timelines();
+        if (!grouped || !rows || rows->count() == 0) {
+            return false;
+        }
+        for (int r = 0; r < rows->count(); ++r) {
+            if (rows->timeline(r)->isIndexing() || rows->timeline(r)->isFiltering()) {
+                return false;
+            }
+        }
+        return true;
+    };
+    if (!waitFor(rowsReady, 30 * 60 * 1000)) {
+        std::fprintf(stderr, "not grouped\n");
+        return 2;
+    }
+    const double groupSeconds = double(grouping.elapsed()) / 1e3;
+    waitFor([] { return false; }, 500);  // what the last pass queued
+    const qint64 groupAnon = anonymousBytes() - beforeGroups;
+    const int rows = tab.groupView()->rowCount();
+    qint64 indexed = 0;  // records the rows' timelines index: each row its trace's
+    for (int r = 0; r < rows; ++r) {
+        indexed += tab.state(tab.groupView()->traceOfRow(r))->document()->records().size();
+    }
+    std::printf(
+        "grouped by %s (%d ranks in the keys): %d lane groups (timelines), every one indexed in "
+        "%.1f s\n",
+        qPrintable(LaneGrouping::name(groupBy).toLower()), ranks, rows, groupSeconds);
+    std::printf(
+        "  anonymous resident for the lane groups' timelines: %.0f MiB (%.1f bytes/record of "
+        "the traces; %.1f per record a row's timeline indexes)\n",
+        double(groupAnon) / 1048576.0, double(groupAnon) / double(std::max<qint64>(1, records)),
+        double(groupAnon) / double(std::max<qint64>(1, indexed)));
     return 0;
 }

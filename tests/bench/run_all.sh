@@ -104,6 +104,9 @@ fi
 if section "combined view: ten traces of 1 M records"; then
     "$build/tests/bench/bench_gui_combine" --traces 10 --records 1000000 --runs 15
 fi
+if section "combined view grouped by rank: ten traces of 1 M records, four ranks"; then
+    "$build/tests/bench/bench_gui_combine" --traces 10 --records 1000000 --runs 3 --group-by rank
+fi
 if section "peak RSS of lmct stats, keys, anomalies (10 M small records)"; then
     for c in stats keys anomalies; do
         printf '%s ' "$c"

@@ -85,6 +85,7 @@ void ReportJob::start() {
             o.range = r.range;
             o.alignment = r.alignment;
             o.bStart = r.bStart;
+            o.offset = r.offset;
             content = ComparisonReport::build(r.a, r.b, o, report, cancel.get(), &error);
         } else {
             TraceReport::Options o;

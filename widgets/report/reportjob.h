@@ -49,6 +49,7 @@ public:
         /** A comparison's timelines: how B lines up with A (ComparisonReport::Options). */
         ComparisonReport::Alignment alignment = ComparisonReport::Alignment::Start;
         double bStart = 0.0;
+        double offset = 0.0;  ///< the manual part of bStart (ComparisonLink::offset())
         int timelineTimeoutMs = 120000;
     };
 

@@ -10,6 +10,14 @@ namespace lmct {
 ReportPictures::ReportPictures(const ReportContent &content,
                                std::vector<ReportTimeline *> timelines)
     : m_timelines(std::move(timelines)) {
+    // a comparison's A and B: their rates on one scale, as the pages paint them
+    std::vector<ReportTimeline *> shared;
+    for (ReportTimeline *t : m_timelines) {
+        if (t && t->source().sharedRateScale) {
+            shared.push_back(t);
+        }
+    }
+    ReportTimeline::shareRateScale(shared, kTimelineSize);
     for (const ReportContent::Section &s : content.sections) {
         for (const ReportContent::Block &b : s.blocks) {
             if (b.kind == ReportContent::Block::Kind::Figure) {

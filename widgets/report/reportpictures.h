@@ -17,7 +17,8 @@ class ReportTimeline;
  * The pictures of a report's figure and timeline blocks, ready to paint: a FigurePlot
  * per figure (made here, owned) and the ReportTimelines of the content's timelines (not owned;
  * built and ready). spec() gives what CaptionedExport paints for a block, size() its layout in
- * logical pixels (figures: their own; timelines: kTimelineSize).
+ * logical pixels (figures: their own; timelines: kTimelineSize). The timelines whose sources
+ * share a rate scale get it here (ReportTimeline::shareRateScale()).
  *
  * Ownership: owns the figure plots; the timelines must outlive it. Thread-safety: GUI thread.
  */

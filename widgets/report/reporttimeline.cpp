@@ -2,6 +2,7 @@
 
 #include "common/captionedexport.h"
 #include "timeline/timelineexport.h"
+#include "timeline/timelinerateplot.h"
 #include "timeline/timelineviewport.h"
 #include "timeline/timelinewidget.h"
 #include "viewstate.h"
@@ -84,21 +85,82 @@ bool ReportTimeline::waitReady(int timeoutMs) {
 
 PlotExportSpec ReportTimeline::spec() const {
     PlotExportSpec s = TimelineExport::spec(m_timeline.get());
-    if (!m_source.label.isEmpty() || !m_source.captionNote.isEmpty()) {
-        TimelineWidget *timeline = m_timeline.get();
-        const QString label = m_source.label, note = m_source.captionNote;
-        s.caption = [timeline, label, note] {
-            QString caption = TimelineExport::caption(*timeline);
-            if (!label.isEmpty()) {
-                caption = QStringLiteral("%1: %2").arg(label, caption);
+    if (!m_source.label.isEmpty() || !m_source.captionNote.isEmpty() || !m_rateNote.isEmpty()) {
+        s.caption = [this] {
+            QString caption = TimelineExport::caption(*m_timeline);
+            if (!m_source.label.isEmpty()) {
+                caption = QStringLiteral("%1: %2").arg(m_source.label, caption);
             }
-            if (!note.isEmpty()) {
-                caption += TimelineExport::captionSeparator() + note;
+            // (said while the rate plot is drawn: a small picture may leave it out)
+            if (!m_rateNote.isEmpty() && m_timeline->ratePlot()->isPlaced()) {
+                caption += TimelineExport::captionSeparator() + m_rateNote;
+            }
+            if (!m_source.captionNote.isEmpty()) {
+                caption += TimelineExport::captionSeparator() + m_source.captionNote;
             }
             return caption;
         };
     }
     return s;
+}
+
+double ReportTimeline::sharedRateUpper() const {
+    const double upper = m_timeline->ratePlot()->leastUpper();
+    return !m_rateNote.isEmpty() && std::isfinite(upper) ? upper : qQNaN();
+}
+
+void ReportTimeline::shareRateScale(const std::vector<ReportTimeline *> &timelines, QSize size) {
+    std::vector<ReportTimeline *> group;
+    QStringList labels;
+    for (ReportTimeline *t : timelines) {
+        if (t && t->isReady() && t->m_timeline->isRatePlotVisible()) {
+            group.push_back(t);
+            labels << t->m_source.label;
+        }
+    }
+    if (group.size() < 2) {
+        return;
+    }
+    // "for A and B" (a comparison's), else "for these N timelines"
+    const QString last = labels.takeLast();
+    const QString note =
+        labels.contains(QString()) || last.isEmpty()
+            ? QObject::tr("one calls/s scale for these %1 timelines").arg(group.size())
+            : QObject::tr("one calls/s scale for %1 and %2")
+                  .arg(labels.join(QStringLiteral(", ")), last);
+    // The words first: they are part of the caption, whose lines take height from the plots
+    // (and the rate plot's headroom for its own caption depends on its height).
+    for (ReportTimeline *t : group) {
+        t->m_rateNote = note;
+        t->m_timeline->ratePlot()->setLeastUpper(qQNaN());
+    }
+    double upper = 0.0;
+    std::vector<ReportTimeline *> placed;
+    for (ReportTimeline *t : group) {
+        double own = qQNaN();
+        {
+            // laid out as the page paints it: its rate plot's own upper end at that size (read
+            // before the scope ends and lays it out for its widget again)
+            const CaptionedExport scope(t->spec(), size);
+            if (t->m_timeline->ratePlot()->isPlaced()) {
+                own = t->m_timeline->ratePlot()->naturalUpper();
+            }
+        }
+        if (std::isfinite(own)) {
+            upper = std::max(upper, own);
+            placed.push_back(t);
+        }
+    }
+    for (ReportTimeline *t : group) {
+        const bool shared =
+            placed.size() >= 2 && std::find(placed.begin(), placed.end(), t) != placed.end();
+        if (!shared) {
+            t->m_rateNote.clear();
+            continue;
+        }
+        t->m_timeline->ratePlot()->setLeastUpper(upper);
+        t->m_timeline->ratePlot()->update();
+    }
 }
 
 }  // namespace lmct

@@ -1,18 +1,22 @@
 #include "shell/headlessreport.h"
 #include "common/quietoffscreennotes.h"
 
+#include "comparisonlink.h"
 #include "export/exportfile.h"
 #include "filter/filterexpression.h"
+#include "filter/filterliteral.h"
 #include "filter/tmonorange.h"
 #include "report/reportjob.h"
 #include "trace/damagesummary.h"
 #include "trace/traceloader.h"
 #include "util/terminaltext.h"
 #include "util/timeformat.h"
+#include "viewstate.h"
 
 #include <QEventLoop>
 #include <QTextStream>
 #include <QTimer>
+#include <cmath>
 
 namespace lmct {
 
@@ -47,6 +51,33 @@ int HeadlessReport::run(const Request &request) {
             return fail(kExitUsage, QStringLiteral("invalid filter: %1").arg(filter.errorString()));
         }
     }
+    // B's alignment, as a comparison's tab offers it (ComparisonLink)
+    const bool comparing = request.inputs.size() == 2;
+    if (!comparing && (!request.align.isEmpty() || !request.offset.isEmpty())) {
+        return fail(
+            kExitUsage,
+            QStringLiteral("--align and --offset line B up with A: they need --compare A B"));
+    }
+    const QString align = request.align.trimmed().toLower();
+    if (!align.isEmpty() && align != QLatin1String("start") && align != QLatin1String("wall")) {
+        return fail(kExitUsage,
+                    QStringLiteral("invalid --align: expected start (from each trace's start) or "
+                                   "wall (by t_wall), found '%1'")
+                        .arg(request.align));
+    }
+    const bool byWall = align == QLatin1String("wall");
+    double offset = 0.0;
+    if (!request.offset.isEmpty()) {
+        const auto n = FilterLiteral::parseNumber(request.offset.trimmed());
+        // (as --range reads its times: 0x10 is no time, nor a size such as 1MiB)
+        if (!n || n->unit == FilterLiteral::Unit::Bytes || n->hex || !std::isfinite(n->value)) {
+            return fail(kExitUsage, QStringLiteral("invalid --offset: expected B's shift in "
+                                                   "seconds such as 2.5, -1.5s or 250ms, found "
+                                                   "'%1'")
+                                        .arg(request.offset));
+        }
+        offset = n->value;
+    }
     for (const QString &input : request.inputs) {
         QString why;
         if (!ExportFile::checkTarget(request.output, &why, input)) {
@@ -61,18 +92,47 @@ int HeadlessReport::run(const Request &request) {
             return fail(kExitIo, why);
         }
     }
+    // Where B's t_mono 0 lies on the common axis: as the comparison's tab maps it
+    double bStart = 0.0;
+    if (comparing) {
+        ViewState stateA, stateB;
+        stateA.setDocument(docs[0]);
+        stateB.setDocument(docs[1]);
+        ComparisonLink link(&stateA, &stateB);
+        for (qsizetype i = 0; i < 2 && byWall; ++i) {
+            // (what makes the tab's "by t_wall" unavailable: ComparisonLink::wallReason())
+            if (!std::isfinite(ComparisonLink::wallStart(*docs[i]))) {
+                return fail(kExitUsage,
+                            QStringLiteral("--align wall: trace %1 (%2) has no t_wall (no "
+                                           "t_wall_start and no record); try --align start")
+                                .arg(QChar(char16_t(u'A' + i)))
+                                .arg(docs[i]->fileName()));
+            }
+        }
+        link.setAlignment(byWall ? ComparisonLink::Alignment::Wall
+                                 : ComparisonLink::Alignment::Start);
+        link.setOffset(offset);
+        bStart = link.base() + link.offset();
+    }
     // A range that holds none of a trace's records is a mistake, not an empty report (as
-    // --export-png refuses it).
+    // --export-png refuses it). The range is on the common axis: B's records lie at their
+    // t_mono + bStart there.
     for (qsizetype i = 0; i < request.inputs.size() && !request.range.isEmpty(); ++i) {
         const RecordStore &rs = docs[i]->records();
-        if (rs.size() > 0 && !range.meets(rs.minTMono(), rs.maxTMono())) {
+        const double shift = i == 1 ? bStart : 0.0;
+        if (rs.size() > 0 && !range.meets(rs.minTMono() + shift, rs.maxTMono() + shift)) {
             const QString which = request.inputs.size() == 1 ? QStringLiteral("the trace")
                                                              : QStringLiteral("trace %1 (%2)")
                                                                    .arg(QChar(char16_t(u'A' + i)))
                                                                    .arg(docs[i]->fileName());
-            return fail(kExitUsage, QStringLiteral("--range %1 lies outside %2 (t_mono %3 … %4 s)")
-                                        .arg(request.range, which, TimeFormat::mono(rs.minTMono()),
-                                             TimeFormat::mono(rs.maxTMono())));
+            const QString onAxis = shift == 0.0 ? QString()
+                                                : QStringLiteral(", %1 … %2 s on A's axis")
+                                                      .arg(TimeFormat::mono(rs.minTMono() + shift),
+                                                           TimeFormat::mono(rs.maxTMono() + shift));
+            return fail(kExitUsage,
+                        QStringLiteral("--range %1 lies outside %2 (t_mono %3 … %4 s%5)")
+                            .arg(request.range, which, TimeFormat::mono(rs.minTMono()),
+                                 TimeFormat::mono(rs.maxTMono()), onAxis));
         }
     }
     const QuietOffscreenNotes quiet;
@@ -83,6 +143,9 @@ int HeadlessReport::run(const Request &request) {
     r.output = request.output;
     r.filterText = request.filter;
     r.range = range;
+    r.alignment = byWall ? ComparisonReport::Alignment::Wall : ComparisonReport::Alignment::Start;
+    r.bStart = bStart;
+    r.offset = offset;
     r.timelineTimeoutMs = request.timeoutMs;
     ReportJob job(r);
     bool ok = false;

@@ -13,6 +13,7 @@
 #include "shell/comparetab.h"
 #include "shell/docklayout.h"
 #include "shell/exportactions.h"
+#include "shell/filetabwidget.h"
 #include "shell/recentfiles.h"
 #include "shell/refusedfiles.h"
 #include "shell/tracestatusbar.h"
@@ -42,7 +43,6 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStyle>
-#include <QTabBar>
 #include <QTabWidget>
 
 namespace lmct {
@@ -58,7 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent),
       m_center(new QStackedWidget(this)),
       m_welcome(new WelcomePage(m_center)),
-      m_tabs(new QTabWidget(m_center)),
+      m_tabs(new FileTabWidget(m_center)),
       m_recent(new RecentFiles(QStringLiteral("recentFiles"), this)),
       m_refused(new RefusedFiles(this)) {
     setWindowTitle(QApplication::applicationDisplayName().isEmpty()
@@ -70,15 +70,6 @@ MainWindow::MainWindow(QWidget *parent)
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setTabPosition(Qt::AllDockWidgetAreas, QTabWidget::North);
 
-    m_tabs->setDocumentMode(true);
-    m_tabs->setTabsClosable(true);
-    m_tabs->setMovable(true);
-    m_tabs->tabBar()->setElideMode(Qt::ElideMiddle);
-    m_tabs->tabBar()->setExpanding(false);
-    // With many files open, tabs keep about 16 characters of their names and the bar scrolls
-    // (without a minimum, nine tabs shrank to "…" and could not be told apart).
-    m_tabs->tabBar()->setUsesScrollButtons(true);
-    m_tabs->tabBar()->setStyleSheet(QStringLiteral("QTabBar::tab { min-width: 12em; }"));
     // The welcome page scrolls when the window is short: unscrolled its height was the central
     // area's minimum, which kept the default layout from giving the timeline dock its share.
     m_welcomeArea = new QScrollArea(m_center);

@@ -100,6 +100,7 @@ bool ReportActions::start(const QString &path) {
                           ? ComparisonReport::Alignment::Wall
                           : ComparisonReport::Alignment::Start;
         r.bStart = link->base() + link->offset();
+        r.offset = link->offset();
     }
     r.output = path;
     r.filterText = state->filterAppliedText();

@@ -141,6 +141,10 @@ void TimelineRatePlot::connectLegend() {
             });
 }
 
+QCPAxis *TimelineRatePlot::valueAxis() const {
+    return m_rect->axis(QCPAxis::atLeft);
+}
+
 QCPRange TimelineRatePlot::window() const {
     const TimelineViewport::Range w = m_viewport->window();
     return QCPRange(w.lower, w.upper);
@@ -333,8 +337,12 @@ void TimelineRatePlot::update() {
     const double clear = m_rect->height() > 0 ? captionPx / m_rect->height() : 0.0;
     const bool captionFits = clear <= 0.45;
     m_caption->setVisible(captionFits);
-    value->setRange(
-        0, ymax > 0 ? std::max(ymax * 1.12, captionFits ? ymax / (1.0 - clear) : 0.0) : 1.0);
+    m_naturalUpper =
+        ymax > 0 ? std::max(ymax * 1.12, captionFits ? ymax / (1.0 - clear) : 0.0) : 1.0;
+    // (a shared scale is at least as high: the caption's headroom stays clear)
+    value->setRange(0, std::isfinite(m_leastUpper) && m_leastUpper > m_naturalUpper
+                           ? m_leastUpper
+                           : m_naturalUpper);
     value->setLabel(tr("calls/s"));
     m_caption->setText(m_builder->filterIndex()
                            ? tr("matching calls per %1").arg(niceDuration(bucket))

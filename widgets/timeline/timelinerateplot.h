@@ -6,6 +6,7 @@
 #include <QSet>
 #include <QSharedPointer>
 #include <QVector>
+#include <QtNumeric>
 #include <memory>
 
 class QCustomPlot;
@@ -30,6 +31,10 @@ class TimelineViewport;
  * value ticks fitted to its height and a caption naming the bucket width. With a filter it
  * counts the matching records only (TimelineLanes::strongIndex()) and its legend lists the calls
  * the filter matches.
+ *
+ * Its value axis (calls/s) runs from 0 to naturalUpper(), the highest visible step with room
+ * above it for the caption, or to a larger least upper end a caller sets (setLeastUpper(): two
+ * pictures that compare their rates on one scale, a comparison report's A and B).
  *
  * It lives in the timeline's plot: the timeline makes the axis rect and the legend (they are
  * part of its layout) and lays them out (updateHeights); place() puts them into the plot's layout
@@ -93,6 +98,19 @@ public:
     /** Fits the value ticks to the plot's height; true when the count changed. */
     bool fitTicks();
 
+    /**
+     * The least upper end of the value axis, calls/s: the axis reaches at least this (the larger
+     * of several pictures' naturalUpper(), so that they share one scale). NaN or ≤ 0 (the
+     * default): its own. Takes effect at the next update().
+     */
+    void setLeastUpper(double callsPerSecond) { m_leastUpper = callsPerSecond; }
+    double leastUpper() const { return m_leastUpper; }
+    /** The upper end its own rates need, calls/s, as of the last update() that counted them
+     *  (placed, with records); NaN before that. */
+    double naturalUpper() const { return m_naturalUpper; }
+    /** The calls/s axis. */
+    QCPAxis *valueAxis() const;
+
 signals:
     /** Entries were added or toggled: the timeline's palette is due (greys hidden ones). */
     void restyle();
@@ -115,8 +133,10 @@ private:
     QVector<QCPGraph *> m_graphs;  // by qualname id (nullptr: not a shown lane)
     QSet<QString> m_hidden;        // qualnames whose series are toggled off
     bool m_visible = true;
-    bool m_plotLeftOut = false;    // by a small picture's layout (setLeftOut())
-    bool m_legendLeftOut = false;  // the legend only
+    bool m_plotLeftOut = false;       // by a small picture's layout (setLeftOut())
+    bool m_legendLeftOut = false;     // the legend only
+    double m_leastUpper = qQNaN();    // calls/s (setLeastUpper())
+    double m_naturalUpper = qQNaN();  // calls/s, of the last update()
 };
 
 }  // namespace lmct

@@ -181,6 +181,8 @@ public:
 
     void setRatePlotVisible(bool visible);
     bool isRatePlotVisible() const;
+    /** The calls-per-second plot under the lanes (owned), e.g. to share its scale. */
+    TimelineRatePlot *ratePlot() const { return m_main.ratePlot; }
 
     /** The what-if's hit-ratio plot under the lanes (ViewState::hitOverTime()), and the action
      *  that shows or hides it (enabled while there is a result). */
