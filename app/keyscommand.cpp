@@ -6,6 +6,8 @@
 #include "util/terminaltext.h"
 #include "util/timeformat.h"
 
+#include <algorithm>
+
 namespace lmct {
 
 namespace {
@@ -173,12 +175,21 @@ int KeysCommand::run(const QStringList &args) {
     }
     summary += QLatin1Char('\n');
     cmd.write(summary + QLatin1Char('\n'));
+    // The model and salt columns as wide as their widest name (escaped, in terminal columns),
+    // so that a long name does not push its row's figures out of line.
+    int modelWidth = 34, saltWidth = 10;
+    for (const QString &m : ka->models()) {
+        modelWidth = std::max(modelWidth, TerminalText::columns(TerminalText::escaped(m)));
+    }
+    for (const QString &salt : ka->salts()) {
+        saltWidth = std::max(saltWidth, TerminalText::columns(TerminalText::escaped(salt)));
+    }
     cmd.write(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
                   .arg(QStringLiteral("CHUNK HASH"), -18)
-                  .arg(QStringLiteral("MODEL"), -34)
+                  .arg(TerminalText::padded(QStringLiteral("MODEL"), modelWidth))
                   .arg(QStringLiteral("RANK"), -5)
                   .arg(QStringLiteral("GRP"), 3)
-                  .arg(QStringLiteral("SALT"), -10)
+                  .arg(TerminalText::padded(QStringLiteral("SALT"), saltWidth))
                   .arg(QStringLiteral("FIRST"), 12)
                   .arg(QStringLiteral("LAST"), 12)
                   .arg(QStringLiteral("RSV"), 4)
@@ -190,14 +201,14 @@ int KeysCommand::run(const QStringList &args) {
         const KeyAnalysis::Key &k = ka->key(id);
         const KvRank r = KvRank::unpack(k.kvRank);
         QByteArray line;
-        line += pad(ka->hashHex(id).left(16), 18);
-        line += pad(ka->modelName(id), 34) + ' ';
+        line += pad(ka->hashHex(id).left(16), 18) + ' ';
+        line += pad(ka->modelName(id), modelWidth) + ' ';
         line += pad(QStringLiteral("%1/%2").arg(r.rank).arg(r.worldSize), 5) + ' ';
         line += (k.hasGroup ? QString::number(k.group) : QStringLiteral("-"))
                     .rightJustified(3)
                     .toUtf8() +
                 ' ';
-        line += pad(k.salt >= 0 ? ka->salts()[k.salt] : QStringLiteral("-"), 10) + ' ';
+        line += pad(k.salt >= 0 ? ka->salts()[k.salt] : QStringLiteral("-"), saltWidth) + ' ';
         line += TimeFormat::mono(k.firstT).rightJustified(12).toUtf8() + ' ';
         line += TimeFormat::mono(k.lastT).rightJustified(12).toUtf8() + ' ';
         for (quint32 c : {k.reserves, k.finishes, k.aborts, k.prefetches, k.reads()}) {

@@ -169,6 +169,46 @@ private slots:
         QVERIFY(r.out.contains("Qw\\x1b\\x07/en\\u{202e}-8B"));
     }
 
+    void regression_keysColumnsAlignOnLongNames() {
+        // The header stood one column right of the rows (the hash column was 18 wide, its
+        // heading 19), and a model name past 34 columns pushed its row's figures right.
+        Mp longName, plain;
+        longName.map(1).str("keys").arr(1).raw(
+            objectKey(1, 0, "meta-llama/Llama-3.1-8B-Instruct-with-a-long-suffix-日本語"));
+        plain.map(1).str("keys").arr(1).raw(objectKey(2, 0, "Qwen/Qwen3-8B"));
+        QByteArray b = frame(headerBody());
+        b += frame(recordBody(0.5, 1.7e9, storageQualname("finish_write"), longName.bytes));
+        b += frame(recordBody(0.6, 1.7e9, storageQualname("finish_write"), plain.bytes));
+        QTemporaryDir dir;
+        const Run r = runLmct({QStringLiteral("keys"), writeFile(dir, QStringLiteral("k.lct"), b)});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+        qsizetype head = -1;
+        for (qsizetype i = 0; i < lines.size() && head < 0; ++i) {
+            if (lines[i].startsWith(QLatin1String("CHUNK HASH"))) {
+                head = i;
+            }
+        }
+        QVERIFY(head >= 0);
+        // the last column (STATE) starts at one terminal column on the heading and every row
+        auto lastColumn = [](const QString &line) {
+            const qsizetype at = line.lastIndexOf(QLatin1Char(' ')) + 1;
+            return at + line.left(at).count(QStringLiteral("日")) +
+                   line.left(at).count(QStringLiteral("本")) +
+                   line.left(at).count(QStringLiteral("語"));
+        };
+        QSet<qsizetype> starts{lastColumn(lines[head])};
+        for (qsizetype i = head + 1; i < lines.size() && !lines[i].isEmpty(); ++i) {
+            starts.insert(lastColumn(lines[i]));
+        }
+        QCOMPARE(starts.size(), 1);
+        // and the model column starts where its heading does
+        QCOMPARE(lines[head].indexOf(QLatin1String("MODEL")),
+                 lines[head + 1].indexOf(QLatin1String("meta-llama")) >= 0
+                     ? lines[head + 1].indexOf(QLatin1String("meta-llama"))
+                     : lines[head + 1].indexOf(QLatin1String("Qwen/")));
+    }
+
     void initTestCase() {
         QVERIFY2(QFile::exists(QStringLiteral(LMCT_BIN_DIR "/lmct")), "build the lmct target");
         const QSet<QString> doc = documentedKeys();
