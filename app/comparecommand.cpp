@@ -242,9 +242,13 @@ QString text(const TraceComparison &c) {
                  numberText(rb.distanceKeysFigures.p95), secondsText(rb.distanceTimeFigures.median),
                  secondsText(rb.distanceTimeFigures.p95));
     out += QStringLiteral("  key overlap per model (A only / B only / both)\n");
+    int modelWidth = 40;  // the widest model name, so that the figures stay in line
+    for (const KeyOverlap::Row &r : k.overlap().models()) {
+        modelWidth = std::max(modelWidth, TerminalText::columns(TerminalText::escaped(r.model)));
+    }
     for (const KeyOverlap::Row &r : k.overlap().models()) {
         out += QStringLiteral("    %1%2 / %3 / %4\n")
-                   .arg(cell(TerminalText::escaped(r.model), 40))
+                   .arg(cell(TerminalText::escaped(r.model), modelWidth))
                    .arg(r.onlyA)
                    .arg(r.onlyB)
                    .arg(r.both);

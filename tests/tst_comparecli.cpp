@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtEndian>
 #include <QtTest>
@@ -397,6 +398,43 @@ private slots:
         QCOMPARE(quick.exitCode, 0);
         QVERIFY(!QString::fromUtf8(quick.out).contains(QStringLiteral("what-if:")));
         QVERIFY(QString::fromUtf8(r.out).contains(QStringLiteral("what-if:")));
+    }
+
+    void regression_keyOverlapAlignsOnLongModelNames() {
+        // A model name past 40 columns pushed its A only / B only / both figures right.
+        auto trace = [](int seed) {
+            QByteArray b = frame(headerBody());
+            const char *models[] = {"meta-llama/Llama-3.1-8B-Instruct-with-a-long-suffix-日本語",
+                                    "Qwen/Qwen3-8B"};
+            for (int i = 0; i < 6; ++i) {
+                Mp args;
+                args.map(1).str("keys").arr(1).raw(objectKey(seed + i, 0, models[i % 2]));
+                b += frame(recordBody(0.1 * (i + 1), 1.7e9 + 0.1 * i,
+                                      storageQualname("finish_write"), args.bytes));
+            }
+            return b;
+        };
+        const QString a = writeFile(m_dir, QStringLiteral("long-a.lct"), trace(0));
+        const QString b = writeFile(m_dir, QStringLiteral("long-b.lct"), trace(2));
+        const ProcessRun r =
+            runLmct({QStringLiteral("compare"), QStringLiteral("--no-whatif"), a, b});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+        const qsizetype head =
+            lines.indexOf(QStringLiteral("  key overlap per model (A only / B only / both)"));
+        QVERIFY2(head >= 0, r.out.constData());
+        QSet<qsizetype> slashes;  // terminal column of each row's first " / "
+        int rows = 0;
+        for (qsizetype i = head + 1; i < lines.size() && lines[i].startsWith(QLatin1String("    "));
+             ++i, ++rows) {
+            const qsizetype at = lines[i].indexOf(QLatin1String(" / "));
+            QVERIFY(at > 0);
+            const QString before = lines[i].left(at);
+            slashes.insert(at + before.count(QStringLiteral("日")) +
+                           before.count(QStringLiteral("本")) + before.count(QStringLiteral("語")));
+        }
+        QCOMPARE(rows, 2);
+        QCOMPARE(slashes.size(), 1);
     }
 
     void regression_textColumnsFitTheirValues() {
