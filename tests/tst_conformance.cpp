@@ -33,6 +33,16 @@ const QString kReferenceDir = qEnvironmentVariable(
     "LMCT_REFERENCE_TRACES_DIR",
     qEnvironmentVariable("LMCT_REFERENCE_TRACES", QStringLiteral(LMCT_REFERENCE_TRACES)));
 
+/** Whether the user named the reference folder for this run (LMCT_REFERENCE_TRACES_DIR). */
+bool askedForByName() {
+    return !qEnvironmentVariable("LMCT_REFERENCE_TRACES_DIR").isEmpty();
+}
+
+QString absentByName() {
+    return QStringLiteral("LMCT_REFERENCE_TRACES_DIR=%1 holds no reference traces (*.truth.json)")
+        .arg(kReferenceDir);
+}
+
 QString describe(const TraceDocument &doc) {
     QStringList out;
     for (const Diagnostic &d : doc.diagnostics()) {
@@ -198,6 +208,8 @@ private slots:
     }
     void referenceLoader() {
         if (!haveReference()) {
+            // a folder asked for by name must hold what it is asked for: a mistyped one fails
+            QVERIFY2(!askedForByName(), qPrintable(absentByName()));
             QSKIP(qPrintable(QStringLiteral("no reference traces (*.truth.json) at %1: configure "
                                             "with -DLMCT_REFERENCE_TRACES_DIR=DIR, or run with "
                                             "LMCT_REFERENCE_TRACES_DIR=DIR, to check them")
@@ -210,6 +222,8 @@ private slots:
     void referenceInfoJson_data() { referenceLoader_data(); }
     void referenceInfoJson() {
         if (!haveReference()) {
+            // a folder asked for by name must hold what it is asked for: a mistyped one fails
+            QVERIFY2(!askedForByName(), qPrintable(absentByName()));
             QSKIP(qPrintable(QStringLiteral("no reference traces (*.truth.json) at %1: configure "
                                             "with -DLMCT_REFERENCE_TRACES_DIR=DIR, or run with "
                                             "LMCT_REFERENCE_TRACES_DIR=DIR, to check them")
