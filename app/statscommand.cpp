@@ -75,7 +75,8 @@ QByteArray csvTable(const QList<QJsonObject> &rows, const QStringList &columns) 
 }
 
 /** The tables and the pair line of `stats`, as the single-trace text shows them. */
-void writeTables(QTextStream &ts, const std::shared_ptr<const TraceStatistics> &stats) {
+void writeTables(QTextStream &ts, const std::shared_ptr<const TraceStatistics> &stats,
+                 const QString &timeAxis = QStringLiteral("t_mono")) {
     const std::pair<StatisticsTableModel::Table, const char *> sections[] = {
         {StatisticsTableModel::Table::Calls, "Calls"},
         {StatisticsTableModel::Table::Models, "Models"},
@@ -84,6 +85,7 @@ void writeTables(QTextStream &ts, const std::shared_ptr<const TraceStatistics> &
     };
     for (const auto &[t, title] : sections) {
         StatisticsTableModel m(t);
+        m.setTimeAxis(timeAxis);
         m.setStatistics(stats);
         if (m.rowCount() == 0) {
             continue;
@@ -208,7 +210,8 @@ int runCombined(const CommandSupport &cs, const QCommandLineParser &p, bool json
     ts << "times:     seconds from " << TimeFormat::fixed(stats.origin, 6)
        << " on the aligned t_wall axis (first, last, rate, inter-arrival)\n";
     ts << "distinct keys: " << stats.all.distinctKeys << " (summed over the traces)\n\n";
-    writeTables(ts, std::make_shared<const TraceStatistics>(stats.all));
+    const QString axis = QStringLiteral("aligned t_wall");  // seconds from stats.origin
+    writeTables(ts, std::make_shared<const TraceStatistics>(stats.all), axis);
     for (int t = 0; t < set.size(); ++t) {
         const TraceStatistics &st = stats.perTrace[t];
         ts << "\n== trace " << t << ": " << set.displayLabel(t) << " (offset "
@@ -218,7 +221,7 @@ int runCombined(const CommandSupport &cs, const QCommandLineParser &p, bool json
             ts << "warning:   " << st.decodeErrors << " records whose arguments did not decode\n";
         }
         ts << "distinct keys: " << st.distinctKeys << "\n\n";
-        writeTables(ts, std::make_shared<const TraceStatistics>(st));
+        writeTables(ts, std::make_shared<const TraceStatistics>(st), axis);
     }
     ts.flush();
     CommandSupport::print(TerminalText::escapedLines(text).toUtf8());

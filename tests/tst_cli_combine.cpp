@@ -139,6 +139,19 @@ private slots:
         QVERIFY2(qualnameColumns.size() == 1, qPrintable(lines.mid(0, 6).join('\n')));
     }
 
+    void regression_combinedStatsNameTheirTimeAxis() {
+        // The combined Calls tables headed their times "First t_mono", but they are seconds on
+        // the aligned t_wall axis.
+        Fleet f;
+        const ProcessRun text = runLmct(QStringList{"stats", "--combine"} + f.files);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("First aligned t_wall Last aligned t_wall"),
+                 text.out.left(1200).constData());
+        QVERIFY(!text.out.contains("First t_mono"));
+        const ProcessRun one = runLmct({"stats", f.files[0]});
+        QVERIFY2(one.out.contains("First t_mono Last t_mono"), one.out.left(1200).constData());
+    }
+
     void dumpFilterOnTrace() {
         Fleet f;
         const ProcessRun r = runLmct(QStringList{"dump", "--combine", "--jsonl", "--filter",

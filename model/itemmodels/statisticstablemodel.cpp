@@ -100,6 +100,16 @@ int StatisticsTableModel::columnCount(const QModelIndex &parent) const {
     return m_table == Table::Calls ? int(CallColumns) : int(GroupColumns);
 }
 
+void StatisticsTableModel::setTimeAxis(const QString &name) {
+    if (name == m_timeAxis) {
+        return;
+    }
+    m_timeAxis = name;
+    if (m_table == Table::Calls) {
+        emit headerDataChanged(Qt::Horizontal, CallFirst, CallLast);
+    }
+}
+
 QVariant StatisticsTableModel::headerData(int section, Qt::Orientation orientation,
                                           int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) {
@@ -107,9 +117,14 @@ QVariant StatisticsTableModel::headerData(int section, Qt::Orientation orientati
     }
     if (role == Qt::DisplayRole) {
         if (m_table == Table::Calls) {
-            static const char *names[] = {"Call",        "Count",     "Share",    "First t_mono",
-                                          "Last t_mono", "Rate",      "Δt p50",   "Δt p95",
-                                          "Δt max",      "Keys/call", "Max keys", "Bytes/call"};
+            if (section == CallFirst || section == CallLast) {
+                return QStringLiteral("%1 %2").arg(
+                    section == CallFirst ? QStringLiteral("First") : QStringLiteral("Last"),
+                    m_timeAxis);
+            }
+            static const char *names[] = {"Call",   "Count",     "Share",    "",
+                                          "",       "Rate",      "Δt p50",   "Δt p95",
+                                          "Δt max", "Keys/call", "Max keys", "Bytes/call"};
             return QString::fromUtf8(names[section]);
         }
         static const char *names[] = {"",           "Calls", "Reserves",       "Finished writes",
@@ -124,6 +139,11 @@ QVariant StatisticsTableModel::headerData(int section, Qt::Orientation orientati
     }
     if (role == Qt::ToolTipRole) {
         if (m_table == Table::Calls) {
+            if (section == CallFirst || section == CallLast) {
+                return QStringLiteral("%1 of the %2 call (s)")
+                    .arg(m_timeAxis,
+                         section == CallFirst ? QStringLiteral("first") : QStringLiteral("last"));
+            }
             static const char *tips[] = {
                 "The call (qualname without the class prefix)",
                 "Number of calls in the selection",

@@ -38,6 +38,11 @@ public:
     /** Shows `stats` (resets the model); null shows nothing. */
     void setStatistics(std::shared_ptr<const TraceStatistics> stats);
     std::shared_ptr<const TraceStatistics> statistics() const { return m_stats; }
+    /**
+     * What the Calls table's first and last times count on: "t_mono" (a trace, the default),
+     * or "aligned t_wall" for traces combined on one wall-clock axis (seconds from its origin).
+     */
+    void setTimeAxis(const QString &name);
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -52,6 +57,7 @@ private:
 
     Table m_table;
     std::shared_ptr<const TraceStatistics> m_stats;
+    QString m_timeAxis = QStringLiteral("t_mono");
 };
 
 }  // namespace lmct

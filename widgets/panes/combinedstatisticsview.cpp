@@ -44,6 +44,7 @@ CombinedStatisticsView::CombinedStatisticsView(QWidget *parent) : QWidget(parent
     row->addWidget(m_note, 1);
     v->addLayout(row);
     m_calls = new StatisticsTableModel(StatisticsTableModel::Table::Calls, this);
+    m_calls->setTimeAxis(QStringLiteral("aligned t_wall"));  // seconds on the deployment's axis
     m_models = new StatisticsTableModel(StatisticsTableModel::Table::Models, this);
     m_ranks = new StatisticsTableModel(StatisticsTableModel::Table::Ranks, this);
     m_salts = new StatisticsTableModel(StatisticsTableModel::Table::Salts, this);
