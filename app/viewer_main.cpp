@@ -135,9 +135,10 @@ int main(int argc, char *argv[]) {
     const QCommandLineOption sizeOpt(QStringLiteral("size"),
                                      QStringLiteral("Export: size in logical pixels (1600x900)."),
                                      QStringLiteral("WxH"), QStringLiteral("1600x900"));
-    const QCommandLineOption scaleOpt(QStringLiteral("scale"),
-                                      QStringLiteral("Export: PNG pixel scale (1)."),
-                                      QStringLiteral("S"), QStringLiteral("1"));
+    const QCommandLineOption scaleOpt(
+        QStringLiteral("scale"),
+        QStringLiteral("Export: scale of the picture, 0.1 to 8: PNG pixels, SVG/PDF size (1)."),
+        QStringLiteral("S"), QStringLiteral("1"));
     const QCommandLineOption reportOpt(
         QStringLiteral("report"),
         QStringLiteral("Write the report of FILE (or, with --compare, of A and B) to OUT: a PDF "
