@@ -88,6 +88,7 @@ private slots:
     void exportOfATraceCutAndGrownBack();
     void passesStopAtTheNewEnd();
     void keyAnalysisOfATraceCutWhileItScans();
+    void statisticsOfATraceCutWhileTheyRead();
 };
 
 // Load a trace, truncate it, then decode every record's arguments through the document: the
@@ -611,6 +612,52 @@ void TestFileTruncation::keyAnalysisOfATraceCutWhileItScans() {
                                        .arg(cut)) &&
                      sentence.endsWith(QStringLiteral("its figures cover the 20000 records read")),
                  qPrintable(sentence));
+    }
+}
+
+// The file is cut while the statistics read the arguments (from their progress callback): the
+// records past the new end read as zeros were counted as records and decode errors. The pass
+// now reads again over the records still there: the figures of a trace of those records.
+void TestFileTruncation::statisticsOfATraceCutWhileTheyRead() {
+    const QString calls[] = {QStringLiteral("reserve_write"), QStringLiteral("finish_write"),
+                             QStringLiteral("submit_prefetch_task"),
+                             QStringLiteral("read_prefetched_results.__enter__")};
+    CacheTraceWriter w;
+    const int n = 60000;
+    for (int i = 0; i < n; ++i) {
+        w.call(0.001 * i, calls[i % 4], {key((i / 4 * 7919) % 500)});
+    }
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("cut.lct"), w.bytes());
+    QString error;
+    TraceLoadOptions opt;
+    opt.validateArgs = false;
+    auto doc = TraceLoader::load(path, &error, opt);
+    QVERIFY2(doc, qPrintable(error));
+    const int kept = 20000;
+    const qint64 cut = doc->records().frameOffset(kept) + 10;
+    bool truncated = false;
+    TraceStatistics::Options o;
+    o.progress = [&](qint64 done, qint64 total) {
+        if (!truncated && done > 0 && done < total) {
+            truncated = truncateTo(path, cut);
+        }
+    };
+    const TraceStatistics st = TraceStatistics::compute(*doc, o);
+    QVERIFY(truncated);
+
+    const QString refPath =
+        writeFile(dir, QStringLiteral("ref.lct"), w.bytes().left(doc->records().frameOffset(kept)));
+    auto refDoc = TraceLoader::load(refPath, &error, opt);
+    QVERIFY2(refDoc, qPrintable(error));
+    const TraceStatistics ref = TraceStatistics::compute(*refDoc);
+    QCOMPARE(st.records, qint64(kept));
+    QCOMPARE(st.decodeErrors, qint64(0));
+    QCOMPARE(st.distinctKeys, ref.distinctKeys);
+    QCOMPARE(st.calls.size(), ref.calls.size());
+    for (qsizetype c = 0; c < ref.calls.size(); ++c) {
+        QCOMPARE(st.calls[c].count, ref.calls[c].count);
+        QCOMPARE(st.calls[c].keysMax, ref.calls[c].keysMax);
     }
 }
 

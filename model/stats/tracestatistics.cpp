@@ -244,92 +244,294 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc) {
 }
 
 TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options &options) {
-    TraceStatistics st;
-    st.range = options.range;
-    const RecordStore &rs = doc.records();
-    // The document may grow while we read it (loading, live follow): take the records published
-    // now, then the qualnames, which then cover every one of those records.
-    // After a file was cut short while open, the records past its new end have no arguments any
-    // more (zeros read): left out, as KeyAnalysis leaves them out.
-    const int n = std::min(rs.size(), doc.readableRecordCount());
-    const QStringList names = rs.qualnames();
-    const int nq = int(names.size());
+    // One pass over the first `readable` records.
+    auto once = [&doc, &options](int readable) -> TraceStatistics {
+        TraceStatistics st;
+        st.range = options.range;
+        const RecordStore &rs = doc.records();
+        // The document may grow while we read it (loading, live follow): take the records published
+        // now, then the qualnames, which then cover every one of those records.
+        // After a file was cut short while open, the records past its new end have no arguments any
+        // more (zeros read): left out, as KeyAnalysis leaves them out.
+        const int n = readable;
+        const QStringList names = rs.qualnames();
+        const int nq = int(names.size());
 
-    // The selection, ascending; none is listed when it is every record (4 bytes per record).
-    const bool everything = !options.subset && options.range.isAll();
-    std::vector<int> sel;
-    const bool allTimes = options.range.isAll();
-    auto consider = [&](int r) {
-        if (r >= 0 && r < n && (allTimes || options.range.contains(rs.tMono(r)))) {
-            sel.push_back(r);
-        }
-    };
-    if (options.subset) {
-        sel.reserve(options.subset->size());
-        for (int r : *options.subset) {
-            consider(r);
-        }
-    } else if (!everything) {
-        for (int r = 0; r < n; ++r) {
-            consider(r);
-        }
-    }
-    if (!std::is_sorted(sel.begin(), sel.end())) {
-        std::sort(sel.begin(), sel.end());  // file order, whatever order the subset came in
-    }
-    const qint64 total = everything ? qint64(n) : qint64(sel.size());
-    st.records = total;
-    auto recordAt = [&](qint64 k) { return everything ? int(k) : sel[size_t(k)]; };
-    // Records per qualname (to size the t_mono columns below).
-    std::vector<qint64> counts(static_cast<size_t>(nq), 0);
-    for (qint64 k = 0; k < total; ++k) {
-        ++counts[rs.qualnameId(recordAt(k))];
-    }
-
-    // Arguments: keys, bytes, groups, pairs.
-    std::vector<Category> cats(static_cast<size_t>(nq));
-    for (int q = 0; q < nq; ++q) {
-        cats[size_t(q)] = categoryOf(names[q]);
-    }
-    ChunkAcc acc;
-    acc.resize(nq);
-    // Enter/exit events of each chunk, in file order (paired below).
-    std::vector<std::vector<PairEvent>> chunkEvents;
-    if (options.decodeArgs && total > 0) {
-        const qint64 chunk = 4096;
-        const auto chunks = PassProgress::chunks(total, chunk);
-        const std::atomic_bool *cancel = options.cancel;
-        PassProgress progress(total, cancel, options.progress);
-        auto map = [&](const std::pair<qint64, qint64> &ch) -> ChunkAcc {
-            ChunkAcc a;
-            a.resize(nq);
-            if (progress.cancelled()) {
-                return a;
+        // The selection, ascending; none is listed when it is every record (4 bytes per record).
+        const bool everything = !options.subset && options.range.isAll();
+        std::vector<int> sel;
+        const bool allTimes = options.range.isAll();
+        auto consider = [&](int r) {
+            if (r >= 0 && r < n && (allTimes || options.range.contains(rs.tMono(r)))) {
+                sel.push_back(r);
             }
+        };
+        if (options.subset) {
+            sel.reserve(options.subset->size());
+            for (int r : *options.subset) {
+                consider(r);
+            }
+        } else if (!everything) {
+            for (int r = 0; r < n; ++r) {
+                consider(r);
+            }
+        }
+        if (!std::is_sorted(sel.begin(), sel.end())) {
+            std::sort(sel.begin(), sel.end());  // file order, whatever order the subset came in
+        }
+        const qint64 total = everything ? qint64(n) : qint64(sel.size());
+        st.records = total;
+        auto recordAt = [&](qint64 k) { return everything ? int(k) : sel[size_t(k)]; };
+        // Records per qualname (to size the t_mono columns below).
+        std::vector<qint64> counts(static_cast<size_t>(nq), 0);
+        for (qint64 k = 0; k < total; ++k) {
+            ++counts[rs.qualnameId(recordAt(k))];
+        }
+
+        // Arguments: keys, bytes, groups, pairs.
+        std::vector<Category> cats(static_cast<size_t>(nq));
+        for (int q = 0; q < nq; ++q) {
+            cats[size_t(q)] = categoryOf(names[q]);
+        }
+        ChunkAcc acc;
+        acc.resize(nq);
+        // Enter/exit events of each chunk, in file order (paired below).
+        std::vector<std::vector<PairEvent>> chunkEvents;
+        if (options.decodeArgs && total > 0) {
+            const qint64 chunk = 4096;
+            const auto chunks = PassProgress::chunks(total, chunk);
+            const std::atomic_bool *cancel = options.cancel;
+            PassProgress progress(total, cancel, options.progress);
+            auto map = [&](const std::pair<qint64, qint64> &ch) -> ChunkAcc {
+                ChunkAcc a;
+                a.resize(nq);
+                if (progress.cancelled()) {
+                    return a;
+                }
+                PackedArgsDecoder decoder(doc);
+                RecordFacts facts;
+                std::vector<std::string_view> models, salts;
+                std::vector<int> ranks;
+                for (qint64 k = ch.first; k < ch.second; ++k) {
+                    if ((k & 511) == 0 && progress.cancelled()) {
+                        break;
+                    }
+                    const int r = recordAt(k);
+                    const quint32 q = rs.qualnameId(r);
+                    const Category cat = cats[q];
+                    const PackedValue args = decoder.decode(r);
+                    if (!args.isValid()) {
+                        ++a.errors;
+                        continue;
+                    }
+                    facts.reset(args);
+                    const qint64 nkeys = facts.keyCount();
+                    a.keysSum[q] += nkeys;
+                    a.keysMax[q] = std::max(a.keysMax[q], nkeys);
+                    if (const auto b = facts.bytes()) {
+                        a.bytesSum[q] += double(*b);
+                        ++a.bytesCalls[q];
+                    }
+                    models.clear();
+                    salts.clear();
+                    ranks.clear();
+                    bool sawSaltless = false;
+                    for (const PackedObjectKey &key : facts.keys()) {
+                        const KvRank kr = key.rank();
+                        const int rankKey = (kr.worldSize << 8) | kr.rank;
+                        // The names a key refers to are the group's own key views (the first
+                        // occurrence in this chunk), not this record's bytes: the distinct keys are
+                        // counted per group at the end, and views spread over the whole file would
+                        // fault all of it in again (1.3 GB of RSS for a 1.37 GB trace).
+                        a.keys.insert(
+                            key.identityHash(),
+                            KeyGroups{groupName(a.models, key.modelName), rankKey, key.hasCacheSalt,
+                                      key.hasCacheSalt ? groupName(a.salts, key.cacheSalt)
+                                                       : std::string_view()});
+                        if (std::find(models.begin(), models.end(), key.modelName) ==
+                            models.end()) {
+                            models.push_back(key.modelName);
+                        }
+                        if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
+                            ranks.push_back(rankKey);
+                        }
+                        if (!key.hasCacheSalt) {
+                            sawSaltless = true;
+                        } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) ==
+                                   salts.end()) {
+                            salts.push_back(key.cacheSalt);
+                        }
+                    }
+                    // Each group the record has a key in counts the call once.
+                    for (std::string_view m : models) {
+                        a.models[viewOf(m)].count(cat);
+                    }
+                    for (int rk : ranks) {
+                        a.ranks[rk].count(cat);
+                    }
+                    for (std::string_view salt : salts) {
+                        a.salts[viewOf(salt)].count(cat);
+                    }
+                    if (sawSaltless) {
+                        a.noSalt.count(cat);
+                    }
+                    if (cat == Category::Enter || cat == Category::Exit ||
+                        cat == Category::FinishRead || cat == Category::Release) {
+                        a.events.push_back(
+                            PairEvent{cat, nkeys > 0, facts.keyListHash(), rs.tMono(r), r});
+                    }
+                }
+                if (ch.second > ch.first) {  // read once: keep the file out of the RSS
+                    doc.releaseRecordPages(recordAt(ch.first), recordAt(ch.second - 1));
+                }
+                progress.add(ch.second - ch.first);
+                return a;
+            };
+            // Counters and distinct keys merge in any order as chunks finish (so finished chunks
+            // do not pile up); enter/exit events are kept per chunk to pair them in file order.
+            QMutex mergeMutex;
+            chunkEvents.resize(chunks.size());
+            auto merge = [&](ChunkAcc &a, size_t chunkIndex) {
+                chunkEvents[chunkIndex] = std::move(a.events);
+                QMutexLocker lock(&mergeMutex);
+                for (size_t q = 0; q < size_t(nq); ++q) {
+                    acc.keysSum[q] += a.keysSum[q];
+                    acc.keysMax[q] = std::max(acc.keysMax[q], a.keysMax[q]);
+                    acc.bytesSum[q] += a.bytesSum[q];
+                    acc.bytesCalls[q] += a.bytesCalls[q];
+                }
+                mergeGroups(acc.models, a.models);
+                mergeGroups(acc.ranks, a.ranks);
+                mergeGroups(acc.salts, a.salts);
+                acc.noSalt.merge(a.noSalt);
+                if (acc.keys.isEmpty()) {
+                    acc.keys.swap(a.keys);
+                } else {
+                    acc.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
+                }
+                acc.errors += a.errors;
+            };
+            ParallelChunks::run(
+                int(chunks.size()),
+                [&](int i) {
+                    ChunkAcc a = map(chunks[size_t(i)]);
+                    merge(a, size_t(i));
+                },
+                options.pool);
+            if (acc.keysSum.size() != size_t(nq)) {
+                acc.resize(nq);
+            }
+            st.cancelled = cancel && cancel->load();
+            st.argsDecoded = !st.cancelled;
+            st.decodeErrors = acc.errors;
+        }
+
+        // The totals row's times, then the calls': t_mono columns exactly sized, one set at a time,
+        // gaps computed in place (a 10 M record trace: 80 MB at a time; columns grown by doubling,
+        // a copy of all of them and the gaps took 400 MB).
+        {
+            std::vector<double> all;
+            all.reserve(size_t(total));
+            for (qint64 k = 0; k < total; ++k) {
+                all.push_back(rs.tMono(recordAt(k)));
+            }
+            timeStats(&st.totals, all, total);
+        }
+        std::vector<std::vector<double>> times(static_cast<size_t>(nq));
+        for (int q = 0; q < nq; ++q) {
+            times[size_t(q)].reserve(size_t(counts[size_t(q)]));
+        }
+        for (qint64 k = 0; k < total; ++k) {
+            const int r = recordAt(k);
+            times[rs.qualnameId(r)].push_back(rs.tMono(r));
+        }
+
+        // Per-call rows, in call-flow order.
+        std::vector<int> order;
+        for (int q = 0; q < nq; ++q) {
+            if (counts[size_t(q)] > 0) {
+                order.push_back(q);
+            }
+        }
+        std::sort(order.begin(), order.end(),
+                  [&](int a, int b) { return Qualname::flowLess(names[a], names[b]); });
+        qint64 keysSum = 0, keysMax = 0, bytesCalls = 0;
+        double bytesSum = 0.0;
+        for (int q : order) {
+            CallRow row;
+            row.qualname = names[q];
+            row.call = Qualname::shortName(row.qualname);
+            timeStats(&row, times[size_t(q)], total);
+            std::vector<double>().swap(times[size_t(q)]);
+            if (st.argsDecoded) {
+                row.keysMean = double(acc.keysSum[size_t(q)]) / double(row.count);
+                row.keysMax = acc.keysMax[size_t(q)];
+                row.bytesCalls = acc.bytesCalls[size_t(q)];
+                row.bytesMean =
+                    row.bytesCalls > 0 ? acc.bytesSum[size_t(q)] / double(row.bytesCalls) : kNaN;
+                keysSum += acc.keysSum[size_t(q)];
+                keysMax = std::max(keysMax, row.keysMax);
+                bytesSum += acc.bytesSum[size_t(q)];
+                bytesCalls += row.bytesCalls;
+            }
+            st.calls.append(row);
+        }
+        st.totals.qualname = QStringLiteral("(total)");
+        st.totals.call = QStringLiteral("total");
+        if (st.argsDecoded && total > 0) {
+            st.totals.keysMean = double(keysSum) / double(total);
+            st.totals.keysMax = keysMax;
+            st.totals.bytesCalls = bytesCalls;
+            st.totals.bytesMean = bytesCalls > 0 ? bytesSum / double(bytesCalls) : kNaN;
+        }
+        if (!st.argsDecoded) {
+            return st;
+        }
+
+        // finish_read_prefetched that are no reads (FinishReadPlacement, in file order over the
+        // selection): moved from the groups' finishedReads, their groups read again (few records).
+        std::vector<int> notReads;
+        {
+            FinishReadPlacement placement;
+            for (const std::vector<PairEvent> &chunkEvent : chunkEvents) {
+                for (const PairEvent &e : chunkEvent) {
+                    switch (e.cat) {
+                        case Category::Enter:
+                            placement.enter(e.keys, e.record);
+                            break;
+                        case Category::Exit:
+                            placement.exit(e.keys, e.tMono);
+                            break;
+                        case Category::Release:
+                            ++st.releases;
+                            placement.release(e.keys, e.record, e.hasKeys);
+                            break;
+                        case Category::FinishRead: {
+                            qint32 owner = -1;
+                            const auto role = placement.finish(e.keys, e.record, e.tMono, &owner);
+                            ++st.finishReadRoles[size_t(role)];
+                            if (role != FinishReadPlacement::Role::Read) {
+                                notReads.push_back(e.record);
+                            }
+                            break;
+                        }
+                        default:
+                            break;
+                    }
+                }
+            }
+        }
+        if (!notReads.empty()) {
             PackedArgsDecoder decoder(doc);
             RecordFacts facts;
             std::vector<std::string_view> models, salts;
             std::vector<int> ranks;
-            for (qint64 k = ch.first; k < ch.second; ++k) {
-                if ((k & 511) == 0 && progress.cancelled()) {
-                    break;
-                }
-                const int r = recordAt(k);
-                const quint32 q = rs.qualnameId(r);
-                const Category cat = cats[q];
+            for (const int r : notReads) {
                 const PackedValue args = decoder.decode(r);
                 if (!args.isValid()) {
-                    ++a.errors;
                     continue;
                 }
                 facts.reset(args);
-                const qint64 nkeys = facts.keyCount();
-                a.keysSum[q] += nkeys;
-                a.keysMax[q] = std::max(a.keysMax[q], nkeys);
-                if (const auto b = facts.bytes()) {
-                    a.bytesSum[q] += double(*b);
-                    ++a.bytesCalls[q];
-                }
                 models.clear();
                 salts.clear();
                 ranks.clear();
@@ -337,15 +539,6 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                 for (const PackedObjectKey &key : facts.keys()) {
                     const KvRank kr = key.rank();
                     const int rankKey = (kr.worldSize << 8) | kr.rank;
-                    // The names a key refers to are the group's own key views (the first
-                    // occurrence in this chunk), not this record's bytes: the distinct keys are
-                    // counted per group at the end, and views spread over the whole file would
-                    // fault all of it in again (1.3 GB of RSS for a 1.37 GB trace).
-                    a.keys.insert(
-                        key.identityHash(),
-                        KeyGroups{groupName(a.models, key.modelName), rankKey, key.hasCacheSalt,
-                                  key.hasCacheSalt ? groupName(a.salts, key.cacheSalt)
-                                                   : std::string_view()});
                     if (std::find(models.begin(), models.end(), key.modelName) == models.end()) {
                         models.push_back(key.modelName);
                     }
@@ -359,305 +552,129 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                         salts.push_back(key.cacheSalt);
                     }
                 }
-                // Each group the record has a key in counts the call once.
                 for (std::string_view m : models) {
-                    a.models[viewOf(m)].count(cat);
+                    --acc.models[viewOf(m)].finishedReads;
                 }
                 for (int rk : ranks) {
-                    a.ranks[rk].count(cat);
+                    --acc.ranks[rk].finishedReads;
                 }
                 for (std::string_view salt : salts) {
-                    a.salts[viewOf(salt)].count(cat);
+                    --acc.salts[viewOf(salt)].finishedReads;
                 }
                 if (sawSaltless) {
-                    a.noSalt.count(cat);
-                }
-                if (cat == Category::Enter || cat == Category::Exit ||
-                    cat == Category::FinishRead || cat == Category::Release) {
-                    a.events.push_back(
-                        PairEvent{cat, nkeys > 0, facts.keyListHash(), rs.tMono(r), r});
+                    --acc.noSalt.finishedReads;
                 }
             }
-            if (ch.second > ch.first) {  // read once: keep the file out of the RSS
-                doc.releaseRecordPages(recordAt(ch.first), recordAt(ch.second - 1));
+        }
+        for (int q = 0; q < nq; ++q) {
+            if (cats[size_t(q)] == Category::Cancel) {
+                st.cancels += counts[size_t(q)];
             }
-            progress.add(ch.second - ch.first);
-            return a;
-        };
-        // Counters and distinct keys merge in any order as chunks finish (so finished chunks
-        // do not pile up); enter/exit events are kept per chunk to pair them in file order.
-        QMutex mergeMutex;
-        chunkEvents.resize(chunks.size());
-        auto merge = [&](ChunkAcc &a, size_t chunkIndex) {
-            chunkEvents[chunkIndex] = std::move(a.events);
-            QMutexLocker lock(&mergeMutex);
-            for (size_t q = 0; q < size_t(nq); ++q) {
-                acc.keysSum[q] += a.keysSum[q];
-                acc.keysMax[q] = std::max(acc.keysMax[q], a.keysMax[q]);
-                acc.bytesSum[q] += a.bytesSum[q];
-                acc.bytesCalls[q] += a.bytesCalls[q];
-            }
-            mergeGroups(acc.models, a.models);
-            mergeGroups(acc.ranks, a.ranks);
-            mergeGroups(acc.salts, a.salts);
-            acc.noSalt.merge(a.noSalt);
-            if (acc.keys.isEmpty()) {
-                acc.keys.swap(a.keys);
-            } else {
-                acc.keys.insert(a.keys);  // same identity, same groups: overwriting is harmless
-            }
-            acc.errors += a.errors;
-        };
-        ParallelChunks::run(
-            int(chunks.size()),
-            [&](int i) {
-                ChunkAcc a = map(chunks[size_t(i)]);
-                merge(a, size_t(i));
-            },
-            options.pool);
-        if (acc.keysSum.size() != size_t(nq)) {
-            acc.resize(nq);
         }
-        st.cancelled = cancel && cancel->load();
-        st.argsDecoded = !st.cancelled;
-        st.decodeErrors = acc.errors;
-    }
 
-    // The totals row's times, then the calls': t_mono columns exactly sized, one set at a time,
-    // gaps computed in place (a 10 M record trace: 80 MB at a time; columns grown by doubling,
-    // a copy of all of them and the gaps took 400 MB).
-    {
-        std::vector<double> all;
-        all.reserve(size_t(total));
-        for (qint64 k = 0; k < total; ++k) {
-            all.push_back(rs.tMono(recordAt(k)));
+        // Groups.
+        st.distinctKeys = qint64(acc.keys.size());
+        for (const KeyGroups &g : std::as_const(acc.keys)) {
+            ++acc.models[viewOf(g.model)].distinctKeys;
+            ++acc.ranks[g.rankKey].distinctKeys;
+            ++(g.hasSalt ? acc.salts[viewOf(g.salt)] : acc.noSalt).distinctKeys;
         }
-        timeStats(&st.totals, all, total);
-    }
-    std::vector<std::vector<double>> times(static_cast<size_t>(nq));
-    for (int q = 0; q < nq; ++q) {
-        times[size_t(q)].reserve(size_t(counts[size_t(q)]));
-    }
-    for (qint64 k = 0; k < total; ++k) {
-        const int r = recordAt(k);
-        times[rs.qualnameId(r)].push_back(rs.tMono(r));
-    }
+        for (auto it = acc.models.cbegin(); it != acc.models.cend(); ++it) {
+            GroupRow row = toRow(it.value());
+            row.name = QString::fromUtf8(it.key());
+            st.models.append(row);
+        }
+        std::sort(st.models.begin(), st.models.end(),
+                  [](const GroupRow &a, const GroupRow &b) { return a.name < b.name; });
+        for (auto it = acc.ranks.cbegin(); it != acc.ranks.cend(); ++it) {
+            GroupRow row = toRow(it.value());
+            row.worldSize = it.key() >> 8;
+            row.rank = it.key() & 0xff;
+            row.name = QStringLiteral("rank %1/%2").arg(row.rank).arg(row.worldSize);
+            st.ranks.append(row);
+        }
+        std::sort(st.ranks.begin(), st.ranks.end(), [](const GroupRow &a, const GroupRow &b) {
+            return std::pair(a.worldSize, a.rank) < std::pair(b.worldSize, b.rank);
+        });
+        for (auto it = acc.salts.cbegin(); it != acc.salts.cend(); ++it) {
+            GroupRow row = toRow(it.value());
+            row.name = QString::fromUtf8(it.key());
+            st.salts.append(row);
+        }
+        if (acc.noSalt.calls > 0) {
+            GroupRow row = toRow(acc.noSalt);
+            row.hasSalt = false;
+            st.salts.append(row);
+        }
+        std::sort(st.salts.begin(), st.salts.end(), [](const GroupRow &a, const GroupRow &b) {
+            return std::pair(a.hasSalt, a.name) < std::pair(b.hasSalt, b.name);
+        });
 
-    // Per-call rows, in call-flow order.
-    std::vector<int> order;
-    for (int q = 0; q < nq; ++q) {
-        if (counts[size_t(q)] > 0) {
-            order.push_back(q);
+        if (options.decodeArgs && total > 0) {
+            // The group names and distinct keys above are views into the file; reading them faulted
+            // some of its pages in again.
+            doc.releaseRecordPages(recordAt(0), recordAt(total - 1));
         }
-    }
-    std::sort(order.begin(), order.end(),
-              [&](int a, int b) { return Qualname::flowLess(names[a], names[b]); });
-    qint64 keysSum = 0, keysMax = 0, bytesCalls = 0;
-    double bytesSum = 0.0;
-    for (int q : order) {
-        CallRow row;
-        row.qualname = names[q];
-        row.call = Qualname::shortName(row.qualname);
-        timeStats(&row, times[size_t(q)], total);
-        std::vector<double>().swap(times[size_t(q)]);
-        if (st.argsDecoded) {
-            row.keysMean = double(acc.keysSum[size_t(q)]) / double(row.count);
-            row.keysMax = acc.keysMax[size_t(q)];
-            row.bytesCalls = acc.bytesCalls[size_t(q)];
-            row.bytesMean =
-                row.bytesCalls > 0 ? acc.bytesSum[size_t(q)] / double(row.bytesCalls) : kNaN;
-            keysSum += acc.keysSum[size_t(q)];
-            keysMax = std::max(keysMax, row.keysMax);
-            bytesSum += acc.bytesSum[size_t(q)];
-            bytesCalls += row.bytesCalls;
-        }
-        st.calls.append(row);
-    }
-    st.totals.qualname = QStringLiteral("(total)");
-    st.totals.call = QStringLiteral("total");
-    if (st.argsDecoded && total > 0) {
-        st.totals.keysMean = double(keysSum) / double(total);
-        st.totals.keysMax = keysMax;
-        st.totals.bytesCalls = bytesCalls;
-        st.totals.bytesMean = bytesCalls > 0 ? bytesSum / double(bytesCalls) : kNaN;
-    }
-    if (!st.argsDecoded) {
-        return st;
-    }
 
-    // finish_read_prefetched that are no reads (FinishReadPlacement, in file order over the
-    // selection): moved from the groups' finishedReads, their groups read again (few records).
-    std::vector<int> notReads;
-    {
-        FinishReadPlacement placement;
+        // Context-manager pairs: ContextPairs' FIFO matching (the timeline's too) over the selected
+        // enter/exit calls, each key list identified by its 64-bit hash written as msgpack bin8.
+        // Each chunk's events are freed as they are converted.
+        size_t eventCount = 0;
         for (const std::vector<PairEvent> &chunkEvent : chunkEvents) {
             for (const PairEvent &e : chunkEvent) {
-                switch (e.cat) {
-                    case Category::Enter:
-                        placement.enter(e.keys, e.record);
-                        break;
-                    case Category::Exit:
-                        placement.exit(e.keys, e.tMono);
-                        break;
-                    case Category::Release:
-                        ++st.releases;
-                        placement.release(e.keys, e.record, e.hasKeys);
-                        break;
-                    case Category::FinishRead: {
-                        qint32 owner = -1;
-                        const auto role = placement.finish(e.keys, e.record, e.tMono, &owner);
-                        ++st.finishReadRoles[size_t(role)];
-                        if (role != FinishReadPlacement::Role::Read) {
-                            notReads.push_back(e.record);
-                        }
-                        break;
-                    }
-                    default:
-                        break;
+                eventCount += e.cat == Category::Enter || e.cat == Category::Exit ? 1 : 0;
+            }
+        }
+        std::vector<std::array<char, 10>> keyBytes(eventCount);
+        std::vector<ContextPairs::Event> events(eventCount);
+        size_t k = 0;
+        for (std::vector<PairEvent> &chunkEvent : chunkEvents) {
+            for (const PairEvent &e : chunkEvent) {
+                if (e.cat != Category::Enter && e.cat != Category::Exit) {
+                    continue;
                 }
+                keyBytes[k][0] = char(0xc4);
+                keyBytes[k][1] = char(8);
+                qToBigEndian(e.keys, keyBytes[k].data() + 2);
+                events[k] = ContextPairs::Event{e.record, e.tMono, e.cat == Category::Enter,
+                                                QByteArrayView(keyBytes[k].data(), 10)};
+                ++k;
             }
+            std::vector<PairEvent>().swap(chunkEvent);
         }
-    }
-    if (!notReads.empty()) {
-        PackedArgsDecoder decoder(doc);
-        RecordFacts facts;
-        std::vector<std::string_view> models, salts;
-        std::vector<int> ranks;
-        for (const int r : notReads) {
-            const PackedValue args = decoder.decode(r);
-            if (!args.isValid()) {
-                continue;
-            }
-            facts.reset(args);
-            models.clear();
-            salts.clear();
-            ranks.clear();
-            bool sawSaltless = false;
-            for (const PackedObjectKey &key : facts.keys()) {
-                const KvRank kr = key.rank();
-                const int rankKey = (kr.worldSize << 8) | kr.rank;
-                if (std::find(models.begin(), models.end(), key.modelName) == models.end()) {
-                    models.push_back(key.modelName);
-                }
-                if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
-                    ranks.push_back(rankKey);
-                }
-                if (!key.hasCacheSalt) {
-                    sawSaltless = true;
-                } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) == salts.end()) {
-                    salts.push_back(key.cacheSalt);
-                }
-            }
-            for (std::string_view m : models) {
-                --acc.models[viewOf(m)].finishedReads;
-            }
-            for (int rk : ranks) {
-                --acc.ranks[rk].finishedReads;
-            }
-            for (std::string_view salt : salts) {
-                --acc.salts[viewOf(salt)].finishedReads;
-            }
-            if (sawSaltless) {
-                --acc.noSalt.finishedReads;
-            }
+        const std::shared_ptr<const ContextPairs> cp = ContextPairs::match(events);
+        st.pairs.matched = cp->matchedCount();
+        st.pairs.unmatchedEnter = qint64(cp->unmatchedEnters().size());
+        st.pairs.unmatchedExit = qint64(cp->unmatchedExits().size());
+        std::vector<double> durations;
+        durations.reserve(cp->spans().size());
+        for (const ContextPairs::Span &span : cp->spans()) {
+            durations.push_back(span.duration());
         }
-    }
-    for (int q = 0; q < nq; ++q) {
-        if (cats[size_t(q)] == Category::Cancel) {
-            st.cancels += counts[size_t(q)];
+        std::sort(durations.begin(), durations.end());
+        st.pairs.durationP50 = percentile(durations, 0.50);
+        st.pairs.durationP95 = percentile(durations, 0.95);
+        st.pairs.durationMax = durations.empty() ? kNaN : durations.back();
+        if (options.pairDurations) {
+            *options.pairDurations = std::move(durations);
         }
-    }
-
-    // Groups.
-    st.distinctKeys = qint64(acc.keys.size());
-    for (const KeyGroups &g : std::as_const(acc.keys)) {
-        ++acc.models[viewOf(g.model)].distinctKeys;
-        ++acc.ranks[g.rankKey].distinctKeys;
-        ++(g.hasSalt ? acc.salts[viewOf(g.salt)] : acc.noSalt).distinctKeys;
-    }
-    for (auto it = acc.models.cbegin(); it != acc.models.cend(); ++it) {
-        GroupRow row = toRow(it.value());
-        row.name = QString::fromUtf8(it.key());
-        st.models.append(row);
-    }
-    std::sort(st.models.begin(), st.models.end(),
-              [](const GroupRow &a, const GroupRow &b) { return a.name < b.name; });
-    for (auto it = acc.ranks.cbegin(); it != acc.ranks.cend(); ++it) {
-        GroupRow row = toRow(it.value());
-        row.worldSize = it.key() >> 8;
-        row.rank = it.key() & 0xff;
-        row.name = QStringLiteral("rank %1/%2").arg(row.rank).arg(row.worldSize);
-        st.ranks.append(row);
-    }
-    std::sort(st.ranks.begin(), st.ranks.end(), [](const GroupRow &a, const GroupRow &b) {
-        return std::pair(a.worldSize, a.rank) < std::pair(b.worldSize, b.rank);
-    });
-    for (auto it = acc.salts.cbegin(); it != acc.salts.cend(); ++it) {
-        GroupRow row = toRow(it.value());
-        row.name = QString::fromUtf8(it.key());
-        st.salts.append(row);
-    }
-    if (acc.noSalt.calls > 0) {
-        GroupRow row = toRow(acc.noSalt);
-        row.hasSalt = false;
-        st.salts.append(row);
-    }
-    std::sort(st.salts.begin(), st.salts.end(), [](const GroupRow &a, const GroupRow &b) {
-        return std::pair(a.hasSalt, a.name) < std::pair(b.hasSalt, b.name);
-    });
-
-    if (options.decodeArgs && total > 0) {
-        // The group names and distinct keys above are views into the file; reading them faulted
-        // some of its pages in again.
-        doc.releaseRecordPages(recordAt(0), recordAt(total - 1));
-    }
-
-    // Context-manager pairs: ContextPairs' FIFO matching (the timeline's too) over the selected
-    // enter/exit calls, each key list identified by its 64-bit hash written as msgpack bin8.
-    // Each chunk's events are freed as they are converted.
-    size_t eventCount = 0;
-    for (const std::vector<PairEvent> &chunkEvent : chunkEvents) {
-        for (const PairEvent &e : chunkEvent) {
-            eventCount += e.cat == Category::Enter || e.cat == Category::Exit ? 1 : 0;
+        if (!st.cancelled && options.progress) {
+            options.progress(total, total);
         }
-    }
-    std::vector<std::array<char, 10>> keyBytes(eventCount);
-    std::vector<ContextPairs::Event> events(eventCount);
-    size_t k = 0;
-    for (std::vector<PairEvent> &chunkEvent : chunkEvents) {
-        for (const PairEvent &e : chunkEvent) {
-            if (e.cat != Category::Enter && e.cat != Category::Exit) {
-                continue;
-            }
-            keyBytes[k][0] = char(0xc4);
-            keyBytes[k][1] = char(8);
-            qToBigEndian(e.keys, keyBytes[k].data() + 2);
-            events[k] = ContextPairs::Event{e.record, e.tMono, e.cat == Category::Enter,
-                                            QByteArrayView(keyBytes[k].data(), 10)};
-            ++k;
+        return st;
+    };
+    // A file cut while the pass read it: the records past its new end were read as zeros
+    // (MappingGuard), counted as records and decode errors. Read again, over those still there,
+    // as KeyAnalysis does.
+    int readable = std::min(doc.records().size(), doc.readableRecordCount());
+    for (;;) {
+        TraceStatistics st = once(readable);
+        const int still = std::min(readable, doc.readableRecordCount());
+        if (st.cancelled || still == readable) {
+            return st;
         }
-        std::vector<PairEvent>().swap(chunkEvent);
+        readable = still;
     }
-    const std::shared_ptr<const ContextPairs> cp = ContextPairs::match(events);
-    st.pairs.matched = cp->matchedCount();
-    st.pairs.unmatchedEnter = qint64(cp->unmatchedEnters().size());
-    st.pairs.unmatchedExit = qint64(cp->unmatchedExits().size());
-    std::vector<double> durations;
-    durations.reserve(cp->spans().size());
-    for (const ContextPairs::Span &span : cp->spans()) {
-        durations.push_back(span.duration());
-    }
-    std::sort(durations.begin(), durations.end());
-    st.pairs.durationP50 = percentile(durations, 0.50);
-    st.pairs.durationP95 = percentile(durations, 0.95);
-    st.pairs.durationMax = durations.empty() ? kNaN : durations.back();
-    if (options.pairDurations) {
-        *options.pairDurations = std::move(durations);
-    }
-    if (!st.cancelled && options.progress) {
-        options.progress(total, total);
-    }
-    return st;
 }
 
 QJsonObject TraceStatistics::toJson(const CallRow &r) {
