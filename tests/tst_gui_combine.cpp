@@ -646,6 +646,14 @@ private slots:
             QCOMPARE(view->timelines()->timeline(r)->filterMode(),
                      TimelineWidget::FilterMode::Hide);
         }
+        // the rows on one trace share one index of it (built once, not once per rank)
+        QTRY_VERIFY_WITH_TIMEOUT(view->timelines()->timeline(0)->documentIndex() &&
+                                     view->timelines()->timeline(4)->documentIndex(),
+                                 20000);
+        for (int r = 1; r < 5; ++r) {
+            QCOMPARE(view->timelines()->timeline(r)->documentIndex().get(),
+                     view->timelines()->timeline(0)->documentIndex().get());
+        }
         // a rank's timeline leaves out the lanes of calls it has none of (the submits)
         const QString submit = storageQualname("submit_prefetch_task");
         QTRY_VERIFY_WITH_TIMEOUT(!view->timelines()->timeline(1)->laneKeys().isEmpty() &&

@@ -1,4 +1,5 @@
 #include "timeline/timelinebuilder.h"
+#include "timeline/timelinebuildcache.h"
 
 #include "common/jobpool.h"
 
@@ -9,8 +10,16 @@ namespace lmct {
 TimelineBuilder::TimelineBuilder(QObject *parent) : QObject(parent) {
     m_cancel = std::make_shared<std::atomic_bool>(false);
     m_filterCancel = std::make_shared<std::atomic_bool>(false);
-    connect(&m_watcher, &QFutureWatcher<Built>::finished, this,
-            [this] { deliver(m_watcher.result(), true); });
+    connect(&m_watcher, &QFutureWatcher<Built>::finished, this, [this] {
+        const Built b = m_watcher.result();
+        if (b.retry && b.generation == m_generation && b.doc == m_doc) {
+            // another timeline builds this document: take its build once it is done, without
+            // holding a worker meanwhile
+            QTimer::singleShot(kRetryMs, this, [this] { start(); });
+            return;
+        }
+        deliver(b, true);
+    });
     // A growing document (loading, live follow) is indexed again at most this often, so that
     // the loader keeps the cores; documentGrew() arms it, and it also polls while a document
     // is loading in case a grower does not notify.
@@ -88,7 +97,21 @@ void TimelineBuilder::start() {
         Built b;
         b.doc = doc;
         b.generation = gen;
+        // One build at a time per document: a second timeline on it (a lane group, another
+        // tab) tries again a little later and takes the first's index and pairings.
+        const std::unique_lock<std::mutex> building = TimelineBuildCache::tryLock(doc);
+        if (!building.owns_lock()) {
+            b.retry = true;
+            return b;
+        }
         b.records = doc->records().size();
+        if (!doc->isLoading() || doc->isReadToEnd()) {
+            if (auto shared = TimelineBuildCache::find(doc, b.records)) {
+                b.index = std::move(shared->index);
+                b.pairs = std::move(shared->pairs);
+                return b;
+            }
+        }
         b.index = TimelineIndex::build(doc->records(), cancel.get(), doc);
         if (!b.index) {
             return b;
@@ -113,6 +136,9 @@ void TimelineBuilder::start() {
                 return b;
             }
             b.pairs.push_back(std::move(cp));
+        }
+        if (!b.pairsDeferred) {
+            TimelineBuildCache::store(doc, b.records, {b.index, b.pairs});
         }
         return b;
     }));

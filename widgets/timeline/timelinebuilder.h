@@ -47,7 +47,10 @@ public:
         int records = 0;
         quint64 generation = 0;
         bool pairsDeferred = false;  // pairs left empty: the file was still being read first
+        bool retry = false;          // not built: another timeline builds the document (try again)
     };
+    /** How long a build waits before it tries again while another builds its document (ms). */
+    static constexpr int kRetryMs = 25;
 
     explicit TimelineBuilder(QObject *parent = nullptr);
     ~TimelineBuilder() override;

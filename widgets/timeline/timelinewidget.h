@@ -162,6 +162,9 @@ public:
     FilterMode filterMode() const { return m_filterMode; }
     /** The index over the records matching the applied filter; null without a filter. */
     std::shared_ptr<const TimelineIndex> filterIndex() const { return m_builder->filterIndex(); }
+    /** The index of the whole document shown (null until built); shared with other timelines
+     *  on the same document (TimelineBuildCache). */
+    std::shared_ptr<const TimelineIndex> documentIndex() const { return m_index; }
     /** Whether the index of the current filter result is being built. */
     bool isFiltering() const { return m_builder->isFiltering(); }
 
