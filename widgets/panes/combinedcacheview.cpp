@@ -1,11 +1,9 @@
 #include "panes/combinedcacheview.h"
 
-#include "common/jobpool.h"
 #include "itemmodels/cachesummarytablemodel.h"
 #include "util/terminaltext.h"
 
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -53,11 +51,7 @@ CombinedCacheView::~CombinedCacheView() {
 }
 
 void CombinedCacheView::cancel() {
-    if (m_cancel) {
-        m_cancel->store(true);
-    }
-    ++m_generation;
-    m_computing = false;
+    m_job.cancel();
 }
 
 void CombinedCacheView::setTraceSet(const TraceSet &set) {
@@ -79,34 +73,23 @@ void CombinedCacheView::showEvent(QShowEvent *event) {
 }
 
 void CombinedCacheView::compute(const TraceSet &set) {
-    cancel();
-    const quint64 generation = m_generation;
-    m_computing = true;
-    m_cancel = std::make_shared<std::atomic_bool>(false);
     m_note->setText(tr("analysing %n trace(s)…", nullptr, set.size()));
     QStringList labels;
     for (int t = 0; t < set.size(); ++t) {
         labels << set.displayLabel(t);
     }
     using Result = std::shared_ptr<const TraceSetCache>;
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation, labels] {
-        watcher->deleteLater();
-        if (generation != m_generation) {
-            return;
-        }
-        m_computing = false;
-        if (const Result r = watcher->result()) {
+    m_job.start(
+        [set](const std::atomic_bool *cancel) -> Result {
+            TraceSetCache::Options o;
+            o.cancel = cancel;
+            auto s = std::make_shared<const TraceSetCache>(TraceSetCache::compute(set, o));
+            return s->cancelled ? nullptr : s;
+        },
+        [this, labels](const Result &r) {
             setSummary(r, labels);
             emit ready();
-        }
-    });
-    watcher->setFuture(JobPool::run([set, cancel = m_cancel]() -> Result {
-        TraceSetCache::Options o;
-        o.cancel = cancel.get();
-        auto s = std::make_shared<const TraceSetCache>(TraceSetCache::compute(set, o));
-        return s->cancelled ? nullptr : s;
-    }));
+        });
 }
 
 void CombinedCacheView::setSummary(std::shared_ptr<const TraceSetCache> summary,

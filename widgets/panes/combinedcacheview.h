@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/latestjob.h"
+
 #include "cache/tracesetcache.h"
 
 #include <QStringList>
@@ -41,9 +43,9 @@ public:
     void cancel();
     /** The traces to analyse once shown (again after a change: call it once they are read). */
     void setTraceSet(const TraceSet &set);
-    bool isComputing() const { return m_computing; }
+    bool isComputing() const { return m_job.isRunning(); }
     /** Whether figures are shown (or being computed) for the traces. */
-    bool hasSummary() const { return m_summary != nullptr || m_computing; }
+    bool hasSummary() const { return m_summary != nullptr || m_job.isRunning(); }
 
     /** Shows `summary` of traces labelled `labels` (null: nothing yet); keeps the choice. */
     void setSummary(std::shared_ptr<const TraceSetCache> summary, const QStringList &labels);
@@ -74,9 +76,7 @@ private:
     QLabel *m_note = nullptr;
     QTableView *m_view = nullptr;
     CacheSummaryTableModel *m_model = nullptr;
-    quint64 m_generation = 0;
-    bool m_computing = false;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    LatestJob<std::shared_ptr<const TraceSetCache>> m_job{this};
 };
 
 }  // namespace lmct

@@ -1,11 +1,9 @@
 #include "panes/combinedstatisticsview.h"
 
-#include "common/jobpool.h"
 #include "itemmodels/statisticstablemodel.h"
 #include "util/terminaltext.h"
 
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -65,48 +63,33 @@ CombinedStatisticsView::~CombinedStatisticsView() {
 }
 
 void CombinedStatisticsView::cancel() {
-    if (m_cancel) {
-        m_cancel->store(true);
-    }
-    ++m_generation;
-    m_computing = false;
+    m_job.cancel();
 }
 
 void CombinedStatisticsView::compute(
     const TraceSet &set, std::shared_ptr<const MergedOrder> order,
     const std::vector<std::shared_ptr<const std::vector<int>>> &subsets) {
-    cancel();
-    const quint64 generation = m_generation;
-    m_computing = true;
-    m_cancel = std::make_shared<std::atomic_bool>(false);
     setBusy(tr("computing…"));
     QStringList labels;
     for (int t = 0; t < set.size(); ++t) {
         labels << set.displayLabel(t);
     }
     using Result = std::shared_ptr<const TraceSetStatistics>;
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher, generation, labels] {
-        watcher->deleteLater();
-        if (generation != m_generation) {
-            return;
-        }
-        m_computing = false;
-        if (const Result r = watcher->result()) {
+    m_job.start(
+        [set, order, subsets](const std::atomic_bool *cancel) -> Result {
+            TraceSetStatistics::Options o;
+            o.cancel = cancel;
+            for (const auto &s : subsets) {
+                o.subsets.push_back(s.get());
+            }
+            auto stats = std::make_shared<const TraceSetStatistics>(
+                TraceSetStatistics::compute(set, *order, o));
+            return cancel->load() ? nullptr : stats;
+        },
+        [this, labels](const Result &r) {
             setStatistics(r, labels);
             emit ready();
-        }
-    });
-    watcher->setFuture(JobPool::run([set, order, subsets, cancel = m_cancel]() -> Result {
-        TraceSetStatistics::Options o;
-        o.cancel = cancel.get();
-        for (const auto &s : subsets) {
-            o.subsets.push_back(s.get());
-        }
-        auto stats =
-            std::make_shared<const TraceSetStatistics>(TraceSetStatistics::compute(set, *order, o));
-        return cancel->load() ? nullptr : stats;
-    }));
+        });
 }
 
 StatisticsTableModel *CombinedStatisticsView::groupModel(int table) const {

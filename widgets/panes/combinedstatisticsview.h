@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/latestjob.h"
+
 #include "stats/tracesetstatistics.h"
 
 #include <QStringList>
@@ -45,7 +47,7 @@ public:
                  const std::vector<std::shared_ptr<const std::vector<int>>> &subsets);
     /** Cancels a running computation. */
     void cancel();
-    bool isComputing() const { return m_computing; }
+    bool isComputing() const { return m_job.isRunning(); }
 
     /** Shows `stats` of traces labelled `labels` (null: nothing yet); keeps the choice. */
     void setStatistics(std::shared_ptr<const TraceSetStatistics> stats, const QStringList &labels);
@@ -75,9 +77,7 @@ private:
     StatisticsTableModel *m_models = nullptr;
     StatisticsTableModel *m_ranks = nullptr;
     StatisticsTableModel *m_salts = nullptr;
-    quint64 m_generation = 0;
-    bool m_computing = false;
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    LatestJob<std::shared_ptr<const TraceSetStatistics>> m_job{this};
 };
 
 }  // namespace lmct
