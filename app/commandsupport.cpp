@@ -92,11 +92,15 @@ int CommandSupport::loadCombined(const QCommandLineParser &p, const Selection &s
 }
 
 int CommandSupport::loadSet(const QCommandLineParser &p, const QStringList &files, TraceSet *set,
-                            bool keepGoing) const {
+                            bool keepGoing, QList<QPair<QString, QString>> *refused) const {
     int rc = -1;
     for (const QString &file : files) {
-        const auto doc = load(file);
+        QString why;
+        const auto doc = load(file, &why);
         if (!doc) {
+            if (refused) {
+                refused->append({file, why});
+            }
             rc = kExitUnreadable;
             if (!keepGoing) {
                 return rc;
@@ -190,11 +194,15 @@ bool CommandSupport::readSelection(const QCommandLineParser &p, Selection *out) 
     return true;
 }
 
-std::shared_ptr<const TraceDocument> CommandSupport::load(const QString &file) const {
+std::shared_ptr<const TraceDocument> CommandSupport::load(const QString &file,
+                                                          QString *whyNot) const {
     QString why;
     std::shared_ptr<const TraceDocument> doc = TraceLoader::load(file, &why);
     if (!doc) {
         error(why);
+        if (whyNot) {
+            *whyNot = why;
+        }
     }
     watchInput(file, doc);
     return doc;

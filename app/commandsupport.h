@@ -64,17 +64,20 @@ public:
     /** Reads --filter and --range; prints the error (column and caret) and returns false. */
     bool readSelection(const QCommandLineParser &p, Selection *out) const;
 
-    /** Loads `file`; prints the reason and returns null when it cannot be read as a trace. */
-    std::shared_ptr<const lmct::TraceDocument> load(const QString &file) const;
+    /** Loads `file`; prints the reason (also into `whyNot`) and returns null when it cannot be
+     *  read as a trace. */
+    std::shared_ptr<const lmct::TraceDocument> load(const QString &file,
+                                                    QString *whyNot = nullptr) const;
 
     /**
      * Loads every file of `files` into `set` (each a trace, labelled as TraceSet says) and applies
      * the `--offset` values of `p`. Prints each refusal and returns kExitUnreadable when a file
      * cannot be read as a trace (with `keepGoing`, the others are still added), kExitUsage for
-     * an --offset that is malformed or names no trace; else -1.
+     * an --offset that is malformed or names no trace; else -1. `refused`, when given, gets
+     * each file left out and why (file, message).
      */
     int loadSet(const QCommandLineParser &p, const QStringList &files, lmct::TraceSet *set,
-                bool keepGoing = false) const;
+                bool keepGoing = false, QList<QPair<QString, QString>> *refused = nullptr) const;
     /**
      * What `dump --combine` and `stats --combine` do first: refuse a `--range` of `sel` (t_mono
      * is one host's clock) with kExitUsage, then loadSet() of the positional arguments. -1 when

@@ -17,7 +17,9 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 using namespace lmct;
@@ -84,17 +86,27 @@ int runInfo(const QStringList &args) {
             return kExitUsage;
         }
         TraceSet set;
-        const int loaded = cs.loadSet(p, files, &set, true);
+        QList<QPair<QString, QString>> refused;  // left out: said in the output too
+        const int loaded = cs.loadSet(p, files, &set, true, &refused);
         if (loaded == kExitUsage) {
             return loaded;
         }
         const MergedOrder order = MergedOrder::build(set);
         if (json) {
-            CommandSupport::print(
-                QJsonDocument(TraceSetInfo::toJson(set, order)).toJson(QJsonDocument::Compact) +
-                "\n");
+            QJsonObject o = TraceSetInfo::toJson(set, order);
+            QJsonArray left;
+            for (const auto &[file, why] : refused) {
+                left.append(
+                    QJsonObject{{QStringLiteral("file"), file}, {QStringLiteral("error"), why}});
+            }
+            o.insert(QStringLiteral("refused"), left);
+            CommandSupport::print(QJsonDocument(o).toJson(QJsonDocument::Compact) + "\n");
         } else {
-            CommandSupport::print(TerminalText::escapedLines(TraceSetInfo::toText(set, order)));
+            QString text = TraceSetInfo::toText(set, order);
+            for (const auto &[file, why] : refused) {
+                text += QStringLiteral("refused:   %1 (left out: %2)\n").arg(file, why);
+            }
+            CommandSupport::print(TerminalText::escapedLines(text));
         }
         return loaded >= 0 ? loaded : kExitOk;
     }

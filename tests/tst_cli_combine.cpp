@@ -152,6 +152,29 @@ private slots:
         QVERIFY2(one.out.contains("First t_mono Last t_mono"), one.out.left(1200).constData());
     }
 
+    void regression_infoNamesTheFilesItLeftOut() {
+        // A file that is no trace was said on stderr only: the JSON counted the others as if it
+        // had not been given. And "1 records step back".
+        Fleet f;
+        const QString notTrace = writeFile(f.dir, QStringLiteral("x.lct"), "not a trace at all");
+        const ProcessRun r =
+            runLmct({"info", "--combine", "--json", f.files[0], notTrace, f.files[1]});
+        QCOMPARE(r.exitCode, 2);
+        const QJsonObject o = jsonOf(r);
+        QCOMPARE(o.value("traces").toInt(), 2);
+        const QJsonArray refused = o.value("refused").toArray();
+        QCOMPARE(refused.size(), 1);
+        QCOMPARE(refused[0].toObject().value("file").toString(), notTrace);
+        QVERIFY(!refused[0].toObject().value("error").toString().isEmpty());
+        const ProcessRun all = runLmct(QStringList{"info", "--combine", "--json"} + f.files);
+        QCOMPARE(jsonOf(all).value("refused").toArray().size(), 0);
+        const ProcessRun text = runLmct({"info", "--combine", f.files[0], notTrace, f.files[1]});
+        QCOMPARE(text.exitCode, 2);
+        QVERIFY2(text.out.contains("refused:   " + notTrace.toUtf8() + " (left out: "),
+                 text.out.constData());
+        QVERIFY2(text.out.contains(" 1 record steps back, "), text.out.constData());
+    }
+
     void dumpFilterOnTrace() {
         Fleet f;
         const ProcessRun r = runLmct(QStringList{"dump", "--combine", "--jsonl", "--filter",

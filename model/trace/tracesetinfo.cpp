@@ -1,4 +1,5 @@
 #include "trace/tracesetinfo.h"
+#include "util/plural.h"
 
 #include "util/timeformat.h"
 
@@ -83,8 +84,9 @@ QString TraceSetInfo::toText(const TraceSet &set, const MergedOrder &order) {
         ts << "  diagnostics: " << d.diagnosticCount() << " (errors " << d.errorCount()
            << ", warnings " << d.warningCount() << ")\n";
         if (order.traceCount() > t && (order.steppedBack(t) > 0 || order.untimed(t) > 0)) {
-            ts << "  t_wall:      " << order.steppedBack(t) << " records step back, "
-               << order.untimed(t) << " without a t_wall (ordered at the latest before)\n";
+            ts << "  t_wall:      "
+               << Plural::counted(order.steppedBack(t), "record steps back", "records step back")
+               << ", " << order.untimed(t) << " without a t_wall (ordered at the latest before)\n";
         }
     }
     ts.flush();
