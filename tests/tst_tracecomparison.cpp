@@ -396,6 +396,12 @@ private slots:
             QVERIFY2(!r.differs || r.field == QLatin1String("file"), qPrintable(r.field));
         }
         QCOMPARE(p.c->header().differingCount(), 1);  // the file name
+        // the duration in seconds with 6 decimals (it came as 0.3100000000000001)
+        const auto *duration = headerRow(*p.c, QStringLiteral("duration_s"));
+        QVERIFY(duration);
+        const QRegularExpression micro(QStringLiteral("^\\d+\\.\\d{6}$"));
+        QVERIFY2(micro.match(duration->a).hasMatch(), qPrintable(duration->a));
+        QVERIFY2(micro.match(duration->b).hasMatch(), qPrintable(duration->b));
     }
 
     void lmcacheAccount() {

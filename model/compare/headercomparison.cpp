@@ -102,9 +102,9 @@ HeaderComparison HeaderComparison::build(const TraceDocument &a, const TraceDocu
            !out.m_diff.isIdentical() && out.m_diff.isEqualIgnoringVolatile());
     header(QStringLiteral("records"), QString::number(a.records().size()),
            QString::number(b.records().size()));
-    header(QStringLiteral("duration_s"),
-           QString::number(a.records().maxTMono(), 'g', QLocale::FloatingPointShortest),
-           QString::number(b.records().maxTMono(), 'g', QLocale::FloatingPointShortest));
+    // seconds with 6 decimals (µs), as the start times print: 0.31, not 0.3100000000000001
+    header(QStringLiteral("duration_s"), QString::number(a.records().maxTMono(), 'f', 6),
+           QString::number(b.records().maxTMono(), 'f', 6));
 
     const StorageManagerConfig &ca = ha.smConfig();
     const StorageManagerConfig &cb = hb.smConfig();
