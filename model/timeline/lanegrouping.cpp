@@ -31,8 +31,10 @@ GroupValue valueOfKey(const RawKeyScanner::Fields &f, LaneGrouping::By by) {
             return GroupValue{r.toString(), (qint64(r.rank) << 16) | qint64(r.worldSize)};
         }
         case LaneGrouping::By::Tenant:
-            return GroupValue{f.hasSalt && f.saltSize > 0 ? text(f.salt, f.saltSize)
-                                                          : QStringLiteral("(no salt)"),
+            // an empty salt is a tenant of its own, not the keys without one (another key)
+            return GroupValue{!f.hasSalt       ? QStringLiteral("(no salt)")
+                              : f.saltSize > 0 ? text(f.salt, f.saltSize)
+                                               : QStringLiteral("(empty salt)"),
                               0};
         case LaneGrouping::By::None:
         case LaneGrouping::By::Trace:

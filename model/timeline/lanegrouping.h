@@ -22,14 +22,13 @@ namespace lmct {
  *   TraceSet::displayLabel;
  * - Model: the `model_name` of the record's ObjectKeys;
  * - Rank: the `kv_rank` of its keys, unpacked (KvRank: "rank 2/4"), groups in rank order;
- * - Tenant: the `cache_salt` of its keys ("(no salt)" for keys without one, or an empty one).
- * A record goes to the group its keys share (RawKeyScanner finds them in the raw bytes); a
- * record whose keys differ (a submit_prefetch_task carries the keys of every rank) goes to a
- * group "(several ranks)" ("(several models)", "(several tenants)") after the single values.
- * Records without an ObjectKey (control calls, prefetch handles) go to a last group "(no key)"
- * under Model, Rank and Tenant. Model,
- * Rank and Tenant groups are over every trace of the set: group g holds trace t's records
- * groups[g].records[t].
+ * - Tenant: the `cache_salt` of its keys ("(no salt)" for keys without one, "(empty salt)" for an
+ * empty one: two other keys). A record goes to the group its keys share (RawKeyScanner finds them
+ * in the raw bytes); a record whose keys differ (a submit_prefetch_task carries the keys of every
+ * rank) goes to a group "(several ranks)" ("(several models)", "(several tenants)") after the
+ * single values. Records without an ObjectKey (control calls, prefetch handles) go to a last group
+ * "(no key)" under Model, Rank and Tenant. Model, Rank and Tenant groups are over every trace of
+ * the set: group g holds trace t's records groups[g].records[t].
  *
  * Single-value groups are ordered by their value (ranks numerically, the rest as text), so an
  * order does not depend on which record came first.
