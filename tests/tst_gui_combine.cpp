@@ -521,6 +521,10 @@ private slots:
         QCOMPARE(failed.count(), 0);  // the tab stays: one trace is enough
         QVERIFY(tab->timelines()->header(1)->text().contains(QStringLiteral("1 error")));
         QCOMPARE(tab->model()->rowCount(), 60 + 59);
+        // the tab's label names the traces shown: "+ 1 more", not "+ 2 more"
+        const int index = w.tabWidget()->indexOf(tab);
+        QVERIFY2(w.tabWidget()->tabText(index).endsWith(QStringLiteral(" + 1 more")),
+                 qPrintable(w.tabWidget()->tabText(index)));
     }
 
     void noReadableTraceRemovesTheTab() {

@@ -114,6 +114,11 @@ void CombineActions::addTab(CombinedTab *tab) {
         }
     });
     connect(tab, &CombinedTab::combined, m_window, [this, tab] {
+        // the label names the traces shown (not a file that could not be read)
+        const int index = m_window->tabWidget()->indexOf(tab);
+        if (index >= 0) {
+            m_window->tabWidget()->setTabText(index, tab->title());
+        }
         for (ViewState *s : tab->states()) {
             s->setWallUtc(m_window->m_utcAction->isChecked());
         }

@@ -172,13 +172,14 @@ CombinedTab::~CombinedTab() {
 }
 
 QString CombinedTab::title() const {
-    const auto name = [this](int i) {
-        return TerminalText::escaped(QFileInfo(m_paths.value(i)).fileName());
-    };
-    if (m_paths.size() <= 1) {
-        return tr("Deployment: %1").arg(name(0));
+    // the traces shown once the set is made (a file that could not be read is not among them)
+    const int count = m_started ? m_set.size() : int(m_paths.size());
+    const QString first = TerminalText::escaped(
+        m_started && m_set.size() > 0 ? m_set.label(0) : QFileInfo(m_paths.value(0)).fileName());
+    if (count <= 1) {
+        return tr("Deployment: %1").arg(first);
     }
-    return tr("Deployment: %1 + %n more", nullptr, int(m_paths.size() - 1)).arg(name(0));
+    return tr("Deployment: %1 + %2 more").arg(first).arg(count - 1);
 }
 
 bool CombinedTab::isBusy() const {

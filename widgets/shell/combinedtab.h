@@ -98,7 +98,8 @@ public:
     void stopFollowing();
     bool isFollowing() const;
 
-    /** "Deployment: a.lct + N more", for the tab's label. */
+    /** "Deployment: a.lct + N more", for the tab's label: the files given until the set is
+     *  made, then the traces in it (those that could be read). */
     QString title() const;
     QStringList filePaths() const { return m_paths; }
     /** Files the loader refused, each "name: reason". */
