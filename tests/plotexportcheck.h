@@ -6,6 +6,7 @@
 #include "common/plotexportactions.h"
 #include "exportcheck.h"
 #include "pdfcheck.h"
+#include "smalldisk.h"
 #include "testutil.h"
 
 #include <QApplication>
@@ -100,6 +101,39 @@ inline QString checkRefusedTargets(const PlotExportActions *a, const QString &ba
             problems << QStringLiteral("wrote over the trace %1").arg(trace);
         } else if (!error.contains(QStringLiteral("input trace"))) {
             problems << QStringLiteral("refused %1 saying %2").arg(trace, error);
+        }
+    }
+    return problems.isEmpty() ? QString()
+                              : what + QStringLiteral(": ") + problems.join(QStringLiteral("; "));
+}
+
+/**
+ * Exports `a`'s plot as PNG, SVG and PDF into `disk` (too small for any of them): each export
+ * fails saying the device is full, and no file (nor a temporary one) is left. Returns what
+ * failed, "" when nothing did.
+ */
+inline QString checkFullDisk(const PlotExportActions *a, const SmallDisk &disk,
+                             const QString &what) {
+    QStringList problems;
+    const std::pair<PlotExport::Format, const char *> formats[] = {
+        {PlotExport::Format::Png, "png"},
+        {PlotExport::Format::Svg, "svg"},
+        {PlotExport::Format::Pdf, "pdf"}};
+    for (const auto &[format, suffix] : formats) {
+        const QString path = disk.filePath(QStringLiteral("full.") + QLatin1String(suffix));
+        QString error;
+        const bool ok = a->exportTo(format, path, &error);
+        const QStringList left = disk.files();
+        if (ok || !left.isEmpty() ||
+            !error.startsWith(
+                QStringLiteral("cannot write %1: no space left on the device").arg(path))) {
+            problems << QStringLiteral("%1: written %2, left %3, said \"%4\"")
+                            .arg(QLatin1String(suffix))
+                            .arg(ok)
+                            .arg(left.join(QLatin1Char(' ')), error);
+        }
+        for (const QString &f : left) {
+            QFile::remove(disk.filePath(f));
         }
     }
     return problems.isEmpty() ? QString()

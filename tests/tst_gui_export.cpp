@@ -9,6 +9,7 @@
 #include "shell/exportactions.h"
 #include "shell/mainwindow.h"
 #include "shell/tracetab.h"
+#include "smalldisk.h"
 #include "sqlitequery.h"
 #include "testutil.h"
 
@@ -319,6 +320,31 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("input trace"), r.err.constData());
         QCOMPARE(test::readAll(copy), before);
+    }
+
+    void regression_fullDiskFailsEveryFormat() {
+        // `--export-svg` onto a full disk exited 0 and left a truncated SVG; `--export-png`
+        // printed libpng's "Write Error" before its own message. Each format exits 2, says once
+        // that the disk is full and leaves no file.
+        const test::SmallDisk disk;
+        if (!disk.isMounted()) {
+            QSKIP("cannot mount a small tmpfs here (needs root)");
+        }
+        for (const QString format :
+             {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}) {
+            const QString out = disk.filePath(QStringLiteral("x.") + format);
+            const test::ProcessRun r =
+                runViewer({QStringLiteral("--export-") + format, out, QStringLiteral("--scale"),
+                           QStringLiteral("8"), kSchema2});
+            QVERIFY2(r.exitCode == 2, qPrintable(format + QLatin1Char(' ') + r.err));
+            QVERIFY2(disk.files().isEmpty(), qPrintable(disk.files().join(QLatin1Char(' '))));
+            QVERIFY2(!r.err.contains("libpng"), r.err.constData());
+            QVERIFY2(r.err.count("cannot write") == 1, r.err.constData());
+            QVERIFY2(r.err.contains(QStringLiteral("cannot write %1: no space left on the device")
+                                        .arg(out)
+                                        .toUtf8()),
+                     r.err.constData());
+        }
     }
 
     void fileExportMenuWriters() {

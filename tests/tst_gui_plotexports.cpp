@@ -280,6 +280,24 @@ private slots:
         QVERIFY(n >= 12);
     }
 
+    void regression_fullDiskLeavesNoFile() {
+        // The SVG export onto a full disk said it was written and left a truncated file: every
+        // plot's every format fails saying the disk is full and leaves nothing.
+        const SmallDisk disk;
+        if (!disk.isMounted()) {
+            QSKIP("cannot mount a small tmpfs here (needs root)");
+        }
+        int n = 0;
+        for (QCustomPlot *p : plots()) {
+            PlotExportActions *a = actionsOf(p);
+            const QString what =
+                QStringLiteral("%1 #%2 (%3)").arg(ownerClass(p)).arg(n++).arg(a->spec().title);
+            const QString full = checkFullDisk(a, disk, what);
+            QVERIFY2(full.isEmpty(), qPrintable(full));
+        }
+        QVERIFY(n >= 12);
+    }
+
     void pdfTextHasNoLigatures() {
         // Issue #21: the PDF's axis texts had ligatures ("ﬁnish_write"): a copy or a search for
         // "finish" found nothing. Every text of a plot, axes, titles and legend too, keeps its

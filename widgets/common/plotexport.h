@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QFont>
 #include <QImage>
 #include <QSize>
@@ -110,7 +111,15 @@ public:
                       double resolution);
 
     /**
-     * Writes `plot`; returns false with `error` set ("cannot write PATH: reason"). `inputPath`
+     * `plot` in `format` as the bytes save() writes (encoded in memory, so that no encoder
+     * writes to a file or prints); empty with `error` set when it cannot be drawn.
+     */
+    static QByteArray encode(QCustomPlot *plot, Format format, int width, int height, double scale,
+                             const QString &title, QString *error);
+
+    /**
+     * Writes `plot` (encode(), then one checked write through ExportFile: a full disk leaves no
+     * file); returns false with `error` set ("cannot write PATH: reason"). `inputPath`
      * (the trace shown) is refused as a target, as ExportFile::write does.
      */
     static bool save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
