@@ -347,6 +347,36 @@ private slots:
         }
     }
 
+    void regression_headlessRunsSayNothingOnSuccess() {
+        // Every headless run without XDG_RUNTIME_DIR (cron, CI, ssh) printed Qt's
+        // "QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to …": a successful export or
+        // report prints nothing.
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+        const QList<QStringList> runs = {
+            {QStringLiteral("--export-png"), dir.filePath(QStringLiteral("t.png"))},
+            {QStringLiteral("--export-svg"), dir.filePath(QStringLiteral("t.svg"))},
+            {QStringLiteral("--export-pdf"), dir.filePath(QStringLiteral("t.pdf"))},
+            {QStringLiteral("--report"), dir.filePath(QStringLiteral("r.pdf"))},
+            {QStringLiteral("--report"), dir.filePath(QStringLiteral("r.html"))}};
+        for (const QStringList &args : runs) {
+            const test::ProcessRun r = test::runProgram(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"),
+                                                        args + QStringList{kSchema2}, env, 120000);
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY2(r.err.isEmpty(), qPrintable(args.first() + QLatin1Char(' ') + r.err));
+        }
+        // other messages still reach stderr
+        const test::ProcessRun bad =
+            test::runProgram(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"),
+                             {QStringLiteral("--export-png"), dir.path(), kSchema2}, env, 120000);
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.startsWith("lmct-viewer: cannot write"), bad.err.constData());
+    }
+
     void fileExportMenuWriters() {
         QTemporaryDir dir;
         MainWindow w;
