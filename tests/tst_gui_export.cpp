@@ -377,6 +377,48 @@ private slots:
         QVERIFY2(bad.err.startsWith("lmct-viewer: cannot write"), bad.err.constData());
     }
 
+    void regression_suffixOfAnotherFormatIsRefused() {
+        // `--export-png x.jpg` wrote a PNG named .jpg: a suffix naming another picture format
+        // is a usage error (as --report refuses an unknown suffix), checked before the trace is
+        // read; the format's own suffix in any case, none or one of no format still export.
+        QTemporaryDir dir;
+        const struct {
+            QString option, name;
+        } refused[] = {{QStringLiteral("--export-png"), QStringLiteral("x.jpg")},
+                       {QStringLiteral("--export-png"), QStringLiteral("x.JPEG")},
+                       {QStringLiteral("--export-png"), QStringLiteral("x.svg")},
+                       {QStringLiteral("--export-svg"), QStringLiteral("x.png")},
+                       {QStringLiteral("--export-svg"), QStringLiteral("x.pdf")},
+                       {QStringLiteral("--export-pdf"), QStringLiteral("x.ps")}};
+        for (const auto &c : refused) {
+            const QString out = dir.filePath(c.name);
+            const QString format = c.option.mid(int(qstrlen("--export-")));
+            const test::ProcessRun r =
+                runViewer({c.option, out, QStringLiteral("/nonexistent.lct")});
+            QVERIFY2(r.exitCode == 1, qPrintable(c.option + QLatin1Char(' ') + r.err));
+            const QString said =
+                QStringLiteral(
+                    "lmct-viewer: %1 %2: expected a file name ending in .%3 for a %4, "
+                    "found .%5\n")
+                    .arg(c.option, out, format, format.toUpper(), QFileInfo(out).suffix());
+            QCOMPARE(QString::fromUtf8(r.err), said);
+        }
+        QCOMPARE(countDir(dir.path()), 0);
+        const struct {
+            QString option, name;
+        } written[] = {{QStringLiteral("--export-png"), QStringLiteral("x")},
+                       {QStringLiteral("--export-png"), QStringLiteral("x.PNG")},
+                       {QStringLiteral("--export-svg"), QStringLiteral("x.out")},
+                       {QStringLiteral("--export-pdf"), QStringLiteral("x.v2")}};
+        for (const auto &c : written) {
+            const QString out = dir.filePath(c.name);
+            const test::ProcessRun r = runViewer(
+                {c.option, out, QStringLiteral("--size"), QStringLiteral("400x300"), kSchema2});
+            QVERIFY2(r.exitCode == 0, qPrintable(c.name + QLatin1Char(' ') + r.err));
+            QVERIFY(QFileInfo(out).size() > 0);
+        }
+    }
+
     void fileExportMenuWriters() {
         QTemporaryDir dir;
         MainWindow w;

@@ -60,6 +60,35 @@ PlotExport::Format PlotExport::formatFor(const QString &path, Format fallback) {
     return fallback;
 }
 
+QString PlotExport::suffix(Format format) {
+    switch (format) {
+        case Format::Png:
+            return QStringLiteral("png");
+        case Format::Svg:
+            return QStringLiteral("svg");
+        case Format::Pdf:
+            return QStringLiteral("pdf");
+    }
+    return QString();
+}
+
+QString PlotExport::suffixProblem(const QString &path, Format format) {
+    static const QStringList kPictureSuffixes = {
+        QStringLiteral("png"), QStringLiteral("svg"),  QStringLiteral("svgz"),
+        QStringLiteral("pdf"), QStringLiteral("jpg"),  QStringLiteral("jpeg"),
+        QStringLiteral("gif"), QStringLiteral("bmp"),  QStringLiteral("webp"),
+        QStringLiteral("tif"), QStringLiteral("tiff"), QStringLiteral("eps"),
+        QStringLiteral("ps")};
+    const QString found = QFileInfo(path).suffix();
+    const QString own = suffix(format);
+    if (found.compare(own, Qt::CaseInsensitive) == 0 ||
+        !kPictureSuffixes.contains(found.toLower())) {
+        return QString();
+    }
+    return QObject::tr("%1: expected a file name ending in .%2 for a %3, found .%4")
+        .arg(path, own, own.toUpper(), found);
+}
+
 QFont PlotExport::withoutLigatures(QFont font) {
     font.setStyleStrategy(QFont::StyleStrategy(font.styleStrategy() | QFont::PreferNoShaping));
     return font;

@@ -86,6 +86,17 @@ public:
     static Format formatFor(const QString &path, Format fallback);
 
     /**
+     * Why `path` is no name for a picture in `format`, in a sentence for the user: its suffix
+     * names another picture or document format (.png, .svg, .svgz, .pdf, .jpg, .jpeg, .gif,
+     * .bmp, .webp, .tif, .tiff, .eps, .ps; case ignored), so the file would say one format and
+     * hold another ("x.jpg: expected a file name ending in .png for a PNG, found .jpg"). Empty
+     * when it fits: the format's own suffix, no suffix, or any other one (x.out, trace.v2).
+     */
+    static QString suffixProblem(const QString &path, Format format);
+    /** The format's file suffix without the dot: png, svg, pdf. */
+    static QString suffix(Format format);
+
+    /**
      * `plot` rendered at `width`×`height` logical pixels times `scale` (a raster image of
      * round(width·scale) × round(height·scale) pixels, device pixel ratio 1). Texts and lines are
      * drawn at the final resolution (crisp at any scale): the plot's buffer device pixel ratio is
