@@ -3,6 +3,7 @@
 // The export checks every plot's export actions pass (GUI suites): PNG, SVG and PDF of the
 // chosen size written and sound, the clipboard's copy, and the paths an export refuses.
 
+#include "common/captionedexport.h"
 #include "common/plotexportactions.h"
 #include "exportcheck.h"
 #include "pdfcheck.h"
@@ -55,6 +56,12 @@ inline QString checkPlotExports(const PlotExportActions *a, const QString &base,
             problems << QStringLiteral("SVG (parses %1, %2): %3")
                             .arg(ok)
                             .arg(QString::fromUtf8(viewBox), text.left(200));
+        }
+        // titled by what it shows, not by its file name
+        const QString title = svgTitle(svg);
+        if (title.isEmpty() || title != CaptionedExport::documentTitle(a->spec()) ||
+            title.contains(QFileInfo(svg).fileName())) {
+            problems << QStringLiteral("SVG titled \"%1\"").arg(title);
         }
     }
     if (!a->exportTo(PlotExport::Format::Pdf, pdf, &error)) {

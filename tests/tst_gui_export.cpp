@@ -235,6 +235,15 @@ private slots:
         QVERIFY2(svg.count("<path") >= 5, qPrintable(QString::number(svg.count("<path"))));
     }
 
+    void regression_svgTitleIsTheSubject() {
+        // the <title> of `--export-svg OUT` was OUT's file name
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("picture.svg"));
+        const test::ProcessRun r = runViewer({QStringLiteral("--export-svg"), out, kSchema2});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(test::svgTitle(out), QStringLiteral("schema2-prefetch-spec-tp2.lct — timeline"));
+    }
+
     void captionHoldsFileRangeAndFilter() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.svg"));

@@ -239,8 +239,9 @@ QByteArray PlotExport::encode(QCustomPlot *plot, Format format, int width, int h
 }
 
 bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
-                      double scale, QString *error, const QString &inputPath) {
-    const QString title = QFileInfo(path).fileName();
+                      double scale, QString *error, const QString &inputPath,
+                      const QString &documentTitle) {
+    const QString title = documentTitle.isEmpty() ? QFileInfo(path).fileName() : documentTitle;
     return ExportFile::write(
         path,
         [&](QIODevice *out, QString *e) {

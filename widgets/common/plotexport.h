@@ -131,10 +131,12 @@ public:
     /**
      * Writes `plot` (encode(), then one checked write through ExportFile: a full disk leaves no
      * file); returns false with `error` set ("cannot write PATH: reason"). `inputPath`
-     * (the trace shown) is refused as a target, as ExportFile::write does.
+     * (the trace shown) is refused as a target, as ExportFile::write does. `title` is the SVG's
+     * `<title>` and the PDF's Title; empty: the file name of `path`.
      */
     static bool save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
-                     double scale, QString *error, const QString &inputPath = {});
+                     double scale, QString *error, const QString &inputPath = {},
+                     const QString &title = {});
 };
 
 }  // namespace lmct
