@@ -25,6 +25,26 @@ bool haveDisplay() {
     return set("DISPLAY") || set("WAYLAND_DISPLAY") || set("QT_QPA_PLATFORM");
 }
 
+/** The message handler installed before quietRuntimeDirNote()'s. */
+QtMessageHandler g_previousHandler = nullptr;
+
+/**
+ * Drops Qt's note that XDG_RUNTIME_DIR is not set (it then uses /tmp/runtime-USER, as a
+ * session's runtime folder would be); every other message goes to the previous handler. A
+ * headless export or report run from cron, CI or ssh has no session and needs none: the note
+ * was the only line on stderr of a successful run.
+ */
+void quietRuntimeDirNote(QtMsgType type, const QMessageLogContext &context,
+                         const QString &message) {
+    if (type == QtWarningMsg &&
+        message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"))) {
+        return;
+    }
+    if (g_previousHandler) {
+        g_previousHandler(type, context, message);
+    }
+}
+
 }  // namespace
 
 int main(int argc, char *argv[]) {
@@ -65,6 +85,10 @@ int main(int argc, char *argv[]) {
         }
         // --help/--version print text only, exports render offscreen: no window system needed.
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+
+    if (exporting && qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        g_previousHandler = qInstallMessageHandler(&quietRuntimeDirNote);
     }
 
     QApplication app(argc, argv);

@@ -48,6 +48,18 @@ inline QString svgText(const QString &path, bool *ok) {
     return text;
 }
 
+/** The text of the first `<title>` of the SVG file at `path` (its document title); empty: none. */
+inline QString svgTitle(const QString &path) {
+    QFile f(path);
+    QXmlStreamReader xml(f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray());
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"title") {
+            return xml.readElementText();
+        }
+    }
+    return QString();
+}
+
 /** Whether `rgb` is a call's colour (saturated), not a text, grid or background grey. */
 inline bool isCallColour(QRgb rgb) {
     const QColor c(rgb);

@@ -3,9 +3,11 @@
 // The export checks every plot's export actions pass (GUI suites): PNG, SVG and PDF of the
 // chosen size written and sound, the clipboard's copy, and the paths an export refuses.
 
+#include "common/captionedexport.h"
 #include "common/plotexportactions.h"
 #include "exportcheck.h"
 #include "pdfcheck.h"
+#include "smalldisk.h"
 #include "testutil.h"
 
 #include <QApplication>
@@ -55,6 +57,12 @@ inline QString checkPlotExports(const PlotExportActions *a, const QString &base,
                             .arg(ok)
                             .arg(QString::fromUtf8(viewBox), text.left(200));
         }
+        // titled by what it shows, not by its file name
+        const QString title = svgTitle(svg);
+        if (title.isEmpty() || title != CaptionedExport::documentTitle(a->spec()) ||
+            title.contains(QFileInfo(svg).fileName())) {
+            problems << QStringLiteral("SVG titled \"%1\"").arg(title);
+        }
     }
     if (!a->exportTo(PlotExport::Format::Pdf, pdf, &error)) {
         problems << QStringLiteral("PDF: %1").arg(error);
@@ -100,6 +108,39 @@ inline QString checkRefusedTargets(const PlotExportActions *a, const QString &ba
             problems << QStringLiteral("wrote over the trace %1").arg(trace);
         } else if (!error.contains(QStringLiteral("input trace"))) {
             problems << QStringLiteral("refused %1 saying %2").arg(trace, error);
+        }
+    }
+    return problems.isEmpty() ? QString()
+                              : what + QStringLiteral(": ") + problems.join(QStringLiteral("; "));
+}
+
+/**
+ * Exports `a`'s plot as PNG, SVG and PDF into `disk` (too small for any of them): each export
+ * fails saying the device is full, and no file (nor a temporary one) is left. Returns what
+ * failed, "" when nothing did.
+ */
+inline QString checkFullDisk(const PlotExportActions *a, const SmallDisk &disk,
+                             const QString &what) {
+    QStringList problems;
+    const std::pair<PlotExport::Format, const char *> formats[] = {
+        {PlotExport::Format::Png, "png"},
+        {PlotExport::Format::Svg, "svg"},
+        {PlotExport::Format::Pdf, "pdf"}};
+    for (const auto &[format, suffix] : formats) {
+        const QString path = disk.filePath(QStringLiteral("full.") + QLatin1String(suffix));
+        QString error;
+        const bool ok = a->exportTo(format, path, &error);
+        const QStringList left = disk.files();
+        if (ok || !left.isEmpty() ||
+            !error.startsWith(
+                QStringLiteral("cannot write %1: no space left on the device").arg(path))) {
+            problems << QStringLiteral("%1: written %2, left %3, said \"%4\"")
+                            .arg(QLatin1String(suffix))
+                            .arg(ok)
+                            .arg(left.join(QLatin1Char(' ')), error);
+        }
+        for (const QString &f : left) {
+            QFile::remove(disk.filePath(f));
         }
     }
     return problems.isEmpty() ? QString()

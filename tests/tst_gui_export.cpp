@@ -9,6 +9,7 @@
 #include "shell/exportactions.h"
 #include "shell/mainwindow.h"
 #include "shell/tracetab.h"
+#include "smalldisk.h"
 #include "sqlitequery.h"
 #include "testutil.h"
 
@@ -234,6 +235,15 @@ private slots:
         QVERIFY2(svg.count("<path") >= 5, qPrintable(QString::number(svg.count("<path"))));
     }
 
+    void regression_svgTitleIsTheSubject() {
+        // the <title> of `--export-svg OUT` was OUT's file name
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("picture.svg"));
+        const test::ProcessRun r = runViewer({QStringLiteral("--export-svg"), out, kSchema2});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(test::svgTitle(out), QStringLiteral("schema2-prefetch-spec-tp2.lct — timeline"));
+    }
+
     void captionHoldsFileRangeAndFilter() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("t.svg"));
@@ -319,6 +329,103 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("input trace"), r.err.constData());
         QCOMPARE(test::readAll(copy), before);
+    }
+
+    void regression_fullDiskFailsEveryFormat() {
+        // `--export-svg` onto a full disk exited 0 and left a truncated SVG; `--export-png`
+        // printed libpng's "Write Error" before its own message. Each format exits 2, says once
+        // that the disk is full and leaves no file.
+        const test::SmallDisk disk;
+        if (!disk.isMounted()) {
+            QSKIP("cannot mount a small tmpfs here (needs root)");
+        }
+        for (const QString format :
+             {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}) {
+            const QString out = disk.filePath(QStringLiteral("x.") + format);
+            const test::ProcessRun r =
+                runViewer({QStringLiteral("--export-") + format, out, QStringLiteral("--scale"),
+                           QStringLiteral("8"), kSchema2});
+            QVERIFY2(r.exitCode == 2, qPrintable(format + QLatin1Char(' ') + r.err));
+            QVERIFY2(disk.files().isEmpty(), qPrintable(disk.files().join(QLatin1Char(' '))));
+            QVERIFY2(!r.err.contains("libpng"), r.err.constData());
+            QVERIFY2(r.err.count("cannot write") == 1, r.err.constData());
+            QVERIFY2(r.err.contains(QStringLiteral("cannot write %1: no space left on the device")
+                                        .arg(out)
+                                        .toUtf8()),
+                     r.err.constData());
+        }
+    }
+
+    void regression_headlessRunsSayNothingOnSuccess() {
+        // Every headless run without XDG_RUNTIME_DIR (cron, CI, ssh) printed Qt's
+        // "QStandardPaths: XDG_RUNTIME_DIR not set, defaulting to …": a successful export or
+        // report prints nothing.
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+        const QList<QStringList> runs = {
+            {QStringLiteral("--export-png"), dir.filePath(QStringLiteral("t.png"))},
+            {QStringLiteral("--export-svg"), dir.filePath(QStringLiteral("t.svg"))},
+            {QStringLiteral("--export-pdf"), dir.filePath(QStringLiteral("t.pdf"))},
+            {QStringLiteral("--report"), dir.filePath(QStringLiteral("r.pdf"))},
+            {QStringLiteral("--report"), dir.filePath(QStringLiteral("r.html"))}};
+        for (const QStringList &args : runs) {
+            const test::ProcessRun r = test::runProgram(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"),
+                                                        args + QStringList{kSchema2}, env, 120000);
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            QVERIFY2(r.err.isEmpty(), qPrintable(args.first() + QLatin1Char(' ') + r.err));
+        }
+        // other messages still reach stderr
+        const test::ProcessRun bad =
+            test::runProgram(QStringLiteral(LMCT_BIN_DIR "/lmct-viewer"),
+                             {QStringLiteral("--export-png"), dir.path(), kSchema2}, env, 120000);
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.startsWith("lmct-viewer: cannot write"), bad.err.constData());
+    }
+
+    void regression_suffixOfAnotherFormatIsRefused() {
+        // `--export-png x.jpg` wrote a PNG named .jpg: a suffix naming another picture format
+        // is a usage error (as --report refuses an unknown suffix), checked before the trace is
+        // read; the format's own suffix in any case, none or one of no format still export.
+        QTemporaryDir dir;
+        const struct {
+            QString option, name;
+        } refused[] = {{QStringLiteral("--export-png"), QStringLiteral("x.jpg")},
+                       {QStringLiteral("--export-png"), QStringLiteral("x.JPEG")},
+                       {QStringLiteral("--export-png"), QStringLiteral("x.svg")},
+                       {QStringLiteral("--export-svg"), QStringLiteral("x.png")},
+                       {QStringLiteral("--export-svg"), QStringLiteral("x.pdf")},
+                       {QStringLiteral("--export-pdf"), QStringLiteral("x.ps")}};
+        for (const auto &c : refused) {
+            const QString out = dir.filePath(c.name);
+            const QString format = c.option.mid(int(qstrlen("--export-")));
+            const test::ProcessRun r =
+                runViewer({c.option, out, QStringLiteral("/nonexistent.lct")});
+            QVERIFY2(r.exitCode == 1, qPrintable(c.option + QLatin1Char(' ') + r.err));
+            const QString said =
+                QStringLiteral(
+                    "lmct-viewer: %1 %2: expected a file name ending in .%3 for a %4, "
+                    "found .%5\n")
+                    .arg(c.option, out, format, format.toUpper(), QFileInfo(out).suffix());
+            QCOMPARE(QString::fromUtf8(r.err), said);
+        }
+        QCOMPARE(countDir(dir.path()), 0);
+        const struct {
+            QString option, name;
+        } written[] = {{QStringLiteral("--export-png"), QStringLiteral("x")},
+                       {QStringLiteral("--export-png"), QStringLiteral("x.PNG")},
+                       {QStringLiteral("--export-svg"), QStringLiteral("x.out")},
+                       {QStringLiteral("--export-pdf"), QStringLiteral("x.v2")}};
+        for (const auto &c : written) {
+            const QString out = dir.filePath(c.name);
+            const test::ProcessRun r = runViewer(
+                {c.option, out, QStringLiteral("--size"), QStringLiteral("400x300"), kSchema2});
+            QVERIFY2(r.exitCode == 0, qPrintable(c.name + QLatin1Char(' ') + r.err));
+            QVERIFY(QFileInfo(out).size() > 0);
+        }
     }
 
     void fileExportMenuWriters() {

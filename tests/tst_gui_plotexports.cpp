@@ -280,6 +280,44 @@ private slots:
         QVERIFY(n >= 12);
     }
 
+    void svgTitleIsWhatThePlotShows() {
+        // An SVG's <title> was its file name ("plot3.svg"): it is the caption's subject and the
+        // plot ("a.lct — timeline"), a comparison's both traces.
+        QMap<QString, QString> titles;
+        for (QCustomPlot *p : plots()) {
+            PlotExportActions *a = actionsOf(p);
+            const QString path = m_dir.filePath(QStringLiteral("titled.svg"));
+            QString error;
+            QVERIFY2(a->exportTo(PlotExport::Format::Svg, path, &error), qPrintable(error));
+            titles.insert(svgTitle(path), ownerClass(p));
+        }
+        for (const QString &want :
+             {QStringLiteral("a.lct — timeline"), QStringLiteral("a.lct — what-if curves"),
+              QStringLiteral("a.lct — reuse distance histogram"),
+              QStringLiteral("a.lct ⇄ b.lct — latency plot"),
+              QStringLiteral("a.lct ⇄ b.lct — what-if curves")}) {
+            QVERIFY2(titles.contains(want), qPrintable(titles.keys().join(QStringLiteral(" | "))));
+        }
+    }
+
+    void regression_fullDiskLeavesNoFile() {
+        // The SVG export onto a full disk said it was written and left a truncated file: every
+        // plot's every format fails saying the disk is full and leaves nothing.
+        const SmallDisk disk;
+        if (!disk.isMounted()) {
+            QSKIP("cannot mount a small tmpfs here (needs root)");
+        }
+        int n = 0;
+        for (QCustomPlot *p : plots()) {
+            PlotExportActions *a = actionsOf(p);
+            const QString what =
+                QStringLiteral("%1 #%2 (%3)").arg(ownerClass(p)).arg(n++).arg(a->spec().title);
+            const QString full = checkFullDisk(a, disk, what);
+            QVERIFY2(full.isEmpty(), qPrintable(full));
+        }
+        QVERIFY(n >= 12);
+    }
+
     void pdfTextHasNoLigatures() {
         // Issue #21: the PDF's axis texts had ligatures ("ﬁnish_write"): a copy or a search for
         // "finish" found nothing. Every text of a plot, axes, titles and legend too, keeps its

@@ -218,6 +218,47 @@ private slots:
                                QStringLiteral("configured L1 1 KiB · LRU")}) >= 2);
     }
 
+    void regression_rangePastTheTraceIsSaid() {
+        // `--report --range 0:1000` on a shorter trace said nothing, while `--export-svg` notes
+        // that the range reaches past the trace and what it shows: the report says the same.
+        const QStringList range{QStringLiteral("--range"), QStringLiteral("0:1000")};
+        const ProcessRun exported =
+            runViewer(QStringList{QStringLiteral("--export-svg"),
+                                  m_dir.filePath(QStringLiteral("range.svg"))} +
+                      range + QStringList{m_a});
+        QVERIFY2(exported.exitCode == 0, exported.err.constData());
+        auto note = [](const QByteArray &err) {
+            for (const QByteArray &line : err.split('\n')) {
+                if (line.contains("note: --range")) {
+                    return line;
+                }
+            }
+            return QByteArray();
+        };
+        const QByteArray said = note(exported.err);
+        QVERIFY2(
+            said.startsWith("lmct-viewer: note: --range 0:1000 reaches past the trace (t_mono "),
+            exported.err.constData());
+        ProcessRun r = runViewer(
+            QStringList{QStringLiteral("--report"), m_dir.filePath(QStringLiteral("range.pdf"))} +
+            range + QStringList{m_a});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(note(r.err), said);
+        // a comparison's range is cut to both traces' common axis
+        r = runViewer(QStringList{QStringLiteral("--report"),
+                                  m_dir.filePath(QStringLiteral("range-ab.pdf"))} +
+                      range + QStringList{QStringLiteral("--compare"), m_a, m_b});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(note(r.err).startsWith("lmct-viewer: note: --range 0:1000 reaches past the "
+                                        "traces (t_mono "),
+                 r.err.constData());
+        // a range inside the trace: no note
+        r = runViewer({QStringLiteral("--report"), m_dir.filePath(QStringLiteral("inside.pdf")),
+                       QStringLiteral("--range"), QStringLiteral("1.1:1.2"), m_a});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(note(r.err).isEmpty(), r.err.constData());
+    }
+
     void headlessHtmlIsSelfContained() {
         const QString out = m_dir.filePath(QStringLiteral("release.html"));
         const ProcessRun r = runViewer({QStringLiteral("--report"), out, m_release});

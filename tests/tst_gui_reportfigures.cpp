@@ -112,6 +112,38 @@ private slots:
         QCOMPARE(p->legend->itemCount(), 2);
     }
 
+    void regression_legendUnderThePlotIsAsWideAsItsEntries() {
+        // The report's "p50, p95 and max" legend under its plot spread its three entries over
+        // the page's width: it is as wide as its entries, centred under the plot.
+        ReportContent::Figure f =
+            lines({0, 100, 0, 100, 0, 100, 0, 100, 0, 100, 0}, std::vector<double>(11, 50));
+        for (const char *name : {"third", "fourth"}) {
+            ReportContent::Series s = f.series.front();
+            s.name = QString::fromLatin1(name);
+            f.series.push_back(s);
+        }
+        std::unique_ptr<QCustomPlot> p(FigurePlot::create(f));
+        QVERIFY(p->legend->visible());
+        QVERIFY(!insideAxisRect(p.get()));
+        const QRect legend = p->legend->outerRect();
+        int entries = 0;
+        for (int i = 0; i < p->legend->itemCount(); ++i) {
+            entries += p->legend->item(i)->minimumOuterSizeHint().width();
+        }
+        QCOMPARE(p->legend->itemCount(), 4);
+        const QMargins m = p->legend->margins();
+        QVERIFY2(
+            legend.width() <= entries + 3 * p->legend->columnSpacing() + m.left() + m.right() + 2,
+            qPrintable(
+                QStringLiteral("%1 px for %2 px of entries").arg(legend.width()).arg(entries)));
+        QVERIFY2(std::abs(legend.center().x() - p->viewport().center().x()) <= 2,
+                 qPrintable(QStringLiteral("centre %1 of %2")
+                                .arg(legend.center().x())
+                                .arg(p->viewport().center().x())));
+        QVERIFY(legend.top() >= p->axisRect()->outerRect().bottom());
+        QVERIFY(p->viewport().contains(legend));
+    }
+
     void regression_hitOverTimeLegendHidesNoCurve() {
         // The report of LMCache's late2026-tp1-cancel.lct: the top-right legend of "Prefetched keys
         // hit over time" lay over the LRU and OPT lines at 100 % (and LMCache's).

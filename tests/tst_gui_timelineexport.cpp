@@ -539,6 +539,18 @@ private slots:
         QVERIFY2(refused.isEmpty(), qPrintable(refused));
     }
 
+    void regression_fullDiskLeavesNoFile() {
+        // The SVG export onto a full disk said it was written and left a truncated file
+        // (QSvgGenerator drops its device's write errors); the PNG printed libpng's own line.
+        // Every format fails saying the disk is full and leaves nothing.
+        const lmct::test::SmallDisk disk;
+        if (!disk.isMounted()) {
+            QSKIP("cannot mount a small tmpfs here (needs root)");
+        }
+        const QString full = lmct::test::checkFullDisk(m_w->exportActions(), disk, "timeline");
+        QVERIFY2(full.isEmpty(), qPrintable(full));
+    }
+
     void dragsStillWorkAfterTheMenu() {
         QVERIFY(withContextMenu(laneCenter(2), [](QMenu *) {}));
         // a right-button drag neither pans nor zooms

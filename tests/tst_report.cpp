@@ -16,7 +16,9 @@
 #include "whatif/configuredrun.h"
 
 #include <QAbstractTableModel>
+#include <QFileInfo>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace lmct;
@@ -556,6 +558,55 @@ private slots:
         QCOMPARE(t.strongRows, QList<int>{1});
         const auto kept = ReportContent::Table::fromModel(m, {1}, -1, SmallModel::kMarkRole);
         QCOMPARE(kept.rows, (QList<QStringList>{{QStringLiteral("10")}}));
+    }
+
+    void regression_reportWritesEveryCountOneWay() {
+        // The report's "Per call" table said 1500 where its text said 1,500, and the what-if
+        // sentence "≈ 1365 chunks" beside "1,365 chunks": every count is in grouped digits.
+        class CountModel : public SmallModel {
+            QVariant data(const QModelIndex &i, int role) const override {
+                if (role == Qt::DisplayRole && i.column() == 1) {
+                    return QStringList{"1365", "-20000", "12.5"}[i.row()];
+                }
+                return SmallModel::data(i, role);
+            }
+        };
+        const auto t = ReportContent::Table::fromModel(CountModel());
+        QCOMPARE(t.rows[0][1], QStringLiteral("1,365"));
+        QCOMPARE(t.rows[1][1], QStringLiteral("-20,000"));
+        QCOMPARE(t.rows[2][1], QStringLiteral("12.5"));
+        QCOMPARE(ConfiguredRun::chunksText(1365), QStringLiteral("1365 chunks"));
+        QCOMPARE(ConfiguredRun::chunksText(1365, ConfiguredRun::Digits::Grouped),
+                 QStringLiteral("1,365 chunks"));
+
+        const QString path =
+            qEnvironmentVariable("LMCT_REFERENCE_TRACES", QStringLiteral(LMCT_REFERENCE_TRACES)) +
+            QStringLiteral("/late2026-tp1-cancel.lct");
+        if (!QFileInfo::exists(path)) {
+            QSKIP(qPrintable(QStringLiteral("no reference trace %1").arg(path)));
+        }
+        QString error;
+        const auto doc = TraceLoader::load(path, &error);
+        QVERIFY2(doc, qPrintable(error));
+        const auto content = TraceReport::build(doc, {});
+        QVERIFY(content);
+        static const QRegularExpression plain(QStringLiteral("(^|[^\\d.,])\\d{4,}( chunks|$)"));
+        QStringList texts;
+        for (const ReportContent::Section &s : content->sections) {
+            for (const ReportContent::Block &b : s.blocks) {
+                texts << b.text;
+                for (const QStringList &row : b.table.rows) {
+                    texts << row;
+                }
+            }
+        }
+        bool sawSentence = false;
+        for (const QString &text : texts) {
+            QVERIFY2(!plain.match(text).hasMatch(), qPrintable(text));
+            sawSentence = sawSentence || text.contains(QStringLiteral("≈ 1,365 chunks"));
+        }
+        QVERIFY(sawSentence);
+        QVERIFY(texts.contains(QStringLiteral("1,500")));  // submit_prefetch_task's count
     }
 };
 

@@ -83,6 +83,26 @@ bool ExportFile::checkTarget(const QString &path, QString *error, const QString 
     return true;
 }
 
+bool ExportFile::writeAll(QIODevice *out, const QByteArray &bytes, QString *error) {
+    qint64 done = 0;
+    while (done < bytes.size()) {
+        const qint64 n = out->write(bytes.constData() + done, bytes.size() - done);
+        if (n <= 0) {
+            break;
+        }
+        done += n;
+    }
+    auto *file = qobject_cast<QFileDevice *>(out);
+    const bool flushed = !file || (file->flush() && file->error() == QFileDevice::NoError);
+    if (done == bytes.size() && flushed) {
+        return true;
+    }
+    if (error) {
+        *error = out->errorString();
+    }
+    return false;
+}
+
 bool ExportFile::write(const QString &path, const Body &body, QString *error,
                        const QString &inputPath) {
     if (!checkTarget(path, error, inputPath)) {

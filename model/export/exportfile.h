@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QIODevice>
 #include <QString>
 #include <functional>
@@ -30,6 +31,13 @@ public:
      */
     static bool write(const QString &path, const Body &body, QString *error,
                       const QString &inputPath = {});
+
+    /**
+     * Writes all of `bytes` to `out` and flushes it (a QFileDevice); false with `error` set to
+     * the device's reason when any of it is not written. What a Body writing a file encoded in
+     * memory calls.
+     */
+    static bool writeAll(QIODevice *out, const QByteArray &bytes, QString *error);
 
     /**
      * The refusals above, checked before anything is written (also by exports that replace

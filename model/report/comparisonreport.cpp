@@ -134,8 +134,7 @@ QString configuredOf(const TraceComparison::Side &side, const QString &name) {
  */
 std::pair<double, double> commonAxis(const TraceDocument &a, const TraceDocument &b, double bStart,
                                      const TMonoRange &range) {
-    const double lower = std::min(0.0, bStart);
-    const double upper = std::max({a.duration(), bStart + b.duration(), lower});
+    const auto [lower, upper] = ComparisonReport::tracesAxis(a, b, bStart);
     const double from = std::isfinite(range.from) ? std::max(range.from, lower) : lower;
     const double to = std::isfinite(range.to) ? std::min(range.to, upper) : upper;
     if (!range.isAll() && to > from) {
@@ -161,6 +160,12 @@ QString alignmentText(ComparisonReport::Alignment alignment, double bStart, doub
 }
 
 }  // namespace
+
+std::pair<double, double> ComparisonReport::tracesAxis(const TraceDocument &a,
+                                                       const TraceDocument &b, double bStart) {
+    const double lower = std::min(0.0, bStart);
+    return {lower, std::max({a.duration(), bStart + b.duration(), lower})};
+}
 
 std::shared_ptr<const ReportContent> ComparisonReport::build(std::shared_ptr<const TraceDocument> a,
                                                              std::shared_ptr<const TraceDocument> b,

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <utility>
 
 namespace lmct {
 
@@ -62,6 +63,14 @@ public:
         double offset = 0.0;
     };
     using Progress = std::function<void(int percent)>;
+
+    /**
+     * Both traces whole on the common axis, in A's `t_mono` seconds: from the earlier start
+     * (A's 0 or `bStart`) to the later end (A's last record, B's at `bStart` + its last). What
+     * a range is cut to; a range reaching past it shows this part of it.
+     */
+    static std::pair<double, double> tracesAxis(const TraceDocument &a, const TraceDocument &b,
+                                                double bStart);
 
     static std::shared_ptr<const ReportContent> build(std::shared_ptr<const TraceDocument> a,
                                                       std::shared_ptr<const TraceDocument> b,

@@ -3,6 +3,7 @@
 #include "util/terminaltext.h"
 
 #include <QAbstractItemModel>
+#include <QLocale>
 #include <cmath>
 
 namespace lmct {
@@ -17,6 +18,26 @@ bool ReportContent::Figure::hasData() const {
     }
     return false;
 }
+
+namespace {
+
+/**
+ * A table cell's display text; in a numeric column a whole number ("1365", as the models write
+ * them for the GUI and CSV) in the locale's grouped digits ("1,365").
+ */
+QString cellText(const QVariant &v, bool numeric) {
+    const QString text = v.toString();
+    if (numeric) {
+        bool whole = false;
+        const qlonglong n = text.toLongLong(&whole);
+        if (whole && text == QString::number(n)) {
+            return QLocale().toString(n);
+        }
+    }
+    return text;
+}
+
+}  // namespace
 
 ReportContent::Table ReportContent::Table::fromModel(const QAbstractItemModel &model,
                                                      const QList<int> &columns, int strongRole,
@@ -42,8 +63,8 @@ ReportContent::Table ReportContent::Table::fromModel(const QAbstractItemModel &m
             continue;
         }
         QStringList row;
-        for (int c : cols) {
-            row << model.data(model.index(r, c), Qt::DisplayRole).toString();
+        for (qsizetype i = 0; i < cols.size(); ++i) {
+            row << cellText(model.data(model.index(r, cols[i]), Qt::DisplayRole), t.numeric[i]);
         }
         if (strongRole >= 0 && model.data(model.index(r, 0), strongRole).toBool()) {
             t.strongRows << int(t.rows.size());

@@ -108,8 +108,10 @@ public:
         /**
          * The display texts of `model` (Qt::DisplayRole; the header's, horizontal) in
          * `columns` (all when empty), right-aligning the columns whose Qt::TextAlignmentRole
-         * says so in the first row; rows whose `strongRole` is true are strong; with
-         * `keepRole`, only the rows whose `keepRole` (first column) is true.
+         * says so in the first row; whole numbers of those columns in the locale's grouped
+         * digits ("1365" as "1,365"), as the report's text writes every count; rows whose
+         * `strongRole` is true are strong; with `keepRole`, only the rows whose `keepRole` (first
+         * column) is true.
          */
         static Table fromModel(const QAbstractItemModel &model, const QList<int> &columns = {},
                                int strongRole = -1, int keepRole = -1);

@@ -106,7 +106,7 @@ bool addWhatIf(Section *c, const std::shared_ptr<const UseSequence> &uses,
         };
         c->paragraph(run->sentence(WhatIfAnalysis::Unit::Chunks,
                                    {chunkSize, uses->prefetchOccurrences()}, whatIf->curves(),
-                                   lruFor));
+                                   lruFor, ConfiguredRun::Digits::Grouped));
     } else {
         c->paragraph(
             QObject::tr("The header's configuration names no L1 capacity: the curves "

@@ -42,8 +42,9 @@ quint64 ConfiguredRun::capacityIn(Unit unit, const ChunkSize &size) const {
     return size.chunksFor(m_l1Bytes).value_or(0);
 }
 
-QString ConfiguredRun::chunksText(quint64 n) {
-    return QString::number(n) + (n == 1 ? QStringLiteral(" chunk") : QStringLiteral(" chunks"));
+QString ConfiguredRun::chunksText(quint64 n, Digits digits) {
+    const QString number = digits == Digits::Grouped ? QLocale().toString(n) : QString::number(n);
+    return number + (n == 1 ? QStringLiteral(" chunk") : QStringLiteral(" chunks"));
 }
 
 QString ConfiguredRun::bytesText(double bytes) {
@@ -87,19 +88,21 @@ std::optional<qint64> ConfiguredRun::hitsAt(const Curve &curve, quint64 capacity
     return curve.prefetchHits[i];
 }
 
-QString ConfiguredRun::capacityText(Unit unit, quint64 capacity, const ChunkSize &size) const {
+QString ConfiguredRun::capacityText(Unit unit, quint64 capacity, const ChunkSize &size,
+                                    Digits digits) const {
     if (unit == Unit::Bytes) {
         const QString b = bytesText(double(capacity));
         const std::optional<quint64> chunks = size.chunksFor(capacity);
-        return chunks ? QStringLiteral("%1 ≈ %2").arg(b, chunksText(*chunks)) : b;
+        return chunks ? QStringLiteral("%1 ≈ %2").arg(b, chunksText(*chunks, digits)) : b;
     }
-    const QString c = chunksText(capacity);
+    const QString c = chunksText(capacity, digits);
     const std::optional<quint64> bytes = size.bytesFor(capacity);
     return bytes ? QStringLiteral("%1 ≈ %2").arg(c, bytesText(double(*bytes))) : c;
 }
 
 QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector<Curve> &curves,
-                                const std::function<quint64(qint64)> &lruCapacityFor) const {
+                                const std::function<quint64(qint64)> &lruCapacityFor,
+                                Digits digits) const {
     const QString policy = m_policy ? CachePolicy::label(*m_policy) : m_policyText;
     QString ran = policy.isEmpty()
                       ? QStringLiteral("You ran an L1 of %1")
@@ -115,7 +118,7 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
                    "; without a memory layout for every key, its size in chunks is unknown");
     }
     if (const std::optional<quint64> chunks = scope.chunkSize.chunksFor(m_l1Bytes)) {
-        at += QStringLiteral(" ≈ ") + chunksText(*chunks);
+        at += QStringLiteral(" ≈ ") + chunksText(*chunks, digits);
     }
     QStringList parts;
     if (scope.prefetches <= 0) {
@@ -151,7 +154,7 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
             const quint64 z = lruCapacityFor(*optHits);
             parts << (z == 0 ? QStringLiteral("LRU never reaches %1").arg(target)
                              : QStringLiteral("LRU reaches %1 at %2")
-                                   .arg(target, capacityText(unit, z, scope.chunkSize)));
+                                   .arg(target, capacityText(unit, z, scope.chunkSize, digits)));
         } else {
             // the first LRU sample at or above OPT's hits: LRU reaches them there at the latest
             std::optional<quint64> z;
@@ -163,7 +166,7 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
             }
             if (z) {
                 parts << QStringLiteral("LRU reaches %1 at %2 or less")
-                             .arg(target, capacityText(unit, *z, scope.chunkSize));
+                             .arg(target, capacityText(unit, *z, scope.chunkSize, digits));
             }
         }
     }

@@ -29,7 +29,8 @@ class StorageManagerConfig;
  * down, at least 1; exact when the keys have one size), as `lmct whatif` counts them. Hit ratios
  * are counted prefetch hits over all prefetch occurrences, shown in percent with one decimal in
  * the locale's format. Sizes and chunk counts are written as `lmct whatif --capacity` reads
- * them: no digit grouping, a point for the decimals ("1.84 GiB ≈ 1850 chunks").
+ * them: no digit grouping, a point for the decimals ("1.84 GiB ≈ 1850 chunks"); a report
+ * groups the digits of chunk counts as it does every count (Digits::Grouped: "1,850 chunks").
  *
  * Thread-safety: a value type; const use from any thread. Errors: none; fromConfig() gives
  * nullopt for a config without a known L1 size, and sentence() says what it lacks (no layout to
@@ -39,6 +40,13 @@ class ConfiguredRun {
 public:
     using Unit = WhatIfAnalysis::Unit;
     using Curve = WhatIfAnalysis::Curve;
+
+    /**
+     * How the sentence writes chunk counts: Plain as `lmct whatif --capacity` reads them
+     * ("1365 chunks", the viewer's, to copy), Grouped in the locale's digits ("1,365 chunks",
+     * a report's, where every other count is grouped too).
+     */
+    enum class Digits : quint8 { Plain, Grouped };
 
     /** What the sentence reads about the scope. */
     struct Scope {
@@ -67,16 +75,19 @@ public:
      * otherwise the sample below it is read and the figure marked "≈"). `lruCapacityFor` is
      * WhatIfAnalysis::lruCapacityFor() of the run when it has ended (exact); without it the LRU
      * curve's samples are searched ("at most"). Parts whose curves are missing are left out.
+     * `digits`: how its chunk counts are written (sizes are never grouped).
      */
     QString sentence(Unit unit, const Scope &scope, const std::vector<Curve> &curves,
-                     const std::function<quint64(qint64)> &lruCapacityFor = {}) const;
+                     const std::function<quint64(qint64)> &lruCapacityFor = {},
+                     Digits digits = Digits::Plain) const;
 
     /** A byte count in binary units with three significant digits: "48 GiB", "2.54 GiB",
      *  "312 MiB", "1000 KiB", "100 B"; never grouped, always a point for the decimals, so that
      *  `lmct whatif --capacity` reads what is copied from the viewer. */
     static QString bytesText(double bytes);
-    /** A chunk count as the sentence writes it: "1 chunk", "1850 chunks" (no grouping). */
-    static QString chunksText(quint64 chunks);
+    /** A chunk count as the sentence writes it: "1 chunk", "1850 chunks" (no grouping), or
+     *  Digits::Grouped "1,850 chunks" (QLocale()). */
+    static QString chunksText(quint64 chunks, Digits digits = Digits::Plain);
     /** A hit ratio (0..1) as the sentence writes it: "41.2%" (the locale's decimal point). */
     static QString percentText(double ratio);
     /** The prefetch hits of `curve` at `capacity`: exact when sampled there, else the sample
@@ -85,7 +96,7 @@ public:
                                         bool *exact = nullptr);
 
 private:
-    QString capacityText(Unit unit, quint64 capacity, const ChunkSize &size) const;
+    QString capacityText(Unit unit, quint64 capacity, const ChunkSize &size, Digits digits) const;
 
     quint64 m_l1Bytes = 0;
     QString m_policyText;

@@ -163,6 +163,21 @@ QString CaptionedExport::captionLines(const QString &caption, const QFontMetrics
     return lines.join(QLatin1Char('\n'));
 }
 
+QString CaptionedExport::documentTitle(const PlotExportSpec &spec) {
+    QString subject = spec.subject ? spec.subject() : QString();
+    if (subject.isEmpty() && spec.inputPath) {
+        subject = QFileInfo(spec.inputPath()).fileName();
+    }
+    if (subject.isEmpty() && spec.caption) {
+        subject = spec.caption().section(separator(), 0, 0).trimmed();
+    }
+    const QString what = spec.title.toLower();
+    if (subject.isEmpty()) {
+        return what;
+    }
+    return what.isEmpty() ? subject : QStringLiteral("%1 — %2").arg(subject, what);
+}
+
 QPalette CaptionedExport::printPalette() {
     // Fusion's light palette
     const QColor window(0xef, 0xef, 0xef), text(0x10, 0x10, 0x10);
@@ -196,7 +211,7 @@ bool CaptionedExport::save(const PlotExportSpec &spec, const QString &path,
     const CaptionedExport scope(spec, size);
     const QString input = spec.inputPath ? spec.inputPath() : QString();
     return PlotExport::save(spec.plot, path, format, size.width(), size.height(), scale, error,
-                            input);
+                            input, documentTitle(spec));
 }
 
 void CaptionedExport::paint(const PlotExportSpec &spec, QCPPainter *painter, QSize size,

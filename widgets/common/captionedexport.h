@@ -58,6 +58,12 @@ public:
      * showed one centred line with both ends cut off: the file name and the filter.)
      */
     static QString captionLines(const QString &caption, const QFontMetricsF &fm, int width);
+    /**
+     * The document title of the plot's SVG (`<title>`) and PDF (its Title): "SUBJECT — what",
+     * the subject (PlotExportSpec::subject) and the plot's title in lower case
+     * ("late2026-tp1-cancel.lct — timeline"); the title alone without a subject.
+     */
+    static QString documentTitle(const PlotExportSpec &spec);
     /** The light palette exports are drawn in: dark text on white and light grey grounds. */
     static QPalette printPalette();
     /** `size`, or the plot's current size when `size` is empty. */
@@ -65,7 +71,10 @@ public:
 
     /** The plot as an image of size × scale pixels (device pixel ratio 1). */
     static QImage toImage(const PlotExportSpec &spec, QSize size, double scale);
-    /** Writes the plot to `path` (QSaveFile); false with `error` set (nothing is left). */
+    /**
+     * Writes the plot to `path` (QSaveFile), an SVG or PDF titled documentTitle(); false with
+     * `error` set (nothing is left).
+     */
     static bool save(const PlotExportSpec &spec, const QString &path, PlotExport::Format format,
                      QSize size, double scale, QString *error);
     /**

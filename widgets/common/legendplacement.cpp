@@ -98,12 +98,30 @@ bool LegendPlacement::coversData(QCustomPlot *plot, const QRectF &rect) {
 void LegendPlacement::putUnder(QCustomPlot *plot) {
     QCPLegend *legend = plot->legend;
     plot->axisRect()->insetLayout()->take(legend);
-    plot->plotLayout()->addElement(2, 0, legend);
+    // The legend sits in the middle of a row of three cells: a grid stretches its columns over
+    // its whole width, so a legend of its own in the row spread three entries across the page.
+    // It is kept as wide as its entries (its maximum is its minimum, set again before every
+    // replot: fonts change for exports); the empty cells beside it share the rest.
+    auto *row = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(2, 0, row);
     plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    row->setMargins(QMargins(0, 0, 0, 0));
+    row->setColumnSpacing(0);
+    row->addElement(0, 1, legend);
+    row->expandTo(1, 3);
+    row->setColumnStretchFactors({1.0, 1.0, 1.0});
     legend->setWrap(6);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
+    auto fit = [legend] {
+        // (a maximum is of the inner rect, the hint of the outer one)
+        const QMargins m = legend->margins();
+        legend->setMaximumSize(legend->minimumOuterSizeHint().width() - m.left() - m.right(),
+                               QWIDGETSIZE_MAX);
+    };
+    fit();
+    QObject::connect(plot, &QCustomPlot::beforeReplot, legend, fit);
 }
 
 bool LegendPlacement::place(QCustomPlot *plot) {

@@ -22,7 +22,8 @@ public:
      *  Returns whether it stayed inside the axis rect. */
     static bool place(QCustomPlot *plot);
     /** Moves the legend of `plot` out of the axis rect into the row under it: up to six
-     *  entries a row, no frame, no ground. The plot's layout has the axis rect in row 1. */
+     *  entries a row, no frame, no ground, as wide as its entries and centred (in the middle
+     *  cell of a grid of three in that row). The plot's layout has the axis rect in row 1. */
     static void putUnder(QCustomPlot *plot);
     /** Whether `rect` covers a data point or a line between two points of one of `plot`'s
      *  graphs, a bar, or a marker's line (QCPItemStraightLine, between its two points), as

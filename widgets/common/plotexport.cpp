@@ -3,6 +3,7 @@
 #include "export/exportfile.h"
 
 #include <qcustomplot.h>
+#include <QBuffer>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QPdfWriter>
@@ -57,6 +58,35 @@ PlotExport::Format PlotExport::formatFor(const QString &path, Format fallback) {
         return Format::Pdf;
     }
     return fallback;
+}
+
+QString PlotExport::suffix(Format format) {
+    switch (format) {
+        case Format::Png:
+            return QStringLiteral("png");
+        case Format::Svg:
+            return QStringLiteral("svg");
+        case Format::Pdf:
+            return QStringLiteral("pdf");
+    }
+    return QString();
+}
+
+QString PlotExport::suffixProblem(const QString &path, Format format) {
+    static const QStringList kPictureSuffixes = {
+        QStringLiteral("png"), QStringLiteral("svg"),  QStringLiteral("svgz"),
+        QStringLiteral("pdf"), QStringLiteral("jpg"),  QStringLiteral("jpeg"),
+        QStringLiteral("gif"), QStringLiteral("bmp"),  QStringLiteral("webp"),
+        QStringLiteral("tif"), QStringLiteral("tiff"), QStringLiteral("eps"),
+        QStringLiteral("ps")};
+    const QString found = QFileInfo(path).suffix();
+    const QString own = suffix(format);
+    if (found.compare(own, Qt::CaseInsensitive) == 0 ||
+        !kPictureSuffixes.contains(found.toLower())) {
+        return QString();
+    }
+    return QObject::tr("%1: expected a file name ending in .%2 for a %3, found .%4")
+        .arg(path, own, own.toUpper(), found);
 }
 
 QFont PlotExport::withoutLigatures(QFont font) {
@@ -168,40 +198,60 @@ void PlotExport::paint(QCustomPlot *plot, QCPPainter *painter, int width, int he
     painter->restore();
 }
 
+QByteArray PlotExport::encode(QCustomPlot *plot, Format format, int width, int height, double scale,
+                              const QString &title, QString *error) {
+    auto fail = [&](const QString &why) {
+        if (error) {
+            *error = why;
+        }
+        return QByteArray();
+    };
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    switch (format) {
+        case Format::Png: {
+            const QImage img = toImage(plot, width, height, scale);
+            if (img.isNull()) {
+                return fail(QObject::tr("empty image"));
+            }
+            QImageWriter w(&buffer, "png");
+            if (!w.write(img)) {
+                return fail(w.errorString());
+            }
+            break;
+        }
+        case Format::Svg:
+            if (!writeSvg(plot, &buffer, width, height, scale, title)) {
+                return fail(QObject::tr("the SVG could not be drawn"));
+            }
+            break;
+        case Format::Pdf:
+            if (!writePdf(plot, &buffer, width, height, scale, title)) {
+                return fail(QObject::tr("the PDF could not be drawn"));
+            }
+            break;
+    }
+    if (bytes.isEmpty()) {
+        return fail(QObject::tr("nothing was drawn"));
+    }
+    return bytes;
+}
+
 bool PlotExport::save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
-                      double scale, QString *error, const QString &inputPath) {
-    const QString title = QFileInfo(path).fileName();
+                      double scale, QString *error, const QString &inputPath,
+                      const QString &documentTitle) {
+    const QString title = documentTitle.isEmpty() ? QFileInfo(path).fileName() : documentTitle;
     return ExportFile::write(
         path,
         [&](QIODevice *out, QString *e) {
-            switch (format) {
-                case Format::Png: {
-                    const QImage img = toImage(plot, width, height, scale);
-                    if (img.isNull()) {
-                        *e = QObject::tr("empty image");
-                        return false;
-                    }
-                    QImageWriter w(out, "png");
-                    if (!w.write(img)) {
-                        *e = w.errorString();
-                        return false;
-                    }
-                    return true;
-                }
-                case Format::Svg:
-                    if (!writeSvg(plot, out, width, height, scale, title)) {
-                        *e = QObject::tr("the SVG could not be drawn");
-                        return false;
-                    }
-                    return true;
-                case Format::Pdf:
-                    if (!writePdf(plot, out, width, height, scale, title)) {
-                        *e = QObject::tr("the PDF could not be drawn");
-                        return false;
-                    }
-                    return true;
+            // Encoded in memory first: QSvgGenerator drops the device's write errors and
+            // libpng prints its own; the whole file then goes out in one checked write.
+            const QByteArray bytes = encode(plot, format, width, height, scale, title, e);
+            if (bytes.isEmpty()) {
+                return false;
             }
-            return false;
+            return ExportFile::writeAll(out, bytes, e);
         },
         error, inputPath);
 }

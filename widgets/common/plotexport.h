@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QFont>
 #include <QImage>
 #include <QSize>
@@ -85,6 +86,17 @@ public:
     static Format formatFor(const QString &path, Format fallback);
 
     /**
+     * Why `path` is no name for a picture in `format`, in a sentence for the user: its suffix
+     * names another picture or document format (.png, .svg, .svgz, .pdf, .jpg, .jpeg, .gif,
+     * .bmp, .webp, .tif, .tiff, .eps, .ps; case ignored), so the file would say one format and
+     * hold another ("x.jpg: expected a file name ending in .png for a PNG, found .jpg"). Empty
+     * when it fits: the format's own suffix, no suffix, or any other one (x.out, trace.v2).
+     */
+    static QString suffixProblem(const QString &path, Format format);
+    /** The format's file suffix without the dot: png, svg, pdf. */
+    static QString suffix(Format format);
+
+    /**
      * `plot` rendered at `width`×`height` logical pixels times `scale` (a raster image of
      * round(width·scale) × round(height·scale) pixels, device pixel ratio 1). Texts and lines are
      * drawn at the final resolution (crisp at any scale): the plot's buffer device pixel ratio is
@@ -110,11 +122,21 @@ public:
                       double resolution);
 
     /**
-     * Writes `plot`; returns false with `error` set ("cannot write PATH: reason"). `inputPath`
-     * (the trace shown) is refused as a target, as ExportFile::write does.
+     * `plot` in `format` as the bytes save() writes (encoded in memory, so that no encoder
+     * writes to a file or prints); empty with `error` set when it cannot be drawn.
+     */
+    static QByteArray encode(QCustomPlot *plot, Format format, int width, int height, double scale,
+                             const QString &title, QString *error);
+
+    /**
+     * Writes `plot` (encode(), then one checked write through ExportFile: a full disk leaves no
+     * file); returns false with `error` set ("cannot write PATH: reason"). `inputPath`
+     * (the trace shown) is refused as a target, as ExportFile::write does. `title` is the SVG's
+     * `<title>` and the PDF's Title; empty: the file name of `path`.
      */
     static bool save(QCustomPlot *plot, const QString &path, Format format, int width, int height,
-                     double scale, QString *error, const QString &inputPath = {});
+                     double scale, QString *error, const QString &inputPath = {},
+                     const QString &title = {});
 };
 
 }  // namespace lmct

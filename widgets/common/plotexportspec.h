@@ -21,6 +21,9 @@ namespace lmct {
  * - `caption`: the caption line ("FILE  —  range  —  filter  —  capacity", parts separated by
  *   CaptionedExport::separator()); empty: no caption.
  * - `inputPath`: the trace shown: never written over, and the folder of the suggested file.
+ * - `subject`: what the picture is of, for the document title of an SVG or PDF
+ *   (CaptionedExport::documentTitle(): "SUBJECT — title"); unset: the file name of `inputPath`
+ *   ("a.lct"), else the caption's first part.
  * - `ready`: whether there is something to export (the actions are enabled); unset: always.
  * - `layOut`: lays the plot out as if it were `size` logical pixels, `reservedHeight` of them
  *   taken by the caption; an empty size goes back to the plot's own size. Unset: QCustomPlot
@@ -38,6 +41,7 @@ struct PlotExportSpec {
     QString fileSuffix;
     std::function<QString()> caption;
     std::function<QString()> inputPath;
+    std::function<QString()> subject;
     std::function<bool()> ready;
     std::function<void(QSize size, int reservedHeight)> layOut;
     QWidget *paletteWidget = nullptr;

@@ -43,6 +43,10 @@ PlotExportSpec specFor(ComparePane *pane, QCustomPlot *plot, const QString &titl
         const auto c = pane->comparison();
         return c ? c->a().filePath : QString();
     };
+    s.subject = [pane] {
+        const auto c = pane->comparison();
+        return c ? QObject::tr("%1 ⇄ %2").arg(c->a().fileName, c->b().fileName) : QString();
+    };
     s.ready = [pane] { return pane->comparison() != nullptr; };
     return s;
 }

@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QBuffer>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -202,12 +203,16 @@ bool ExportActions::writeScreenshot(QWidget *widget, const QString &path, QStrin
     return ExportFile::write(
         path,
         [&](QIODevice *out, QString *e) {
-            QImageWriter w(out, "png");
+            // encoded in memory: libpng prints its own line when a file's write fails
+            QByteArray bytes;
+            QBuffer buffer(&bytes);
+            buffer.open(QIODevice::WriteOnly);
+            QImageWriter w(&buffer, "png");
             if (!w.write(pm.toImage())) {
                 *e = w.errorString();
                 return false;
             }
-            return true;
+            return ExportFile::writeAll(out, bytes, e);
         },
         error);
 }

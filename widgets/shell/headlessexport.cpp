@@ -46,6 +46,12 @@ bool waitUntil(const std::function<bool()> &done, int timeoutMs) {
 }  // namespace
 
 int HeadlessExport::run(const Request &request) {
+    // a file named after another format would say one and hold another (x.jpg holding a PNG)
+    if (const QString why = PlotExport::suffixProblem(request.output, request.format);
+        !why.isEmpty()) {
+        return fail(kExitUsage,
+                    QStringLiteral("--export-%1 %2").arg(PlotExport::suffix(request.format), why));
+    }
     static const QRegularExpression sizeRe(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
     const QRegularExpressionMatch m = sizeRe.match(request.size);
     const int width = m.hasMatch() ? m.captured(1).toInt() : 0;

@@ -19,7 +19,11 @@ namespace lmct {
  * trace's extent as the timeline fits it). The plot is laid out at exactly WxH logical pixels by
  * TimelineExport (TimelineWidget::layOutFor), as the GUI's exports at a chosen size are.
  *
- * Exit codes: 0 ok, 1 usage error (bad size, scale, range or filter), 2 unreadable input or
+ * OUT's suffix is the format's own (.png for --export-png), none, or one that names no picture
+ * format (x.out); one naming another (x.jpg, x.pdf for --export-png) is a usage error
+ * (PlotExport::suffixProblem), checked before anything is read.
+ *
+ * Exit codes: 0 ok, 1 usage error (bad size, scale, range, filter or suffix), 2 unreadable input or
  * unwritable output. Messages go to stderr prefixed with "lmct-viewer: ".
  *
  * Thread-safety: GUI thread, after QApplication exists.

@@ -6,7 +6,9 @@
 #include "filter/filterexpression.h"
 #include "filter/filterliteral.h"
 #include "filter/tmonorange.h"
+#include "report/comparisonreport.h"
 #include "report/reportjob.h"
+#include "timeline/timelineviewport.h"
 #include "trace/damagesummary.h"
 #include "trace/traceloader.h"
 #include "util/terminaltext.h"
@@ -16,7 +18,9 @@
 #include <QEventLoop>
 #include <QTextStream>
 #include <QTimer>
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace lmct {
 
@@ -133,6 +137,36 @@ int HeadlessReport::run(const Request &request) {
                         QStringLiteral("--range %1 lies outside %2 (t_mono %3 … %4 s%5)")
                             .arg(request.range, which, TimeFormat::mono(rs.minTMono()),
                                  TimeFormat::mono(rs.maxTMono()), onAxis));
+        }
+    }
+    // A range reaching past the trace is cut to it, and said so (as --export-png says it): the
+    // report's timelines show the part inside. A comparison's is cut to both traces' axis.
+    if (!request.range.isEmpty()) {
+        double lower = 0.0, upper = 0.0;
+        QString which;
+        if (comparing) {
+            std::tie(lower, upper) = ComparisonReport::tracesAxis(*docs[0], *docs[1], bStart);
+            which = QStringLiteral("the traces (t_mono %1 … %2 s on A's axis)")
+                        .arg(TimeFormat::mono(lower), TimeFormat::mono(upper));
+        } else {
+            const RecordStore &rs = docs[0]->records();
+            TimelineViewport viewport;
+            viewport.setTrace(rs.size() > 0, rs.minTMono(), rs.maxTMono());
+            lower = viewport.traceRange().lower;
+            upper = viewport.traceRange().upper;
+            which = QStringLiteral("the trace (t_mono %1 … %2 s)")
+                        .arg(TimeFormat::mono(rs.minTMono()), TimeFormat::mono(rs.maxTMono()));
+        }
+        const double from = std::isfinite(range.from) ? range.from : lower;
+        const double to = std::isfinite(range.to) ? range.to : upper;
+        if (from < lower || to > upper) {
+            QTextStream(stderr) << TerminalText::escaped(
+                                       QStringLiteral("lmct-viewer: note: --range %1 reaches past "
+                                                      "%2: showing t_mono %3 … %4 s")
+                                           .arg(request.range, which,
+                                                TimeFormat::mono(std::max(from, lower)),
+                                                TimeFormat::mono(std::min(to, upper))))
+                                << "\n";
         }
     }
     const QuietOffscreenNotes quiet;
