@@ -149,6 +149,34 @@ double valueOf(const QString &label) {
 class TestWhatIfTabSays : public QObject {
     Q_OBJECT
 private slots:
+    void regression_configuredTagPointsAtItsLine() {
+        // The tag of a configured capacity in the right half stood left of its line, reaching
+        // the capacity line, and read as that line's: it is framed and points at its own line.
+        WhatIfCurvePlot plot(WhatIfCurvePlot::Legend::Inside);
+        plot.resize(700, 300);
+        plot.xAxis->setRange(1, 10000);
+        plot.yAxis->setRange(0, 100);
+        for (const double c : {2000.0, 3.0}) {
+            plot.showConfigured(c, QStringLiteral("configured L1 48 GiB · LRU"));
+            plot.replot(QCustomPlot::rpImmediateRefresh);
+            QCPItemText *tag = plot.configuredTag();
+            const double line = plot.xAxis->coordToPixel(c);
+            const QRectF box =
+                QRectF(tag->topLeft->pixelPosition(), tag->bottomRight->pixelPosition())
+                    .normalized();
+            if (c > 100) {  // right half: left of the line, pointing right at it
+                QVERIFY2(tag->text().endsWith(QStringLiteral(" ▸")), qPrintable(tag->text()));
+                QVERIFY2(std::abs(box.right() - line) < 2.0,
+                         qPrintable(QStringLiteral("%1 vs %2").arg(box.right()).arg(line)));
+            } else {
+                QVERIFY2(tag->text().startsWith(QStringLiteral("◂ ")), qPrintable(tag->text()));
+                QVERIFY2(std::abs(box.left() - line) < 2.0,
+                         qPrintable(QStringLiteral("%1 vs %2").arg(box.left()).arg(line)));
+            }
+            QVERIFY(tag->pen().style() != Qt::NoPen);  // framed
+        }
+    }
+
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));

@@ -65,6 +65,9 @@ WhatIfCurvePlot::WhatIfCurvePlot(Legend place, QWidget *parent)
     m_configuredTag->setBrush(QColor(255, 255, 255, 220));
     m_configuredTag->setSelectable(false);
     m_configuredTag->setVisible(false);
+    m_configuredTag->setPen(QPen(QColor(0x30, 0x30, 0x30), 1));
+    // the side of the line with room follows the axis (a rescale, a zoom)
+    connect(this, &QCustomPlot::afterLayout, this, &WhatIfCurvePlot::placeConfiguredTag);
     m_capacityLine = new QCPItemStraightLine(this);
     m_capacityLine->setPen(QPen(kMarkerRed, 1, Qt::DashLine));
     m_capacityLine->setSelectable(false);
@@ -244,12 +247,23 @@ void WhatIfCurvePlot::showConfigured(double c, const QString &tag) {
     }
     m_configuredLine->point1->setCoords(c, 0);
     m_configuredLine->point2->setCoords(c, 1);
-    m_configuredTag->setText(tag);
-    // beside the line, on the side with room
-    const bool right = xAxis->coordToPixel(c) > axisRect()->left() + axisRect()->width() / 2;
-    m_configuredTag->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) |
-                                          Qt::AlignBottom);
+    m_configuredText = tag;
     m_configuredTag->position->setCoords(c, 0.97);
+    placeConfiguredTag();
+}
+
+void WhatIfCurvePlot::placeConfiguredTag() {
+    if (!m_configuredTag->visible()) {
+        return;
+    }
+    // Beside the line, on the side with room, pointing at it: a tag standing free between the
+    // configured line and the capacity line read as the capacity line's.
+    const double c = m_configuredTag->position->coords().x();
+    const bool left = xAxis->coordToPixel(c) > axisRect()->left() + axisRect()->width() / 2;
+    m_configuredTag->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) |
+                                          Qt::AlignBottom);
+    m_configuredTag->setText(left ? m_configuredText + QStringLiteral(" ▸")
+                                  : QStringLiteral("◂ ") + m_configuredText);
 }
 
 }  // namespace lmct

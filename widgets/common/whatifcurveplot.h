@@ -76,12 +76,14 @@ public:
     QCPItemTracer *capacityMarker() const { return m_capacityMarker; }
     QCPItemTracer *policyMarker(CachePolicy::Kind kind) const { return m_tracers[size_t(kind)]; }
 
-    /** The configured capacity `c` (hidden when ≤ 0) with `tag` beside its line. */
+    /** The configured capacity `c` (hidden when ≤ 0) with `tag` beside its line, framed and
+     *  pointing at it (◂ or ▸) from the side with room. */
     void showConfigured(double c, const QString &tag);
     QCPItemStraightLine *configuredLine() const { return m_configuredLine; }
     QCPItemText *configuredTag() const { return m_configuredTag; }
 
 private:
+    void placeConfiguredTag();
     void orderLegend();
     void wrapMessage();
 
@@ -95,6 +97,7 @@ private:
     QCPItemTracer *m_capacityMarker = nullptr;
     QCPItemStraightLine *m_configuredLine = nullptr;
     QCPItemText *m_configuredTag = nullptr;
+    QString m_configuredText;  // the tag's words, without the arrow
 };
 
 }  // namespace lmct
