@@ -1109,6 +1109,20 @@ private slots:
         }
     }
 
+    void regression_durationUnitFollowsTheRoundedValue() {
+        // The unit and decimals were chosen before rounding: one interval read "+1000.0 µs" on
+        // one row and "+1.000 ms" on the next, and "+10.000 ms" beside "+10.00 ms".
+        QCOMPARE(TimeFormat::duration(0.00099999), QStringLiteral("1.000 ms"));
+        QCOMPARE(TimeFormat::duration(0.001), QStringLiteral("1.000 ms"));
+        QCOMPARE(TimeFormat::duration(0.0099999), QStringLiteral("10.00 ms"));
+        QCOMPARE(TimeFormat::duration(0.01), QStringLiteral("10.00 ms"));
+        QCOMPARE(TimeFormat::duration(9.9999e-6), QStringLiteral("10.0 µs"));
+        QCOMPARE(TimeFormat::duration(999.7e-9), QStringLiteral("1.00 µs"));
+        QCOMPARE(TimeFormat::duration(0.9999999), QStringLiteral("1.000 s"));
+        QCOMPARE(TimeFormat::duration(59.9999), QStringLiteral("1 min 0.0 s"));
+        QCOMPARE(TimeFormat::delta(-0.00099999), QStringLiteral("\u2212") + "1.000 ms");
+    }
+
     void timeFormatOthers() {
         QCOMPARE(TimeFormat::delta(0.0015), QStringLiteral("+1.500 ms"));
         QCOMPARE(TimeFormat::delta(-3.4e-6), QStringLiteral("\u22123.40 µs"));

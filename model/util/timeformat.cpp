@@ -14,16 +14,22 @@ QString TimeFormat::duration(double s) {
     if (a == 0.0) {
         return QStringLiteral("0 s");
     }
-    if (a < 1e-6) {
+    // Each unit and its decimals are chosen by the value as shown (rounded): 0.99999 ms is
+    // "1.000 ms", not "1000.0 µs", and 9.9999 ms "10.00 ms", not "10.000 ms".
+    const auto shown = [](double v, int decimals) {
+        const double f = std::pow(10.0, decimals);
+        return std::round(v * f) / f;
+    };
+    if (shown(a * 1e9, 0) < 1000.0) {
         return QStringLiteral("%1 ns").arg(s * 1e9, 0, 'f', 0);
     }
-    if (a < 1e-3) {
-        return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', a < 1e-5 ? 2 : 1);
+    if (const double us = a * 1e6; shown(us, 1) < 1000.0) {
+        return QStringLiteral("%1 µs").arg(s * 1e6, 0, 'f', shown(us, 2) < 10.0 ? 2 : 1);
     }
-    if (a < 1.0) {
-        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', a < 1e-2 ? 3 : 2);
+    if (const double ms = a * 1e3; shown(ms, 2) < 1000.0) {
+        return QStringLiteral("%1 ms").arg(s * 1e3, 0, 'f', shown(ms, 3) < 10.0 ? 3 : 2);
     }
-    if (a < 60.0) {
+    if (shown(a, 3) < 60.0) {
         return QStringLiteral("%1 s").arg(s, 0, 'f', 3);
     }
     // Split into minutes after rounding to the tenth shown: 119.97 s is "2 min 0.0 s".
