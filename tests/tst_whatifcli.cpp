@@ -295,6 +295,10 @@ private slots:
             << "--capacity: '0.4B' at 1: expected a capacity above zero";
         QTest::newRow("fractional count") << "2.5"
                                           << "--capacity: '2.5' at 1: expected a whole chunk count";
+        QTest::newRow("two spaces before the suffix")
+            << "48  GiB"
+            << "--capacity: '48  GiB' at 4: expected a size suffix (B, KiB, MiB, GiB, TiB, KB, "
+               "MB, GB or TB) after at most one space, found another space";
         QTest::newRow("garbage") << "lots"
                                  << "--capacity: 'lots' at 1: expected a count or a size such as "
                                     "48GiB, found 'l'";
