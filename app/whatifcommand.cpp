@@ -8,6 +8,7 @@
 #include "whatif/cachepolicy.h"
 #include "whatif/capacityspec.h"
 #include "whatif/chunksize.h"
+#include "whatif/configuredrun.h"
 #include "whatif/usesequence.h"
 #include "whatif/whatifanalysis.h"
 
@@ -398,17 +399,20 @@ int WhatIfCommand::run(const QStringList &args) {
         return CacheCommand::kExitOk;
     }
 
-    // The configured capacity against OPT there (and the LRU capacity that matches OPT).
+    // The configured capacity against OPT there (and the LRU capacity that matches OPT), every
+    // figure from one replay in the table's unit (ConfiguredRun::figures(), as the viewer's
+    // sentence), so that OPT's ratio and where LRU reaches it never mix chunks and bytes.
     QString configuredLine;
-    if (l1 && uses->prefetchOccurrences() > 0) {
-        const auto kind = configuredPolicy ? CachePolicy::fromName(*configuredPolicy)
-                                           : std::optional<CachePolicy::Kind>();
-        const QString ran =
-            QStringLiteral("you ran %1 at %2")
-                .arg(kind               ? CachePolicy::label(*kind)
-                     : configuredPolicy ? QLatin1Char('\'') + *configuredPolicy + QLatin1Char('\'')
-                                        : QStringLiteral("an unknown eviction policy"),
-                     bytesText(quint64(*l1)));
+    if (l1 && *l1 > 0 && uses->prefetchOccurrences() > 0) {
+        const ConfiguredRun run(quint64(*l1), configuredPolicy.value_or(QString()));
+        const std::optional<CachePolicy::Kind> kind = run.policy();
+        const QString ran = QStringLiteral("you ran %1 at %2")
+                                .arg(kind ? CachePolicy::label(*kind)
+                                     : !run.policyText().isEmpty()
+                                         ? QLatin1Char('\'') + run.policyText() + QLatin1Char('\'')
+                                         : QStringLiteral("an unknown eviction policy"),
+                                     bytesText(quint64(*l1)));
+        const WhatIfAnalysis::Unit unit = options.unit;
         if (!uses->hasSizes()) {
             configuredLine = ran + QStringLiteral(
                                        ": the trace has no layout (MemoryLayoutDesc), so the "
@@ -419,47 +423,61 @@ int WhatIfCommand::run(const QStringList &args) {
             if (kind && *kind != CachePolicy::Kind::Lru && *kind != CachePolicy::Kind::Opt) {
                 there.policies.push_back(*kind);
             }
-            there.unit = perKey > 0 ? WhatIfAnalysis::Unit::Chunks : WhatIfAnalysis::Unit::Bytes;
-            const quint64 capacity = perKey > 0 ? chunksOfL1 : quint64(*l1);
-            there.capacities = {capacity};
+            there.unit = unit;
+            there.capacities = {run.capacityIn(unit, chunkSize)};
             there.sampleRate = options.sampleRate;
             progress.stage("configured capacity");
             const auto at = WhatIfAnalysis::run(uses, there, progress.callback());
-            auto ratioOf = [&](CachePolicy::Kind k) {
-                const WhatIfAnalysis::Curve *c = at->curve(k);
-                return c && !c->prefetchHitRatio.empty() ? c->prefetchHitRatio.front() : 0.0;
+            const ConfiguredRun::Figures f =
+                run.figures(unit, {chunkSize, uses->prefetchOccurrences()}, at->curves(),
+                            [&at](qint64 hits) { return at->lruCapacityFor(hits); });
+            auto ratioOf = [](const std::optional<ConfiguredRun::Reading> &r) {
+                return percent(r ? r->ratio : 0.0);
             };
+            // a capacity of the replay in its unit, and in the other one (exact for one size)
             auto capacityText = [&](quint64 c) {
+                if (unit == WhatIfAnalysis::Unit::Bytes) {
+                    const std::optional<quint64> n = chunkSize.chunksFor(c);
+                    return n ? QStringLiteral("%1 (≈ %2)").arg(bytesText(c), countedChunks(*n))
+                             : bytesText(c);
+                }
                 return perKey > 0 ? QStringLiteral("%1 (%2)").arg(countedChunks(c),
                                                                   chunkBytesText(c, perKey))
-                                  : bytesText(c);
+                                  : QStringLiteral("%1 (≈ %2)")
+                                        .arg(countedChunks(c), bytesText(*chunkSize.bytesFor(c)));
             };
             configuredLine = ran;
-            if (chunksOfL1 > 0) {
-                configuredLine += QStringLiteral(" ≈ %1").arg(countedChunks(chunksOfL1));
+            if (f.chunks) {
+                configuredLine += QStringLiteral(" ≈ %1").arg(countedChunks(*f.chunks));
             }
             if (kind) {
-                configuredLine += QStringLiteral(": %1").arg(percent(ratioOf(*kind)));
+                configuredLine += QStringLiteral(": %1").arg(ratioOf(f.mine));
             } else {
-                configuredLine +=
-                    QStringLiteral("%1; LRU there: %2")
-                        .arg(configuredPolicy ? QStringLiteral(" (not a policy lmct replays)")
-                                              : QString(),
-                             percent(ratioOf(CachePolicy::Kind::Lru)));
+                configuredLine += QStringLiteral("%1; LRU there: %2")
+                                      .arg(run.policyText().isEmpty()
+                                               ? QString()
+                                               : QStringLiteral(" (not a policy lmct replays)"),
+                                           ratioOf(f.lru));
             }
-            const WhatIfAnalysis::Curve *opt = at->curve(CachePolicy::Kind::Opt);
-            const qint64 optHits =
-                opt && !opt->prefetchHits.empty() ? opt->prefetchHits.front() : 0;
-            const double optRatio = ratioOf(CachePolicy::Kind::Opt);
             if (!kind || *kind != CachePolicy::Kind::Opt) {
-                configuredLine += QStringLiteral("; OPT there: %1").arg(percent(optRatio));
+                configuredLine += QStringLiteral("; OPT there: %1").arg(ratioOf(f.opt));
             }
-            const quint64 lruAt = optHits > 0 ? at->lruCapacityFor(optHits) : 0;
-            if (optHits > 0 && lruAt == 0) {
-                configuredLine += QStringLiteral("; LRU never reaches %1").arg(percent(optRatio));
-            } else if (optHits > 0) {
+            const bool optHits = f.opt && f.opt->hits > 0;
+            if (optHits && f.reach == ConfiguredRun::Reach::Never) {
+                configuredLine += QStringLiteral("; LRU never reaches %1").arg(ratioOf(f.opt));
+            } else if (optHits && f.reachAt > 0) {
                 configuredLine += QStringLiteral("; LRU reaches %1 at %2")
-                                      .arg(percent(optRatio), capacityText(lruAt));
+                                      .arg(ratioOf(f.opt), capacityText(f.reachAt));
+            }
+            if (mixedSizes) {
+                // the keys differ in size: say which replay these figures are of
+                configuredLine += unit == WhatIfAnalysis::Unit::Bytes
+                                      ? QStringLiteral(
+                                            " (replayed in bytes, each key its own "
+                                            "size, as the table)")
+                                      : QStringLiteral(
+                                            " (replayed in chunks, each key one "
+                                            "chunk, as the table)");
             }
         }
     }

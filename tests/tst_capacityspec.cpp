@@ -91,7 +91,8 @@ void TestCapacitySpec::sizes_data() {
     QTest::newRow("kib lower") << "3kib" << 3 * Ki;
     QTest::newRow("1.5GiB") << "1.5GiB" << Gi + Gi / 2;
     QTest::newRow("1.5 GB with a space") << "1.5 GB" << quint64(1500000000);
-    QTest::newRow("spaces everywhere") << "  1.5  GiB  " << Gi + Gi / 2;
+    QTest::newRow("spaces around, one before the suffix") << "  1.5 GiB  " << Gi + Gi / 2;
+    QTest::newRow("a tab before the suffix") << "48\tGiB" << 48 * Gi;
     QTest::newRow("0.25KiB") << "0.25KiB" << quint64(256);
     QTest::newRow("4096.000B") << "4096.000B" << quint64(4096);
     QTest::newRow("0.001KB") << "0.001KB" << quint64(1);
@@ -180,6 +181,14 @@ void TestCapacitySpec::refusals_data() {
         << "1 024"
         << "'1 024' at 3: expected a size suffix (B, KiB, MiB, GiB, TiB, KB, MB, GB or "
            "TB), found '024'";
+    QTest::newRow("two spaces before the suffix")
+        << "48  GiB"
+        << "'48  GiB' at 4: expected a size suffix (B, KiB, MiB, GiB, TiB, KB, MB, GB or TB) "
+           "after at most one space, found another space";
+    QTest::newRow("a space and a tab before the suffix")
+        << " 1.5 \tGB"
+        << "'1.5 ?GB' at 6: expected a size suffix (B, KiB, MiB, GiB, TiB, KB, MB, GB or TB) "
+           "after at most one space, found another space";
     QTest::newRow("letters") << "abc"
                              << "'abc' at 1: expected a count or a size such as 48GiB, found 'a'";
     QTest::newRow("suffix only")

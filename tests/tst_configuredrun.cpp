@@ -144,6 +144,30 @@ private slots:
                                 "chunks ≈ 64 GiB or less"));
     }
 
+    void figuresAreOfOneReplay() {
+        // Keys of two sizes (mean 2 MiB): the figures are read from the chunk curves only, and
+        // the capacity where LRU reaches OPT is the chunk count lruCapacityFor gives.
+        const ConfiguredRun run(48 * kGiB, QStringLiteral("LRU"));
+        const ConfiguredRun::Scope scope{ChunkSize(1000, 2000 * kMiB, kMiB, 3 * kMiB), 1000};
+        const std::vector<WhatIfAnalysis::Curve> curves{curve(Kind::Lru, {24576}, {412}, 1000),
+                                                        curve(Kind::Opt, {24576}, {630}, 1000)};
+        const ConfiguredRun::Figures f = run.figures(
+            Unit::Chunks, scope, curves, [](qint64 hits) { return hits == 630 ? 30000 : 0; });
+        QCOMPARE(f.capacity, quint64(24576));
+        QCOMPARE(f.chunks, std::optional<quint64>(24576));
+        QVERIFY(f.mine && f.mine->exact && f.mine->hits == 412);
+        QVERIFY(f.opt && f.opt->exact && qFuzzyCompare(f.opt->ratio, 0.63));
+        QCOMPARE(f.reach, ConfiguredRun::Reach::At);
+        QCOMPARE(f.reachAt, quint64(30000));
+        // LRU has OPT's hits there already: said so, and the smallest such capacity kept
+        const std::vector<WhatIfAnalysis::Curve> equal{curve(Kind::Lru, {24576}, {630}, 1000),
+                                                       curve(Kind::Opt, {24576}, {630}, 1000)};
+        const ConfiguredRun::Figures g =
+            run.figures(Unit::Chunks, scope, equal, [](qint64) { return quint64(20000); });
+        QCOMPARE(g.reach, ConfiguredRun::Reach::There);
+        QCOMPARE(g.reachAt, quint64(20000));
+    }
+
     void sentenceInBytes() {
         const ConfiguredRun run(48 * kGiB, QStringLiteral("FIFO"));
         const ConfiguredRun::Scope scope{sized(2 * kMiB), 200};

@@ -7,6 +7,7 @@
 
 #include "configsamples.h"
 #include "testutil.h"
+#include "whatif/configuredrun.h"
 #include "whatifclifixture.h"
 
 #include <QJsonArray>
@@ -294,6 +295,10 @@ private slots:
             << "--capacity: '0.4B' at 1: expected a capacity above zero";
         QTest::newRow("fractional count") << "2.5"
                                           << "--capacity: '2.5' at 1: expected a whole chunk count";
+        QTest::newRow("two spaces before the suffix")
+            << "48  GiB"
+            << "--capacity: '48  GiB' at 4: expected a size suffix (B, KiB, MiB, GiB, TiB, KB, "
+               "MB, GB or TB) after at most one space, found another space";
         QTest::newRow("garbage") << "lots"
                                  << "--capacity: 'lots' at 1: expected a count or a size such as "
                                     "48GiB, found 'l'";
@@ -395,6 +400,65 @@ private slots:
                      m_twoModels});
         QCOMPARE(one.exitCode, 0);
         QCOMPARE(capacitiesOf(jsonOf(one), QStringLiteral("lru")), QList<quint64>({3, 4}));
+    }
+
+    void configuredLineOfTwoModelsIsOneReplay() {
+        // Keys of 36 MiB and 1 MiB: the table is in chunks (no sizes given), so every figure of
+        // the closing line is of the replay in chunks, where LRU reaches OPT counted in chunks.
+        const std::vector<Use> a = stream(60, 6, 11), b = stream(40, 5, 13);
+        std::vector<Use> both = a;
+        for (Use u : b) {
+            u.key += 1000;  // model B's keys are other keys
+            both.push_back(u);
+        }
+        const quint64 keys = quint64(distinctKeys(a) + distinctKeys(b));
+        const quint64 total = quint64(distinctKeys(a)) * kBig + quint64(distinctKeys(b)) * kSmall;
+        const quint64 l1 = 2 * kBig;
+        const quint64 chunks = quint64((unsigned __int128)l1 * keys / total);
+        QVERIFY(chunks >= 2 && chunks < keys);
+        WhatIfTrace w(configWith(l1, QStringLiteral("LRU")));
+        w.uses(a, kModelA, "tenant-a");
+        w.uses(b, kModelB, "tenant-b");
+        const QString path = save("two-l1.lct", w.bytes());
+        const Run r = runLmct({QStringLiteral("whatif"), QStringLiteral("--policy"),
+                               QStringLiteral("lru,opt"), path});
+        QCOMPARE(r.exitCode, 0);
+        const double p = double(prefetches(both));
+        const qint64 optHits = opt(both, chunks).prefetchHits;
+        quint64 reach = 1;
+        while (lru(both, reach).prefetchHits < optHits) {
+            ++reach;
+        }
+        QVERIFY(reach > chunks);
+        const QString want =
+            QStringLiteral(
+                "you ran LRU at 72 MiB ≈ %1 chunks: %2; OPT there: %3; LRU reaches %3 "
+                "at %4 chunks (≈ %5) (replayed in chunks, each key one chunk, as the "
+                "table)\n")
+                .arg(chunks)
+                .arg(percent(double(lru(both, chunks).prefetchHits) / p),
+                     percent(double(optHits) / p))
+                .arg(reach)
+                .arg(ConfiguredRun::bytesText(double(reach * total / keys)));
+        QVERIFY2(QString::fromUtf8(r.out).endsWith(QStringLiteral("\n\n") + want),
+                 qPrintable(QString::fromUtf8(r.out) + QStringLiteral("\nwant: ") + want));
+        // Sizes given: the table is in bytes, and so is every figure of the line.
+        const Run s = runLmct({QStringLiteral("whatif"), QStringLiteral("--policy"),
+                               QStringLiteral("lru,opt"), QStringLiteral("--capacity"),
+                               QStringLiteral("72MiB"), path});
+        QCOMPARE(s.exitCode, 0);
+        const Run j = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"),
+                               QStringLiteral("--policy"), QStringLiteral("lru,opt"),
+                               QStringLiteral("--capacity"), QStringLiteral("72MiB"), path});
+        const double optInBytes = jsonOf(j)[QStringLiteral("policies")][QStringLiteral("opt")]
+                                           [QStringLiteral("prefetch_hit_ratio")][0]
+                                               .toDouble();
+        QVERIFY2(s.out.contains(QStringLiteral("; OPT there: %1; LRU reaches %1 at ")
+                                    .arg(percent(optInBytes))
+                                    .toUtf8()),
+                 s.out.constData());
+        QVERIFY2(s.out.endsWith(" (replayed in bytes, each key its own size, as the table)\n"),
+                 s.out.constData());
     }
 
     void modelAndSaltScope() {

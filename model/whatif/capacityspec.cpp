@@ -121,8 +121,14 @@ std::optional<CapacitySpec> parseItem(const QString &text, qsizetype begin, qsiz
         }
     }
     const qsizetype numberEnd = i;
-    while (i < last && isSpace(text[i])) {
+    // at most one space between the number and its suffix ("1.5 GB", not "1.5  GB")
+    if (i < last && isSpace(text[i])) {
         ++i;
+    }
+    if (i < last && isSpace(text[i])) {
+        return fail(i, QStringLiteral("expected a size suffix (%1) after at most one space, "
+                                      "found another space")
+                           .arg(QLatin1String(kSuffixes)));
     }
     const QString suffix = text.mid(i, last - i);
     const QString number = text.mid(start, numberEnd - start);

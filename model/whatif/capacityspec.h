@@ -11,7 +11,8 @@ namespace lmct {
 /**
  * A capacity as users write it: a chunk count ("1024") or a size ("48GiB", "1.5 GB", "512MiB",
  * "4096B"; binary suffixes KiB/MiB/GiB/TiB are powers of 1024, decimal KB/MB/GB/TB powers of
- * 1000, case ignored), and comma-separated lists of them (`lmct whatif --capacity`). A size
+ * 1000, case ignored; at most one space or tab between the number and the suffix, any around an
+ * item), and comma-separated lists of them (`lmct whatif --capacity`). A size
  * that is no whole number of bytes ("1.84 GiB", as the viewer writes sizes) is rounded to the
  * nearest byte, halves up, exactly (every fraction digit counts): 1.84 GiB is 1975684956 bytes.
  *

@@ -100,6 +100,62 @@ QString ConfiguredRun::capacityText(Unit unit, quint64 capacity, const ChunkSize
     return bytes ? QStringLiteral("%1 ≈ %2").arg(c, bytesText(double(*bytes))) : c;
 }
 
+std::optional<ConfiguredRun::Reading> ConfiguredRun::readingAt(const Curve &curve, quint64 capacity,
+                                                               qint64 prefetches) {
+    Reading r;
+    const std::optional<qint64> hits = hitsAt(curve, capacity, &r.exact);
+    if (!hits) {
+        return std::nullopt;
+    }
+    r.hits = *hits;
+    const auto it = std::upper_bound(curve.capacities.begin(), curve.capacities.end(), capacity);
+    const size_t i = size_t(it - curve.capacities.begin()) - 1;
+    r.ratio = i < curve.prefetchHitRatio.size() ? curve.prefetchHitRatio[i]
+              : prefetches > 0                  ? double(r.hits) / double(prefetches)
+                                                : 0.0;
+    return r;
+}
+
+ConfiguredRun::Figures ConfiguredRun::figures(
+    Unit unit, const Scope &scope, const std::vector<Curve> &curves,
+    const std::function<quint64(qint64)> &lruCapacityFor) const {
+    Figures f;
+    f.unit = unit;
+    f.capacity = capacityIn(unit, scope.chunkSize);
+    f.chunks = scope.chunkSize.chunksFor(m_l1Bytes);
+    if (f.capacity == 0) {
+        return f;
+    }
+    auto read = [&](std::optional<CachePolicy::Kind> kind) -> std::optional<Reading> {
+        const Curve *c = kind ? curveOf(curves, *kind) : nullptr;
+        return c ? readingAt(*c, f.capacity, scope.prefetches) : std::nullopt;
+    };
+    f.mine = read(m_policy);
+    f.lru = read(CachePolicy::Kind::Lru);
+    f.opt = read(CachePolicy::Kind::Opt);
+    const Curve *lru = curveOf(curves, CachePolicy::Kind::Lru);
+    if (!f.opt || (!lru && !lruCapacityFor)) {
+        return f;
+    }
+    if (lruCapacityFor) {
+        f.reachAt = lruCapacityFor(f.opt->hits);
+        f.reach = f.reachAt == 0 ? Reach::Never : Reach::At;
+    }
+    if (f.lru && f.lru->exact && f.lru->hits >= f.opt->hits) {
+        f.reach = Reach::There;  // (reachAt, when known, is the smallest such capacity)
+    } else if (!lruCapacityFor) {
+        // the first LRU sample at or above OPT's hits: LRU reaches them there at the latest
+        for (size_t i = 0; i < lru->capacities.size() && i < lru->prefetchHits.size(); ++i) {
+            if (lru->prefetchHits[i] >= f.opt->hits) {
+                f.reachAt = lru->capacities[i];
+                f.reach = Reach::AtMost;
+                break;
+            }
+        }
+    }
+    return f;
+}
+
 QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector<Curve> &curves,
                                 const std::function<quint64(qint64)> &lruCapacityFor,
                                 Digits digits) const {
@@ -110,65 +166,47 @@ QString ConfiguredRun::sentence(Unit unit, const Scope &scope, const std::vector
                             (m_policy ? QString() : QStringLiteral(" (not simulated)")) +
                             QStringLiteral(" at %1");
     QString at = bytesText(double(m_l1Bytes));
-    const quint64 c = capacityIn(unit, scope.chunkSize);
-    if (c == 0) {
+    const Figures f = figures(unit, scope, curves, lruCapacityFor);
+    if (f.capacity == 0) {
         // chunks asked for, but no key size to turn the bytes into chunks
         return ran.arg(at) +
                QStringLiteral(
                    "; without a memory layout for every key, its size in chunks is unknown");
     }
-    if (const std::optional<quint64> chunks = scope.chunkSize.chunksFor(m_l1Bytes)) {
-        at += QStringLiteral(" ≈ ") + chunksText(*chunks, digits);
+    if (f.chunks) {
+        at += QStringLiteral(" ≈ ") + chunksText(*f.chunks, digits);
     }
     QStringList parts;
     if (scope.prefetches <= 0) {
         return ran.arg(at) + QStringLiteral("; the scope has no prefetches to hit");
     }
-    auto ratio = [&](qint64 hits, bool exact) {
-        return (exact ? QString() : QStringLiteral("≈ ")) +
-               percentText(double(hits) / double(scope.prefetches));
+    auto ratio = [](const Reading &r) {
+        return (r.exact ? QString() : QStringLiteral("≈ ")) + percentText(r.ratio);
     };
-    const Curve *mine = m_policy ? curveOf(curves, *m_policy) : nullptr;
-    bool mineExact = false;
-    const std::optional<qint64> mineHits =
-        mine ? hitsAt(*mine, c, &mineExact) : std::optional<qint64>();
-    parts << (mineHits ? ran.arg(at) + QStringLiteral(": ") + ratio(*mineHits, mineExact) +
-                             QStringLiteral(" of prefetched keys hit")
-                       : ran.arg(at));
-    const Curve *opt = curveOf(curves, CachePolicy::Kind::Opt);
-    bool optExact = false;
-    const std::optional<qint64> optHits =
-        opt ? hitsAt(*opt, c, &optExact) : std::optional<qint64>();
-    if (optHits && m_policy != CachePolicy::Kind::Opt) {
-        parts << QStringLiteral("OPT there: ") + ratio(*optHits, optExact);
+    parts << (f.mine ? ran.arg(at) + QStringLiteral(": ") + ratio(*f.mine) +
+                           QStringLiteral(" of prefetched keys hit")
+                     : ran.arg(at));
+    if (f.opt && m_policy != CachePolicy::Kind::Opt) {
+        parts << QStringLiteral("OPT there: ") + ratio(*f.opt);
     }
-    const Curve *lru = curveOf(curves, CachePolicy::Kind::Lru);
-    if (optHits && (lru || lruCapacityFor)) {
-        bool lruExact = false;
-        const std::optional<qint64> lruHere =
-            lru ? hitsAt(*lru, c, &lruExact) : std::optional<qint64>();
-        const QString target = ratio(*optHits, optExact);
-        if (lruHere && lruExact && *lruHere >= *optHits) {
+    const QString target = f.opt ? ratio(*f.opt) : QString();
+    switch (f.reach) {
+        case Reach::Unknown:
+            break;
+        case Reach::There:
             parts << QStringLiteral("LRU reaches it there too");
-        } else if (lruCapacityFor) {
-            const quint64 z = lruCapacityFor(*optHits);
-            parts << (z == 0 ? QStringLiteral("LRU never reaches %1").arg(target)
-                             : QStringLiteral("LRU reaches %1 at %2")
-                                   .arg(target, capacityText(unit, z, scope.chunkSize, digits)));
-        } else {
-            // the first LRU sample at or above OPT's hits: LRU reaches them there at the latest
-            std::optional<quint64> z;
-            for (size_t i = 0; i < lru->capacities.size() && i < lru->prefetchHits.size(); ++i) {
-                if (lru->prefetchHits[i] >= *optHits) {
-                    z = lru->capacities[i];
-                    break;
-                }
-            }
-            if (z) {
-                parts << QStringLiteral("LRU reaches %1 at %2 or less")
-                             .arg(target, capacityText(unit, *z, scope.chunkSize, digits));
-            }
-        }
+            break;
+        case Reach::Never:
+            parts << QStringLiteral("LRU never reaches %1").arg(target);
+            break;
+        case Reach::At:
+            parts << QStringLiteral("LRU reaches %1 at %2")
+                         .arg(target, capacityText(unit, f.reachAt, scope.chunkSize, digits));
+            break;
+        case Reach::AtMost:
+            parts << QStringLiteral("LRU reaches %1 at %2 or less")
+                         .arg(target, capacityText(unit, f.reachAt, scope.chunkSize, digits));
+            break;
     }
     return parts.join(QStringLiteral("; "));
 }

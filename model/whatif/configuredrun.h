@@ -69,6 +69,42 @@ public:
      *  (ChunkSize::chunksFor(); 0 when chunks are asked for and `size` is unknown). */
     quint64 capacityIn(Unit unit, const ChunkSize &size) const;
 
+    /** A curve read at the configured capacity. */
+    struct Reading {
+        qint64 hits = 0;     ///< counted prefetch hits there
+        double ratio = 0.0;  ///< the curve's prefetch hit ratio there (as its table shows it)
+        bool exact = false;  ///< sampled at the capacity itself, not the sample below it
+    };
+
+    /** Where LRU reaches OPT's hits at the configured capacity. */
+    enum class Reach {
+        Unknown,  ///< no OPT reading, or neither an LRU curve nor lruCapacityFor
+        There,    ///< LRU's exact reading there already has OPT's hits
+        At,       ///< at reachAt exactly (lruCapacityFor)
+        AtMost,   ///< at reachAt or less (the first LRU sample that has them)
+        Never,    ///< at no capacity (lruCapacityFor gave 0)
+    };
+
+    /**
+     * Every figure of the sentence, all read from `curves` of one `unit` (one replay, so that
+     * OPT's hits and the capacity where LRU reaches them never mix chunks and bytes).
+     * `lruCapacityFor` as for sentence().
+     */
+    struct Figures {
+        Unit unit = Unit::Chunks;
+        quint64 capacity = 0;  ///< capacityIn(unit); 0 when chunks are asked for without sizes
+        std::optional<quint64> chunks;  ///< the L1 in chunks (ChunkSize::chunksFor())
+        std::optional<Reading> mine;    ///< the configured policy's curve (when simulated)
+        std::optional<Reading> lru;     ///< LRU's curve
+        std::optional<Reading> opt;     ///< OPT's curve
+        Reach reach = Reach::Unknown;
+        /** In `unit`: for Reach::At and Reach::AtMost; for Reach::There too when
+         *  `lruCapacityFor` is given (the smallest capacity with OPT's hits). */
+        quint64 reachAt = 0;
+    };
+    Figures figures(Unit unit, const Scope &scope, const std::vector<Curve> &curves,
+                    const std::function<quint64(qint64)> &lruCapacityFor = {}) const;
+
     /**
      * The sentence for `curves` (WhatIfAnalysis curves of `unit`, any subset of the policies,
      * holding the configured capacity capacityIn() among their capacities for exact figures;
@@ -94,6 +130,9 @@ public:
      *  below it (`exact` false); nullopt below its first sample or for an empty curve. */
     static std::optional<qint64> hitsAt(const Curve &curve, quint64 capacity,
                                         bool *exact = nullptr);
+    /** hitsAt() with the curve's ratio there (hits over `prefetches` when it has none). */
+    static std::optional<Reading> readingAt(const Curve &curve, quint64 capacity,
+                                            qint64 prefetches);
 
 private:
     QString capacityText(Unit unit, quint64 capacity, const ChunkSize &size, Digits digits) const;
