@@ -853,6 +853,27 @@ private slots:
 #endif
     }
 
+    void optionValueThatIsTheTrace() {
+        // "--capacity t1.lct": the option took the trace as its value and no FILE is left.
+        for (const QString &option :
+             {QStringLiteral("--capacity"), QStringLiteral("--policy"), QStringLiteral("--model"),
+              QStringLiteral("--salt"), QStringLiteral("--sample")}) {
+            const Run r = runLmct({QStringLiteral("whatif"), option, m_plain});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(
+                         (option + QStringLiteral(" needs a value: %1 looks like the trace (see "
+                                                  "lmct whatif --help)"))
+                             .arg(m_plain)
+                             .toUtf8()),
+                     r.err.constData());
+        }
+        // a value that is no file: FILE is only missing
+        const Run n = runLmct(
+            {QStringLiteral("whatif"), QStringLiteral("--capacity"), QStringLiteral("1024")});
+        QCOMPARE(n.exitCode, 1);
+        QVERIFY2(n.err.contains("no FILE given"), n.err.constData());
+    }
+
     void exitCodes() {
         const Run help = runLmct({QStringLiteral("whatif"), QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
