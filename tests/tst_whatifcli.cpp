@@ -594,6 +594,17 @@ private slots:
             QVERIFY2(r.err.contains("--sample: expected a rate above 0 and at most 1"),
                      r.err.constData());
         }
+        // The text output says what the sample costs: an estimate, no bound.
+        const Run text = runLmct(
+            {QStringLiteral("whatif"), QStringLiteral("--sample"), QStringLiteral("0.5"), m_plain});
+        QCOMPARE(text.exitCode, 0);
+        const QRegularExpression note(
+            QStringLiteral(
+                "\nsampled: 50\\.0 % of the keys \\(SHARDS: \\d+ of %1\\), counts scaled back\n"
+                "  an estimate: its error grows with fewer sampled keys and with hot keys \\(no "
+                "bound; see docs/cache-behaviour.md, Sampling\\)\n")
+                .arg(distinctKeys(m_stream)));
+        QVERIFY2(note.match(QString::fromUtf8(text.out)).hasMatch(), text.out.constData());
         // A rate that keeps no key is refused: an empty sample would read as no misses at all.
         const Run empty = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"),
                                    QStringLiteral("--sample"), QStringLiteral("1e-300"), m_plain});
