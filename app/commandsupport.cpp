@@ -8,6 +8,7 @@
 #include "trace/damagesummary.h"
 #include "trace/traceloader.h"
 
+#include <QFileInfo>
 #include <QLocale>
 #include <QTextStream>
 #include <cmath>
@@ -54,6 +55,21 @@ int CommandSupport::parseArguments(QCommandLineParser &p, const QStringList &arg
     }
     if (m_combinable && combine(p) && !files.isEmpty()) {
         return -1;
+    }
+    if (files.isEmpty()) {
+        // An option that takes a value took the trace as it ("--capacity t1.lct"): say so
+        // rather than only that FILE is missing.
+        for (const QString &name : p.optionNames()) {
+            for (const QString &value : p.values(name)) {
+                if (!value.isEmpty() && QFileInfo(value).isFile()) {
+                    error(QStringLiteral("%1%2 needs a value: %3 looks like the trace (see lmct "
+                                         "%4 --help)")
+                              .arg(name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--"),
+                                   name, value, m_command));
+                    return kExitUsage;
+                }
+            }
+        }
     }
     if (files.size() != 1) {
         error(files.isEmpty() ? QStringLiteral("no FILE given (see lmct %1 --help)").arg(m_command)

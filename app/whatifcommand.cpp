@@ -286,8 +286,8 @@ int WhatIfCommand::run(const QStringList &args) {
     }
     progress.stage("uses");
     const auto uses = UseSequence::build(*doc, ka, scope, progress.callback());
-    if (options.sampleRate < 1.0 && uses->size() > 0 &&
-        uses->sampled(options.sampleRate)->size() == 0) {
+    const auto sample = options.sampleRate < 1.0 ? uses->sampled(options.sampleRate) : uses;
+    if (options.sampleRate < 1.0 && uses->size() > 0 && sample->size() == 0) {
         // an empty sample would read as a cache that never misses
         progress.clear();
         cmd.error(QStringLiteral("--sample: a rate of %1 keeps none of the %2 keys in scope; "
@@ -514,8 +514,14 @@ int WhatIfCommand::run(const QStringList &args) {
                         inBytes ? QStringLiteral(" (capacities in bytes)") : QString());
     }
     if (options.sampleRate < 1.0) {
-        out += QStringLiteral("sampled: %1 of the keys (SHARDS), counts scaled back\n")
-                   .arg(percent(options.sampleRate));
+        // what the sample costs: SHARDS gives an estimate, no bound
+        out += QStringLiteral(
+                   "sampled: %1 of the keys (SHARDS: %2 of %3), counts scaled back\n"
+                   "  an estimate: its error grows with fewer sampled keys and with hot keys "
+                   "(no bound; see docs/cache-behaviour.md, Sampling)\n")
+                   .arg(percent(options.sampleRate))
+                   .arg(sample->keyCount())
+                   .arg(uses->keyCount());
     }
     if (uses->prefetchOccurrences() == 0) {
         out += QStringLiteral("no prefetch occurrences in scope: every prefetch hit ratio is 0\n");

@@ -594,6 +594,17 @@ private slots:
             QVERIFY2(r.err.contains("--sample: expected a rate above 0 and at most 1"),
                      r.err.constData());
         }
+        // The text output says what the sample costs: an estimate, no bound.
+        const Run text = runLmct(
+            {QStringLiteral("whatif"), QStringLiteral("--sample"), QStringLiteral("0.5"), m_plain});
+        QCOMPARE(text.exitCode, 0);
+        const QRegularExpression note(
+            QStringLiteral(
+                "\nsampled: 50\\.0 % of the keys \\(SHARDS: \\d+ of %1\\), counts scaled back\n"
+                "  an estimate: its error grows with fewer sampled keys and with hot keys \\(no "
+                "bound; see docs/cache-behaviour.md, Sampling\\)\n")
+                .arg(distinctKeys(m_stream)));
+        QVERIFY2(note.match(QString::fromUtf8(text.out)).hasMatch(), text.out.constData());
         // A rate that keeps no key is refused: an empty sample would read as no misses at all.
         const Run empty = runLmct({QStringLiteral("whatif"), QStringLiteral("--json"),
                                    QStringLiteral("--sample"), QStringLiteral("1e-300"), m_plain});
@@ -851,6 +862,27 @@ private slots:
             }
         }
 #endif
+    }
+
+    void optionValueThatIsTheTrace() {
+        // "--capacity t1.lct": the option took the trace as its value and no FILE is left.
+        for (const QString &option :
+             {QStringLiteral("--capacity"), QStringLiteral("--policy"), QStringLiteral("--model"),
+              QStringLiteral("--salt"), QStringLiteral("--sample")}) {
+            const Run r = runLmct({QStringLiteral("whatif"), option, m_plain});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(
+                         (option + QStringLiteral(" needs a value: %1 looks like the trace (see "
+                                                  "lmct whatif --help)"))
+                             .arg(m_plain)
+                             .toUtf8()),
+                     r.err.constData());
+        }
+        // a value that is no file: FILE is only missing
+        const Run n = runLmct(
+            {QStringLiteral("whatif"), QStringLiteral("--capacity"), QStringLiteral("1024")});
+        QCOMPARE(n.exitCode, 1);
+        QVERIFY2(n.err.contains("no FILE given"), n.err.constData());
     }
 
     void exitCodes() {
