@@ -4,6 +4,7 @@
 #include "cache/keyanalysis.h"
 #include "cache/keyscanpass.h"
 #include "cachetracewriter.h"
+#include "cutwhilerunning.h"
 #include "export/chrometraceexport.h"
 #include "export/exportfile.h"
 #include "export/recordexport.h"
@@ -484,36 +485,16 @@ void TestFileTruncation::cliExportOfACutTraceSaysItOnce() {
     // Stopped too late (the export done), the run is tried again.
     for (int attempt = 0; attempt < 5; ++attempt) {
         const QString path = writeFile(dir, QStringLiteral("cut.lct"), t.bytes);
-        const QByteArray mapped = QFileInfo(path).canonicalFilePath().toUtf8();
-        QProcess p;
-        p.start(lmctPath(), {QStringLiteral("export"), QStringLiteral("--jsonl"), out, path});
-        QVERIFY(p.waitForStarted(20000));
-        const pid_t pid = pid_t(p.processId());
-        const QString proc = QStringLiteral("/proc/%1/").arg(pid);
-        auto stopped = [&] {
-            const QByteArray stat = readAll(proc + QStringLiteral("stat"));
-            const qsizetype close = stat.lastIndexOf(')');
-            return close > 0 && stat.mid(close + 2, 1) == "T";
-        };
-        bool cut = false;
-        while (p.state() == QProcess::Running && !cut) {
-            ::kill(pid, SIGSTOP);
-            for (int i = 0; i < 1000 && !stopped() && p.state() == QProcess::Running; ++i) {
-                QThread::usleep(50);
-            }
-            if (readAll(proc + QStringLiteral("maps")).contains(mapped)) {
-                cut = truncateTo(path, newSize);
-            }
-            ::kill(pid, SIGCONT);
-            QThread::usleep(200);
-        }
-        QVERIFY(p.waitForFinished(60000));
+        const CutRun run = cutWhileRunning(
+            {QStringLiteral("export"), QStringLiteral("--jsonl"), out, path}, path, newSize);
+        QVERIFY(run.started && run.finished);
+        const bool cut = run.cut;
         if (!cut || QFileInfo::exists(out)) {
             QFile::remove(out);
             continue;
         }
-        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
-        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromLocal8Bit(run.result.err);
+        QCOMPARE(run.result.exitCode, 2);
         QVERIFY2(err.count(QStringLiteral("shrank to %1 bytes").arg(newSize)) == 1,
                  qPrintable(err));
         QVERIFY2(err.contains(QStringLiteral("nothing was written")), qPrintable(err));

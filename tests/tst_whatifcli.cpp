@@ -6,6 +6,7 @@
 // trace cut while it is read, exit codes.
 
 #include "configsamples.h"
+#include "cutwhilerunning.h"
 #include "testutil.h"
 #include "whatif/configuredrun.h"
 #include "whatifclifixture.h"
@@ -788,39 +789,14 @@ private slots:
             bool checked = false;
             for (int attempt = 0; attempt < 5 && !checked; ++attempt) {
                 const QString path = save("cut.lct", bytes);
-                const QByteArray mapped = QFileInfo(path).canonicalFilePath().toUtf8();
                 QStringList args{QStringLiteral("whatif")};
                 if (json) {
                     args << QStringLiteral("--json");
                 }
-                QProcess p;
-                p.start(lmctPath(), args << path);
-                QVERIFY(p.waitForStarted(20000));
-                const pid_t pid = pid_t(p.processId());
-                const QString proc = QStringLiteral("/proc/%1/").arg(pid);
-                auto stopped = [&] {
-                    const QByteArray stat = readAll(proc + QStringLiteral("stat"));
-                    const qsizetype close = stat.lastIndexOf(')');
-                    return close > 0 && stat.mid(close + 2, 1) == "T";
-                };
-                bool truncated = false;
-                while (p.state() == QProcess::Running && !truncated) {
-                    ::kill(pid, SIGSTOP);
-                    for (int i = 0; i < 1000 && !stopped() && p.state() == QProcess::Running; ++i) {
-                        QThread::usleep(50);
-                    }
-                    if (readAll(proc + QStringLiteral("maps")).contains(mapped)) {
-                        QFile f(path);
-                        truncated = f.open(QIODevice::ReadWrite) && f.resize(cut);
-                    }
-                    ::kill(pid, SIGCONT);
-                    QThread::usleep(200);
-                }
-                QVERIFY(p.waitForFinished(60000));
-                Run r;
-                r.exitCode = p.exitCode();
-                r.out = p.readAllStandardOutput();
-                r.err = p.readAllStandardError();
+                const CutRun c = cutWhileRunning(args << path, path, cut);
+                QVERIFY(c.started && c.finished);
+                const bool truncated = c.cut;
+                const Run r = c.result;
                 if (!truncated || (json ? jsonOf(r) == all : r.out == allText)) {
                     continue;  // cut after lmct had read it all: its figures are the file's
                 }
