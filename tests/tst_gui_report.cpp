@@ -182,6 +182,23 @@ class TestGuiReport : public QObject {
         return QTest::currentTestFailed() ? 0 : total;
     }
 
+    /** The report's timelines of `content`, each made at the report's picture size and ready
+     * (empty when one is not ready within a minute). */
+    static std::vector<std::unique_ptr<ReportTimeline>> readyTimelines(
+        const ReportContent &content) {
+        std::vector<std::unique_ptr<ReportTimeline>> timelines;
+        for (const ReportContent::TimelineSource &source : content.timelines) {
+            timelines.push_back(
+                std::make_unique<ReportTimeline>(source, ReportPictures::kTimelineSize));
+        }
+        for (const auto &t : timelines) {
+            if (!t->waitReady(60000)) {
+                return {};
+            }
+        }
+        return timelines;
+    }
+
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -602,14 +619,9 @@ private slots:
         QVERIFY(std::abs(a->duration() - b->duration()) > 0.1 * a->duration());
         const auto content = ComparisonReport::build(a, b, {});
         QVERIFY(content);
-        std::vector<std::unique_ptr<ReportTimeline>> timelines;
-        for (const ReportContent::TimelineSource &source : content->timelines) {
-            timelines.push_back(
-                std::make_unique<ReportTimeline>(source, ReportPictures::kTimelineSize));
-        }
+        const auto timelines = readyTimelines(*content);
         QCOMPARE(timelines.size(), size_t(2));
         for (const auto &t : timelines) {
-            QVERIFY(t->waitReady(60000));
             // the picture as the report paints it (laid out at its size)
             QVERIFY(
                 !CaptionedExport::toImage(t->spec(), ReportPictures::kTimelineSize, 1.0).isNull());
@@ -658,13 +670,11 @@ private slots:
         QVERIFY(a && b);
         const auto content = ComparisonReport::build(a, b, {});
         QVERIFY(content);
-        std::vector<std::unique_ptr<ReportTimeline>> timelines;
+        const auto timelines = readyTimelines(*content);
         std::vector<ReportTimeline *> pointers;
-        for (const ReportContent::TimelineSource &source : content->timelines) {
-            QVERIFY(source.sharedRateScale);
-            timelines.push_back(
-                std::make_unique<ReportTimeline>(source, ReportPictures::kTimelineSize));
-            pointers.push_back(timelines.back().get());
+        for (const auto &t : timelines) {
+            QVERIFY(t->source().sharedRateScale);
+            pointers.push_back(t.get());
         }
         QCOMPARE(timelines.size(), size_t(2));
         // the calls/s axis as the page paints a picture (its caption, its size)
@@ -676,7 +686,6 @@ private slots:
         };
         double own[2];
         for (size_t i = 0; i < 2; ++i) {
-            QVERIFY(timelines[i]->waitReady(60000));
             own[i] = paintedRange(pointers[i]).upper;
         }
         QVERIFY2(own[1] > 3 * own[0], qPrintable(QStringLiteral("%1 %2").arg(own[0]).arg(own[1])));
