@@ -188,6 +188,58 @@ std::string_view groupName(QHash<QByteArrayView, GroupAcc> &groups, std::string_
 }
 
 /**
+ * The models, kv_ranks and cache_salts one record has keys in, each once: a record counts once
+ * in each group it has a key in. The names are views of the record's keys.
+ */
+struct RecordGroups {
+    std::vector<std::string_view> models;
+    std::vector<std::string_view> salts;
+    std::vector<int> ranks;  // world_size << 8 | rank
+    bool sawSaltless = false;
+
+    static int rankKeyOf(const PackedObjectKey &key) {
+        const KvRank kr = key.rank();
+        return (kr.worldSize << 8) | kr.rank;
+    }
+    void clear() {
+        models.clear();
+        salts.clear();
+        ranks.clear();
+        sawSaltless = false;
+    }
+    void add(const PackedObjectKey &key) {
+        if (std::find(models.begin(), models.end(), key.modelName) == models.end()) {
+            models.push_back(key.modelName);
+        }
+        const int rankKey = rankKeyOf(key);
+        if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
+            ranks.push_back(rankKey);
+        }
+        if (!key.hasCacheSalt) {
+            sawSaltless = true;
+        } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) == salts.end()) {
+            salts.push_back(key.cacheSalt);
+        }
+    }
+    /** Calls `f` on the entry of `acc` of each group the record is in. */
+    template <typename F>
+    void forEachGroup(ChunkAcc &acc, F f) const {
+        for (std::string_view m : models) {
+            f(acc.models[viewOf(m)]);
+        }
+        for (int rk : ranks) {
+            f(acc.ranks[rk]);
+        }
+        for (std::string_view salt : salts) {
+            f(acc.salts[viewOf(salt)]);
+        }
+        if (sawSaltless) {
+            f(acc.noSalt);
+        }
+    }
+};
+
+/**
  * Fills count/time fields of a row from its (unsorted) t_mono values, which it consumes: they
  * are sorted and then overwritten by the inter-arrival gaps (no second column of 8 bytes per
  * record).
@@ -310,8 +362,7 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                 }
                 PackedArgsDecoder decoder(doc);
                 RecordFacts facts;
-                std::vector<std::string_view> models, salts;
-                std::vector<int> ranks;
+                RecordGroups groups;
                 for (qint64 k = ch.first; k < ch.second; ++k) {
                     if ((k & 511) == 0 && progress.cancelled()) {
                         break;
@@ -332,49 +383,20 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
                         a.bytesSum[q] += double(*b);
                         ++a.bytesCalls[q];
                     }
-                    models.clear();
-                    salts.clear();
-                    ranks.clear();
-                    bool sawSaltless = false;
+                    groups.clear();
                     for (const PackedObjectKey &key : facts.keys()) {
-                        const KvRank kr = key.rank();
-                        const int rankKey = (kr.worldSize << 8) | kr.rank;
                         // The names a key refers to are the group's own key views (the first
                         // occurrence in this chunk), not this record's bytes: the distinct keys are
                         // counted per group at the end, and views spread over the whole file would
                         // fault all of it in again (1.3 GB of RSS for a 1.37 GB trace).
-                        a.keys.insert(
-                            key.identityHash(),
-                            KeyGroups{groupName(a.models, key.modelName), rankKey, key.hasCacheSalt,
-                                      key.hasCacheSalt ? groupName(a.salts, key.cacheSalt)
-                                                       : std::string_view()});
-                        if (std::find(models.begin(), models.end(), key.modelName) ==
-                            models.end()) {
-                            models.push_back(key.modelName);
-                        }
-                        if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
-                            ranks.push_back(rankKey);
-                        }
-                        if (!key.hasCacheSalt) {
-                            sawSaltless = true;
-                        } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) ==
-                                   salts.end()) {
-                            salts.push_back(key.cacheSalt);
-                        }
+                        a.keys.insert(key.identityHash(),
+                                      KeyGroups{groupName(a.models, key.modelName),
+                                                RecordGroups::rankKeyOf(key), key.hasCacheSalt,
+                                                key.hasCacheSalt ? groupName(a.salts, key.cacheSalt)
+                                                                 : std::string_view()});
+                        groups.add(key);
                     }
-                    // Each group the record has a key in counts the call once.
-                    for (std::string_view m : models) {
-                        a.models[viewOf(m)].count(cat);
-                    }
-                    for (int rk : ranks) {
-                        a.ranks[rk].count(cat);
-                    }
-                    for (std::string_view salt : salts) {
-                        a.salts[viewOf(salt)].count(cat);
-                    }
-                    if (sawSaltless) {
-                        a.noSalt.count(cat);
-                    }
+                    groups.forEachGroup(a, [cat](GroupAcc &g) { g.count(cat); });
                     if (cat == Category::Enter || cat == Category::Exit ||
                         cat == Category::FinishRead || cat == Category::Release) {
                         a.events.push_back(
@@ -524,46 +546,18 @@ TraceStatistics TraceStatistics::compute(const TraceDocument &doc, const Options
         if (!notReads.empty()) {
             PackedArgsDecoder decoder(doc);
             RecordFacts facts;
-            std::vector<std::string_view> models, salts;
-            std::vector<int> ranks;
+            RecordGroups groups;
             for (const int r : notReads) {
                 const PackedValue args = decoder.decode(r);
                 if (!args.isValid()) {
                     continue;
                 }
                 facts.reset(args);
-                models.clear();
-                salts.clear();
-                ranks.clear();
-                bool sawSaltless = false;
+                groups.clear();
                 for (const PackedObjectKey &key : facts.keys()) {
-                    const KvRank kr = key.rank();
-                    const int rankKey = (kr.worldSize << 8) | kr.rank;
-                    if (std::find(models.begin(), models.end(), key.modelName) == models.end()) {
-                        models.push_back(key.modelName);
-                    }
-                    if (std::find(ranks.begin(), ranks.end(), rankKey) == ranks.end()) {
-                        ranks.push_back(rankKey);
-                    }
-                    if (!key.hasCacheSalt) {
-                        sawSaltless = true;
-                    } else if (std::find(salts.begin(), salts.end(), key.cacheSalt) ==
-                               salts.end()) {
-                        salts.push_back(key.cacheSalt);
-                    }
+                    groups.add(key);
                 }
-                for (std::string_view m : models) {
-                    --acc.models[viewOf(m)].finishedReads;
-                }
-                for (int rk : ranks) {
-                    --acc.ranks[rk].finishedReads;
-                }
-                for (std::string_view salt : salts) {
-                    --acc.salts[viewOf(salt)].finishedReads;
-                }
-                if (sawSaltless) {
-                    --acc.noSalt.finishedReads;
-                }
+                groups.forEachGroup(acc, [](GroupAcc &g) { --g.finishedReads; });
             }
         }
         for (int q = 0; q < nq; ++q) {
