@@ -8,6 +8,7 @@
 
 #include "cache/tracesetcache.h"
 #include "combinefixture.h"
+#include "common/tracechooser.h"
 #include "deploymentlink.h"
 #include "itemmodels/cachesummarytablemodel.h"
 #include "itemmodels/combinedrecordtablemodel.h"

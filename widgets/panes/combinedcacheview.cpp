@@ -1,7 +1,8 @@
 #include "panes/combinedcacheview.h"
 
 #include "itemmodels/cachesummarytablemodel.h"
-#include "util/terminaltext.h"
+
+#include "common/tracechooser.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -18,9 +19,8 @@ CombinedCacheView::CombinedCacheView(QWidget *parent)
     v->setContentsMargins(4, 4, 4, 4);
     auto *row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Cache behaviour of:")));
-    m_chooser = new QComboBox;
+    m_chooser = new TraceChooser;
     m_chooser->setObjectName(QStringLiteral("cacheChooser"));
-    m_chooser->addItem(tr("All traces"));
     row->addWidget(m_chooser);
     m_note = new QLabel;
     m_note->setWordWrap(true);
@@ -41,8 +41,7 @@ CombinedCacheView::CombinedCacheView(QWidget *parent)
     m_view->setColumnWidth(CacheSummaryTableModel::ValueColumn,
                            fontMetrics().horizontalAdvance(QStringLiteral("000,000,000,000  ")));
     v->addWidget(m_view, 1);
-    connect(m_chooser, &QComboBox::currentIndexChanged, this,
-            [this](int index) { show(index - 1); });
+    connect(m_chooser, &TraceChooser::traceChosen, this, [this](int choice) { show(choice); });
     m_note->setText(tr("analysed once every trace is read and this tab is shown"));
 }
 
@@ -95,26 +94,16 @@ void CombinedCacheView::compute(const TraceSet &set) {
 void CombinedCacheView::setSummary(std::shared_ptr<const TraceSetCache> summary,
                                    const QStringList &labels) {
     m_summary = std::move(summary);
-    const int keep = choice();
-    {
-        const QSignalBlocker block(m_chooser);
-        while (m_chooser->count() > 1) {
-            m_chooser->removeItem(1);
-        }
-        for (const QString &l : labels) {
-            m_chooser->addItem(TerminalText::escaped(l));
-        }
-        m_chooser->setCurrentIndex(keep + 1 < m_chooser->count() ? keep + 1 : 0);
-    }
+    m_chooser->setTraces(labels);
     show(choice());
 }
 
 int CombinedCacheView::choice() const {
-    return m_chooser->currentIndex() - 1;
+    return m_chooser->choice();
 }
 
 void CombinedCacheView::setChoice(int trace) {
-    m_chooser->setCurrentIndex(trace + 1);
+    m_chooser->setChoice(trace);
 }
 
 void CombinedCacheView::show(int choice) {

@@ -9,12 +9,12 @@
 #include <atomic>
 #include <memory>
 
-class QComboBox;
 class QLabel;
 class QTableView;
 
 namespace lmct {
 
+class TraceChooser;
 class CacheSummaryTableModel;
 
 /**
@@ -54,7 +54,7 @@ public:
     int choice() const;
     void setChoice(int trace);
 
-    QComboBox *chooser() const { return m_chooser; }
+    TraceChooser *chooser() const { return m_chooser; }
     CacheSummaryTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QLabel *noteLabel() const { return m_note; }
@@ -72,7 +72,7 @@ private:
     TraceSet m_pending;  // traces set while hidden, analysed when shown
     bool m_hasPending = false;
     std::shared_ptr<const TraceSetCache> m_summary;
-    QComboBox *m_chooser = nullptr;
+    TraceChooser *m_chooser = nullptr;
     QLabel *m_note = nullptr;
     QTableView *m_view = nullptr;
     CacheSummaryTableModel *m_model = nullptr;

@@ -1,7 +1,8 @@
 #include "panes/combinedstatisticsview.h"
 
 #include "itemmodels/statisticstablemodel.h"
-#include "util/terminaltext.h"
+
+#include "common/tracechooser.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -32,9 +33,8 @@ CombinedStatisticsView::CombinedStatisticsView(QWidget *parent) : QWidget(parent
     v->setContentsMargins(4, 4, 4, 4);
     auto *row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Statistics of:")));
-    m_chooser = new QComboBox;
+    m_chooser = new TraceChooser;
     m_chooser->setObjectName(QStringLiteral("statisticsChooser"));
-    m_chooser->addItem(tr("All traces"));
     row->addWidget(m_chooser);
     m_note = new QLabel;
     m_note->setWordWrap(true);
@@ -53,8 +53,7 @@ CombinedStatisticsView::CombinedStatisticsView(QWidget *parent) : QWidget(parent
     m_tabs->addTab(tableOf(m_ranks), tr("Ranks"));
     m_tabs->addTab(tableOf(m_salts), tr("Cache Salts"));
     v->addWidget(m_tabs, 1);
-    connect(m_chooser, &QComboBox::currentIndexChanged, this,
-            [this](int index) { show(index - 1); });
+    connect(m_chooser, &TraceChooser::traceChosen, this, [this](int choice) { show(choice); });
     setBusy(tr("computed once every trace is read"));
 }
 
@@ -109,17 +108,7 @@ StatisticsTableModel *CombinedStatisticsView::groupModel(int table) const {
 void CombinedStatisticsView::setStatistics(std::shared_ptr<const TraceSetStatistics> stats,
                                            const QStringList &labels) {
     m_stats = std::move(stats);
-    const int keep = choice();
-    {
-        const QSignalBlocker block(m_chooser);
-        while (m_chooser->count() > 1) {
-            m_chooser->removeItem(1);
-        }
-        for (const QString &l : labels) {
-            m_chooser->addItem(TerminalText::escaped(l));
-        }
-        m_chooser->setCurrentIndex(keep + 1 < m_chooser->count() ? keep + 1 : 0);
-    }
+    m_chooser->setTraces(labels);
     show(choice());
 }
 
@@ -132,11 +121,11 @@ void CombinedStatisticsView::setBusy(const QString &text) {
 }
 
 int CombinedStatisticsView::choice() const {
-    return m_chooser->currentIndex() - 1;
+    return m_chooser->choice();
 }
 
 void CombinedStatisticsView::setChoice(int trace) {
-    m_chooser->setCurrentIndex(trace + 1);
+    m_chooser->setChoice(trace);
 }
 
 void CombinedStatisticsView::show(int choice) {

@@ -10,13 +10,13 @@
 #include <memory>
 #include <vector>
 
-class QComboBox;
 class QLabel;
 class QTabWidget;
 class QTableView;
 
 namespace lmct {
 
+class TraceChooser;
 class StatisticsTableModel;
 
 /**
@@ -57,7 +57,7 @@ public:
     int choice() const;
     void setChoice(int trace);
 
-    QComboBox *chooser() const { return m_chooser; }
+    TraceChooser *chooser() const { return m_chooser; }
     StatisticsTableModel *callModel() const { return m_calls; }
     StatisticsTableModel *groupModel(int table) const;
     QLabel *noteLabel() const { return m_note; }
@@ -70,7 +70,7 @@ private:
     void show(int choice);
 
     std::shared_ptr<const TraceSetStatistics> m_stats;
-    QComboBox *m_chooser = nullptr;
+    TraceChooser *m_chooser = nullptr;
     QLabel *m_note = nullptr;
     QTabWidget *m_tabs = nullptr;
     StatisticsTableModel *m_calls = nullptr;
