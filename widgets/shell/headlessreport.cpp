@@ -26,7 +26,7 @@ namespace lmct {
 
 namespace {
 
-int fail(int code, const QString &message) {
+int failWith(int code, const QString &message) {
     QTextStream(stderr) << "lmct-viewer: " << TerminalText::escaped(message) << "\n";
     return code;
 }
@@ -35,39 +35,42 @@ int fail(int code, const QString &message) {
 
 int HeadlessReport::run(const Request &request) {
     if (request.inputs.isEmpty() || request.inputs.size() > 2) {
-        return fail(kExitUsage, QStringLiteral("--report takes one FILE, or two with --compare"));
+        return failWith(kExitUsage,
+                        QStringLiteral("--report takes one FILE, or two with --compare"));
     }
     if (const QString why = ReportJob::formatProblem(request.output); !why.isEmpty()) {
-        return fail(kExitUsage, QStringLiteral("--report %1").arg(why));
+        return failWith(kExitUsage, QStringLiteral("--report %1").arg(why));
     }
     TMonoRange range;
     if (!request.range.isEmpty()) {
         QString why;
         const auto r = TMonoRange::parse(request.range, &why);
         if (!r) {
-            return fail(kExitUsage, QStringLiteral("invalid --range: %1").arg(why));
+            return failWith(kExitUsage, QStringLiteral("invalid --range: %1").arg(why));
         }
         range = *r;
     }
     if (!request.filter.isEmpty()) {
         const FilterExpression filter = FilterExpression::parse(request.filter);
         if (!filter.isValid()) {
-            return fail(kExitUsage, QStringLiteral("invalid filter: %1").arg(filter.errorString()));
+            return failWith(kExitUsage,
+                            QStringLiteral("invalid filter: %1").arg(filter.errorString()));
         }
     }
     // B's alignment, as a comparison's tab offers it (ComparisonLink)
     const bool comparing = request.inputs.size() == 2;
     if (!comparing && (!request.align.isEmpty() || !request.offset.isEmpty())) {
-        return fail(
+        return failWith(
             kExitUsage,
             QStringLiteral("--align and --offset line B up with A: they need --compare A B"));
     }
     const QString align = request.align.trimmed().toLower();
     if (!align.isEmpty() && align != QLatin1String("start") && align != QLatin1String("wall")) {
-        return fail(kExitUsage,
-                    QStringLiteral("invalid --align: expected start (from each trace's start) or "
-                                   "wall (by t_wall), found '%1'")
-                        .arg(request.align));
+        return failWith(
+            kExitUsage,
+            QStringLiteral("invalid --align: expected start (from each trace's start) or "
+                           "wall (by t_wall), found '%1'")
+                .arg(request.align));
     }
     const bool byWall = align == QLatin1String("wall");
     double offset = 0.0;
@@ -75,17 +78,17 @@ int HeadlessReport::run(const Request &request) {
         const auto n = FilterLiteral::parseNumber(request.offset.trimmed());
         // (as --range reads its times: 0x10 is no time, nor a size such as 1MiB)
         if (!n || n->unit == FilterLiteral::Unit::Bytes || n->hex || !std::isfinite(n->value)) {
-            return fail(kExitUsage, QStringLiteral("invalid --offset: expected B's shift in "
-                                                   "seconds such as 2.5, -1.5s or 250ms, found "
-                                                   "'%1'")
-                                        .arg(request.offset));
+            return failWith(kExitUsage, QStringLiteral("invalid --offset: expected B's shift in "
+                                                       "seconds such as 2.5, -1.5s or 250ms, found "
+                                                       "'%1'")
+                                            .arg(request.offset));
         }
         offset = n->value;
     }
     for (const QString &input : request.inputs) {
         QString why;
         if (!ExportFile::checkTarget(request.output, &why, input)) {
-            return fail(kExitIo, why);
+            return failWith(kExitIo, why);
         }
     }
     std::shared_ptr<const TraceDocument> docs[2];
@@ -93,7 +96,7 @@ int HeadlessReport::run(const Request &request) {
         QString why;
         docs[i] = TraceLoader::load(request.inputs[i], &why);
         if (!docs[i]) {
-            return fail(kExitIo, why);
+            return failWith(kExitIo, why);
         }
     }
     // Where B's t_mono 0 lies on the common axis: as the comparison's tab maps it
@@ -106,11 +109,11 @@ int HeadlessReport::run(const Request &request) {
         for (qsizetype i = 0; i < 2 && byWall; ++i) {
             // (what makes the tab's "by t_wall" unavailable: ComparisonLink::wallReason())
             if (!std::isfinite(ComparisonLink::wallStart(*docs[i]))) {
-                return fail(kExitUsage,
-                            QStringLiteral("--align wall: trace %1 (%2) has no t_wall (no "
-                                           "t_wall_start and no record); try --align start")
-                                .arg(QChar(char16_t(u'A' + i)))
-                                .arg(docs[i]->fileName()));
+                return failWith(kExitUsage,
+                                QStringLiteral("--align wall: trace %1 (%2) has no t_wall (no "
+                                               "t_wall_start and no record); try --align start")
+                                    .arg(QChar(char16_t(u'A' + i)))
+                                    .arg(docs[i]->fileName()));
             }
         }
         link.setAlignment(byWall ? ComparisonLink::Alignment::Wall
@@ -133,10 +136,10 @@ int HeadlessReport::run(const Request &request) {
                                                 : QStringLiteral(", %1 … %2 s on A's axis")
                                                       .arg(TimeFormat::mono(rs.minTMono() + shift),
                                                            TimeFormat::mono(rs.maxTMono() + shift));
-            return fail(kExitUsage,
-                        QStringLiteral("--range %1 lies outside %2 (t_mono %3 … %4 s%5)")
-                            .arg(request.range, which, TimeFormat::mono(rs.minTMono()),
-                                 TimeFormat::mono(rs.maxTMono()), onAxis));
+            return failWith(kExitUsage,
+                            QStringLiteral("--range %1 lies outside %2 (t_mono %3 … %4 s%5)")
+                                .arg(request.range, which, TimeFormat::mono(rs.minTMono()),
+                                     TimeFormat::mono(rs.maxTMono()), onAxis));
         }
     }
     // A range reaching past the trace is cut to it, and said so (as --export-png says it): the
@@ -193,7 +196,8 @@ int HeadlessReport::run(const Request &request) {
     job.start();
     loop.exec();
     if (!ok) {
-        return fail(kExitIo, error.isEmpty() ? QStringLiteral("the report was cancelled") : error);
+        return failWith(kExitIo,
+                        error.isEmpty() ? QStringLiteral("the report was cancelled") : error);
     }
     // A damaged trace is reported as far as it reads, said as `lmct compare` says it.
     for (qsizetype i = 0; i < request.inputs.size(); ++i) {
@@ -210,9 +214,9 @@ int HeadlessReport::run(const Request &request) {
     for (const auto &doc : docs) {
         qint64 shrunk = -1;
         if (doc && !doc->shrinkSentence(&shrunk).isEmpty()) {
-            return fail(kExitIo, QStringLiteral("%1: the report covers the records before byte "
-                                                "%2; what lay past it is not the file's")
-                                     .arg(doc->shrinkSentence(), QString::number(shrunk)));
+            return failWith(kExitIo, QStringLiteral("%1: the report covers the records before byte "
+                                                    "%2; what lay past it is not the file's")
+                                         .arg(doc->shrinkSentence(), QString::number(shrunk)));
         }
     }
     return kExitOk;
