@@ -1686,6 +1686,50 @@ private slots:
         QVERIFY2(more > 0 && more <= 4096 * 8 + 4096, qPrintable(QString::number(more)));
     }
 
+    void recordStorePrefaultsAheadOfAppendsRunningMeanwhile() {
+        // The loader appends one batch while a worker makes the next batch's slots resident
+        // and others look qualnames up: prefault(first, count) leaves the slots before `first`
+        // alone, and findInterned() sees a name once intern() has published it.
+        RecordStore store;
+        const QByteArray first("lmcache.first"), second("lmcache.second");
+        const quint32 a = store.intern(first.constData(), quint32(first.size()));
+        constexpr int n = 300000;  // several chunks, so that both sides allocate some
+        std::atomic_bool go{false}, found{false};
+        QThread *ahead = QThread::create([&] {
+            while (!go.load()) {
+            }
+            store.prefault(n, n);
+        });
+        QThread *looker = QThread::create([&] {
+            while (!found.load()) {
+                found = store.findInterned(second.constData(), quint32(second.size())) == 1;
+            }
+        });
+        ahead->start();
+        looker->start();
+        go = true;
+        for (int i = 0; i < n; ++i) {
+            const quint32 id =
+                i < n / 2 ? a : store.intern(second.constData(), quint32(second.size()));
+            store.append(double(i), 1760000000.0 + i, id, 4 + 16 * qint64(i), 12, 0);
+        }
+        QVERIFY(ahead->wait(30000));
+        QVERIFY(looker->wait(30000));
+        delete ahead;
+        delete looker;
+        for (int i = n; i < 2 * n; ++i) {
+            store.append(double(i), 1760000000.0 + i, a, 4 + 16 * qint64(i), 12, 0);
+        }
+        QCOMPARE(store.size(), 2 * n);
+        for (int i = 0; i < 2 * n; ++i) {
+            if (store.tMono(i) != double(i) || store.tWall(i) != 1760000000.0 + i ||
+                store.frameOffset(i) != 4 + 16 * qint64(i) || store.bodyLength(i) != 12 ||
+                store.qualnameId(i) != (i >= n / 2 && i < n ? 1u : 0u)) {
+                QFAIL(qPrintable(QStringLiteral("record %1 is not as appended").arg(i)));
+            }
+        }
+    }
+
     void recordStoreMemoryIsCountedFromAllocations() {
         // RecordStore::memoryBytes() counts what the store allocated, not a per-record formula.
         RecordStore store;

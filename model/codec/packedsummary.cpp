@@ -198,17 +198,35 @@ public:
             return;
         }
         if (m_t.kind(v) == Kind::Map) {
-            for (size_t i = 0; i < N; ++i) {
-                if (found[i] < 0) {
-                    found[i] = m_t.find(v, names[i]);
+            // One pass over the entries (the first of each name is kept, as find() gives it);
+            // a key whose length no name has is passed over on one test.
+            const quint32 lengths = lengthsOf(names);
+            m_t.forEachEntry(v, [&](std::string_view key, int value) {
+                if (key.size() < 32 && !(lengths >> key.size() & 1)) {
+                    return;
                 }
-            }
+                for (size_t i = 0; i < N; ++i) {
+                    if (found[i] < 0 && key == names[i]) {
+                        found[i] = value;
+                    }
+                }
+            });
         }
         m_t.forEachChild(v, [&](int c) {
             if (m_t.isContainer(c)) {
                 findDeep(c, names, found, depth + 1);
             }
         });
+    }
+
+    /** Bit n set: a name of `names` is n bytes long (n < 32; longer keys are compared). */
+    template <size_t N>
+    static constexpr quint32 lengthsOf(const std::string_view (&names)[N]) {
+        quint32 mask = 0;
+        for (const std::string_view &n : names) {
+            mask |= n.size() < 32 ? quint32(1) << n.size() : 0;
+        }
+        return mask;
     }
 
     /** RecordSummary::requestId() of the node `id` findDeep found (-1: none). */

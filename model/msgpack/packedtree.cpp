@@ -39,7 +39,49 @@ int PackedTree::find(int n, std::string_view key) const {
     return -1;
 }
 
-bool PackedTree::parse(qint64 *pos, int depth) {
+// (inlined into parse(): a call per value was a fifth of the tree's build)
+__attribute__((always_inline)) inline bool PackedTree::leaf(const MsgpackHead &h, const uchar *p,
+                                                            Node *n) {
+    switch (h.kind) {
+        case MsgpackHead::Kind::Invalid:
+        case MsgpackHead::Kind::Array:
+        case MsgpackHead::Kind::Map:
+            return false;
+        case MsgpackHead::Kind::Nil:
+            n->kind = Kind::Nil;
+            return true;
+        case MsgpackHead::Kind::Bool:
+            n->kind = Kind::Bool;
+            n->u = MsgpackHead::boolean(p) ? 1 : 0;
+            return true;
+        case MsgpackHead::Kind::Int:
+        case MsgpackHead::Kind::UInt:
+            n->kind = Kind::Int;
+            n->u = h.integer(p);
+            return true;
+        case MsgpackHead::Kind::Float32:
+        case MsgpackHead::Kind::Float64:
+            n->kind = Kind::Float;
+            n->d = h.floating(p);
+            return true;
+        case MsgpackHead::Kind::Str:
+        case MsgpackHead::Kind::Bin:
+        case MsgpackHead::Kind::Ext:
+            if (h.payload > kMaxPayload) {
+                return false;
+            }
+            n->kind = h.kind == MsgpackHead::Kind::Str   ? Kind::String
+                      : h.kind == MsgpackHead::Kind::Bin ? Kind::Bytes
+                                                         : Kind::Ext;
+            n->data = n->begin + h.header;
+            n->len = quint32(h.payload);
+            return true;
+    }
+    return false;
+}
+
+// Flattened: MsgpackHead::read() is inlined at both its call sites.
+__attribute__((flatten)) bool PackedTree::parse(qint64 *pos, int depth) {
     const qint64 avail = m_size - *pos;
     if (avail <= 0 || qint64(m_nodes.size()) >= kMaxNodes) {
         return false;
@@ -54,68 +96,57 @@ bool PackedTree::parse(qint64 *pos, int depth) {
     Node n;
     n.begin = quint32(*pos);
     *pos += qint64(h.size());
-    switch (h.kind) {
-        case MsgpackHead::Kind::Invalid:
+    if (!h.isContainer()) {
+        if (!leaf(h, p, &n)) {
             return false;
-        case MsgpackHead::Kind::Nil:
-            n.kind = Kind::Nil;
-            break;
-        case MsgpackHead::Kind::Bool:
-            n.kind = Kind::Bool;
-            n.u = MsgpackHead::boolean(p) ? 1 : 0;
-            break;
-        case MsgpackHead::Kind::Int:
-        case MsgpackHead::Kind::UInt:
-            n.kind = Kind::Int;
-            n.u = h.integer(p);
-            break;
-        case MsgpackHead::Kind::Float32:
-        case MsgpackHead::Kind::Float64:
-            n.kind = Kind::Float;
-            n.d = h.floating(p);
-            break;
-        case MsgpackHead::Kind::Str:
-        case MsgpackHead::Kind::Bin:
-        case MsgpackHead::Kind::Ext:
-            if (h.payload > kMaxPayload) {
+        }
+    } else {
+        const bool map = h.kind == MsgpackHead::Kind::Map;
+        // Every element takes a byte at least (a map entry two): a claim beyond the bytes
+        // left cannot be backed by data.
+        if (depth >= kMaxDepth || h.children() > quint64(m_size - *pos)) {
+            return false;
+        }
+        n.kind = map ? Kind::Map : Kind::Array;
+        n.len = quint32(h.count);
+        for (quint64 i = 0; i < h.children(); ++i) {
+            // Scalars (every map key among them) are read here, without a call per value.
+            const qint64 left = m_size - *pos;
+            if (left <= 0 || qint64(m_nodes.size()) >= kMaxNodes) {
                 return false;
             }
-            n.kind = h.kind == MsgpackHead::Kind::Str   ? Kind::String
-                     : h.kind == MsgpackHead::Kind::Bin ? Kind::Bytes
-                                                        : Kind::Ext;
-            n.data = n.begin + h.header;
-            n.len = quint32(h.payload);
-            break;
-        case MsgpackHead::Kind::Array:
-        case MsgpackHead::Kind::Map: {
-            const bool map = h.kind == MsgpackHead::Kind::Map;
-            // Every element takes a byte at least (a map entry two): a claim beyond the bytes
-            // left cannot be backed by data.
-            if (depth >= kMaxDepth || h.children() > quint64(m_size - *pos)) {
+            const auto *q = reinterpret_cast<const uchar *>(m_data + *pos);
+            const MsgpackHead c = MsgpackHead::read(q, left);
+            if (!c.ok() || !c.fits(left) ||
+                (map && i % 2 == 0 && c.kind != MsgpackHead::Kind::Str)) {
                 return false;
             }
-            n.kind = map ? Kind::Map : Kind::Array;
-            n.len = quint32(h.count);
-            for (quint64 i = 0; i < h.children(); ++i) {
-                const size_t child = m_nodes.size();
-                if (!parse(pos, depth + 1) ||
-                    (map && i % 2 == 0 && m_nodes[child].kind != Kind::String)) {
+            if (c.isContainer()) {
+                if (!parse(pos, depth + 1)) {
                     return false;
                 }
+                continue;
             }
-            if (map && h.count == 2) {  // {"__t__": TAG, "v": PAYLOAD}, in either order
-                const int self = int(index);
-                m_nodes[index].kind = Kind::Map;  // (find() reads the node being built)
-                m_nodes[index].end = quint32(m_nodes.size());
-                const int t = find(self, "__t__");
-                const int v = find(self, "v");
-                if (t >= 0 && v >= 0 && m_nodes[size_t(t)].kind == Kind::String) {
-                    n.kind = Kind::Tagged;
-                    n.tag = t;
-                    n.payload = v;
-                }
+            Node &x = m_nodes.emplace_back();
+            x.begin = quint32(*pos);
+            *pos += qint64(c.size());
+            if (!leaf(c, q, &x)) {
+                return false;
             }
-            break;
+            x.end = quint32(m_nodes.size());
+            x.bytesEnd = quint32(*pos);
+        }
+        if (map && h.count == 2) {  // {"__t__": TAG, "v": PAYLOAD}, in either order
+            const int self = int(index);
+            m_nodes[index].kind = Kind::Map;  // (find() reads the node being built)
+            m_nodes[index].end = quint32(m_nodes.size());
+            const int t = find(self, "__t__");
+            const int v = find(self, "v");
+            if (t >= 0 && v >= 0 && m_nodes[size_t(t)].kind == Kind::String) {
+                n.kind = Kind::Tagged;
+                n.tag = t;
+                n.payload = v;
+            }
         }
     }
     n.end = quint32(m_nodes.size());

@@ -7,6 +7,8 @@
 
 namespace lmct {
 
+struct MsgpackHead;
+
 /**
  * A flat index of one msgpack value over its raw bytes: one node per value, in document order
  * (a container's node, then its children's: for a map, each key, then its value), each node
@@ -125,6 +127,9 @@ private:
     };
 
     bool parse(qint64 *pos, int depth);
+    /** Fills `n` (its `begin` set) with the scalar whose head `h` was read at `p`; false for a
+     *  container or a value declined. */
+    static bool leaf(const MsgpackHead &h, const uchar *p, Node *n);
 
     const char *m_data = nullptr;
     qint64 m_size = 0;

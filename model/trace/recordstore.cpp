@@ -112,8 +112,8 @@ int RecordStore::qualnameIdOf(const QString &qualname) const {
 int RecordStore::findInterned(const char *utf8, quint32 size) const {
     // A trace has a handful of qualnames sharing a long prefix: compare sizes and the last bytes
     // (where they differ) before the whole name.
-    const qsizetype known = qMin<qsizetype>(m_utf8.size(), 32);
-    for (qsizetype i = 0; i < known; ++i) {
+    const int known = m_utf8Count.load(std::memory_order_acquire);
+    for (int i = 0; i < known; ++i) {
         const QByteArray &n = m_utf8[i];
         if (quint32(n.size()) == size && (size == 0 || n.back() == utf8[size - 1]) &&
             std::memcmp(n.constData(), utf8, size) == 0) {
@@ -145,7 +145,10 @@ quint32 RecordStore::intern(const char *utf8, quint32 size) {
     }
     m_names[size_t(n)] = QString::fromUtf8(key);
     m_ids.insert(key, quint32(n));
-    m_utf8.append(key);
+    if (n < kFastNames) {
+        m_utf8[n] = key;
+        m_utf8Count.store(n + 1, std::memory_order_release);
+    }
     m_nameBytes.store(
         m_nameBytes.load(std::memory_order_relaxed) + internedBytes(m_names[size_t(n)], key),
         std::memory_order_relaxed);
@@ -160,11 +163,7 @@ void RecordStore::append(double tMono, double tWall, quint32 qualnameId, qint64 
         return;  // 2^31 - 1 records: the row index type's limit
     }
     const int c = chunkOf(i);
-    Chunk *ch = m_chunks[c].load(std::memory_order_relaxed);
-    if (!ch) {
-        ch = new Chunk(chunkCapacity(c));
-        m_chunks[c].store(ch, std::memory_order_release);
-    }
+    Chunk *ch = chunk(c);
     const qint64 s = i - chunkStart(c);
     ch->tMono[s] = tMono;
     qint32 delta = kWallExact;
@@ -248,16 +247,24 @@ void touchPages(T *column, qint64 from, qint64 to) {
 
 }  // namespace
 
-void RecordStore::prefault(qint64 count) {
-    const qint64 first = m_size.load(std::memory_order_relaxed);
+RecordStore::Chunk *RecordStore::chunk(int c) {
+    Chunk *ch = m_chunks[c].load(std::memory_order_acquire);
+    if (ch) {
+        return ch;
+    }
+    auto *made = new Chunk(chunkCapacity(c));
+    if (m_chunks[c].compare_exchange_strong(ch, made, std::memory_order_acq_rel)) {
+        return made;
+    }
+    delete made;  // prefault() on another thread allocated it first
+    return ch;
+}
+
+void RecordStore::prefault(qint64 first, qint64 count) {
     const qint64 last = std::min<qint64>(first + count, std::numeric_limits<int>::max());
     for (qint64 i = first; i < last;) {
         const int c = chunkOf(i);
-        Chunk *ch = m_chunks[c].load(std::memory_order_relaxed);
-        if (!ch) {
-            ch = new Chunk(chunkCapacity(c));
-            m_chunks[c].store(ch, std::memory_order_release);
-        }
+        Chunk *ch = chunk(c);
         const qint64 from = i - chunkStart(c);
         const qint64 to = std::min(last - chunkStart(c), chunkCapacity(c));
         touchPages(ch->tMono, from, to);

@@ -88,21 +88,23 @@ public:
     /** Returns the id of a UTF-8 qualname, adding it when new. Writer only. */
     quint32 intern(const char *utf8, quint32 size);
     /**
-     * The id of a UTF-8 qualname already interned, or -1. Safe from several threads while no
-     * intern() runs (the loader looks names up on its parse threads between appends).
+     * The id of a UTF-8 qualname among the first kFastNames interned, or -1. Any thread, also
+     * while the writer interns (the loader looks names up on its parse threads while it appends
+     * the batch parsed before).
      */
     int findInterned(const char *utf8, quint32 size) const;
     /** Appends one record and publishes it. Writer only. */
     void append(double tMono, double tWall, quint32 qualnameId, qint64 offset, quint32 length,
                 quint8 flags);
     /**
-     * Makes the memory of the next `count` appends resident: allocates their chunks and writes
-     * the first slot of every page of their columns not yet written, so that append() does not
-     * take a page fault per 4 KiB (the kernel zeroing fresh pages was most of the index pass's
-     * time on small records). Writer side: call it from any thread while no append() runs, with
-     * the appends after it (a join). Slots below size() are not touched.
+     * Makes the memory of slots [first, first + count) resident: allocates their chunks and
+     * writes the first slot of every page of their columns that slot `first - 1` does not share,
+     * so that append() does not take a page fault per 4 KiB (the kernel zeroing fresh pages was
+     * most of the index pass's time on small records). Writer side: call it from any thread,
+     * with the appends of those slots after it (a join); append() may run meanwhile for the
+     * slots before `first`, which are not touched.
      */
-    void prefault(qint64 count);
+    void prefault(qint64 first, qint64 count);
     /** Sets a flag on record i (any thread). */
     void setFlag(int i, Flag f) { at(i).c->flags[at(i).s].fetch_or(quint8(f)); }
     /**
@@ -160,6 +162,8 @@ private:
     }
     static qint64 chunkStart(int c) { return (kFirstChunk << c) - kFirstChunk; }
     static qint64 chunkCapacity(int c) { return kFirstChunk << c; }
+    /** Chunk c, allocated when it is not yet (by append() or prefault(), whichever is first). */
+    Chunk *chunk(int c);
     Slot at(int i) const {
         const int c = chunkOf(i);
         return Slot{m_chunks[c].load(std::memory_order_relaxed), i - chunkStart(c)};
@@ -170,8 +174,10 @@ private:
     std::unique_ptr<QString[]> m_names;  // fixed slots: never move
     std::unique_ptr<std::atomic<qint64>[]> m_counts;
     std::atomic<int> m_nameCount{0};
-    QHash<QByteArray, quint32> m_ids;    // writer only
-    QList<QByteArray> m_utf8;            // writer only: qualnames as in the file, by id
+    QHash<QByteArray, quint32> m_ids;  // writer only
+    static constexpr int kFastNames = 32;
+    QByteArray m_utf8[kFastNames];  // the first qualnames as in the file, by id (findInterned)
+    std::atomic<int> m_utf8Count{0};
     std::atomic<qint64> m_nameBytes{0};  // heap bytes of the interned names (see intern())
     std::atomic<double> m_maxTMono{0.0}, m_minTMono{0.0}, m_minTWall{0.0}, m_maxTWall{0.0};
     bool m_haveTMono = false, m_haveTWall = false;  // writer only: a finite time was seen

@@ -94,7 +94,7 @@ void TraceScanner::append(qint64 off, quint32 len, const RecordIndexer::Fields &
     m_st.prevTMono = f.tMono;
 }
 
-qint64 TraceScanner::hop(qint64 off, std::vector<Frame> &frames) const {
+qint64 TraceScanner::hop(qint64 off, std::vector<Frame> &frames, int maxFrames) const {
     // Also at most this many bytes per batch: progress and cancel are handled between
     // batches, and 2^15 large records can be the whole file.
     static constexpr qint64 kBatchBytes = 4 << 20;
@@ -103,7 +103,7 @@ qint64 TraceScanner::hop(qint64 off, std::vector<Frame> &frames) const {
     qint64 p = off;
     bool badLength = false;
     qint64 fetched = off;  // bytes before this are being fetched into the cache
-    while (int(frames.size()) < m_batchFrames && p - off < kBatchBytes && m_size - p >= 4) {
+    while (int(frames.size()) < maxFrames && p - off < kBatchBytes && m_size - p >= 4) {
         const quint32 len = lengthAt(p);
         if (len == 0 || qint64(len) > m_size - p - 4) {
             badLength = true;
@@ -141,53 +141,71 @@ qint64 TraceScanner::hop(qint64 off, std::vector<Frame> &frames) const {
     return p;
 }
 
-qint64 TraceScanner::fastBatch(qint64 off) {
+void TraceScanner::parseRange(const std::vector<Frame> &frames,
+                              std::vector<RecordIndexer::Fields> &fields, std::vector<int> &ids,
+                              int from, int to) const {
+    // The fields the index needs lie in a body's first two cache lines and the hop only
+    // touched the first: fetch the second a few frames ahead, or the parse stalls on
+    // memory once per record (1.37 GB trace: 0.48 -> 0.35 user CPU s for lmct info).
+    constexpr int kAhead = 6;
+    for (int i = from; i < std::min(to, from + kAhead); ++i) {
+        __builtin_prefetch(body(frames[size_t(i)].off) + 60);
+    }
+    for (int i = from; i < to; ++i) {
+        if (i + kAhead < to) {
+            __builtin_prefetch(body(frames[size_t(i + kAhead)].off) + 60);
+        }
+        RecordIndexer::Fields &f = fields[size_t(i)];
+        f = RecordIndexer::parse(body(frames[size_t(i)].off), frames[size_t(i)].len,
+                                 RecordIndexer::Mode::Index);
+        // Also look the qualname up among the names interned so far, while its bytes are in
+        // the cache; the appending thread then interns only new names.
+        ids[size_t(i)] = f.status == RecordIndexer::Status::Ok
+                             ? m_store.findInterned(f.qualname, f.qualnameSize)
+                             : -1;
+    }
+}
+
+QList<QPair<int, int>> TraceScanner::parseChunks(int n) {
+    const int threads = qMax(1, QThread::idealThreadCount());
+    QList<QPair<int, int>> chunks;
+    // A 4 MiB batch of large records (about 1 500 of 2.8 KB) is still worth two threads.
+    if (n < 256 || threads == 1) {
+        return chunks;
+    }
+    const int step = (n + threads * 4 - 1) / (threads * 4);
+    for (int i = 0; i < n; i += step) {
+        chunks.append({i, qMin(n, i + step)});
+    }
+    return chunks;
+}
+
+void TraceScanner::releasePending() {
+    if (m_releaseLength > 0) {  // batches appended already
+        m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
+        m_releaseLength = 0;
+    }
+}
+
+bool TraceScanner::parseBatch(qint64 off) {
     qint64 p = 0;
     if (m_nextFrom == off && m_nextEnd > off && m_nextEnd <= m_size) {
         std::swap(m_frames, m_nextFrames);  // hopped while the previous batch was parsed
         p = m_nextEnd;
     } else {
-        p = hop(off, m_frames);
+        p = hop(off, m_frames, m_batchFrames);
     }
     m_nextFrom = -1;
     if (m_frames.empty()) {
-        return off;
+        return false;
     }
-    m_fields.resize(m_frames.size());
-    m_ids.resize(m_frames.size());
     const int n = int(m_frames.size());
-    // Parse threads also look the qualname up among the names interned so far, while its
-    // bytes are in their cache; the appending thread then interns only new names.
-    auto parseRange = [this](int from, int to) {
-        // The fields the index needs lie in a body's first two cache lines and the hop only
-        // touched the first: fetch the second a few frames ahead, or the parse stalls on
-        // memory once per record (1.37 GB trace: 0.48 -> 0.35 user CPU s for lmct info).
-        constexpr int kAhead = 6;
-        for (int i = from; i < std::min(to, from + kAhead); ++i) {
-            __builtin_prefetch(body(m_frames[size_t(i)].off) + 60);
-        }
-        for (int i = from; i < to; ++i) {
-            if (i + kAhead < to) {
-                __builtin_prefetch(body(m_frames[size_t(i + kAhead)].off) + 60);
-            }
-            RecordIndexer::Fields &f = m_fields[size_t(i)];
-            f = RecordIndexer::parse(body(m_frames[size_t(i)].off), m_frames[size_t(i)].len,
-                                     RecordIndexer::Mode::Index);
-            m_ids[size_t(i)] = f.status == RecordIndexer::Status::Ok
-                                   ? m_store.findInterned(f.qualname, f.qualnameSize)
-                                   : -1;
-        }
-    };
-    const int threads = qMax(1, QThread::idealThreadCount());
-    // A 4 MiB batch of large records (about 1 500 of 2.8 KB) is still worth two threads.
-    if (n < 256 || threads == 1) {
-        parseRange(0, n);
+    m_fields.resize(size_t(n));
+    m_ids.resize(size_t(n));
+    const QList<QPair<int, int>> chunks = parseChunks(n);
+    if (chunks.isEmpty()) {
+        parseRange(m_frames, m_fields, m_ids, 0, n);
     } else {
-        QList<QPair<int, int>> chunks;
-        const int step = (n + threads * 4 - 1) / (threads * 4);
-        for (int i = 0; i < n; i += step) {
-            chunks.append({i, qMin(n, i + step)});
-        }
         // Item 0 hops the next batch (taken first, so it overlaps the parsing); the frames
         // it finds are used only if this batch turns out whole (m_nextFrom). Item 1
         // releases the pages of the batches appended before, on the other core: in the hop's
@@ -195,39 +213,34 @@ qint64 TraceScanner::fastBatch(qint64 off) {
         // 0.35 -> 0.31 s wall for lmct info at load 1.5, medians of 7, alternated).
         const bool hopNext = p < m_size && m_size - p >= 4;
         qint64 nextEnd = p;
+        const qint64 first = m_store.size();
         // Item 2 makes the store's pages for this batch resident, so that the serial appends
-        // after the parse do not fault on fresh memory page by page.
+        // do not fault on fresh memory page by page.
         ParallelChunks::run(int(chunks.size()) + 3, [&](int k) {
             if (k == 0) {
                 if (hopNext) {
-                    nextEnd = hop(p, m_nextFrames);
+                    nextEnd = hop(p, m_nextFrames, m_batchFrames);
                 }
-                return;
+            } else if (k == 1) {
+                releasePending();
+            } else if (k == 2) {
+                m_store.prefault(first, n);
+            } else {
+                parseRange(m_frames, m_fields, m_ids, chunks[k - 3].first, chunks[k - 3].second);
             }
-            if (k == 1) {
-                if (m_releaseLength > 0) {  // batches before this one: appended already
-                    m_doc.m_file.releaseResident(m_releaseFrom, m_releaseLength);
-                    m_releaseLength = 0;
-                }
-                return;
-            }
-            if (k == 2) {
-                m_store.prefault(n);
-                return;
-            }
-            parseRange(chunks[k - 3].first, chunks[k - 3].second);
         });
         if (hopNext && nextEnd > p) {
             m_nextFrom = p;
             m_nextEnd = nextEnd;
         }
     }
-    // The file may have been truncated while it was parsed (the frames read past its new end
-    // read as zeros): only frames wholly inside the file as it is now are appended.
-    const bool shrank = clipToShrink();
-    if (shrank) {
-        m_nextFrom = -1;  // hopped over what is no longer there
-    }
+    m_parsedFrom = off;
+    m_parsedEnd = p;
+    return true;
+}
+
+qint64 TraceScanner::appendParsed(qint64 end, bool shrank) {
+    const int n = int(m_frames.size());
     for (int i = 0; i < n; ++i) {
         const RecordIndexer::Fields &f = m_fields[size_t(i)];
         if (shrank && m_frames[size_t(i)].off + 4 + m_frames[size_t(i)].len > m_size) {
@@ -238,7 +251,6 @@ qint64 TraceScanner::fastBatch(qint64 off) {
             // batch: after damage, batches start small (many damaged frames cost linear,
             // not quadratic, time) and grow back while the frames are good.
             m_batchFrames = std::max(kMinBatch, 2 * i);
-            m_nextFrom = -1;
             return m_frames[size_t(i)].off;
         }
         // The frame after this one is no record: this one's length prefix may be too long
@@ -248,19 +260,86 @@ qint64 TraceScanner::fastBatch(qint64 off) {
             if (const qint64 x = valueEndsAtRecordFrame(m_frames[size_t(i)]); x >= 0) {
                 keepAtValueEnd(m_frames[size_t(i)], x, f, m_ids[size_t(i)]);
                 m_batchFrames = std::max(kMinBatch, 2 * i);
-                m_nextFrom = -1;
                 return x;
             }
             if (m_opt.follow) {  // the careful path tells whether to wait for more
                 m_batchFrames = std::max(kMinBatch, 2 * i);
-                m_nextFrom = -1;
                 return m_frames[size_t(i)].off;
             }
         }
         append(m_frames[size_t(i)].off, m_frames[size_t(i)].len, f, m_ids[size_t(i)]);
     }
     m_batchFrames = std::min(kBatch, 2 * m_batchFrames);
-    return p;
+    return end;
+}
+
+qint64 TraceScanner::fastBatch(qint64 off) {
+    if (m_parsedFrom != off && !parseBatch(off)) {
+        return off;
+    }
+    const qint64 end = m_parsedEnd;
+    m_parsedFrom = -1;
+    // The file may have been truncated while it was parsed (the frames read past its new end
+    // read as zeros): only frames wholly inside the file as it is now are appended.
+    const bool shrank = clipToShrink();
+    if (shrank) {
+        m_nextFrom = -1;  // hopped over what is no longer there
+    }
+    const QList<QPair<int, int>> chunks =
+        m_nextFrom == end && m_nextEnd > end && m_nextEnd <= m_size
+            ? parseChunks(int(m_nextFrames.size()))
+            : QList<QPair<int, int>>();
+    if (chunks.isEmpty()) {
+        const qint64 after = appendParsed(end, shrank);
+        if (after != end) {
+            m_nextFrom = -1;
+        }
+        return after;
+    }
+    // The appends are serial (about 17 ns per small record): they run as one item while the
+    // other items parse the next batch, hop the one after it and make the store's pages for
+    // the next batch resident. What they prepare is used only if this batch turns out whole.
+    const int n = int(m_nextFrames.size());
+    m_nextFields.resize(size_t(n));
+    m_nextIds.resize(size_t(n));
+    const qint64 q = m_nextEnd;
+    const bool hopNext = q < m_size && m_size - q >= 4;
+    qint64 afterEnd = q;
+    const int batchFrames = m_batchFrames;  // (the appends change it)
+    const qint64 first = m_store.size() + qint64(m_frames.size());
+    qint64 after = end;
+    ParallelChunks::run(int(chunks.size()) + 4, [&](int k) {
+        if (k == 0) {
+            if (hopNext) {
+                afterEnd = hop(q, m_afterFrames, batchFrames);
+            }
+        } else if (k == 1) {
+            after = appendParsed(end, false);
+        } else if (k == 2) {
+            releasePending();
+        } else if (k == 3) {
+            m_store.prefault(first, n);
+        } else {
+            parseRange(m_nextFrames, m_nextFields, m_nextIds, chunks[k - 4].first,
+                       chunks[k - 4].second);
+        }
+    });
+    if (after != end) {
+        m_nextFrom = -1;
+        return after;
+    }
+    std::swap(m_frames, m_nextFrames);
+    std::swap(m_fields, m_nextFields);
+    std::swap(m_ids, m_nextIds);
+    m_parsedFrom = end;
+    m_parsedEnd = q;
+    m_nextFrom = -1;
+    if (hopNext && afterEnd > q) {
+        std::swap(m_nextFrames, m_afterFrames);
+        m_nextFrom = q;
+        m_nextEnd = afterEnd;
+    }
+    return end;
 }
 
 void TraceScanner::keepUpTo(qint64 off, qint64 x, const RecordIndexer::Fields &f, int id,
@@ -359,6 +438,7 @@ bool TraceScanner::resync(qint64 *off, const QString &what) {
 
 void TraceScanner::readRecords() {
     m_nextFrom = -1;  // frames hopped by an earlier scan may lie in a remapped file
+    m_parsedFrom = -1;
     qint64 off = m_doc.m_scanOffset.load(std::memory_order_relaxed);
     qint64 lastProgress = off;
     auto publish = [&] { m_doc.m_scanOffset.store(off, std::memory_order_release); };

@@ -5,6 +5,8 @@
 #include "trace/tracedocument.h"
 #include "trace/traceloader.h"
 
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <vector>
 
@@ -88,13 +90,13 @@ private:
     inline void append(qint64 off, quint32 len, const RecordIndexer::Fields &f, int knownId = -1);
 
     /**
-     * Hops over up to m_batchFrames frames (and at most kBatchBytes) from `off` that lie wholly
+     * Hops over up to `maxFrames` frames (and at most kBatchBytes) from `off` that lie wholly
      * inside the mapping, into `frames`; returns the offset after the last one. When a bad
      * length or a cut-off prefix follows, the frame before it is left out (its length may be the
      * damaged one: a length a few bytes too long swallows the start of the next frame) and the
      * careful path checks it.
      */
-    inline qint64 hop(qint64 off, std::vector<Frame> &frames) const;
+    inline qint64 hop(qint64 off, std::vector<Frame> &frames, int maxFrames) const;
 
     /**
      * The fast path: hops over up to kBatch frames that lie wholly inside the file, parses them
@@ -102,10 +104,37 @@ private:
      * that needs the careful path (damage, end of file), or the end of the batch.
      *
      * Hopping is a chain of dependent loads from memory not yet in the cache (each frame's
-     * length gives the next frame's offset), so it cannot itself be split; instead the next
-     * batch is hopped while this one is parsed, as one more work item beside the parse chunks.
+     * length gives the next frame's offset), so it cannot itself be split, and the appends are
+     * serial; so they overlap as a pipeline of work items: while one batch is appended, the next
+     * is parsed and the one after it hopped. A batch starts the pipeline again (parseBatch())
+     * after damage, a shrink or a batch too small to split.
      */
     inline qint64 fastBatch(qint64 off);
+
+    /**
+     * Takes the frames from `off` (hopped already beside the previous batch's work, or hopped
+     * now) into m_frames and parses them, hopping the next batch beside the parse. False when no
+     * frame from `off` lies wholly inside the mapping.
+     */
+    inline bool parseBatch(qint64 off);
+
+    /**
+     * Appends the parsed batch m_frames (ending at `end`) in order up to its first frame that
+     * needs the careful path, or (`shrank`) the first no longer wholly inside the file; returns
+     * the offset there, or `end`.
+     */
+    inline qint64 appendParsed(qint64 end, bool shrank);
+
+    /** Parses frames[from, to) into `fields` and their qualname ids among those interned. */
+    inline void parseRange(const std::vector<Frame> &frames,
+                           std::vector<RecordIndexer::Fields> &fields, std::vector<int> &ids,
+                           int from, int to) const;
+
+    /** Ranges of a batch of `n` frames to parse as separate work items; none: one thread. */
+    static inline QList<QPair<int, int>> parseChunks(int n);
+
+    /** Releases the indexed bytes pending (releaseLater), of batches appended already. */
+    inline void releasePending();
 
     /**
      * Appends the record at frame offset `off` (fields `f`, interned qualname id `id` or -1)
@@ -179,13 +208,18 @@ private:
     static constexpr int kMinBatch = 4;
     int m_batchFrames = kBatch;  // frames the next fast batch may take (fastBatch)
     std::vector<Frame> m_frames;
-    std::vector<Frame> m_nextFrames;  // the batch after m_frames, hopped while it was parsed
-    qint64 m_nextFrom = -1;           // where m_nextFrames starts (-1: none)
-    qint64 m_nextEnd = -1;            // the offset after m_nextFrames
-    qint64 m_releaseFrom = 0;         // indexed bytes not yet released (releaseLater)
+    qint64 m_parsedFrom = -1;          // where m_frames starts when it is parsed, to append
+    qint64 m_parsedEnd = -1;           // the offset after m_frames then
+    std::vector<Frame> m_nextFrames;   // the batch after m_frames, hopped while it was parsed
+    std::vector<Frame> m_afterFrames;  // the batch after m_nextFrames, hopped meanwhile
+    qint64 m_nextFrom = -1;            // where m_nextFrames starts (-1: none)
+    qint64 m_nextEnd = -1;             // the offset after m_nextFrames
+    qint64 m_releaseFrom = 0;          // indexed bytes not yet released (releaseLater)
     qint64 m_releaseLength = 0;
     std::vector<RecordIndexer::Fields> m_fields;
     std::vector<int> m_ids;  // qualname id found by the parse threads, or -1
+    std::vector<RecordIndexer::Fields> m_nextFields;  // of m_nextFrames, parsed meanwhile
+    std::vector<int> m_nextIds;
 };
 
 }  // namespace lmct
