@@ -3,7 +3,9 @@
 // work between the two timelines (filter, range through the offset, selection, the drag
 // handle), File > Compare's path from open tabs, and `lmct-viewer --compare`.
 
+#include "combinefixture.h"
 #include "common/jobpool.h"
+#include "comparealignmentoptions.h"
 #include "comparefixture.h"
 #include "comparisonlink.h"
 #include "itemmodels/cachecomparisonmodel.h"
@@ -79,9 +81,10 @@ class TestGuiCompare : public QObject {
     QString m_a, m_b, m_noPrefetch, m_later, m_damaged;
 
     /** A main window comparing `a` and `b`, the comparison shown. */
-    CompareTab *open(MainWindow &w, const QString &a, const QString &b) {
+    CompareTab *open(MainWindow &w, const QString &a, const QString &b,
+                     const CompareAlignmentOptions &alignment = {}) {
         w.setShowDialogs(false);
-        CompareTab *tab = w.compareFiles(a, b);
+        CompareTab *tab = w.compareFiles(a, b, alignment);
         if (!tab) {
             return nullptr;
         }
@@ -605,6 +608,58 @@ private slots:
         QCOMPARE(tab->link()->toA(1.0), 1.0);
     }
 
+    // `lmct-viewer --align wall --offset -1.5 --compare A B`: the tab opens lined up so, its bar
+    // saying it (the options as the report reads them).
+    void opensWithTheAlignmentAndOffsetAsked() {
+        {
+            MainWindow w;
+            w.show();
+            CompareTab *tab = open(w, m_a, m_later, {ComparisonLink::Alignment::Wall, -1.5});
+            QVERIFY(tab);
+            QCOMPARE(tab->alignmentBox()->currentIndex(), 1);
+            QCOMPARE(tab->link()->alignment(), ComparisonLink::Alignment::Wall);
+            QCOMPARE(tab->offsetBox()->value(), -1.5);
+            QCOMPARE(tab->link()->offset(), -1.5);
+            // B started 100 s after A, drawn 1.5 s earlier: its t_mono 1 is A's 99.5.
+            QCOMPARE(tab->link()->toA(1.0), 99.5);
+            QVERIFY(tab->headerLabel(true)->text().contains(
+                QStringLiteral("offset %1").arg(TimeFormat::delta(-1.5))));
+            QVERIFY(tab->statusLabel()->text().isEmpty());
+        }
+        {
+            // open tabs are compared as they are, lined up alike
+            MainWindow w;
+            w.show();
+            TraceTab *ta = w.openFile(m_a);
+            TraceTab *tb = w.openFile(m_b);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                ta->document() && !ta->isLoading() && tb->document() && !tb->isLoading(), 20000);
+            CompareTab *tab = open(w, m_a, m_b, {ComparisonLink::Alignment::Start, 0.25});
+            QVERIFY(tab);
+            QCOMPARE(tab->stateA()->document(), ta->document());
+            QCOMPARE(tab->alignmentBox()->currentIndex(), 0);
+            QCOMPARE(tab->offsetBox()->value(), 0.25);
+            QCOMPARE(tab->link()->toA(1.0), 1.25);
+        }
+    }
+
+    // By t_wall asked of a trace without t_wall: the tab aligns from each trace's start and says
+    // why (the report refuses it; the window has the traces open by then).
+    void wallWithoutTWallFallsBackAndSaysWhy() {
+        const QString noWall = writeFile(m_dir, QStringLiteral("no-wall.lct"),
+                                         combineTrace(qQNaN(), {qQNaN(), qQNaN()}, QString(), 2));
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, noWall, {ComparisonLink::Alignment::Wall, 2.0});
+        QVERIFY(tab);
+        QCOMPARE(tab->alignmentBox()->currentIndex(), 0);
+        QCOMPARE(tab->link()->alignment(), ComparisonLink::Alignment::Start);
+        QCOMPARE(tab->link()->offset(), 2.0);
+        QCOMPARE(tab->statusLabel()->text(),
+                 QStringLiteral("By t_wall is unavailable (B has no t_wall (no t_wall_start and "
+                                "no record)): aligned from each trace's start"));
+    }
+
     void comparesOpenTabsAsTheyAre() {
         MainWindow w;
         w.setShowDialogs(false);
@@ -703,6 +758,40 @@ private slots:
         p.start(viewer, {QStringLiteral("--compare"), m_a, m_b});
         QVERIFY(p.waitForStarted(20000));
         QVERIFY(!p.waitForFinished(3000));  // running, comparing
+        p.terminate();
+        QVERIFY(p.waitForFinished(20000));
+        // --align and --offset line the tab up, refused as the report refuses them
+        const struct {
+            QStringList args;
+            const char *says;
+        } refused[] = {
+            {{QStringLiteral("--align"), QStringLiteral("sideways")},
+             "lmct-viewer: invalid --align: expected start (from each trace's start) or wall (by "
+             "t_wall), found 'sideways'"},
+            {{QStringLiteral("--offset"), QStringLiteral("soon")},
+             "lmct-viewer: invalid --offset: expected B's shift in seconds such as 2.5, -1.5s or "
+             "250ms, found 'soon'"},
+            {{QStringLiteral("--offset=1MiB")}, "invalid --offset: expected B's shift"},
+            {{QStringLiteral("--offset"), QStringLiteral("1e8")},
+             "invalid --offset: B's shift is at most 10000000 s either way"},
+        };
+        for (const auto &r : refused) {
+            p.start(viewer, r.args + QStringList{QStringLiteral("--compare"), m_a, m_b});
+            QVERIFY(p.waitForFinished(20000));
+            const QString err = QString::fromUtf8(p.readAllStandardError());
+            QVERIFY2(p.exitCode() == 1, qPrintable(err));
+            QVERIFY2(err.contains(QString::fromUtf8(r.says)), qPrintable(err));
+        }
+        p.start(viewer, {QStringLiteral("--align"), QStringLiteral("wall"), m_a});
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError())
+                    .contains(QStringLiteral("they need --compare A B")));
+        p.start(viewer,
+                {QStringLiteral("--align"), QStringLiteral("wall"), QStringLiteral("--offset"),
+                 QStringLiteral("-250ms"), QStringLiteral("--compare"), m_a, m_later});
+        QVERIFY(p.waitForStarted(20000));
+        QVERIFY(!p.waitForFinished(3000));  // accepted: running, comparing
         p.terminate();
         QVERIFY(p.waitForFinished(20000));
     }

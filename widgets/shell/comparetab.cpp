@@ -239,6 +239,24 @@ void CompareTab::updateHeaders() {
     }
 }
 
+void CompareTab::lineUp(const CompareAlignmentOptions &options) {
+    m_alignment->setCurrentIndex(options.byWall() ? 1 : 0);
+    m_link->setAlignment(options.alignment);
+    m_link->setOffset(options.offset);
+    checkWallAlignment();
+}
+
+void CompareTab::checkWallAlignment() {
+    if (!m_docA || !m_docB || m_link->alignment() != ComparisonLink::Alignment::Wall) {
+        return;
+    }
+    if (const QString reason = m_link->wallReason(); !reason.isEmpty()) {
+        m_note = tr("By t_wall is unavailable (%1): aligned from each trace's start").arg(reason);
+        m_status->setText(m_note);
+        m_alignment->setCurrentIndex(0);
+    }
+}
+
 void CompareTab::compareFiles(const QString &a, const QString &b) {
     m_pathA = QFileInfo(a).absoluteFilePath();
     m_pathB = QFileInfo(b).absoluteFilePath();
@@ -276,6 +294,7 @@ void CompareTab::onLoaded(bool b, std::shared_ptr<const TraceDocument> doc, cons
     (b ? m_docB : m_docA) = doc;
     (b ? m_stateB : m_stateA)->setDocument(doc);
     updateHeaders();
+    checkWallAlignment();
     if (m_docA && m_docB) {
         if (m_docA->isPartial() || m_docB->isPartial()) {
             m_status->setText(tr("Load cancelled: not compared"));
@@ -296,6 +315,7 @@ void CompareTab::compareDocuments(std::shared_ptr<const TraceDocument> a,
     m_stateA->setDocument(m_docA);
     m_stateB->setDocument(m_docB);
     updateHeaders();
+    checkWallAlignment();
     if (m_docA && m_docB) {
         startComparison();
     }
@@ -336,7 +356,7 @@ void CompareTab::onComparisonDone() {
         emit failed(tr("The comparison was cancelled."));
         return;
     }
-    m_status->clear();
+    m_status->setText(m_note);
     m_pane->setComparison(c);
     emit compared();
 }

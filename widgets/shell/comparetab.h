@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compare/tracecomparison.h"
+#include "comparealignmentoptions.h"
 #include "trace/tracedocument.h"
 
 #include <QFutureWatcher>
@@ -36,11 +37,11 @@ class ViewState;
  * time under the mouse reads in both.
  *
  * The bar on top chooses the alignment (from each trace's start, or by `t_wall`) and B's manual
- * offset in seconds: a spin box, or dragging the "⇔ drag B" handle sideways (the drag moves B by
- * as many seconds as the pixels moved span in B's visible window, so B follows the mouse). Each
- * trace's header row says "A"/"B", its file name and its offset, and has a filter line (the
- * filter typed in either applies to both). Once both timelines are built, the window spans
- * both traces on the common axis.
+ * offset in seconds (lineUp() sets both, as `--align` and `--offset` do): a spin box, or dragging
+ * the "⇔ drag B" handle sideways (the drag moves B by as many seconds as the pixels moved span in
+ * B's visible window, so B follows the mouse). Each trace's header row says "A"/"B", its file name
+ * and its offset, and has a filter line (the filter typed in either applies to both). Once both
+ * timelines are built, the window spans both traces on the common axis.
  *
  * compareFiles() loads both files off the GUI thread (TraceLoadJob) and compareDocuments()
  * starts the comparison (TraceComparison::run on JobPool, progress and Cancel in the bar); the
@@ -61,6 +62,12 @@ public:
     /** Compares two loaded documents (e.g. of two open tabs). */
     void compareDocuments(std::shared_ptr<const TraceDocument> a,
                           std::shared_ptr<const TraceDocument> b);
+    /**
+     * Lines B up with A as the bar would: the alignment and B's offset (e.g. `--align` and
+     * `--offset` of `lmct-viewer --compare`). By t_wall asked of traces without `t_wall` falls
+     * back to from each trace's start once both are read, and the bar says why.
+     */
+    void lineUp(const CompareAlignmentOptions &options);
     /** Stops a running load or comparison (the pane then says it was cancelled). */
     void cancel();
 
@@ -102,6 +109,8 @@ private:
     void startComparison();
     void onComparisonDone();
     void updateHeaders();
+    /** Once both traces are read: by t_wall without a t_wall falls back, with a note. */
+    void checkWallAlignment();
     /** Shows both traces whole: A's window spans both on the common axis, B's follows. */
     void showBoth();
 
@@ -128,6 +137,7 @@ private:
     TraceLoadJob *m_jobB = nullptr;
     QFutureWatcher<std::shared_ptr<const TraceComparison>> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    QString m_note;  // shown in the bar once the comparison is done
     bool m_dragging = false;
     int m_dragX = 0;
     bool m_aligned = false;  // B's window was mapped from A's once both timelines were built
