@@ -38,8 +38,10 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -430,6 +432,52 @@ private slots:
                                .arg(v->viewport()->width())));
             QCOMPARE(v->horizontalScrollBar()->maximum(), 0);
         }
+    }
+
+    // In a 1600x1000 window (the tab has about 1000x790 of it, the docks beside and under
+    // it) both timelines show all their lanes at readable rows, nothing to scroll; in a
+    // 1280x800 one (about 800x600) the pane keeps a third of the height and the timelines
+    // scroll rather than squeeze their rows under the labels.
+    void timelinesShowEveryLane() {
+        CompareTab tab;
+        tab.resize(1000, 790);
+        tab.show();
+        QSignalSpy done(&tab, &CompareTab::compared);
+        tab.compareFiles(m_a, m_b);
+        QVERIFY(done.wait(60000));
+        const auto scrollOf = [](TimelineWidget *t) {
+            return qobject_cast<QScrollArea *>(t->parentWidget()->parentWidget());
+        };
+        for (TimelineWidget *t : {tab.timelineA(), tab.timelineB()}) {
+            QVERIFY(scrollOf(t));
+            QTRY_VERIFY(!t->isIndexing());
+        }
+        QApplication::processEvents();
+        for (TimelineWidget *t : {tab.timelineA(), tab.timelineB()}) {
+            QTRY_COMPARE(scrollOf(t)->verticalScrollBar()->maximum(), 0);
+            t->plot()->replot(QCustomPlot::rpImmediateRefresh);
+            QCPAxisRect *lanes = t->plot()->axisRect(0);
+            QVERIFY2(lanes->outerRect().bottom() <= t->plot()->height(),
+                     qPrintable(QStringLiteral("lanes end at %1 of %2")
+                                    .arg(lanes->outerRect().bottom())
+                                    .arg(t->plot()->height())));
+            QVERIFY(t->height() >= t->readableHeight());
+        }
+        tab.resize(800, 600);
+        QApplication::processEvents();
+        const QList<int> sizes = tab.splitter()->sizes();
+        const int total = sizes[0] + sizes[1];
+        QVERIFY2(sizes[1] >= int(total * CompareTab::kPaneLeastShare) - 1,
+                 qPrintable(QStringLiteral("%1 of %2").arg(sizes[1]).arg(total)));
+        for (TimelineWidget *t : {tab.timelineA(), tab.timelineB()}) {
+            QVERIFY(t->height() >= t->minimumSizeHint().height());
+        }
+        // moved by hand, the splitter stays where it is put
+        tab.splitter()->setSizes({total - 100, 100});
+        emit tab.splitter()->splitterMoved(total - 100, 1);
+        tab.resize(820, 620);
+        QApplication::processEvents();
+        QVERIFY(tab.splitter()->sizes()[1] < tab.splitter()->sizes()[0] / 2);
     }
 
     // At 1440x900 the Cache tab shows the figures with every column whole, and the plots with

@@ -14,6 +14,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 
 namespace lmct {
 
@@ -30,6 +31,12 @@ class ViewState;
  * (A above B, each a TimelineWidget on its own ViewState, the same call colours), kept linked
  * by a ComparisonLink (filter, time range, selection and visible window mapped through the
  * alignment and B's offset), and the Compare pane (ComparePane) beside them.
+ *
+ * The timelines get the height that shows every lane of both at readable rows
+ * (TimelineWidget::readableHeight()), the pane below keeping at least kPaneLeastShare of the
+ * tab's height; with less room, rows shrink to the font's line + 1 px and then each timeline
+ * scrolls (lanes never overlap). Once the splitter between them is moved by hand, it stays
+ * where it was put.
  *
  * Both plot areas start and end at the same x (TimelineAlignment: the lane label column as wide
  * as the wider of the two), so one time of the common axis is one x in both; hovering either
@@ -54,6 +61,9 @@ class ViewState;
 class CompareTab : public QWidget {
     Q_OBJECT
 public:
+    /** The least share of the height the Compare pane keeps under the timelines. */
+    static constexpr double kPaneLeastShare = 1.0 / 3.0;
+
     explicit CompareTab(QWidget *parent = nullptr);
     ~CompareTab() override;
 
@@ -92,6 +102,9 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *headerLabel(bool b) const { return b ? m_headerB : m_headerA; }
+    /** The splitter of the timelines (first) and the pane; of A's and B's timelines. */
+    QSplitter *splitter() const { return m_split; }
+    QSplitter *timelineSplitter() const { return m_timelines; }
 
 signals:
     /** The comparison is shown in the pane. */
@@ -113,6 +126,9 @@ private:
     void checkWallAlignment();
     /** Shows both traces whole: A's window spans both on the common axis, B's follows. */
     void showBoth();
+    /** Gives the timelines the height their lanes need, as far as the pane leaves it (until
+     *  a splitter is moved by hand). */
+    void fitTimelines();
 
     QString m_pathA, m_pathB;
     std::shared_ptr<const TraceDocument> m_docA, m_docB;
@@ -127,6 +143,10 @@ private:
     QLabel *m_headerA = nullptr;
     QLabel *m_headerB = nullptr;
     ComparePane *m_pane = nullptr;
+    QSplitter *m_split = nullptr;      // the timelines above the pane
+    QSplitter *m_timelines = nullptr;  // A above B
+    QWidget *m_sides[2] = {};          // A's and B's header row and timeline
+    bool m_sizedByHand = false;        // a splitter was moved: fitTimelines() leaves it
     QComboBox *m_alignment = nullptr;
     QDoubleSpinBox *m_offset = nullptr;
     QLabel *m_handle = nullptr;
