@@ -407,7 +407,8 @@ private slots:
     }
 
     // At 1440x900 the Latencies table shows every column whole beside the distribution (the
-    // page scrolls sideways when the window is narrower, no column is cut).
+    // page scrolls sideways when the window is narrower, no column is cut), the distribution
+    // readable however short.
     void latenciesTableShowsEveryColumnWhole() {
         MainWindow w;
         w.resize(1440, 900);
@@ -431,6 +432,30 @@ private slots:
                                .arg(v->columnWidth(last))
                                .arg(v->viewport()->width())));
             QCOMPARE(v->horizontalScrollBar()->maximum(), 0);
+        }
+        // The distribution keeps its count labels apart and its legend off the bars, also as
+        // short as the pane is at 1280x800.
+        w.resize(1440, 900);
+        QCustomPlot *p = pane->latencyPlot();
+        QTRY_VERIFY(p->isVisible());
+        for (const int height : {400, 150}) {
+            p->setFixedHeight(height);
+            QApplication::processEvents();
+            p->replot(QCustomPlot::rpImmediateRefresh);
+            p->replot(QCustomPlot::rpImmediateRefresh);  // (the tick count fitted: once more)
+            const QVector<double> ticks = p->yAxis->tickVector();
+            QVERIFY(ticks.size() >= 2);
+            const int labelPx = QFontMetrics(p->yAxis->tickLabelFont()).height();
+            for (int i = 1; i < ticks.size(); ++i) {
+                const double apart = std::abs(p->yAxis->coordToPixel(ticks[i]) -
+                                              p->yAxis->coordToPixel(ticks[i - 1]));
+                QVERIFY2(
+                    apart >= labelPx,
+                    qPrintable(
+                        QStringLiteral("%1 px high: ticks %2 px apart").arg(height).arg(apart)));
+            }
+            QVERIFY(p->legend->visible());
+            QVERIFY(p->legend->outerRect().top() >= p->axisRect()->outerRect().bottom());
         }
     }
 
