@@ -1,9 +1,11 @@
 // lmct-viewer: the desktop viewer of LMCache storage traces.
 
+#include "comparealignmentoptions.h"
 #include "shell/combineactions.h"
 #include "shell/headlessexport.h"
 #include "shell/headlessreport.h"
 #include "shell/mainwindow.h"
+#include "util/terminaltext.h"
 #include "util/utf8argument.h"
 #include "util/workerpriority.h"
 
@@ -104,7 +106,8 @@ int main(int argc, char *argv[]) {
     parser.setApplicationDescription(
         QStringLiteral("LMCache Trace Viewer: browse LMCache storage traces (*.lct, *.lmct).\n"
                        "Each FILE opens in its own tab.\n"
-                       "Compare two traces side by side: lmct-viewer --compare A B\n"
+                       "Compare two traces side by side:\n"
+                       "  lmct-viewer [--align start|wall] [--offset SECONDS] --compare A B\n"
                        "Several traces of one deployment on one t_wall axis:\n"
                        "  lmct-viewer --combine FILE... [--follow FILE]\n"
                        "Headless export of the timeline (no display needed):\n"
@@ -170,14 +173,13 @@ int main(int argc, char *argv[]) {
         QStringLiteral("OUT"));
     const QCommandLineOption alignOpt(
         QStringLiteral("align"),
-        QStringLiteral("Report of a comparison: line the timelines up from each trace's start "
-                       "(start, the default) or by t_wall (wall), as the comparison's tab does."),
+        QStringLiteral("With --compare: line the timelines up from each trace's start (start, "
+                       "the default) or by t_wall (wall), as the comparison tab's Align."),
         QStringLiteral("start|wall"));
     const QCommandLineOption offsetOpt(
         QStringLiteral("offset"),
-        QStringLiteral("Report of a comparison: shift B by SECONDS on the common time axis "
-                       "(positive: later, negative: earlier; e.g. -1.5, 250ms), as the tab's "
-                       "Offset of B."),
+        QStringLiteral("With --compare: shift B by SECONDS on the common time axis (positive: "
+                       "later, negative: earlier; e.g. -1.5, 250ms), as the tab's Offset of B."),
         QStringLiteral("SECONDS"));
     parser.addOptions({exportPng, exportSvg, exportPdf, rangeOpt, filterOpt, sizeOpt, scaleOpt,
                        reportOpt, alignOpt, offsetOpt});
@@ -187,12 +189,12 @@ int main(int argc, char *argv[]) {
     }
     parser.process(app);  // --help, --version
 
-    // B's alignment is a comparison report's: refused elsewhere rather than left unused
-    if ((parser.isSet(alignOpt) || parser.isSet(offsetOpt)) &&
-        (!parser.isSet(reportOpt) || !parser.isSet(compareOption))) {
+    // B's alignment is a comparison's (its tab, or its report): refused elsewhere rather than
+    // left unused
+    if ((parser.isSet(alignOpt) || parser.isSet(offsetOpt)) && !parser.isSet(compareOption)) {
         std::fputs(
-            "lmct-viewer: --align and --offset line B up with A in a comparison's report: they "
-            "need --report OUT --compare A B (see --help)\n",
+            "lmct-viewer: --align and --offset line B up with A in a comparison: they need "
+            "--compare A B (see --help)\n",
             stderr);
         return 1;
     }
@@ -271,6 +273,15 @@ int main(int argc, char *argv[]) {
                    stderr);
         return 1;
     }
+    // (in the words of the report's, which reads them alike)
+    QString alignWhy;
+    const auto alignment = lmct::CompareAlignmentOptions::parse(parser.value(alignOpt),
+                                                                parser.value(offsetOpt), &alignWhy);
+    if (!alignment) {
+        std::fprintf(stderr, "lmct-viewer: %s\n",
+                     qPrintable(lmct::TerminalText::escaped(alignWhy)));
+        return 1;
+    }
 
     // Background work must not starve the GUI thread (see WorkerPriority).
     lmct::WorkerPriority::setWorkerNice(lmct::WorkerPriority::kViewerNice);
@@ -310,8 +321,9 @@ int main(int argc, char *argv[]) {
     }
     if (parser.isSet(compareOption)) {
         if (problems.isEmpty()) {
-            QTimer::singleShot(0, &window,
-                               [&window, files] { window.compareFiles(files[0], files[1]); });
+            QTimer::singleShot(0, &window, [&window, files, a = *alignment] {
+                window.compareFiles(files[0], files[1], a);
+            });
         }
     } else if (!files.isEmpty()) {
         // Open once the event loop runs, so the window paints first.

@@ -2,6 +2,7 @@
 // through the alignment and B's offset, selection of the nearest record of the same call, the
 // visible windows of two viewports), headless.
 
+#include "comparealignmentoptions.h"
 #include "comparisonlink.h"
 #include "testutil.h"
 #include "timeline/timelineviewport.h"
@@ -134,6 +135,49 @@ private slots:
         QVERIFY(link.wallReason().contains(QLatin1String("B is not loaded")));
         link.setAlignment(ComparisonLink::Alignment::Wall);
         QCOMPARE(link.base(), 0.0);
+    }
+
+    // --align and --offset of `lmct-viewer --compare` (its tab and its report read them alike)
+    void alignmentOptionsAreReadAsTheCommandLineSaysThem() {
+        using Options = CompareAlignmentOptions;
+        QString why;
+        auto o = Options::parse(QString(), QString(), &why);
+        QVERIFY(o);
+        QCOMPARE(o->alignment, ComparisonLink::Alignment::Start);
+        QCOMPARE(o->offset, 0.0);
+        o = Options::parse(QStringLiteral(" Wall "), QStringLiteral("-1.5"), &why);
+        QVERIFY(o && o->byWall());
+        QCOMPARE(o->offset, -1.5);
+        o = Options::parse(QStringLiteral("start"), QStringLiteral("250ms"), &why);
+        QVERIFY(o && !o->byWall());
+        QCOMPARE(o->offset, 0.25);
+        o = Options::parse(QString(), QStringLiteral("2min"), &why);
+        QVERIFY(o);
+        QCOMPARE(o->offset, 120.0);
+        const struct {
+            const char *align, *offset, *says;
+        } refused[] = {
+            {"sideways", "",
+             "invalid --align: expected start (from each trace's start) or wall "
+             "(by t_wall), found 'sideways'"},
+            {"", "soon",
+             "invalid --offset: expected B's shift in seconds such as 2.5, -1.5s or "
+             "250ms, found 'soon'"},
+            {"", "1MiB", "found '1MiB'"},
+            {"", "0x10", "found '0x10'"},
+            {"", "inf", "found 'inf'"},
+            // beyond what the tab's Offset of B spans
+            {"", "1e8",
+             "invalid --offset: B's shift is at most 10000000 s either way, found "
+             "'1e8'"},
+        };
+        for (const auto &r : refused) {
+            why.clear();
+            QVERIFY2(!Options::parse(QString::fromUtf8(r.align), QString::fromUtf8(r.offset), &why),
+                     r.offset);
+            QVERIFY2(why.contains(QString::fromUtf8(r.says)), qPrintable(why));
+        }
+        QVERIFY(Options::parse(QString(), QStringLiteral("-1e7"), &why));
     }
 
     void selectionPicksTheNearestRecordOfTheSameCall() {

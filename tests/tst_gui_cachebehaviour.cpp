@@ -11,6 +11,7 @@
 #include "itemmodels/keytablemodel.h"
 #include "itemmodels/requesttablemodel.h"
 #include "panes/cachebehaviourpane.h"
+#include "panes/reusehistograms.h"
 #include "shell/mainwindow.h"
 #include "shell/tracetab.h"
 #include "testutil.h"
@@ -288,6 +289,79 @@ private slots:
                 QVERIFY(std::abs(y->coordToPixel(ticks[i]) - y->coordToPixel(ticks[i - 1])) >=
                         1.2 * labelPx);
             }
+        }
+    }
+
+    void narrowPaneFitsTheHistogramTitles() {
+        // Regression: in a narrow dock the centred title lines were cut at both ends ("lian
+        // 239.79 ms" for "median 239.79 ms · ..."). They wrap at their separators now, a part
+        // still too wide elided at its end, the whole title in the plot's tool tip.
+        auto a = analysedPane();
+        QVERIFY(a);
+        CacheBehaviourPane &pane = a->pane;
+        pane.tabs()->setCurrentIndex(CacheBehaviourPane::ReuseTab);
+        for (const int width : {1200, 520, 420}) {
+            pane.resize(width, 700);
+            QCoreApplication::processEvents();
+            for (int h = 0; h < CacheBehaviourPane::kHistogramCount; ++h) {
+                const auto which = CacheBehaviourPane::Histogram(h);
+                QCustomPlot *p = pane.histogramPlot(which);
+                p->replot(QCustomPlot::rpImmediateRefresh);
+                p->replot(QCustomPlot::rpImmediateRefresh);  // (the title fitted: once more)
+                auto *title = qobject_cast<QCPTextElement *>(p->plotLayout()->element(0, 0));
+                QVERIFY(title);
+                const QString full = pane.histogramTitle(which);
+                QVERIFY2(full.contains(QStringLiteral("median ")), qPrintable(full));
+                const QFontMetrics fm(title->font());
+                const QStringList lines = title->text().split(QLatin1Char('\n'));
+                for (const QString &line : lines) {
+                    QVERIFY2(fm.horizontalAdvance(line) <= p->width(),
+                             qPrintable(QStringLiteral("%1 px: '%2' is %3 px in %4")
+                                            .arg(width)
+                                            .arg(line)
+                                            .arg(fm.horizontalAdvance(line))
+                                            .arg(p->width())));
+                }
+                // what is shown starts as the title starts, line by line: nothing cut in front
+                QVERIFY2(lines.size() >= 2 && lines[1].startsWith(QStringLiteral("median ")),
+                         qPrintable(title->text()));
+                const bool elided = title->text().contains(QChar(0x2026));
+                QCOMPARE(p->toolTip(), elided ? full : QString());
+                if (!elided) {  // all of it, wrapped
+                    const auto words = [](QString t) {
+                        return t.remove(QLatin1Char('\n')).remove(QStringLiteral(" · "));
+                    };
+                    QCOMPARE(words(title->text()), words(full));
+                }
+            }
+        }
+    }
+
+    void fitTitleWrapsAtSeparatorsThenElides() {
+        QFont font;
+        font.setPixelSize(12);
+        const QFontMetrics fm(font);
+        const QString title = QStringLiteral(
+            "Reuse distance (time)\nmedian 239.79 ms · p95 "
+            "1.204 s · 1,234 reuses");
+        bool elided = true;
+        QCOMPARE(ReuseHistograms::fitTitle(title, fm, 10000, &elided), title);
+        QVERIFY(!elided);
+        const int medianWidth =
+            fm.horizontalAdvance(QStringLiteral("median 239.79 ms · p95 1.204 s"));
+        const QString two = ReuseHistograms::fitTitle(title, fm, medianWidth, &elided);
+        QCOMPARE(two, QStringLiteral("Reuse distance (time)\nmedian 239.79 ms · p95 1.204 s\n"
+                                     "1,234 reuses"));
+        QVERIFY(!elided);
+        const int narrow = fm.horizontalAdvance(QStringLiteral("median 239"));
+        const QStringList lines =
+            ReuseHistograms::fitTitle(title, fm, narrow, &elided).split(QLatin1Char('\n'));
+        QVERIFY(elided);
+        QCOMPARE(lines.size(), 4);
+        QVERIFY2(lines[1].startsWith(QStringLiteral("median")) && lines[1].endsWith(QChar(0x2026)),
+                 qPrintable(lines[1]));
+        for (const QString &line : lines) {
+            QVERIFY(fm.horizontalAdvance(line) <= narrow);
         }
     }
 

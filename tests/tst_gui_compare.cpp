@@ -3,7 +3,9 @@
 // work between the two timelines (filter, range through the offset, selection, the drag
 // handle), File > Compare's path from open tabs, and `lmct-viewer --compare`.
 
+#include "combinefixture.h"
 #include "common/jobpool.h"
+#include "comparealignmentoptions.h"
 #include "comparefixture.h"
 #include "comparisonlink.h"
 #include "itemmodels/cachecomparisonmodel.h"
@@ -36,8 +38,10 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -79,9 +83,10 @@ class TestGuiCompare : public QObject {
     QString m_a, m_b, m_noPrefetch, m_later, m_damaged;
 
     /** A main window comparing `a` and `b`, the comparison shown. */
-    CompareTab *open(MainWindow &w, const QString &a, const QString &b) {
+    CompareTab *open(MainWindow &w, const QString &a, const QString &b,
+                     const CompareAlignmentOptions &alignment = {}) {
         w.setShowDialogs(false);
-        CompareTab *tab = w.compareFiles(a, b);
+        CompareTab *tab = w.compareFiles(a, b, alignment);
         if (!tab) {
             return nullptr;
         }
@@ -402,7 +407,8 @@ private slots:
     }
 
     // At 1440x900 the Latencies table shows every column whole beside the distribution (the
-    // page scrolls sideways when the window is narrower, no column is cut).
+    // page scrolls sideways when the window is narrower, no column is cut), the distribution
+    // readable however short.
     void latenciesTableShowsEveryColumnWhole() {
         MainWindow w;
         w.resize(1440, 900);
@@ -427,6 +433,76 @@ private slots:
                                .arg(v->viewport()->width())));
             QCOMPARE(v->horizontalScrollBar()->maximum(), 0);
         }
+        // The distribution keeps its count labels apart and its legend off the bars, also as
+        // short as the pane is at 1280x800.
+        w.resize(1440, 900);
+        QCustomPlot *p = pane->latencyPlot();
+        QTRY_VERIFY(p->isVisible());
+        for (const int height : {400, 150}) {
+            p->setFixedHeight(height);
+            QApplication::processEvents();
+            p->replot(QCustomPlot::rpImmediateRefresh);
+            p->replot(QCustomPlot::rpImmediateRefresh);  // (the tick count fitted: once more)
+            const QVector<double> ticks = p->yAxis->tickVector();
+            QVERIFY(ticks.size() >= 2);
+            const int labelPx = QFontMetrics(p->yAxis->tickLabelFont()).height();
+            for (int i = 1; i < ticks.size(); ++i) {
+                const double apart = std::abs(p->yAxis->coordToPixel(ticks[i]) -
+                                              p->yAxis->coordToPixel(ticks[i - 1]));
+                QVERIFY2(
+                    apart >= labelPx,
+                    qPrintable(
+                        QStringLiteral("%1 px high: ticks %2 px apart").arg(height).arg(apart)));
+            }
+            QVERIFY(p->legend->visible());
+            QVERIFY(p->legend->outerRect().top() >= p->axisRect()->outerRect().bottom());
+        }
+    }
+
+    // In a 1600x1000 window (the tab has about 1000x790 of it, the docks beside and under
+    // it) both timelines show all their lanes at readable rows, nothing to scroll; in a
+    // 1280x800 one (about 800x600) the pane keeps a third of the height and the timelines
+    // scroll rather than squeeze their rows under the labels.
+    void timelinesShowEveryLane() {
+        CompareTab tab;
+        tab.resize(1000, 790);
+        tab.show();
+        QSignalSpy done(&tab, &CompareTab::compared);
+        tab.compareFiles(m_a, m_b);
+        QVERIFY(done.wait(60000));
+        const auto scrollOf = [](TimelineWidget *t) {
+            return qobject_cast<QScrollArea *>(t->parentWidget()->parentWidget());
+        };
+        for (TimelineWidget *t : {tab.timelineA(), tab.timelineB()}) {
+            QVERIFY(scrollOf(t));
+            QTRY_VERIFY(!t->isIndexing());
+        }
+        QApplication::processEvents();
+        for (TimelineWidget *t : {tab.timelineA(), tab.timelineB()}) {
+            QTRY_COMPARE(scrollOf(t)->verticalScrollBar()->maximum(), 0);
+            t->plot()->replot(QCustomPlot::rpImmediateRefresh);
+            QCPAxisRect *lanes = t->plot()->axisRect(0);
+            QVERIFY2(lanes->outerRect().bottom() <= t->plot()->height(),
+                     qPrintable(QStringLiteral("lanes end at %1 of %2")
+                                    .arg(lanes->outerRect().bottom())
+                                    .arg(t->plot()->height())));
+            QVERIFY(t->height() >= t->readableHeight());
+        }
+        tab.resize(800, 600);
+        QApplication::processEvents();
+        const QList<int> sizes = tab.splitter()->sizes();
+        const int total = sizes[0] + sizes[1];
+        QVERIFY2(sizes[1] >= int(total * CompareTab::kPaneLeastShare) - 1,
+                 qPrintable(QStringLiteral("%1 of %2").arg(sizes[1]).arg(total)));
+        for (TimelineWidget *t : {tab.timelineA(), tab.timelineB()}) {
+            QVERIFY(t->height() >= t->minimumSizeHint().height());
+        }
+        // moved by hand, the splitter stays where it is put
+        tab.splitter()->setSizes({total - 100, 100});
+        emit tab.splitter()->splitterMoved(total - 100, 1);
+        tab.resize(820, 620);
+        QApplication::processEvents();
+        QVERIFY(tab.splitter()->sizes()[1] < tab.splitter()->sizes()[0] / 2);
     }
 
     // At 1440x900 the Cache tab shows the figures with every column whole, and the plots with
@@ -605,6 +681,58 @@ private slots:
         QCOMPARE(tab->link()->toA(1.0), 1.0);
     }
 
+    // `lmct-viewer --align wall --offset -1.5 --compare A B`: the tab opens lined up so, its bar
+    // saying it (the options as the report reads them).
+    void opensWithTheAlignmentAndOffsetAsked() {
+        {
+            MainWindow w;
+            w.show();
+            CompareTab *tab = open(w, m_a, m_later, {ComparisonLink::Alignment::Wall, -1.5});
+            QVERIFY(tab);
+            QCOMPARE(tab->alignmentBox()->currentIndex(), 1);
+            QCOMPARE(tab->link()->alignment(), ComparisonLink::Alignment::Wall);
+            QCOMPARE(tab->offsetBox()->value(), -1.5);
+            QCOMPARE(tab->link()->offset(), -1.5);
+            // B started 100 s after A, drawn 1.5 s earlier: its t_mono 1 is A's 99.5.
+            QCOMPARE(tab->link()->toA(1.0), 99.5);
+            QVERIFY(tab->headerLabel(true)->text().contains(
+                QStringLiteral("offset %1").arg(TimeFormat::delta(-1.5))));
+            QVERIFY(tab->statusLabel()->text().isEmpty());
+        }
+        {
+            // open tabs are compared as they are, lined up alike
+            MainWindow w;
+            w.show();
+            TraceTab *ta = w.openFile(m_a);
+            TraceTab *tb = w.openFile(m_b);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                ta->document() && !ta->isLoading() && tb->document() && !tb->isLoading(), 20000);
+            CompareTab *tab = open(w, m_a, m_b, {ComparisonLink::Alignment::Start, 0.25});
+            QVERIFY(tab);
+            QCOMPARE(tab->stateA()->document(), ta->document());
+            QCOMPARE(tab->alignmentBox()->currentIndex(), 0);
+            QCOMPARE(tab->offsetBox()->value(), 0.25);
+            QCOMPARE(tab->link()->toA(1.0), 1.25);
+        }
+    }
+
+    // By t_wall asked of a trace without t_wall: the tab aligns from each trace's start and says
+    // why (the report refuses it; the window has the traces open by then).
+    void wallWithoutTWallFallsBackAndSaysWhy() {
+        const QString noWall = writeFile(m_dir, QStringLiteral("no-wall.lct"),
+                                         combineTrace(qQNaN(), {qQNaN(), qQNaN()}, QString(), 2));
+        MainWindow w;
+        w.show();
+        CompareTab *tab = open(w, m_a, noWall, {ComparisonLink::Alignment::Wall, 2.0});
+        QVERIFY(tab);
+        QCOMPARE(tab->alignmentBox()->currentIndex(), 0);
+        QCOMPARE(tab->link()->alignment(), ComparisonLink::Alignment::Start);
+        QCOMPARE(tab->link()->offset(), 2.0);
+        QCOMPARE(tab->statusLabel()->text(),
+                 QStringLiteral("By t_wall is unavailable (B has no t_wall (no t_wall_start and "
+                                "no record)): aligned from each trace's start"));
+    }
+
     void comparesOpenTabsAsTheyAre() {
         MainWindow w;
         w.setShowDialogs(false);
@@ -703,6 +831,40 @@ private slots:
         p.start(viewer, {QStringLiteral("--compare"), m_a, m_b});
         QVERIFY(p.waitForStarted(20000));
         QVERIFY(!p.waitForFinished(3000));  // running, comparing
+        p.terminate();
+        QVERIFY(p.waitForFinished(20000));
+        // --align and --offset line the tab up, refused as the report refuses them
+        const struct {
+            QStringList args;
+            const char *says;
+        } refused[] = {
+            {{QStringLiteral("--align"), QStringLiteral("sideways")},
+             "lmct-viewer: invalid --align: expected start (from each trace's start) or wall (by "
+             "t_wall), found 'sideways'"},
+            {{QStringLiteral("--offset"), QStringLiteral("soon")},
+             "lmct-viewer: invalid --offset: expected B's shift in seconds such as 2.5, -1.5s or "
+             "250ms, found 'soon'"},
+            {{QStringLiteral("--offset=1MiB")}, "invalid --offset: expected B's shift"},
+            {{QStringLiteral("--offset"), QStringLiteral("1e8")},
+             "invalid --offset: B's shift is at most 10000000 s either way"},
+        };
+        for (const auto &r : refused) {
+            p.start(viewer, r.args + QStringList{QStringLiteral("--compare"), m_a, m_b});
+            QVERIFY(p.waitForFinished(20000));
+            const QString err = QString::fromUtf8(p.readAllStandardError());
+            QVERIFY2(p.exitCode() == 1, qPrintable(err));
+            QVERIFY2(err.contains(QString::fromUtf8(r.says)), qPrintable(err));
+        }
+        p.start(viewer, {QStringLiteral("--align"), QStringLiteral("wall"), m_a});
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError())
+                    .contains(QStringLiteral("they need --compare A B")));
+        p.start(viewer,
+                {QStringLiteral("--align"), QStringLiteral("wall"), QStringLiteral("--offset"),
+                 QStringLiteral("-250ms"), QStringLiteral("--compare"), m_a, m_later});
+        QVERIFY(p.waitForStarted(20000));
+        QVERIFY(!p.waitForFinished(3000));  // accepted: running, comparing
         p.terminate();
         QVERIFY(p.waitForFinished(20000));
     }

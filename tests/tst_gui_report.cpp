@@ -410,8 +410,8 @@ private slots:
             {{QStringLiteral("--offset"), QStringLiteral("1MiB"), QStringLiteral("--compare"), a,
               b},
              "invalid --offset"},
-            {{QStringLiteral("--align"), QStringLiteral("wall"), a}, "need --report OUT --compare"},
-            {{QStringLiteral("--offset"), QStringLiteral("2"), a}, "need --report OUT --compare"},
+            {{QStringLiteral("--align"), QStringLiteral("wall"), a}, "need --compare A B"},
+            {{QStringLiteral("--offset"), QStringLiteral("2"), a}, "need --compare A B"},
             // B shifted off the range: on the common axis it holds none of B's records
             {{QStringLiteral("--range"), QStringLiteral("0:5"), QStringLiteral("--offset"),
               QStringLiteral("100"), QStringLiteral("--compare"), a, b},
@@ -427,11 +427,12 @@ private slots:
                      qPrintable(what + QStringLiteral(": ") + QString::fromUtf8(r.err)));
             QVERIFY(!QFileInfo::exists(out));
         }
-        // and without --report: the tab is not aligned from the command line
-        const ProcessRun gui = runViewer(
-            {QStringLiteral("--align"), QStringLiteral("wall"), QStringLiteral("--compare"), a, b});
+        // and without --report, where they line up the comparison's tab, in the same words
+        const ProcessRun gui = runViewer({QStringLiteral("--align"), QStringLiteral("sideways"),
+                                          QStringLiteral("--compare"), a, b});
         QCOMPARE(gui.exitCode, 1);
-        QVERIFY2(gui.err.contains("need --report OUT --compare"), gui.err.constData());
+        QVERIFY2(gui.err.contains("lmct-viewer: invalid --align: expected start"),
+                 gui.err.constData());
     }
 
     void regression_damagedTraceIsSaidOnStderr() {

@@ -1,6 +1,7 @@
 #include "panes/comparepane.h"
 
 #include "cache/bucketlabel.h"
+#include "common/legendplacement.h"
 #include "common/plottheme.h"
 #include "common/policycolors.h"
 #include "common/statuscolors.h"
@@ -74,8 +75,19 @@ QCustomPlot *makePlot(const QString &title) {
     QFont lf = p->font();
     lf.setPointSizeF(std::max(6.0, lf.pointSizeF() - 1.0));
     p->legend->setFont(lf);
-    p->legend->setBrush(QColor(255, 255, 255, 210));
+    // A and B in a row under the plot: in a corner of a short plot they hid the tallest bars
+    LegendPlacement::putUnder(p);
     p->yAxis->setNumberFormat(QStringLiteral("gb"));
+    // as many count ticks as the plot's height holds apart: on a short plot eight labels
+    // overlapped
+    QObject::connect(p, &QCustomPlot::afterLayout, p, [p] {
+        const int labelPx = QFontMetrics(p->yAxis->tickLabelFont()).height();
+        const int count = std::clamp(p->axisRect()->height() / (2 * labelPx), 2, 5);
+        if (p->yAxis->ticker()->tickCount() != count) {
+            p->yAxis->ticker()->setTickCount(count);
+            p->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
     PlotTheme::follow(p);
     return p;
 }

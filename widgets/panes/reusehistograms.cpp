@@ -64,6 +64,8 @@ ReuseHistograms::ReuseHistograms(QWidget *parent) : QWidget(parent) {
                 }
             });
         }
+        // the title follows the plot's width
+        connect(p, &QCustomPlot::afterLayout, this, [this, h] { fitTitleToPlot(h, false); });
         bars->setWidth(0.85);
         bars->setBrush(colors[h]);
         bars->setPen(Qt::NoPen);
@@ -82,7 +84,8 @@ void ReuseHistograms::setStats(const ReuseAnalysis::Stats *st) {
         auto *bars = qobject_cast<QCPBars *>(p->plottable(0));
         bars->data()->clear();
         if (!st) {
-            m_titles[h]->setText(names[h]);
+            m_fullTitles[h] = names[h];
+            fitTitleToPlot(h, true);
             p->replot(QCustomPlot::rpQueuedReplot);
             continue;
         }
@@ -135,13 +138,72 @@ void ReuseHistograms::setStats(const ReuseAnalysis::Stats *st) {
                                       : CacheTab::counted(f.n, tr("reuse"), tr("reuses")));
         }
         // two lines: three plots side by side leave each a third of the width
-        m_titles[h]->setText(QStringLiteral("%1\n%2").arg(names[h], figures));
+        m_fullTitles[h] = QStringLiteral("%1\n%2").arg(names[h], figures);
+        fitTitleToPlot(h, true);
         p->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 
-QString ReuseHistograms::title(Histogram h) const {
+QString ReuseHistograms::shownTitle(Histogram h) const {
     return m_titles[h]->text();
+}
+
+QString ReuseHistograms::fitTitle(const QString &title, const QFontMetrics &fm, int width,
+                                  bool *elided) {
+    if (elided) {
+        *elided = false;
+    }
+    if (width <= 0) {
+        return title;
+    }
+    static const QString kSeparator = QStringLiteral(" · ");
+    QStringList out;
+    for (const QString &line : title.split(QLatin1Char('\n'))) {
+        if (fm.horizontalAdvance(line) <= width) {
+            out << line;
+            continue;
+        }
+        QString packed;
+        const auto flush = [&] {
+            if (fm.horizontalAdvance(packed) > width) {
+                packed = fm.elidedText(packed, Qt::ElideRight, width);
+                if (elided) {
+                    *elided = true;
+                }
+            }
+            out << packed;
+            packed.clear();
+        };
+        for (const QString &part : line.split(kSeparator)) {
+            if (packed.isEmpty()) {
+                packed = part;
+            } else if (fm.horizontalAdvance(packed + kSeparator + part) <= width) {
+                packed += kSeparator + part;
+            } else {
+                flush();
+                packed = part;
+            }
+        }
+        flush();
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+void ReuseHistograms::fitTitleToPlot(int h, bool force) {
+    QCustomPlot *p = m_plots[h];
+    QCPTextElement *title = m_titles[h];
+    const int width = p->width() - title->margins().left() - title->margins().right();
+    if (!force && p->property("lmctTitleWidth").toInt() == width) {
+        return;
+    }
+    p->setProperty("lmctTitleWidth", width);
+    bool elided = false;
+    const QString shown = fitTitle(m_fullTitles[h], QFontMetrics(title->font()), width, &elided);
+    p->setToolTip(elided ? m_fullTitles[h] : QString());
+    if (shown != title->text()) {
+        title->setText(shown);
+        p->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void ReuseHistograms::setLogCountAxis(QCPAxis *axis, double maxCount) {

@@ -82,20 +82,27 @@ CompareTab::CompareTab(QWidget *parent)
 
     // The timelines above the pane, both the full width: the time axes and the pane's
     // six-column tables need it more than the height.
-    auto *split = new QSplitter(Qt::Vertical);
-    auto *timelines = new QSplitter(Qt::Vertical);
-    timelines->addWidget(buildSide(false));
-    timelines->addWidget(buildSide(true));
+    auto *split = m_split = new QSplitter(Qt::Vertical);
+    auto *timelines = m_timelines = new QSplitter(Qt::Vertical);
+    m_sides[0] = buildSide(false);
+    m_sides[1] = buildSide(true);
+    timelines->addWidget(m_sides[0]);
+    timelines->addWidget(m_sides[1]);
     split->addWidget(timelines);
     m_pane = new ComparePane;
     ComparePlotExports::install(m_pane);
     split->addWidget(m_pane);
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 4);
-    // 5:4 from the start (scaled to the room there is), whatever the tables' size hints ask
+    // 5:4 from the start (scaled to the room there is), whatever the tables' size hints ask;
+    // once shown, the lanes' need (fitTimelines())
     split->setSizes({5000, 4000});
     timelines->setSizes({1000, 1000});
     v->addWidget(split, 1);
+    for (QSplitter *s : {split, timelines}) {
+        connect(s, &QSplitter::splitterMoved, this, [this] { m_sizedByHand = true; });
+    }
+    split->installEventFilter(this);
 
     m_link->linkViewports(m_timelineA->viewport(), m_timelineB->viewport());
     // One time at one x in both: the same label column, and a guide at the time hovered in the
@@ -123,6 +130,7 @@ CompareTab::CompareTab(QWidget *parent)
     });
     // Once both timelines have their trace, B's window starts as A's, mapped.
     for (TimelineWidget *t : {m_timelineA, m_timelineB}) {
+        connect(t, &TimelineWidget::indexReady, this, &CompareTab::fitTimelines);
         connect(t, &TimelineWidget::indexReady, this, [this] {
             if (!m_aligned && !m_timelineA->isIndexing() && !m_timelineB->isIndexing() &&
                 m_stateA->document() && m_stateB->document()) {
@@ -207,6 +215,34 @@ void CompareTab::showBoth() {
     m_timelineA->viewport()->showWindow(lower - margin, upper + margin);
 }
 
+void CompareTab::fitTimelines() {
+    if (m_sizedByHand || !m_split->isVisible()) {
+        return;
+    }
+    const int total = m_split->height() - m_split->handleWidth();
+    if (total <= 0) {
+        return;
+    }
+    // each side: its header row and a timeline that shows every lane at readable rows
+    int need[2];
+    for (int i = 0; i < 2; ++i) {
+        const auto *side = static_cast<QBoxLayout *>(m_sides[i]->layout());
+        const int header = side->itemAt(0)->sizeHint().height() + side->spacing();
+        need[i] = header + (i ? m_timelineB : m_timelineA)->readableHeight();
+    }
+    const int wanted = need[0] + need[1] + m_timelines->handleWidth();
+    const int room = total - int(std::ceil(total * kPaneLeastShare));
+    const int given = std::min(wanted, room);
+    if (given <= 0) {
+        return;
+    }
+    m_split->setSizes({given, total - given});
+    // squeezed, both in proportion to their need
+    const int inner = given - m_timelines->handleWidth();
+    const int a = int(std::lround(double(inner) * need[0] / std::max(1, need[0] + need[1])));
+    m_timelines->setSizes({a, inner - a});
+}
+
 void CompareTab::updateHeaders() {
     const auto describe = [this](bool b) {
         const auto &doc = b ? m_docB : m_docA;
@@ -236,6 +272,24 @@ void CompareTab::updateHeaders() {
             wall->setEnabled(reason.isEmpty());
             wall->setToolTip(reason);
         }
+    }
+}
+
+void CompareTab::lineUp(const CompareAlignmentOptions &options) {
+    m_alignment->setCurrentIndex(options.byWall() ? 1 : 0);
+    m_link->setAlignment(options.alignment);
+    m_link->setOffset(options.offset);
+    checkWallAlignment();
+}
+
+void CompareTab::checkWallAlignment() {
+    if (!m_docA || !m_docB || m_link->alignment() != ComparisonLink::Alignment::Wall) {
+        return;
+    }
+    if (const QString reason = m_link->wallReason(); !reason.isEmpty()) {
+        m_note = tr("By t_wall is unavailable (%1): aligned from each trace's start").arg(reason);
+        m_status->setText(m_note);
+        m_alignment->setCurrentIndex(0);
     }
 }
 
@@ -276,6 +330,7 @@ void CompareTab::onLoaded(bool b, std::shared_ptr<const TraceDocument> doc, cons
     (b ? m_docB : m_docA) = doc;
     (b ? m_stateB : m_stateA)->setDocument(doc);
     updateHeaders();
+    checkWallAlignment();
     if (m_docA && m_docB) {
         if (m_docA->isPartial() || m_docB->isPartial()) {
             m_status->setText(tr("Load cancelled: not compared"));
@@ -296,6 +351,7 @@ void CompareTab::compareDocuments(std::shared_ptr<const TraceDocument> a,
     m_stateA->setDocument(m_docA);
     m_stateB->setDocument(m_docB);
     updateHeaders();
+    checkWallAlignment();
     if (m_docA && m_docB) {
         startComparison();
     }
@@ -336,7 +392,7 @@ void CompareTab::onComparisonDone() {
         emit failed(tr("The comparison was cancelled."));
         return;
     }
-    m_status->clear();
+    m_status->setText(m_note);
     m_pane->setComparison(c);
     emit compared();
 }
@@ -354,6 +410,10 @@ void CompareTab::cancel() {
 }
 
 bool CompareTab::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_split && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) {
+        fitTimelines();
+        return false;
+    }
     if (watched == m_handle) {
         if (event->type() == QEvent::MouseButtonPress) {
             auto *e = static_cast<QMouseEvent *>(event);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "compare/tracecomparison.h"
+#include "comparealignmentoptions.h"
 #include "trace/tracedocument.h"
 
 #include <QFutureWatcher>
@@ -13,6 +14,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 
 namespace lmct {
 
@@ -30,17 +32,23 @@ class ViewState;
  * by a ComparisonLink (filter, time range, selection and visible window mapped through the
  * alignment and B's offset), and the Compare pane (ComparePane) beside them.
  *
+ * The timelines get the height that shows every lane of both at readable rows
+ * (TimelineWidget::readableHeight()), the pane below keeping at least kPaneLeastShare of the
+ * tab's height; with less room, rows shrink to the font's line + 1 px and then each timeline
+ * scrolls (lanes never overlap). Once the splitter between them is moved by hand, it stays
+ * where it was put.
+ *
  * Both plot areas start and end at the same x (TimelineAlignment: the lane label column as wide
  * as the wider of the two), so one time of the common axis is one x in both; hovering either
  * timeline draws a guide line with its time tag at the same time in the other (mapped), so the
  * time under the mouse reads in both.
  *
  * The bar on top chooses the alignment (from each trace's start, or by `t_wall`) and B's manual
- * offset in seconds: a spin box, or dragging the "⇔ drag B" handle sideways (the drag moves B by
- * as many seconds as the pixels moved span in B's visible window, so B follows the mouse). Each
- * trace's header row says "A"/"B", its file name and its offset, and has a filter line (the
- * filter typed in either applies to both). Once both timelines are built, the window spans
- * both traces on the common axis.
+ * offset in seconds (lineUp() sets both, as `--align` and `--offset` do): a spin box, or dragging
+ * the "⇔ drag B" handle sideways (the drag moves B by as many seconds as the pixels moved span in
+ * B's visible window, so B follows the mouse). Each trace's header row says "A"/"B", its file name
+ * and its offset, and has a filter line (the filter typed in either applies to both). Once both
+ * timelines are built, the window spans both traces on the common axis.
  *
  * compareFiles() loads both files off the GUI thread (TraceLoadJob) and compareDocuments()
  * starts the comparison (TraceComparison::run on JobPool, progress and Cancel in the bar); the
@@ -53,6 +61,9 @@ class ViewState;
 class CompareTab : public QWidget {
     Q_OBJECT
 public:
+    /** The least share of the height the Compare pane keeps under the timelines. */
+    static constexpr double kPaneLeastShare = 1.0 / 3.0;
+
     explicit CompareTab(QWidget *parent = nullptr);
     ~CompareTab() override;
 
@@ -61,6 +72,12 @@ public:
     /** Compares two loaded documents (e.g. of two open tabs). */
     void compareDocuments(std::shared_ptr<const TraceDocument> a,
                           std::shared_ptr<const TraceDocument> b);
+    /**
+     * Lines B up with A as the bar would: the alignment and B's offset (e.g. `--align` and
+     * `--offset` of `lmct-viewer --compare`). By t_wall asked of traces without `t_wall` falls
+     * back to from each trace's start once both are read, and the bar says why.
+     */
+    void lineUp(const CompareAlignmentOptions &options);
     /** Stops a running load or comparison (the pane then says it was cancelled). */
     void cancel();
 
@@ -85,6 +102,9 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *headerLabel(bool b) const { return b ? m_headerB : m_headerA; }
+    /** The splitter of the timelines (first) and the pane; of A's and B's timelines. */
+    QSplitter *splitter() const { return m_split; }
+    QSplitter *timelineSplitter() const { return m_timelines; }
 
 signals:
     /** The comparison is shown in the pane. */
@@ -102,8 +122,13 @@ private:
     void startComparison();
     void onComparisonDone();
     void updateHeaders();
+    /** Once both traces are read: by t_wall without a t_wall falls back, with a note. */
+    void checkWallAlignment();
     /** Shows both traces whole: A's window spans both on the common axis, B's follows. */
     void showBoth();
+    /** Gives the timelines the height their lanes need, as far as the pane leaves it (until
+     *  a splitter is moved by hand). */
+    void fitTimelines();
 
     QString m_pathA, m_pathB;
     std::shared_ptr<const TraceDocument> m_docA, m_docB;
@@ -118,6 +143,10 @@ private:
     QLabel *m_headerA = nullptr;
     QLabel *m_headerB = nullptr;
     ComparePane *m_pane = nullptr;
+    QSplitter *m_split = nullptr;      // the timelines above the pane
+    QSplitter *m_timelines = nullptr;  // A above B
+    QWidget *m_sides[2] = {};          // A's and B's header row and timeline
+    bool m_sizedByHand = false;        // a splitter was moved: fitTimelines() leaves it
     QComboBox *m_alignment = nullptr;
     QDoubleSpinBox *m_offset = nullptr;
     QLabel *m_handle = nullptr;
@@ -128,6 +157,7 @@ private:
     TraceLoadJob *m_jobB = nullptr;
     QFutureWatcher<std::shared_ptr<const TraceComparison>> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancelFlag;
+    QString m_note;  // shown in the bar once the comparison is done
     bool m_dragging = false;
     int m_dragX = 0;
     bool m_aligned = false;  // B's window was mapped from A's once both timelines were built

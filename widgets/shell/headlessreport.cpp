@@ -1,10 +1,10 @@
 #include "shell/headlessreport.h"
 #include "common/quietoffscreennotes.h"
 
+#include "comparealignmentoptions.h"
 #include "comparisonlink.h"
 #include "export/exportfile.h"
 #include "filter/filterexpression.h"
-#include "filter/filterliteral.h"
 #include "filter/tmonorange.h"
 #include "report/comparisonreport.h"
 #include "report/reportjob.h"
@@ -64,27 +64,13 @@ int HeadlessReport::run(const Request &request) {
             kExitUsage,
             QStringLiteral("--align and --offset line B up with A: they need --compare A B"));
     }
-    const QString align = request.align.trimmed().toLower();
-    if (!align.isEmpty() && align != QLatin1String("start") && align != QLatin1String("wall")) {
-        return failWith(
-            kExitUsage,
-            QStringLiteral("invalid --align: expected start (from each trace's start) or "
-                           "wall (by t_wall), found '%1'")
-                .arg(request.align));
+    QString alignWhy;
+    const auto alignment = CompareAlignmentOptions::parse(request.align, request.offset, &alignWhy);
+    if (!alignment) {
+        return failWith(kExitUsage, alignWhy);
     }
-    const bool byWall = align == QLatin1String("wall");
-    double offset = 0.0;
-    if (!request.offset.isEmpty()) {
-        const auto n = FilterLiteral::parseNumber(request.offset.trimmed());
-        // (as --range reads its times: 0x10 is no time, nor a size such as 1MiB)
-        if (!n || n->unit == FilterLiteral::Unit::Bytes || n->hex || !std::isfinite(n->value)) {
-            return failWith(kExitUsage, QStringLiteral("invalid --offset: expected B's shift in "
-                                                       "seconds such as 2.5, -1.5s or 250ms, found "
-                                                       "'%1'")
-                                            .arg(request.offset));
-        }
-        offset = n->value;
-    }
+    const bool byWall = alignment->byWall();
+    const double offset = alignment->offset;
     for (const QString &input : request.inputs) {
         QString why;
         if (!ExportFile::checkTarget(request.output, &why, input)) {
@@ -116,8 +102,7 @@ int HeadlessReport::run(const Request &request) {
                                     .arg(docs[i]->fileName()));
             }
         }
-        link.setAlignment(byWall ? ComparisonLink::Alignment::Wall
-                                 : ComparisonLink::Alignment::Start);
+        link.setAlignment(alignment->alignment);
         link.setOffset(offset);
         bStart = link.base() + link.offset();
     }

@@ -14,8 +14,8 @@ namespace lmct {
  * A comparison's timelines line up as a comparison's tab lines them up (ComparisonLink, the
  * same words as its bar): `align` "start" (the default: from each trace's start) or "wall" (by
  * `t_wall`: instants of the same wall-clock time at one x), and B's manual `offset` in seconds
- * on the common axis (positive: B later; negative: earlier). The range is on that axis (A's
- * `t_mono`).
+ * on the common axis (positive: B later; negative: earlier), read by CompareAlignmentOptions as
+ * `lmct-viewer --compare` reads them for its tab. The range is on that axis (A's `t_mono`).
  *
  * Everything is checked before anything is read or written: the output's suffix (.pdf, .html),
  * the range, the filter, the alignment and the offset (a number; both only for a comparison)

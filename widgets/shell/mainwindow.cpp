@@ -578,7 +578,8 @@ void MainWindow::showCompareDialog() {
     }
 }
 
-CompareTab *MainWindow::compareFiles(const QString &a, const QString &b) {
+CompareTab *MainWindow::compareFiles(const QString &a, const QString &b,
+                                     const CompareAlignmentOptions &alignment) {
     // A trace open in a loaded tab is compared as it is (also the bundled sample, which has no
     // file); otherwise both files are loaded by the comparison.
     const auto openDocument = [this](const QString &path) -> std::shared_ptr<const TraceDocument> {
@@ -614,6 +615,7 @@ CompareTab *MainWindow::compareFiles(const QString &a, const QString &b) {
             box->open();
         }
     });
+    tab->lineUp(alignment);
     if (docA && docB) {
         tab->compareDocuments(docA, docB);
     } else {

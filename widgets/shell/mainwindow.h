@@ -1,5 +1,7 @@
 #pragma once
 
+#include "comparealignmentoptions.h"
+
 #include <QList>
 #include <QMainWindow>
 #include <QMessageBox>
@@ -88,11 +90,13 @@ public:
     TraceTab *openSample();
     /**
      * Opens a comparison of the traces at `a` and `b` in a new tab (CompareTab) and returns it:
-     * traces open in loaded tabs are compared as they are, other files are loaded first.
-     * File > Compare… and `lmct-viewer --compare A B` come here. A file that cannot be read
+     * traces open in loaded tabs are compared as they are, other files are loaded first, B
+     * lined up with A as `alignment` says (CompareTab::lineUp()). File > Compare… and
+     * `lmct-viewer --compare A B` come here. A file that cannot be read
      * removes the tab again, with loadFailed() (and a warning box unless dialogs are off).
      */
-    CompareTab *compareFiles(const QString &a, const QString &b);
+    CompareTab *compareFiles(const QString &a, const QString &b,
+                             const CompareAlignmentOptions &alignment = {});
     /** The comparison tab at `index`, or nullptr when it is a trace's tab. */
     CompareTab *compareTabAt(int index) const;
     /** Closes the tab at `index` (cancelling its load if one is running). */

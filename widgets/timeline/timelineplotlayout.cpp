@@ -163,6 +163,24 @@ void TimelinePlotLayout::updateHeights() {
     }
 }
 
+int TimelinePlotLayout::readableHeight() const {
+    // updateHeights()' shares with the rows at minRow and the plots yielded to their least
+    const int fm = m_p.owner->fontMetrics().height();
+    int h = fm * 3 + 8;  // the time axis with its caption
+    if (m_p.ratePlot->isPlaced()) {
+        const QMargins m = m_p.rateRect->margins();
+        h += TimelineRatePlot::kLeastPlotPx + m.top() + m.bottom() +
+             int(m_p.rateLegend->minimumOuterSizeHint().height());
+    }
+    if (m_p.hitPlot && m_p.hitPlot->isPlaced()) {
+        const QMargins m = m_p.hitRect->margins();
+        h += TimelineHitPlot::kLeastPlotPx + m.top() + m.bottom() +
+             int(m_p.hitLegend->minimumOuterSizeHint().height());
+    }
+    const double weight = std::max(1.0, m_p.lanes->totalWeight());
+    return h + int(std::ceil(weight * (fm + 3)));
+}
+
 QFont TimelinePlotLayout::laneLabelFont() const {
     QFont f = m_p.owner->font();
     if (f.pointSizeF() <= 0) {

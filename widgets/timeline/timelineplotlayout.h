@@ -72,6 +72,12 @@ public:
     bool hasFixedSize() const { return !m_layoutSize.isEmpty(); }
     /** The lane labels' font: the owner's, or smaller when the rows are shorter than it. */
     QFont laneLabelFont() const;
+    /**
+     * The plot's height on screen that shows every lane at readable rows (the font's line +
+     * 3 px): the time axis, the legends and the plots placed at their least, and the lanes.
+     * A plot given that much (a view around it that tall) needs no scrolling.
+     */
+    int readableHeight() const;
 
 private:
     /** The height the lanes and plots share: layoutSize()'s, on screen no more than the scroll

@@ -187,6 +187,17 @@ QFont TimelineWidget::laneLabelFont() const {
     return m_plotLayout->laneLabelFont();
 }
 
+int TimelineWidget::readableHeight() const {
+    int chrome = 0;
+    for (const QWidget *w : {static_cast<const QWidget *>(m_actions->toolbar()),
+                             static_cast<const QWidget *>(m_overview)}) {
+        if (!w->isHidden()) {
+            chrome += std::max(w->height(), w->sizeHint().height());
+        }
+    }
+    return chrome + m_plotLayout->readableHeight();
+}
+
 QString TimelineWidget::elidedLabel(const QString &label, const QFont &font) {
     return TimelineLanes::elidedLabel(label, font);
 }

@@ -214,6 +214,9 @@ public:
 
     /** The lane labels' font: the widget's, or smaller when the rows are shorter than it. */
     QFont laneLabelFont() const;
+    /** The widget's height that shows every lane at readable rows, its toolbar and overview
+     *  strip (when shown) included (TimelinePlotLayout::readableHeight()): no less scrolls. */
+    int readableHeight() const;
 
     /** Where a record's tick is drawn, in the plot's coordinates; null when not shown. */
     QPointF tickPosition(int record) const;
